@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { NAV_LINKS, SITE_NAME } from "~/lib/navigation";
+
+export type FooterContent = {
+  texteFooter: string;
+  adresse: string | null;
+  telephone: string | null;
+  email: string | null;
+  horaires: string;
+};
+
+export function Footer({ content, weather, year }: { content: FooterContent; weather: ReactNode; year: number }) {
+  return (
+    <footer className="mt-16 bg-green-900 text-green-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
+        {/* The widget is a section with its own heading. */}
+        <div>{weather}</div>
+
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">
+            {SITE_NAME}
+          </h2>
+          <p className="whitespace-pre-line text-sm leading-relaxed text-green-100">{content.texteFooter}</p>
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-3 text-base font-semibold text-white">
+            Nous trouver
+          </h2>
+          <address className="space-y-2 text-sm not-italic text-green-100">
+            {content.adresse && <p className="whitespace-pre-line">{content.adresse}</p>}
+            {content.telephone && (
+              <p>
+                <a className="underline-offset-2 hover:underline" href={`tel:${content.telephone.replace(/[^\d+]/g, "")}`}>
+                  {content.telephone}
+                </a>
+              </p>
+            )}
+            {content.email && (
+              <p>
+                <a className="underline-offset-2 hover:underline" href={`mailto:${content.email}`}>
+                  {content.email}
+                </a>
+              </p>
+            )}
+            <p>{content.horaires}</p>
+          </address>
+        </section>
+
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="mb-3 text-base font-semibold text-white">
+            Liens rapides
+          </h2>
+          <ul className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm text-green-100 lg:grid-cols-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className="underline-offset-2 hover:text-white hover:underline" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-green-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-green-200 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {year} {SITE_NAME} — association de jardiniers bénévoles
+          </p>
+          <Link to="/mentions-legales" className="underline underline-offset-2 hover:text-white">
+            Mentions légales
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

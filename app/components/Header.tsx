@@ -1,0 +1,79 @@
+import { Link, NavLink, useLocation } from "react-router";
+import { NAV_LINKS, SITE_NAME, SITE_TAGLINE } from "~/lib/navigation";
+import { Image } from "./Image";
+import { LeafIcon, LockIcon, MenuIcon } from "./icons";
+import { SearchBox } from "./SearchBox";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-brand-100 text-brand-800" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"
+  }`;
+
+export function Header({ headerIcon }: { headerIcon: string | null }) {
+  const { pathname } = useLocation();
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+        <Link to="/" className="flex shrink-0 items-center gap-2.5">
+          {headerIcon ? (
+            <Image src={headerIcon} alt="" width={40} height={40} sizes="40px" priority className="size-10 rounded-full object-cover" />
+          ) : (
+            <LeafIcon className="size-10 text-brand-800" />
+          )}
+          <span className="leading-tight">
+            <span className="block text-lg font-bold text-brand-800">{SITE_NAME}</span>
+            <span className="hidden text-xs text-stone-600 sm:block">{SITE_TAGLINE}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Navigation principale" className="ml-auto hidden lg:block">
+          <ul className="flex items-center gap-0.5">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto hidden w-44 md:block lg:ml-2">
+          <SearchBox id="header-search" />
+        </div>
+        <Link
+          to="/login"
+          className="ml-auto rounded-md p-2 text-stone-600 hover:bg-brand-50 hover:text-brand-800 md:ml-0"
+          title="Espace administrateur"
+        >
+          <LockIcon className="size-5" />
+          <span className="sr-only">Espace administrateur</span>
+        </Link>
+
+        {/* A <details> menu works without JavaScript; keying it by path closes it after each navigation. */}
+        <details key={pathname} className="group lg:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-2 text-stone-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+            <MenuIcon className="size-6" />
+            <span className="text-sm font-medium">Menu</span>
+          </summary>
+          <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-white px-4 pb-4 pt-2 shadow-lg">
+            <div className="mb-3 md:hidden">
+              <SearchBox id="mobile-search" />
+            </div>
+            <nav aria-label="Navigation mobile">
+              <ul className="grid gap-1">
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === "/"} className={(s) => `block ${linkClass(s)} text-base`}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { MAX_IMAGE_BYTES, mediaMessages, mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
+import { compressImage, uploadImage, UploadError } from "./image-upload";
+import { FieldError } from "./FieldError";
+
+export const UPLOADING_MESSAGE = "Upload en cours... Veuillez patienter.";
+export const UPLOAD_ERROR_MESSAGE = "Erreur de téléchargement image";
+
+export interface ImageFieldProps {
+  /** Name of the value sent with the form: the stored URL ("upload") or the file itself ("file"). */
+  name: string;
+  label: string;
+  /**
+   * "upload" (admin editors): the image is sent at once to POST /admin/media and a hidden input
+   * carries the resulting URL ("" once removed). "file" (public multipart forms): the chosen file,
+   * compressed, stays in the form's file input and goes with the form.
+   */
+  mode?: "upload" | "file";
+  /** URL of the current image, shown as preview ("upload" mode). */
+  defaultValue?: string | null;
+  required?: boolean;
+  description?: string;
+  /** Error to show under the field (for instance from the form's validation). */
+  error?: string;
+  /** One more try after 500 ms when an upload fails (SPEC: annex images). */
+  retry?: boolean;
+  /** Message for a failed upload, e.g. the blog cover's; the server's message wins for a refused file. */
+  uploadErrorMessage?: string;
+  /** Message for a file over 10 MB after compression, e.g. "L'image 2 est trop volumineuse …". */
+  tooLargeMessage?: string;
+  removeLabel?: string;
+  endpoint?: string;
+  className?: string;
+  onUploadingChange?: (uploading: boolean) => void;
+  /** The stored URL ("upload") or the chosen file ("file"); null when removed. */
+  onChange?: (value: string | File | null) => void;
+}
+
+function previewOf(url: string | null | undefined) {
+  const ref = parseMediaUrl(url);
+  return ref ? mediaUrl(ref, 400) : (url ?? null);
+}
+
+/**
+ * An image input with preview, remove button, compression in the browser and upload messages in
+ * French. The initial value is read once: give the field a `key` when the edited item changes.
+ */
+export function ImageField({
+  name,
+  label,
+  mode = "upload",
+  defaultValue = null,
+  required = false,
+  description,
+  error,
+  retry = false,
+  uploadErrorMessage = UPLOAD_ERROR_MESSAGE,
+  tooLargeMessage = mediaMessages.tooLarge(),
+  removeLabel = "Supprimer l’image",
+  endpoint,
+  className,
+  onUploadingChange,
+  onChange,
+}: ImageFieldProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState<string | null>(defaultValue || null);
+  const [preview, setPreview] = useState<string | null>(previewOf(defaultValue));
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const objectUrl = useRef<string | null>(null);
+  const attempt = useRef(0);
+
+  const releasePreview = () => {
+    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    objectUrl.current = null;
+  };
+  useEffect(
+    () => () => {
+      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    },
+    [],
+  );
+
+  const changeUploading = (value: boolean) => {
+    setUploading(value);
+    onUploadingChange?.(value);
+  };
+
+  const clearInput = () => {
+    if (inputRef.current) inputRef.current.value = "";
+  };
+
+  const showLocal = (file: File) => {
+    releasePreview();
+    objectUrl.current = URL.createObjectURL(file);
+    setPreview(objectUrl.current);
+  };
+
+  async function onSelect(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    if (!chosen) return;
+    const current = ++attempt.current;
+    setProblem(null);
+    showLocal(chosen);
+    if (mode === "upload") changeUploading(true);
+    const file = await compressImage(chosen);
+    if (current !== attempt.current) return;
+    if (file.size > MAX_IMAGE_BYTES) {
+      setProblem(tooLargeMessage);
+      releasePreview();
+      setPreview(previewOf(url));
+      clearInput();
+      if (mode === "upload") changeUploading(false);
+      else onChange?.(null);
+      return;
+    }
+    if (mode === "file") {
+      // Put the compressed file in place of the original so it is what the form sends.
+      if (file !== chosen && inputRef.current && typeof DataTransfer !== "undefined") {
+        const transfer = new DataTransfer();
+        transfer.items.add(file);
+        inputRef.current.files = transfer.files;
+      }
+      onChange?.(file);
+      return;
+    }
+    try {
+      const uploaded = await uploadImage(file, { endpoint, retry, fallbackMessage: uploadErrorMessage });
+      if (current !== attempt.current) return;
+      setUrl(uploaded.url);
+      onChange?.(uploaded.url);
+    } catch (failure) {
+      if (current !== attempt.current) return;
+      const message = failure instanceof UploadError && failure.status >= 400 && failure.status < 500 ? failure.message : uploadErrorMessage;
+      setProblem(message);
+      releasePreview();
+      setPreview(previewOf(url));
+    } finally {
+      clearInput();
+      if (current === attempt.current) changeUploading(false);
+    }
+  }
+
+  function remove() {
+    attempt.current++;
+    releasePreview();
+    clearInput();
+    setPreview(null);
+    setUrl(null);
+    setProblem(null);
+    if (uploading) changeUploading(false);
+    onChange?.(null);
+  }
+
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = `${id}-error`;
+  const shownError = problem ?? error;
+
+  return (
+    <div className={className} data-uploading={uploading || undefined}>
+      <label htmlFor={id} className="block font-medium text-green-950">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {description ? (
+        <p id={descriptionId} className="text-sm text-gray-700">
+          {description}
+        </p>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept="image/*"
+        name={mode === "file" ? name : undefined}
+        required={mode === "file" && required && !preview}
+        aria-describedby={[descriptionId, shownError ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+        aria-invalid={shownError ? true : undefined}
+        onChange={onSelect}
+        className="mt-1 block w-full text-sm text-gray-800 file:mr-3 file:rounded file:border-0 file:bg-green-700 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-green-800"
+      />
+      {mode === "upload" ? <input type="hidden" name={name} value={url ?? ""} /> : null}
+      {preview ? (
+        <div className="mt-2 flex items-start gap-3">
+          <img src={preview} alt={`Aperçu : ${label}`} className="h-24 w-24 rounded object-cover" />
+          <button
+            type="button"
+            onClick={remove}
+            className="rounded border border-red-700 px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
+          >
+            {removeLabel}
+          </button>
+        </div>
+      ) : null}
+      <output aria-live="polite" className="mt-1 block text-sm text-green-900">
+        {uploading ? UPLOADING_MESSAGE : ""}
+      </output>
+      <FieldError id={errorId} message={shownError} alert />
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
+import type QuillType from "quill";
+import { RICH_TEXT_LINK_SCHEMES } from "~/lib/constants";
+// Imported here, so only the admin routes that use the editor link these styles; public pages never do.
+import "quill/dist/quill.snow.css";
+import "./RichTextEditor.css";
+import { FieldError } from "./FieldError";
+
+/** SPEC §9: the editor is at least 200 px high unless a form asks for more (blog 300, events 250). */
+export const RICH_TEXT_MIN_HEIGHT = 200;
+
+export interface RichTextEditorProps {
+  /** Name of the form value carrying the HTML. */
+  name: string;
+  label: string;
+  defaultValue?: string | null;
+  minHeight?: number;
+  description?: string;
+  error?: string;
+  className?: string;
+}
+
+// SPEC §9 toolbar: font, size (small, normal, large, huge), bold, italic, underline, strike, text
+// colour, background, ordered and bullet lists, alignment, link. Built here, in French, rather than
+// from Quill's English defaults.
+const TOOLBAR_HTML = `
+<span class="ql-formats">
+  <select class="ql-font" aria-label="Police">
+    <option selected>Sans serif</option>
+    <option value="serif">Serif</option>
+    <option value="monospace">Chasse fixe</option>
+  </select>
+  <select class="ql-size" aria-label="Taille du texte">
+    <option value="small">Petite</option>
+    <option selected>Normale</option>
+    <option value="large">Grande</option>
+    <option value="huge">Très grande</option>
+  </select>
+</span>
+<span class="ql-formats">
+  <button type="button" class="ql-bold" aria-label="Gras"></button>
+  <button type="button" class="ql-italic" aria-label="Italique"></button>
+  <button type="button" class="ql-underline" aria-label="Souligné"></button>
+  <button type="button" class="ql-strike" aria-label="Barré"></button>
+</span>
+<span class="ql-formats">
+  <select class="ql-color" aria-label="Couleur du texte"></select>
+  <select class="ql-background" aria-label="Couleur de fond"></select>
+</span>
+<span class="ql-formats">
+  <button type="button" class="ql-list" value="ordered" aria-label="Liste numérotée"></button>
+  <button type="button" class="ql-list" value="bullet" aria-label="Liste à puces"></button>
+</span>
+<span class="ql-formats">
+  <select class="ql-align" aria-label="Alignement"></select>
+</span>
+<span class="ql-formats">
+  <button type="button" class="ql-link" aria-label="Lien"></button>
+</span>`;
+
+const ALIGN_LABELS: Record<string, string> = {
+  "": "Aligner à gauche",
+  center: "Centrer",
+  right: "Aligner à droite",
+  justify: "Justifier",
+};
+
+// Quill's palette: 5 rows of 7 colours, one hue per column, from vivid to very dark.
+const HUES = ["", "Rouge", "Orange", "Jaune", "Vert", "Bleu", "Violet"];
+const SHADES = ["", " très clair", " clair", " foncé", " très foncé"];
+const GREYS = ["Noir", "Blanc", "Gris clair", "Gris", "Gris foncé"];
+
+function colourName(index: number) {
+  const hue = index % 7;
+  const shade = Math.floor(index / 7);
+  return hue === 0 ? (GREYS[shade] ?? "") : `${HUES[hue]}${SHADES[shade] ?? ""}`;
+}
+
+/**
+ * Quill's pickers are spans acting as buttons: give each the name of its select (the span around it
+ * must not carry one) and each option a French name of its own.
+ */
+function labelPickers(toolbar: HTMLElement) {
+  for (const picker of toolbar.querySelectorAll<HTMLElement>(".ql-picker")) {
+    const name = picker.getAttribute("aria-label") ?? "";
+    picker.removeAttribute("aria-label");
+    picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", name);
+    const align = picker.classList.contains("ql-align");
+    const colour = picker.classList.contains("ql-color-picker");
+    picker.querySelectorAll<HTMLElement>(".ql-picker-item").forEach((item, index) => {
+      const value = item.dataset.value ?? "";
+      const label = align ? ALIGN_LABELS[value] : colour ? colourName(index) : item.dataset.label;
+      item.setAttribute("aria-label", label || value);
+    });
+  }
+}
+
+/** Quill 2 writes every space as &nbsp;: keep one real space per run so lines can wrap on the site. */
+function editorHtml(quill: QuillType) {
+  if (quill.getText().trim() === "" && !quill.root.querySelector("img, iframe")) return "";
+  return quill.getSemanticHTML().replace(/((?:&nbsp;)*)&nbsp;/g, "$1 ");
+}
+
+/**
+ * A rich-text field. The page first renders a plain <textarea> holding the HTML, so the form works
+ * before (or without) JavaScript; in the browser Quill 2 is then loaded on demand and takes its
+ * place, keeping a hidden input of the same name in step with what is typed.
+ */
+export function RichTextEditor({
+  name,
+  label,
+  defaultValue = "",
+  minHeight = RICH_TEXT_MIN_HEIGHT,
+  description,
+  error,
+  className,
+}: RichTextEditorProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<QuillType | null>(null);
+  // null until Quill is ready: the textarea is the field until then.
+  const [html, setHtml] = useState<string | null>(null);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    let cancelled = false;
+    void import("quill").then(({ default: Quill }) => {
+      if (cancelled) return;
+      const Link = Quill.import("formats/link") as { PROTOCOL_WHITELIST: string[] };
+      Link.PROTOCOL_WHITELIST = [...RICH_TEXT_LINK_SCHEMES];
+
+      // Quill adds its own elements: they live in a node React never renders into.
+      const toolbar = document.createElement("div");
+      toolbar.setAttribute("role", "toolbar");
+      toolbar.innerHTML = TOOLBAR_HTML;
+      const container = document.createElement("div");
+      host.append(toolbar, container);
+
+      const quill = new Quill(container, { theme: "snow", modules: { toolbar } });
+      labelPickers(toolbar);
+      const linkInput = host.querySelector<HTMLInputElement>(".ql-tooltip input[type=text]");
+      linkInput?.setAttribute("aria-label", "Adresse du lien");
+      linkInput?.setAttribute("data-link", "https://exemple.fr");
+
+      // Whatever the textarea holds now (perhaps typed before the editor loaded) is the starting text.
+      const initial = textareaRef.current?.value ?? "";
+      quill.setContents(quill.clipboard.convert({ html: initial }), "silent");
+      quill.history.clear();
+      quill.on("text-change", () => setHtml(editorHtml(quill)));
+      quillRef.current = quill;
+      // Until something is typed the form sends the HTML exactly as it was.
+      setHtml(initial);
+    });
+    return () => {
+      cancelled = true;
+      quillRef.current = null;
+      host.replaceChildren();
+    };
+  }, []);
+
+  const ready = html !== null;
+
+  // The editable area takes the field's name, description and error state.
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!ready || !quill) return;
+    const editor = quill.root;
+    editor.setAttribute("role", "textbox");
+    editor.setAttribute("aria-multiline", "true");
+    editor.setAttribute("aria-labelledby", labelId);
+    if (describedBy) editor.setAttribute("aria-describedby", describedBy);
+    else editor.removeAttribute("aria-describedby");
+    if (error) editor.setAttribute("aria-invalid", "true");
+    else editor.removeAttribute("aria-invalid");
+    hostRef.current?.querySelector(".ql-toolbar")?.setAttribute("aria-label", `Mise en forme : ${label}`);
+  }, [ready, labelId, describedBy, error, label]);
+
+  return (
+    <div className={className}>
+      <label id={labelId} htmlFor={id} className="block font-medium text-stone-800">
+        {label}
+      </label>
+      {description ? (
+        <p id={descriptionId} className="text-sm text-stone-600">
+          {description}
+        </p>
+      ) : null}
+      {ready ? (
+        <input type="hidden" name={name} value={html} />
+      ) : (
+        <textarea
+          ref={textareaRef}
+          id={id}
+          name={name}
+          defaultValue={defaultValue ?? ""}
+          rows={10}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          style={{ minHeight }}
+          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 font-mono text-sm text-stone-900"
+        />
+      )}
+      <div
+        ref={hostRef}
+        className="rich-text-editor mt-1 rounded-md bg-white"
+        style={{ "--editor-min-height": `${minHeight}px` } as CSSProperties}
+        hidden={!ready}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: module writes accept both so callers can compose them. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// The same relative path holds from app/db/ in development and from build/server/ once built.
+const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise an embedded PGlite persisted in `dataDir`
+ * (in memory when `dataDir` is undefined), and applies the migrations.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  if (options.url) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    let closing = false;
+    // An idle connection that the server drops (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on("error", (error) => {
+      if (!closing) console.error("Connexion PostgreSQL perdue :", error.message);
+    });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir ?? "memory://",
+    // An association's database is a few megabytes: PostgreSQL's 128 MB default cache only costs memory.
+    postgresqlconf: ["shared_buffers = 16MB", "work_mem = 4MB", "maintenance_work_mem = 16MB"],
+  });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+let current: DatabaseHandle | undefined;
+
+/** Makes `handle` the database every module uses (set once at start-up, or per test suite). */
+export function useDatabase(handle: DatabaseHandle | undefined) {
+  current = handle;
+}
+
+export function getDb(): Database {
+  if (!current) throw new Error("La base de données n'est pas ouverte.");
+  return current.db;
+}
+
+export async function pingDatabase() {
+  await getDb().execute(sql`select 1`);
+}

@@ -1,0 +1,224 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** SPEC §3: the single record of site-wide content; lower-case columns mapped to camelCase. */
+export const associationContent = pgTable("association_content", {
+  id: serial("id").primaryKey(),
+  titreAccueil: text("titreaccueil"),
+  texteIntro: text("texteintro"),
+  texteFooter: text("textefooter"),
+  titreAssociation: text("titreassociation"),
+  contentAssociation: text("contentassociation"),
+  imageAccueil: text("imageaccueil"),
+  headerIcon: text("headericon"),
+  imagesAssociation: jsonb("imagesassociation").$type<(string | null)[]>(),
+  adresse: text("adresse"),
+  telephone: text("telephone"),
+  email: text("email"),
+  horaires: text("horaires"),
+  parcellesOccupees: integer("parcellesoccupees").notNull().default(0),
+  parcellesTotal: integer("parcellestotal").notNull().default(0),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    image: text("image"),
+    imagesAnnexes: jsonb("imagesannexes").$type<string[]>().notNull().default([]),
+    author: text("author").notNull().default("Admin"),
+    date: timestamptz("date").notNull().defaultNow(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("blog_posts_created_at_idx").on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    location: text("location").notNull().default(""),
+    start: timestamptz("start").notNull(),
+    endDate: timestamptz("enddate").notNull(),
+    content: text("content").notNull(),
+    image: text("image"),
+    imagesAnnexes: jsonb("imagesannexes").$type<string[]>().notNull().default([]),
+    date: date("date", { mode: "string" }).notNull(),
+    author: text("author").notNull().default("admin"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("events_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("events_start_idx").on(t.start.desc()),
+  ],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: serial("id").primaryKey(),
+    nom: text("nom").notNull(),
+    email: text("email").notNull(),
+    adresse: text("adresse").notNull(),
+    ville: text("ville").notNull().default(""),
+    telephonePortable: text("telephoneportable").notNull(),
+    telephoneFixe: text("telephonefixe"),
+    tailleJardin: text("taillejardin").notNull(),
+    experience: text("experience").notNull(),
+    budgetConnu: boolean("budgetconnu").notNull(),
+    tempsDisponible: text("tempsdisponible").notNull(),
+    inspectionConnu: boolean("inspectionconnu").notNull(),
+    engagementCharte: boolean("engagementcharte").notNull(),
+    engagementReglement: boolean("engagementreglement").notNull(),
+    engagementLieuPublic: boolean("engagementlieupublic").notNull(),
+    motivations: text("motivations").notNull(),
+    date: timestamptz("date").notNull().defaultNow(),
+    processed: boolean("processed").notNull().default(false),
+    archived: boolean("archived"),
+    archivedDate: timestamptz("archived_date"),
+  },
+  (t) => [
+    index("applications_date_idx").on(t.date.desc(), t.id.desc()),
+    index("applications_archived_date_idx").on(t.archivedDate.desc()),
+    index("applications_unprocessed_idx")
+      .on(t.id)
+      .where(sql`${t.processed} = false and coalesce(${t.archived}, false) = false`),
+  ],
+);
+
+export const formFields = pgTable(
+  "form_fields",
+  {
+    id: serial("id").primaryKey(),
+    label: text("label").notNull(),
+  },
+  (t) => [index("form_fields_label_idx").on(t.label)],
+);
+
+export const adTypeEnum = pgEnum("ad_type", ["recherche", "vend", "donne", "échange"]);
+export const adStatusEnum = pgEnum("ad_status", ["en_attente", "validé"]);
+
+export const annonces = pgTable(
+  "annonces",
+  {
+    id: serial("id").primaryKey(),
+    nom: text("nom").notNull(),
+    email: text("email"),
+    telephone: text("telephone").notNull(),
+    type: adTypeEnum("type").notNull(),
+    contenu: text("contenu"),
+    photo1: text("photo1"),
+    photo2: text("photo2"),
+    statut: adStatusEnum("statut").notNull().default("en_attente"),
+    isValidated: boolean("isvalidated").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("annonces_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("annonces_statut_created_at_idx").on(t.statut, t.createdAt.desc()),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const admins = pgTable(
+  "admins",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("admins_username_idx").on(t.username)],
+);
+
+/** Server-side sessions: the cookie carries a random token, the table only its hash. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [index("sessions_admin_idx").on(t.adminId)],
+);
+
+/** Failed sign-ins, kept in the database so throttling holds across instances. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    ip: text("ip").notNull(),
+    at: timestamptz("at").notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_lookup_idx").on(t.username, t.ip, t.at)],
+);
+
+export const media = pgTable(
+  "media",
+  {
+    id: serial("id").primaryKey(),
+    hash: text("hash").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("media_hash_idx").on(t.hash)],
+);
+
+export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+
+/** Every e-mail is written here first, in the same transaction as its cause, then sent by the worker. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: outboxStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    sentAt: timestamptz("sent_at"),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,1 @@
+export const excerptLength = 150;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { cleanImageList, decodeEntities, excerpt, htmlToText, isSafeImageUrl, parseId, stripHtml } from "./text";
+
+describe("stripHtml", () => {
+  it("keeps the visible text only", () => {
+    expect(stripHtml("<p>Bonjour <strong>les</strong> jardiniers</p><p>Suite</p>")).toBe("Bonjour les jardiniers Suite");
+    expect(stripHtml("<p>a<br>b</p><script>alert(1)</script><ul><li>x</li><li>y</li></ul>")).toBe("a b x y");
+    expect(stripHtml("<p><br></p>")).toBe("");
+    expect(stripHtml(null)).toBe("");
+    expect(htmlToText).toBe(stripHtml);
+  });
+
+  it("decodes entities", () => {
+    expect(stripHtml("<p>Tom &amp; Jerry&nbsp;&lt;3 &#233;t&#xE9; l&rsquo;&eacute;t&hellip;</p>")).toBe("Tom & Jerry <3 été l’&eacute;t…");
+    expect(decodeEntities("&quot;&apos;&#39;&#0;")).toBe("\"''&#0;");
+  });
+});
+
+describe("excerpt", () => {
+  it("returns short text unchanged", () => {
+    expect(excerpt("<p>Court</p>", 150)).toBe("Court");
+    expect(excerpt("a".repeat(150), 150)).toBe("a".repeat(150));
+  });
+
+  it("cuts at N characters with an ellipsis", () => {
+    expect(excerpt("a".repeat(151), 150)).toBe(`${"a".repeat(150)}…`);
+    expect(excerpt("<p>Les tomates aiment le soleil</p>", 12)).toBe("Les tomates…");
+  });
+});
+
+describe("images", () => {
+  it("accepts local paths and http(s) addresses only", () => {
+    for (const url of ["/media/a.webp", "https://exemple.fr/a.jpg", "http://exemple.fr/a.jpg"]) {
+      expect(isSafeImageUrl(url)).toBe(true);
+    }
+    for (const url of ["", "//evil.fr/a.jpg", "blob:http://x/1", "data:image/png;base64,A", "javascript:alert(1)", null, 3]) {
+      expect(isSafeImageUrl(url)).toBe(false);
+    }
+  });
+
+  it("cleans lists: nulls, empties and unsafe addresses removed, capped, invalid format empty", () => {
+    expect(cleanImageList(["/media/a.webp", null, "", " /media/b.webp ", "blob:x", "/media/c.webp", "/media/d.webp"], 3)).toEqual([
+      "/media/a.webp",
+      "/media/b.webp",
+      "/media/c.webp",
+    ]);
+    expect(cleanImageList('["/media/a.webp"]', 3)).toEqual(["/media/a.webp"]);
+    expect(cleanImageList("/media/a.webp", 3)).toEqual(["/media/a.webp"]);
+    expect(cleanImageList("[not json", 3)).toEqual([]);
+    expect(cleanImageList({ 0: "/media/a.webp" }, 3)).toEqual([]);
+    expect(cleanImageList(undefined, 3)).toEqual([]);
+    expect(cleanImageList("", 3)).toEqual([]);
+  });
+});
+
+describe("parseId", () => {
+  it("reads positive integers only", () => {
+    expect(parseId("12")).toBe(12);
+    expect(parseId(" 7 ")).toBe(7);
+    expect(parseId(3)).toBe(3);
+    for (const value of ["0", "-1", "1.5", "abc", "", "2147483648", "1e3", null, undefined, 1.5]) {
+      expect(parseId(value)).toBeNull();
+    }
+  });
+});

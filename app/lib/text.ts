@@ -1,0 +1,93 @@
+/** Text helpers shared by the browser and the server (no DOM needed). */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  laquo: "«",
+  raquo: "»",
+  hellip: "…",
+  ndash: "–",
+  mdash: "—",
+  euro: "€",
+};
+
+/** Decodes the HTML entities a rich-text editor produces (common named ones and numeric ones). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, code: string) => {
+    if (code[0] === "#") {
+      const point = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+      return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : match;
+    }
+    return NAMED_ENTITIES[code.toLowerCase()] ?? match;
+  });
+}
+
+/** The visible text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
+export function stripHtml(html: string | null | undefined): string {
+  if (!html) return "";
+  const withoutTags = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<br\s*\/?>|<\/(p|li|div|h[1-6])\s*>/gi, " ")
+    .replace(/<[^>]*>/g, "");
+  return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
+}
+
+/** Same as `stripHtml`: the plain text of rich-text HTML (search, meta descriptions, feeds). */
+export const htmlToText = stripHtml;
+
+/** Plain-text excerpt of at most `length` characters, followed by an ellipsis when it was cut. */
+export function excerpt(html: string | null | undefined, length: number): string {
+  const text = stripHtml(html);
+  if (text.length <= length) return text;
+  return `${text.slice(0, length).trimEnd()}…`;
+}
+
+/** An image address the site may display: a local path (`/media/…`) or an absolute http(s) URL. */
+export function isSafeImageUrl(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  const url = value.trim();
+  if (!url || url.length > 2000) return false;
+  return /^\/(?!\/)/.test(url) || /^https?:\/\/[^\s]+$/i.test(url);
+}
+
+/**
+ * Normalises a list of image addresses from a form or the database: accepts an array or a JSON array
+ * string, removes nulls, empties and unsafe addresses (blob:, data:, javascript:…), keeps at most `max`.
+ * Anything else (invalid JSON, an object…) becomes an empty list.
+ */
+export function cleanImageList(value: unknown, max: number): string[] {
+  let list: unknown = value;
+  if (typeof list === "string") {
+    const text = list.trim();
+    if (text.startsWith("[")) {
+      try {
+        list = JSON.parse(text);
+      } catch {
+        return [];
+      }
+    } else {
+      list = text ? [text] : [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter(isSafeImageUrl)
+    .map((url) => url.trim())
+    .slice(0, max);
+}
+
+/** A database id from a route parameter or form value ("12" → 12); null for anything else. */
+export function parseId(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}

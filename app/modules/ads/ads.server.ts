@@ -1,0 +1,122 @@
+import { count, desc, eq } from "drizzle-orm";
+import { getDb, type Transaction } from "~/db/client.server";
+import { annonces } from "~/db/schema";
+import type { AdStatut } from "~/lib/constants";
+import { parseId } from "~/lib/text";
+import type { AdFormValues } from "./ads.schema";
+import { getContent } from "~/modules/content/content.server";
+import { enqueueMail, newAdMail } from "~/modules/mail/mail.server";
+
+export type Ad = typeof annonces.$inferSelect;
+/** Fields an administrator may change; only the ones present are written (null removes a photo). */
+export type AdEditableFields = Partial<Pick<Ad, "nom" | "email" | "telephone" | "type" | "contenu" | "photo1" | "photo2">>;
+
+const EDITABLE = ["nom", "email", "telephone", "type", "contenu", "photo1", "photo2"] as const;
+const newestFirst = [desc(annonces.createdAt), desc(annonces.id)];
+const VALIDATED: AdStatut = "validé";
+const PENDING: AdStatut = "en_attente";
+
+/** Validated ads only, newest first (public list). */
+export async function listPublicAds(): Promise<Ad[]> {
+  return getDb().select().from(annonces).where(eq(annonces.statut, VALIDATED)).orderBy(...newestFirst);
+}
+
+/** Every ad, newest first (admin list). */
+export async function listAllAds(): Promise<Ad[]> {
+  return getDb().select().from(annonces).orderBy(...newestFirst);
+}
+
+/** The `limit` newest validated ads (home page). */
+export async function latestValidatedAds(limit: number): Promise<Ad[]> {
+  return getDb()
+    .select()
+    .from(annonces)
+    .where(eq(annonces.statut, VALIDATED))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+export async function getAd(id: number): Promise<Ad | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb().select().from(annonces).where(eq(annonces.id, id));
+  return row;
+}
+
+/** A visitor's ad: stored as en_attente and the association notified, in one transaction. */
+export async function submitAd(input: AdFormValues): Promise<Ad> {
+  const associationEmail = (await getContent())?.email;
+  return createAd(input, async (tx, ad) => {
+    await enqueueMail(tx, newAdMail(ad, associationEmail));
+  });
+}
+
+/** Stores a submitted ad as en_attente; `onCreated` runs in the same transaction (e.g. to queue an e-mail). */
+export async function createAd(
+  input: AdFormValues,
+  onCreated?: (tx: Transaction, ad: Ad) => Promise<void>,
+  { createdAt }: { createdAt?: Date } = {}, // for imports and demo content
+): Promise<Ad> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(annonces)
+      .values({
+        nom: input.nom,
+        email: input.email ?? null,
+        telephone: input.telephone,
+        type: input.type,
+        contenu: input.contenu ?? null,
+        photo1: input.photo1 ?? null,
+        photo2: input.photo2 ?? null,
+        statut: PENDING,
+        isValidated: false,
+        ...(createdAt && { createdAt }),
+      })
+      .returning();
+    await onCreated?.(tx, row);
+    return row;
+  });
+}
+
+/** Writes the given fields of ad `id`; undefined when it does not exist. */
+export async function updateAd(id: number, fields: AdEditableFields): Promise<Ad | undefined> {
+  if (parseId(id) === null) return undefined;
+  const values: AdEditableFields = {};
+  for (const key of EDITABLE) {
+    if (fields[key] !== undefined) (values as Record<string, unknown>)[key] = fields[key];
+  }
+  if (Object.keys(values).length === 0) return getAd(id);
+  const [row] = await getDb().update(annonces).set(values).where(eq(annonces.id, id)).returning();
+  return row;
+}
+
+/** Publishes ad `id` (statut validé, isValidated true); undefined when it does not exist. */
+export async function validateAd(id: number): Promise<Ad | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb()
+    .update(annonces)
+    .set({ statut: VALIDATED, isValidated: true })
+    .where(eq(annonces.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes ad `id` and returns it (its photos may then be cleaned up); undefined when it did not exist. */
+export async function deleteAd(id: number): Promise<Ad | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb().delete(annonces).where(eq(annonces.id, id)).returning();
+  return row;
+}
+
+async function countByStatut(statut: AdStatut): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(annonces).where(eq(annonces.statut, statut));
+  return row.n;
+}
+
+/** Ads waiting for validation (menu badge). */
+export function countPendingAds(): Promise<number> {
+  return countByStatut(PENDING);
+}
+
+export function countValidatedAds(): Promise<number> {
+  return countByStatut(VALIDATED);
+}

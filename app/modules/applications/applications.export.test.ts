@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import {
+  applicationExportFileName,
+  applicationMailto,
+  applicationToText,
+  type ApplicationRecord,
+} from "./applications.export";
+
+const application: ApplicationRecord = {
+  id: 7,
+  nom: "Camille Martin",
+  email: "camille@example.fr",
+  adresse: "12 rue des Lilas",
+  ville: "Villeurbanne",
+  telephonePortable: "0612345678",
+  telephoneFixe: null,
+  tailleJardin: "moyenne",
+  experience: "Cinq ans",
+  budgetConnu: true,
+  tempsDisponible: "weekend",
+  inspectionConnu: true,
+  engagementCharte: true,
+  engagementReglement: true,
+  engagementLieuPublic: false,
+  motivations: "Partager & cultiver",
+  date: new Date("2026-03-01T10:00:00.000Z"),
+  processed: true,
+  archived: null,
+  archivedDate: null,
+};
+
+describe("application export", () => {
+  it("writes 'key: value' lines without id and processed", () => {
+    expect(applicationToText(application)).toBe(
+      [
+        "nom: Camille Martin",
+        "email: camille@example.fr",
+        "adresse: 12 rue des Lilas",
+        "ville: Villeurbanne",
+        "telephoneportable: 0612345678",
+        "telephonefixe: ",
+        "taillejardin: moyenne",
+        "experience: Cinq ans",
+        "budgetconnu: true",
+        "tempsdisponible: weekend",
+        "inspectionconnu: true",
+        "engagementcharte: true",
+        "engagementreglement: true",
+        "engagementlieupublic: false",
+        "motivations: Partager & cultiver",
+        "date: 2026-03-01T10:00:00.000Z",
+        "archived: ",
+        "archived_date: ",
+      ].join("\n"),
+    );
+  });
+
+  it("accepts dates already serialised", () => {
+    const text = applicationToText({ ...application, date: "2026-03-01T10:00:00.000Z", archivedDate: "2026-04-01T08:00:00.000Z" });
+    expect(text).toContain("date: 2026-03-01T10:00:00.000Z");
+    expect(text).toContain("archived_date: 2026-04-01T08:00:00.000Z");
+    expect(text).not.toMatch(/^id:|^processed:/m);
+  });
+
+  it("names the file demande-{nom}.txt", () => {
+    expect(applicationExportFileName(application)).toBe("demande-Camille Martin.txt");
+    expect(applicationExportFileName({ nom: 'a/b\\c"d\ne' })).toBe("demande-a_b_c_d_e.txt");
+  });
+
+  it("builds the mailto link with the subject and the fields as body", () => {
+    const link = applicationMailto(application, "contact@potager.fr");
+    const url = new URL(link);
+    expect(url.protocol).toBe("mailto:");
+    expect(url.pathname).toBe("contact@potager.fr");
+    expect(url.searchParams.get("subject")).toBe("nouvelle demande d'adhesion");
+    expect(url.searchParams.get("body")).toBe(applicationToText(application));
+    expect(link).toContain("subject=nouvelle%20demande%20d'adhesion&body=nom%3A%20Camille%20Martin%0A");
+  });
+});

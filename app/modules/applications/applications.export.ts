@@ -1,0 +1,55 @@
+import type { applications } from "~/db/schema";
+
+/** A stored application, as the admin screens receive it (dates may arrive as ISO strings). */
+export type ApplicationRecord = Omit<typeof applications.$inferSelect, "date" | "archivedDate"> & {
+  date: Date | string;
+  archivedDate: Date | string | null;
+};
+
+export const APPLICATION_MAIL_SUBJECT = "nouvelle demande d'adhesion";
+
+/** Export keys are the table's column names (SPEC §3), in column order; id and processed are left out. */
+const EXPORT_KEYS: [string, keyof ApplicationRecord][] = [
+  ["nom", "nom"],
+  ["email", "email"],
+  ["adresse", "adresse"],
+  ["ville", "ville"],
+  ["telephoneportable", "telephonePortable"],
+  ["telephonefixe", "telephoneFixe"],
+  ["taillejardin", "tailleJardin"],
+  ["experience", "experience"],
+  ["budgetconnu", "budgetConnu"],
+  ["tempsdisponible", "tempsDisponible"],
+  ["inspectionconnu", "inspectionConnu"],
+  ["engagementcharte", "engagementCharte"],
+  ["engagementreglement", "engagementReglement"],
+  ["engagementlieupublic", "engagementLieuPublic"],
+  ["motivations", "motivations"],
+  ["date", "date"],
+  ["archived", "archived"],
+  ["archived_date", "archivedDate"],
+];
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/** 'key: value' lines of an application, without id and processed. */
+export function applicationToText(application: ApplicationRecord): string {
+  return EXPORT_KEYS.map(([key, field]) => `${key}: ${formatValue(application[field])}`).join("\n");
+}
+
+/** 'demande-{nom}.txt', with characters that file systems refuse replaced by '_'. */
+export function applicationExportFileName(application: Pick<ApplicationRecord, "nom">): string {
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what must go
+  const nom = application.nom.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_").trim();
+  return `demande-${nom}.txt`;
+}
+
+/** The mailto link to `to` with subject 'nouvelle demande d'adhesion' and the application's fields as body. */
+export function applicationMailto(application: ApplicationRecord, to: string): string {
+  const query = `subject=${encodeURIComponent(APPLICATION_MAIL_SUBJECT)}&body=${encodeURIComponent(applicationToText(application))}`;
+  return `mailto:${encodeURIComponent(to).replace(/%40/g, "@")}?${query}`;
+}

@@ -1,0 +1,126 @@
+import { and, count, desc, eq, isNull, or } from "drizzle-orm";
+import { getDb, type Transaction } from "~/db/client.server";
+import { applications } from "~/db/schema";
+import { parseId } from "~/lib/text";
+import type { ApplicationFormValues } from "./applications.schema";
+import { applicationAckMail, enqueueMail, newApplicationMail } from "~/modules/mail/mail.server";
+import { getContent } from "~/modules/content/content.server";
+
+export type Application = typeof applications.$inferSelect;
+
+const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
+
+/**
+ * A visitor's application: stored, the association notified and the applicant acknowledged,
+ * all in one transaction so no submission exists without its e-mails (nor the reverse).
+ */
+export async function submitApplication(input: ApplicationFormValues): Promise<Application> {
+  const associationEmail = (await getContent())?.email;
+  return createApplication(input, async (tx, application) => {
+    await enqueueMail(tx, newApplicationMail(application, associationEmail));
+    const ack = applicationAckMail(application);
+    if (ack) await enqueueMail(tx, ack);
+  });
+}
+
+/** Stores an application, unprocessed, dated now; `onCreated` runs in the same transaction (e.g. to queue an e-mail). */
+export async function createApplication(
+  input: ApplicationFormValues,
+  onCreated?: (tx: Transaction, application: Application) => Promise<void>,
+  { date = new Date() }: { date?: Date } = {}, // for imports and demo content
+): Promise<Application> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(applications)
+      .values({
+        nom: input.nom,
+        email: input.email,
+        adresse: input.adresse,
+        ville: input.ville,
+        telephonePortable: input.telephoneportable,
+        telephoneFixe: input.telephonefixe ?? null,
+        tailleJardin: input.taillejardin,
+        experience: input.experience,
+        budgetConnu: input.budgetconnu === true,
+        tempsDisponible: input.tempsdisponible,
+        inspectionConnu: input.inspectionconnu === true,
+        engagementCharte: input.engagementcharte === true,
+        engagementReglement: input.engagementreglement === true,
+        engagementLieuPublic: input.engagementlieupublic === true,
+        motivations: input.motivations,
+        date,
+        processed: false,
+      })
+      .returning();
+    await onCreated?.(tx, row);
+    return row;
+  });
+}
+
+/** Every application, latest id first. */
+export async function listApplications(): Promise<Application[]> {
+  return getDb().select().from(applications).orderBy(desc(applications.id));
+}
+
+/** Applications not archived, latest date first (admin list). */
+export async function listActiveApplications(): Promise<Application[]> {
+  return getDb()
+    .select()
+    .from(applications)
+    .where(notArchived)
+    .orderBy(desc(applications.date), desc(applications.id));
+}
+
+/** Archived applications, latest archived first ('Demandes archivées'). */
+export async function listArchivedApplications(): Promise<Application[]> {
+  return getDb()
+    .select()
+    .from(applications)
+    .where(eq(applications.archived, true))
+    .orderBy(desc(applications.archivedDate), desc(applications.id));
+}
+
+export async function getApplication(id: number): Promise<Application | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb().select().from(applications).where(eq(applications.id, id));
+  return row;
+}
+
+/** Marks application `id` processed or not; undefined when it does not exist or is archived. */
+export async function setApplicationProcessed(id: number, processed: boolean): Promise<Application | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb()
+    .update(applications)
+    .set({ processed })
+    .where(and(eq(applications.id, id), notArchived))
+    .returning();
+  return row;
+}
+
+/** Archives application `id` (archived_date = now) if it is processed and not yet archived; otherwise undefined. */
+export async function archiveApplication(id: number): Promise<Application | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb()
+    .update(applications)
+    .set({ archived: true, archivedDate: new Date() })
+    .where(and(eq(applications.id, id), eq(applications.processed, true), notArchived))
+    .returning();
+  return row;
+}
+
+/** Deletes application `id` and returns it (for 'Demande de {name} supprimée avec succès.'); undefined when missing. */
+export async function deleteApplication(id: number): Promise<Application | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb().delete(applications).where(eq(applications.id, id)).returning();
+  return row;
+}
+
+/** Applications neither processed nor archived (menu badge, dashboard). */
+export async function countUnprocessedApplications(): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(applications)
+    .where(and(eq(applications.processed, false), notArchived));
+  return row.n;
+}
+

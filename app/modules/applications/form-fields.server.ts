@@ -1,0 +1,19 @@
+import { asc } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { formFields } from "~/db/schema";
+
+export type FormField = typeof formFields.$inferSelect;
+
+/** Every form field definition, by label ascending. */
+export async function listFormFields(): Promise<FormField[]> {
+  return getDb().select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));
+}
+
+/** Replaces every definition by `labels` in one transaction: on failure the old list stays. */
+export async function replaceFormFields(labels: string[]): Promise<FormField[]> {
+  return getDb().transaction(async (tx) => {
+    await tx.delete(formFields);
+    if (labels.length > 0) await tx.insert(formFields).values(labels.map((label) => ({ label })));
+    return tx.select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));
+  });
+}

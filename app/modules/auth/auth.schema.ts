@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+export const LOGIN_REQUIRED_MESSAGE = "Veuillez remplir tous les champs";
+export const LOGIN_INVALID_MESSAGE = "Identifiants incorrects";
+
+/** The sign-in form: username (trimmed) and password both required; over-long values are refused as wrong. */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: LOGIN_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: LOGIN_REQUIRED_MESSAGE, abort: true })
+    .max(200, { error: LOGIN_INVALID_MESSAGE }),
+  password: z
+    .string({ error: LOGIN_REQUIRED_MESSAGE })
+    .min(1, { error: LOGIN_REQUIRED_MESSAGE, abort: true })
+    .max(1000, { error: LOGIN_INVALID_MESSAGE }),
+});
+
+export type LoginForm = z.infer<typeof loginSchema>;

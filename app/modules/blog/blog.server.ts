@@ -1,0 +1,68 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { blogPosts } from "~/db/schema";
+import { MAX_ANNEX_IMAGES } from "~/lib/constants";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { cleanImageList, parseId } from "~/lib/text";
+
+export type BlogPost = typeof blogPosts.$inferSelect;
+
+/** What the blog form provides; annex images may be in any shape, they are cleaned here. */
+export interface BlogPostInput {
+  title: string;
+  content: string;
+  image: string | null;
+  imagesAnnexes?: unknown;
+}
+
+const newestFirst = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+
+/** SPEC §7 payload: sanitised content, cleaned annexes (≤ 3), empty excerpt, author 'Admin', date = now. */
+function payload(input: BlogPostInput) {
+  return {
+    title: input.title,
+    content: sanitizeRichText(input.content),
+    image: input.image || null,
+    imagesAnnexes: cleanImageList(input.imagesAnnexes, MAX_ANNEX_IMAGES),
+    excerpt: "",
+    author: "Admin",
+    date: new Date(),
+  };
+}
+
+/** Every post, newest first (created_at desc, then id desc). */
+export async function listBlogPosts(): Promise<BlogPost[]> {
+  return getDb().select().from(blogPosts).orderBy(...newestFirst);
+}
+
+/** The `count` newest posts. */
+export async function latestPosts(count: number): Promise<BlogPost[]> {
+  return getDb().select().from(blogPosts).orderBy(...newestFirst).limit(count);
+}
+
+export async function getBlogPost(id: number): Promise<BlogPost | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb().select().from(blogPosts).where(eq(blogPosts.id, id));
+  return row;
+}
+
+/** `createdAt` is for imports and demo content, which carry their own dates. */
+export async function createBlogPost(input: BlogPostInput, { createdAt }: { createdAt?: Date } = {}): Promise<BlogPost> {
+  const values = createdAt ? { ...payload(input), date: createdAt, createdAt } : payload(input);
+  const [row] = await getDb().insert(blogPosts).values(values).returning();
+  return row;
+}
+
+/** Rewrites the post `id` with the form's values; undefined when it does not exist. */
+export async function updateBlogPost(id: number, input: BlogPostInput): Promise<BlogPost | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await getDb().update(blogPosts).set(payload(input)).where(eq(blogPosts.id, id)).returning();
+  return row;
+}
+
+/** Deletes the post `id`; false when it did not exist. */
+export async function deleteBlogPost(id: number): Promise<boolean> {
+  if (parseId(id) === null) return false;
+  const rows = await getDb().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { CONTACT_CAPTCHA_ANSWER } from "~/lib/constants";
+import { requiredText } from "~/lib/form-fields";
+
+export const CONTACT_REQUIRED_MESSAGE = "Ce champ est obligatoire";
+export const CONTACT_EMAIL_MESSAGE = "Veuillez entrer une adresse email valide";
+export const CONTACT_CAPTCHA_MESSAGE = "Réponse incorrecte au captcha";
+export const CONTACT_LINE_BREAK_MESSAGE = "Ce champ ne doit pas contenir de retour à la ligne.";
+
+/** A required one-line value: it ends up in mail headers, so CR and LF are refused. */
+const singleLine = (max: number) =>
+  requiredText(max, CONTACT_REQUIRED_MESSAGE).refine((v) => !/[\r\n]/.test(v), { error: CONTACT_LINE_BREAK_MESSAGE });
+
+/** The contact form: name, email, subject, message, and the answer to 'Combien font 3 + 4 ?'. */
+export const contactFormSchema = z
+  .object({
+    name: singleLine(200),
+    email: z
+      .string({ error: CONTACT_EMAIL_MESSAGE })
+      .trim()
+      .max(254, { error: CONTACT_EMAIL_MESSAGE })
+      .pipe(z.email({ error: CONTACT_EMAIL_MESSAGE })),
+    subject: singleLine(200),
+    message: requiredText(5000, CONTACT_REQUIRED_MESSAGE),
+    captcha: z
+      .string({ error: CONTACT_CAPTCHA_MESSAGE })
+      .trim()
+      .refine((v) => v === String(CONTACT_CAPTCHA_ANSWER), { error: CONTACT_CAPTCHA_MESSAGE }),
+  })
+  .transform(({ captcha: _captcha, ...message }) => message);
+
+export type ContactFormValues = z.infer<typeof contactFormSchema>;

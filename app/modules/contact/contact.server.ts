@@ -1,0 +1,30 @@
+import { getDb, type Transaction } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { getContent } from "~/modules/content/content.server";
+import { contactMessageMail, enqueueMail } from "~/modules/mail/mail.server";
+import type { ContactFormValues } from "./contact.schema";
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/** Stores a contact message; `onCreated` runs in the same transaction (e.g. to queue the e-mail atomically). */
+export async function createContactMessage(
+  input: ContactFormValues,
+  onCreated?: (tx: Transaction, message: ContactMessage) => Promise<void>,
+): Promise<ContactMessage> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
+      .returning();
+    await onCreated?.(tx, row);
+    return row;
+  });
+}
+
+/** A visitor's message: stored, and mailed to the association (Reply-To the visitor) through the outbox. */
+export async function sendContactMessage(input: ContactFormValues): Promise<ContactMessage> {
+  const associationEmail = (await getContent())?.email;
+  return createContactMessage(input, async (tx, message) => {
+    await enqueueMail(tx, contactMessageMail(message, associationEmail));
+  });
+}

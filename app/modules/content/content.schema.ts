@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
+import { imageList, optionalEmail, optionalText, requiredImageUrl } from "~/lib/form-fields";
+
+/** The site-wide content record (SPEC §3), as modules return it. */
+export interface AssociationContent {
+  id: number;
+  titreAccueil: string | null;
+  texteIntro: string | null;
+  texteFooter: string | null;
+  titreAssociation: string | null;
+  contentAssociation: string | null;
+  imageAccueil: string | null;
+  headerIcon: string | null;
+  imagesAssociation: (string | null)[] | null;
+  adresse: string | null;
+  telephone: string | null;
+  email: string | null;
+  horaires: string | null;
+  parcellesOccupees: number;
+  parcellesTotal: number;
+}
+
+/** Fields an update may carry; only the ones present are written. */
+export type ContentFields = Partial<Omit<AssociationContent, "id">>;
+
+export const PLOTS_MESSAGE = "Merci de saisir des nombres valides pour les parcelles.";
+export const NO_HOME_IMAGE_MESSAGE = "Aucune image d’accueil à enregistrer.";
+export const NO_HEADER_ICON_MESSAGE = "Aucune icône à enregistrer.";
+export const INVALID_EMAIL_MESSAGE = "Format d'email invalide";
+export const INVALID_IMAGE_MESSAGE = "Adresse d'image invalide.";
+const MAX_PLOTS = 1_000_000;
+
+/** Empty input counts as 0; otherwise a whole number ≥ 0. */
+const plotCount = z
+  .union([z.string(), z.number()], { error: PLOTS_MESSAGE })
+  .optional()
+  .transform((v, ctx) => {
+    const text = String(v ?? "").trim();
+    if (text === "") return 0;
+    const n = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n > MAX_PLOTS) {
+      ctx.addIssue({ code: "custom", message: PLOTS_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** 'Page d’accueil - Textes': home title, intro and footer text; one left empty is stored as null so the default text shows. */
+export const homeTextsFormSchema = z.object({
+  titreAccueil: optionalText(200),
+  texteIntro: optionalText(2000),
+  texteFooter: optionalText(1000),
+});
+
+/** 'Page d’accueil - Image': the home image. */
+export const homeImageFormSchema = z.object({
+  imageAccueil: requiredImageUrl(NO_HOME_IMAGE_MESSAGE, INVALID_IMAGE_MESSAGE),
+});
+
+/** The header icon ('logo site admin'). */
+export const headerIconFormSchema = z.object({
+  headerIcon: requiredImageUrl(NO_HEADER_ICON_MESSAGE, INVALID_IMAGE_MESSAGE),
+});
+
+/** 'Parcelles occupées': occupied and total plot counts. */
+export const plotsFormSchema = z.object({ parcellesOccupees: plotCount, parcellesTotal: plotCount });
+
+/**
+ * 'Page notre association': title, rich text (sanitised by the server on save) and up to 3 images,
+ * sent as repeated values, a JSON array string or a single address.
+ */
+export const associationPageFormSchema = z.object({
+  titreAssociation: optionalText(200),
+  contentAssociation: optionalText(200_000),
+  imagesAssociation: imageList(MAX_ASSOCIATION_IMAGES),
+});
+
+/** 'Informations de contact': address, phone, email (valid or empty), opening hours. */
+export const contactInfoFormSchema = z.object({
+  adresse: optionalText(300),
+  telephone: optionalText(50),
+  email: optionalEmail(INVALID_EMAIL_MESSAGE),
+  horaires: optionalText(300),
+});
+
+export type HomeTextsForm = z.infer<typeof homeTextsFormSchema>;
+export type PlotsForm = z.infer<typeof plotsFormSchema>;
+export type AssociationPageForm = z.infer<typeof associationPageFormSchema>;
+export type ContactInfoForm = z.infer<typeof contactInfoFormSchema>;

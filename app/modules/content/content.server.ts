@@ -1,0 +1,73 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { associationContent } from "~/db/schema";
+import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { cleanImageList } from "~/lib/text";
+import { withContentDefaults, type SiteContent } from "./content.defaults";
+import type { AssociationContent, ContentFields } from "./content.schema";
+
+const UPDATABLE_FIELDS = [
+  "titreAccueil",
+  "texteIntro",
+  "texteFooter",
+  "titreAssociation",
+  "contentAssociation",
+  "imageAccueil",
+  "headerIcon",
+  "imagesAssociation",
+  "adresse",
+  "telephone",
+  "email",
+  "horaires",
+  "parcellesOccupees",
+  "parcellesTotal",
+] as const satisfies readonly (keyof ContentFields)[];
+
+/** The single content record, or null when none exists yet. */
+export async function getContent(): Promise<AssociationContent | null> {
+  const [row] = await getDb().select().from(associationContent).orderBy(asc(associationContent.id)).limit(1);
+  return row ?? null;
+}
+
+/** The content as pages display it: defaults over empty fields, rich text sanitised for rendering. */
+export async function getSiteContent(): Promise<SiteContent> {
+  const site = withContentDefaults(await getContent());
+  return { ...site, contentAssociation: sanitizeRichText(site.contentAssociation) };
+}
+
+/** Creates the single content record when it is missing; returns the record. */
+export async function ensureContentRow(): Promise<AssociationContent> {
+  await getDb().execute(
+    sql`insert into ${associationContent} (${sql.identifier(associationContent.parcellesOccupees.name)})
+        select 0 where not exists (select 1 from ${associationContent})`,
+  );
+  const row = await getContent();
+  if (!row) throw new Error("Le contenu du site n'a pas pu être créé.");
+  return row;
+}
+
+/**
+ * Writes only the fields present in `fields` (rich text sanitised, images cleaned) to the record `id`,
+ * then re-reads it. Without an id nothing is touched; returns undefined then, or when the record is missing.
+ */
+export async function updateContent(
+  id: number | null | undefined,
+  fields: ContentFields,
+): Promise<AssociationContent | undefined> {
+  if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return undefined;
+  const values: ContentFields = {};
+  for (const key of UPDATABLE_FIELDS) {
+    if (fields[key] !== undefined) (values as Record<string, unknown>)[key] = fields[key];
+  }
+  if (values.contentAssociation != null) values.contentAssociation = sanitizeRichText(values.contentAssociation);
+  if (values.imagesAssociation != null) {
+    values.imagesAssociation = cleanImageList(values.imagesAssociation, MAX_ASSOCIATION_IMAGES);
+  }
+  const db = getDb();
+  if (Object.keys(values).length > 0) {
+    await db.update(associationContent).set(values).where(eq(associationContent.id, id));
+  }
+  const [row] = await db.select().from(associationContent).where(eq(associationContent.id, id));
+  return row;
+}

@@ -1,0 +1,199 @@
+import type { annonces, applications } from "~/db/schema";
+import { env } from "~/env.server";
+import { z } from "zod";
+import type { MailMessage } from "./mail.schema";
+
+type Application = Pick<
+  typeof applications.$inferSelect,
+  | "nom"
+  | "email"
+  | "adresse"
+  | "ville"
+  | "telephonePortable"
+  | "telephoneFixe"
+  | "tailleJardin"
+  | "experience"
+  | "budgetConnu"
+  | "tempsDisponible"
+  | "inspectionConnu"
+  | "engagementCharte"
+  | "engagementReglement"
+  | "engagementLieuPublic"
+  | "motivations"
+>;
+
+type Ad = Pick<typeof annonces.$inferSelect, "nom" | "email" | "telephone" | "type" | "contenu" | "photo1" | "photo2">;
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export function escapeHtml(value: string) {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** Visitor text placed in a subject: any run of spaces or line breaks becomes one space. */
+function inline(value: string) {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+function addressOf(mailbox: string) {
+  return /<([^<>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
+}
+
+/**
+ * The association's address: CONTACT_TO when set, else the one given by the caller (the content's
+ * e-mail), else the sender address, so a notification is never dropped for want of a recipient.
+ */
+function associationAddress(to?: string | null) {
+  return env.CONTACT_TO || to?.trim() || addressOf(env.MAIL_FROM);
+}
+
+function adminLink(path: string) {
+  return new URL(path, env.PUBLIC_URL).toString();
+}
+
+function absolute(url: string) {
+  return new URL(url, env.PUBLIC_URL).toString();
+}
+
+/** A visitor's address as Reply-To only when it is a valid one: a typo must not block the notification. */
+function replyAddress(value: string | null | undefined) {
+  const address = value?.trim();
+  return address && z.email().safeParse(address).success ? address : undefined;
+}
+
+const yesNo = (value: boolean) => (value ? "oui" : "non");
+
+type Row = [label: string, value: string];
+
+function textRows(rows: Row[]) {
+  return rows.map(([label, value]) => `${label} : ${value}`).join("\n");
+}
+
+function htmlRows(rows: Row[]) {
+  return `<table cellpadding="4" style="border-collapse:collapse">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${escapeHtml(value).replaceAll("\n", "<br>")}</td></tr>`,
+    )
+    .join("")}</table>`;
+}
+
+function htmlParagraphs(text: string) {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll("\n", "<br>")}</p>`)
+    .join("");
+}
+
+function htmlLink(url: string, label: string) {
+  return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
+}
+
+function wrap(body: string) {
+  return `<!doctype html><html lang="fr"><body style="font-family:sans-serif;color:#14532d">${body}</body></html>`;
+}
+
+/** Contact form message to the association; Reply-To is the visitor, whose text is sent as plain text. */
+export function contactMessageMail(message: ContactMessage, to?: string | null): MailMessage {
+  const rows: Row[] = [
+    ["Nom", message.name],
+    ["E-mail", message.email],
+    ["Objet", message.subject],
+  ];
+  const footer = `Répondez directement à ce message pour écrire à ${inline(message.name)}.`;
+  return {
+    to: associationAddress(to),
+    replyTo: replyAddress(message.email),
+    subject: `[Contact] ${inline(message.subject)}`,
+    text: `Nouveau message reçu par le formulaire de contact du site.\n\n${textRows(rows)}\n\nMessage :\n${message.message}\n\n${footer}\n`,
+    html: wrap(
+      `<p>Nouveau message reçu par le formulaire de contact du site.</p>${htmlRows(rows)}<h2 style="font-size:1em">Message</h2>${htmlParagraphs(message.message)}<p>${escapeHtml(footer)}</p>`,
+    ),
+  };
+}
+
+function applicationRows(application: Application): Row[] {
+  return [
+    ["Nom", application.nom],
+    ["E-mail", application.email],
+    ["Adresse", application.adresse],
+    ["Ville", application.ville?.trim() || "Non spécifiée"],
+    ["Téléphone portable", application.telephonePortable],
+    ["Téléphone fixe", application.telephoneFixe?.trim() || "—"],
+    ["Taille de jardin", application.tailleJardin],
+    ["Expérience", application.experience],
+    ["Budget connu", yesNo(application.budgetConnu)],
+    ["Temps disponible", application.tempsDisponible],
+    ["Inspection mensuelle acceptée", yesNo(application.inspectionConnu)],
+    ["Engagement charte", yesNo(application.engagementCharte)],
+    ["Engagement règlement", yesNo(application.engagementReglement)],
+    ["Engagement lieu public", yesNo(application.engagementLieuPublic)],
+  ];
+}
+
+/** Notification to the association of a new garden application, with a link to the admin list. */
+export function newApplicationMail(application: Application, to?: string | null): MailMessage {
+  const link = adminLink("/admin/applications");
+  const rows = applicationRows(application);
+  return {
+    to: associationAddress(to),
+    replyTo: replyAddress(application.email),
+    subject: `Nouvelle demande de jardin : ${inline(application.nom)}`,
+    text: `Une nouvelle demande de jardin a été envoyée depuis le site.\n\n${textRows(rows)}\n\nMotivations :\n${application.motivations}\n\nVoir les demandes : ${link}\n`,
+    html: wrap(
+      `<p>Une nouvelle demande de jardin a été envoyée depuis le site.</p>${htmlRows(rows)}<h2 style="font-size:1em">Motivations</h2>${htmlParagraphs(application.motivations)}${htmlLink(link, "Voir les demandes")}`,
+    ),
+  };
+}
+
+/** Acknowledgement to the applicant; null when the application has no valid e-mail address. */
+export function applicationAckMail(application: Pick<Application, "nom" | "email">): MailMessage | null {
+  const email = replyAddress(application.email);
+  if (!email) return null;
+  const site = new URL("/", env.PUBLIC_URL).toString();
+  const text =
+    `Bonjour ${inline(application.nom)},\n\n` +
+    "Nous avons bien reçu votre demande de jardin et nous vous en remercions.\n\n" +
+    "Elle sera étudiée par les bénévoles de l'association, qui reviendront vers vous par e-mail ou par téléphone. " +
+    "Les attributions dépendent des parcelles disponibles : merci de votre patience.\n\n" +
+    `Bien cordialement,\nLes jardins de l'association\n${site}\n`;
+  return {
+    to: email,
+    subject: "Votre demande de jardin a bien été reçue",
+    text,
+    html: wrap(htmlParagraphs(text)),
+  };
+}
+
+/** Notification to the association of a new classified ad waiting for validation. */
+export function newAdMail(ad: Ad, to?: string | null): MailMessage {
+  const link = adminLink("/admin/annonces");
+  const photos = [ad.photo1, ad.photo2].filter((p): p is string => Boolean(p)).map(absolute);
+  const rows: Row[] = [
+    ["Nom", ad.nom],
+    ["E-mail", ad.email?.trim() || "—"],
+    ["Téléphone", ad.telephone],
+    ["Type", ad.type],
+    ...photos.map((url, i): Row => [`Photo ${i + 1}`, url]),
+  ];
+  const content = ad.contenu?.trim() || "(aucun texte)";
+  return {
+    to: associationAddress(to),
+    replyTo: replyAddress(ad.email),
+    subject: `Nouvelle annonce à valider : ${inline(ad.nom)}`,
+    text: `Une nouvelle petite annonce attend votre validation.\n\n${textRows(rows)}\n\nAnnonce :\n${content}\n\nValider les annonces : ${link}\n`,
+    html: wrap(
+      `<p>Une nouvelle petite annonce attend votre validation.</p>${htmlRows(rows)}<h2 style="font-size:1em">Annonce</h2>${htmlParagraphs(content)}${htmlLink(link, "Valider les annonces")}`,
+    ),
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const LINE_BREAK_MESSAGE = "Les retours à la ligne ne sont pas autorisés dans ce champ.";
+
+/**
+ * A text that may end up in a mail header (a name, a subject): CR and LF are refused, which makes
+ * header injection impossible. Forms reuse it for such fields.
+ */
+export const singleLineText = () => z.string().refine((value) => !/[\r\n]/.test(value), LINE_BREAK_MESSAGE);
+
+export const MailMessageSchema = z.object({
+  to: z.email(),
+  subject: singleLineText().pipe(z.string().trim().min(1).max(300)),
+  /** Plain-text body; anything a visitor wrote goes here, never as HTML. */
+  text: z.string().min(1),
+  /** Optional HTML alternative, built from escaped values only. */
+  html: z.string().min(1).optional(),
+  replyTo: z.email().optional(),
+});
+
+export type MailMessage = z.input<typeof MailMessageSchema>;

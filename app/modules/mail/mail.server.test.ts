@@ -1,0 +1,283 @@
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { getDb } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import { logger } from "~/logger.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { startFakeSmtp, type FakeSmtp } from "../../../tests/fakes/smtp";
+import {
+  applicationAckMail,
+  contactMessageMail,
+  countFailedMails,
+  createMailWorker,
+  enqueueMail,
+  newAdMail,
+  newApplicationMail,
+  RETRY_DELAYS_MS,
+  retryFailedMails,
+  type MailWorkerOptions,
+} from "./mail.server";
+
+let smtp: FakeSmtp;
+let clock: Date;
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+});
+afterAll(async () => {
+  await smtp.stop();
+});
+
+const contact = {
+  name: "Camille Durand",
+  email: "camille@example.org",
+  subject: "Visite des jardins",
+  message: "Bonjour,\n\nPeut-on visiter samedi ? <script>alert(1)</script>\n\nMerci",
+};
+
+const application = {
+  nom: "Karim Benali",
+  email: "karim@example.org",
+  adresse: "12 rue des Lilas",
+  ville: "",
+  telephonePortable: "0612345678",
+  telephoneFixe: null,
+  tailleJardin: "petite",
+  experience: "débutant",
+  budgetConnu: true,
+  tempsDisponible: "2h",
+  inspectionConnu: true,
+  engagementCharte: true,
+  engagementReglement: true,
+  engagementLieuPublic: true,
+  motivations: "Cultiver des légumes avec mes enfants.",
+};
+
+function worker(options: MailWorkerOptions = {}) {
+  const w = createMailWorker({ smtpUrl: smtp.url, now: () => clock, ...options });
+  onTestFinished(() => w.stop());
+  return w;
+}
+
+const later = (ms: number) => new Date(clock.getTime() + ms);
+
+function header(raw: string, name: string) {
+  const match = new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, "mi").exec(raw);
+  return match?.[1]?.replace(/\r\n[ \t]/g, " ");
+}
+
+async function rows() {
+  return getDb().select().from(outbox).orderBy(outbox.id);
+}
+
+describeEachDatabase("mail outbox", () => {
+  beforeEach(async () => {
+    smtp.messages.length = 0;
+    if (!smtp.port) await smtp.start();
+    clock = new Date(Date.now() + 1000);
+  });
+
+  it("delivers a contact message with Reply-To the visitor and the text kept as text", async () => {
+    await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
+    expect(await worker().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+
+    expect(smtp.messages).toHaveLength(1);
+    const [mail] = smtp.messages;
+    expect(mail!.to).toEqual(["bureau@jardins.example"]);
+    expect(header(mail!.raw, "Reply-To")).toBe("camille@example.org");
+    expect(header(mail!.raw, "Subject")).toBe("[Contact] Visite des jardins");
+    expect(header(mail!.raw, "Message-ID")).toMatch(/^<outbox-\d+-[0-9a-z]+@localhost>$/);
+    const [text, html] = mail!.raw.split(/Content-Type: text\/html/i);
+    expect(text).toContain("Content-Type: text/plain");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).not.toMatch(/<script>/);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row!.sentAt).toEqual(clock);
+  });
+
+  it("writes the message in the caller's transaction", async () => {
+    await getDb()
+      .transaction(async (tx) => {
+        await enqueueMail(tx, contactMessageMail(contact, "bureau@jardins.example"));
+        throw new Error("rollback");
+      })
+      .catch(() => undefined);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("refuses CR or LF in the subject (header injection)", async () => {
+    await expect(
+      enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\r\nBcc: victime@example.org", text: "x" }),
+    ).rejects.toThrow(/retours à la ligne/);
+    await expect(enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\nBcc: b@example.org", text: "x" })).rejects.toThrow(
+      /retours à la ligne/,
+    );
+    await expect(enqueueMail(getDb(), { to: "pas une adresse", subject: "Bonjour", text: "x" })).rejects.toThrow(/email/i);
+    expect(await rows()).toHaveLength(0);
+    // Visitor text placed in a subject by a template is flattened to one line.
+    expect(contactMessageMail({ ...contact, subject: "Salut\r\nBcc: x@example.org" }, "b@jardins.example").subject).toBe(
+      "[Contact] Salut Bcc: x@example.org",
+    );
+  });
+
+  it("retries after the SMTP server was down, logging the incident once", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    const info = vi.spyOn(logger, "info");
+    onTestFinished(() => {
+      warn.mockRestore();
+      info.mockRestore();
+    });
+    await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
+    await enqueueMail(getDb(), newApplicationMail(application, "bureau@jardins.example"));
+    await smtp.stop();
+    const w = worker();
+
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    let [first, second] = await rows();
+    expect(first).toMatchObject({ status: "pending", attempts: 1 });
+    expect(first!.nextAttemptAt).toEqual(later(RETRY_DELAYS_MS[0]));
+    expect(first!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(second).toMatchObject({ attempts: 0 });
+
+    // The next run tries the second message, still down: no new log line.
+    clock = later(5000);
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    // Not due yet.
+    clock = later(30_000);
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+
+    await smtp.start();
+    clock = later(RETRY_DELAYS_MS[0]);
+    expect(await w.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    [first, second] = await rows();
+    expect([first!.status, second!.status]).toEqual(["sent", "sent"]);
+    expect(first!.attempts).toBe(2);
+    expect(smtp.messages).toHaveLength(2);
+    expect(info).toHaveBeenCalledWith(expect.anything(), "envoi d'e-mails rétabli");
+  });
+
+  it("marks a message failed after the last retry (1 min, 5 min, 30 min, 2 h, 12 h)", async () => {
+    const error = vi.spyOn(logger, "error");
+    onTestFinished(() => error.mockRestore());
+    await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
+    await smtp.stop();
+    const w = worker();
+    const start = clock;
+    for (const delay of RETRY_DELAYS_MS) {
+      expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+      const [row] = await rows();
+      expect(row!.nextAttemptAt.getTime() - clock.getTime()).toBe(delay);
+      clock = later(delay - 1);
+      expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      clock = later(1);
+    }
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "failed", attempts: 6 });
+    expect(clock.getTime() - start.getTime()).toBe(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    expect(await countFailedMails()).toBe(1);
+    expect(error).toHaveBeenCalledTimes(1);
+
+    // Nothing more happens to a failed message, until an administrator retries it.
+    clock = later(24 * 3_600_000);
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    await smtp.start();
+    expect(await retryFailedMails()).toBe(1);
+    expect(await countFailedMails()).toBe(0);
+    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+  });
+
+  it("loses nothing when the process stops between insert and send: the next worker sends it", async () => {
+    await enqueueMail(getDb(), newApplicationMail(application, "bureau@jardins.example"));
+    const ack = applicationAckMail(application);
+    await enqueueMail(getDb(), ack!);
+    // No worker ran. A new one starts, as after a restart:
+    const w = worker({ pollMs: 20, now: undefined });
+    w.start();
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(2), { timeout: 5000, interval: 20 });
+    await w.stop();
+    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(["bureau@jardins.example", "karim@example.org"]);
+    expect((await rows()).every((r) => r.status === "sent")).toBe(true);
+  });
+
+  it("a message claimed by a worker that then died is sent once its lease ends", async () => {
+    await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
+    // A claim as the dead worker made it: attempts counted, reserved for five minutes.
+    await getDb().update(outbox).set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
+    const w = worker();
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    clock = later(5 * 60_000);
+    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+  });
+
+  it("never sends a message twice when two workers run at once", async () => {
+    for (let i = 0; i < 12; i++) {
+      await enqueueMail(getDb(), { to: `membre${i}@example.org`, subject: `Message ${i}`, text: "Bonjour" });
+    }
+    const workers = [worker(), worker(), worker()];
+    const results = await Promise.all(workers.map((w) => w.runOnce()));
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(12);
+    expect(smtp.messages).toHaveLength(12);
+    expect(new Set(smtp.messages.map((m) => m.to[0])).size).toBe(12);
+  });
+
+  it("writes .eml files when no SMTP server is configured", async () => {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-mail-"));
+    onTestFinished(() => fsp.rm(dir, { recursive: true, force: true }));
+    await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
+    const w = worker({ smtpUrl: undefined, mailDir: dir });
+    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const files = await fsp.readdir(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const raw = await fsp.readFile(path.join(dir, files[0]!), "utf8");
+    expect(header(raw, "To")).toBe("bureau@jardins.example");
+    expect(header(raw, "Reply-To")).toBe("camille@example.org");
+    expect(smtp.messages).toHaveLength(0);
+  });
+});
+
+describe("mail templates", () => {
+  it("notifies a new application with a link to the admin page", () => {
+    const mail = newApplicationMail(application, "bureau@jardins.example");
+    expect(mail.to).toBe("bureau@jardins.example");
+    expect(mail.replyTo).toBe("karim@example.org");
+    expect(mail.subject).toBe("Nouvelle demande de jardin : Karim Benali");
+    expect(mail.text).toContain("Ville : Non spécifiée");
+    expect(mail.text).toContain("Motivations :\nCultiver des légumes avec mes enfants.");
+    expect(mail.text).toContain("http://localhost:3000/admin/applications");
+    expect(mail.html).toContain('href="http://localhost:3000/admin/applications"');
+  });
+
+  it("acknowledges an applicant who gave a valid e-mail, and only then", () => {
+    const ack = applicationAckMail(application)!;
+    expect(ack.to).toBe("karim@example.org");
+    expect(ack.subject).toBe("Votre demande de jardin a bien été reçue");
+    expect(ack.text).toMatch(/^Bonjour Karim Benali,/);
+    expect(applicationAckMail({ nom: "X", email: "" })).toBeNull();
+    expect(applicationAckMail({ nom: "X", email: "pas-une-adresse" })).toBeNull();
+  });
+
+  it("notifies a new ad with escaped HTML, absolute photo links and the admin link", () => {
+    const mail = newAdMail(
+      { nom: "Léa <b>", email: "lea@", telephone: "0612345678", type: "donne", contenu: "Plants de <i>tomates</i>", photo1: "/media/x.jpg", photo2: null },
+      "bureau@jardins.example",
+    );
+    expect(mail.subject).toBe("Nouvelle annonce à valider : Léa <b>");
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.html).toContain("Léa &lt;b&gt;");
+    expect(mail.html).toContain("Plants de &lt;i&gt;tomates&lt;/i&gt;");
+    expect(mail.text).toContain("Photo 1 : http://localhost:3000/media/x.jpg");
+    expect(mail.text).toContain("http://localhost:3000/admin/annonces");
+  });
+
+  it("falls back to the configured address when the caller gives none", () => {
+    expect(contactMessageMail(contact, null).to).toBe("no-reply@potager.local");
+    expect(contactMessageMail(contact, "").to).toBe("no-reply@potager.local");
+  });
+});

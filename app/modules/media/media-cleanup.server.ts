@@ -1,0 +1,125 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { annonces, associationContent, blogPosts, events, media } from "~/db/schema";
+import { logger } from "~/logger.server";
+import { MEDIA_FILE_PATTERN } from "./media.schema";
+import { getMediaDir } from "./media.server";
+
+/**
+ * An upload is referenced only once its form is saved; until then it must survive. A day covers
+ * any editing session.
+ */
+export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export interface CleanupResult {
+  removedImages: string[];
+  removedFiles: number;
+}
+
+/**
+ * Hashes of stored images no content references any more. References are URLs in the image
+ * columns (and rich text) of association_content, blog_posts, events and annonces; a URL contains
+ * the hash, so a text search on the hash finds every form of it (JSON arrays included).
+ */
+async function unreferencedHashes(cutoff: Date) {
+  const m = media;
+  const referencedIn = (text: ReturnType<typeof sql>) => sql`${text} like '%' || ${m.hash} || '%'`;
+  const rows = await getDb()
+    .select({ hash: m.hash })
+    .from(m)
+    .where(
+      and(
+        lt(m.createdAt, cutoff),
+        sql`not exists (select 1 from ${associationContent} where ${referencedIn(
+          sql`concat_ws(' ', ${associationContent.imageAccueil}, ${associationContent.headerIcon}, ${associationContent.imagesAssociation}::text, ${associationContent.contentAssociation})`,
+        )})`,
+        sql`not exists (select 1 from ${blogPosts} where ${referencedIn(
+          sql`concat_ws(' ', ${blogPosts.image}, ${blogPosts.imagesAnnexes}::text, ${blogPosts.content})`,
+        )})`,
+        sql`not exists (select 1 from ${events} where ${referencedIn(
+          sql`concat_ws(' ', ${events.image}, ${events.imagesAnnexes}::text, ${events.content})`,
+        )})`,
+        sql`not exists (select 1 from ${annonces} where ${referencedIn(sql`concat_ws(' ', ${annonces.photo1}, ${annonces.photo2})`)})`,
+      ),
+    );
+  return rows.map((r) => r.hash);
+}
+
+async function listDir(dir: string) {
+  try {
+    return await fsp.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/**
+ * Removes the files and rows of images no content references and that were not uploaded or reused
+ * within the grace period, plus files with no row (an interrupted upload) older than that.
+ */
+export async function cleanupUnusedMedia(options: { now?: Date; graceMs?: number } = {}): Promise<CleanupResult> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - (options.graceMs ?? MEDIA_GRACE_MS));
+  const db = getDb();
+  const removedImages: string[] = [];
+  for (const hash of await unreferencedHashes(cutoff)) {
+    // The date condition again: a reuse since the search keeps the image.
+    const deleted = await db
+      .delete(media)
+      .where(and(eq(media.hash, hash), lt(media.createdAt, cutoff)))
+      .returning({ hash: media.hash });
+    if (deleted.length) removedImages.push(hash);
+  }
+
+  const dir = getMediaDir();
+  const known = new Set((await db.select({ hash: media.hash }).from(media)).map((r) => r.hash));
+  let removedFiles = 0;
+  for (const name of await listDir(dir)) {
+    const file = path.join(dir, name);
+    const match = MEDIA_FILE_PATTERN.exec(name);
+    let remove = false;
+    if (match) {
+      const hash = match[1]!;
+      if (removedImages.includes(hash)) remove = true;
+      else if (!known.has(hash)) remove = (await fsp.stat(file)).mtime < cutoff;
+    } else if (name.startsWith(".tmp-")) {
+      remove = (await fsp.stat(file)).mtimeMs < now.getTime() - 60 * 60 * 1000;
+    }
+    if (remove) {
+      await fsp.rm(file, { force: true });
+      removedFiles++;
+    }
+  }
+  if (removedImages.length || removedFiles) {
+    logger.info({ images: removedImages.length, files: removedFiles }, "images inutilisées supprimées");
+  }
+  return { removedImages, removedFiles };
+}
+
+let janitor: NodeJS.Timeout | undefined;
+
+/** Runs the cleanup once a day in the server process (first run after ten minutes). */
+export function startMediaCleanup(intervalMs = MEDIA_GRACE_MS) {
+  if (janitor) return;
+  const run = () => {
+    cleanupUnusedMedia().catch((error: unknown) => logger.warn({ err: error }, "nettoyage des images impossible"));
+  };
+  const first = setTimeout(() => {
+    run();
+    janitor = setInterval(run, intervalMs);
+    janitor.unref();
+  }, 10 * 60 * 1000);
+  first.unref();
+  janitor = first;
+}
+
+export function stopMediaCleanup() {
+  if (janitor) {
+    clearTimeout(janitor);
+    clearInterval(janitor);
+  }
+  janitor = undefined;
+}

@@ -1,0 +1,70 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { nonceContext } from "./context";
+import { checkBodySize, createNonce, isHttps, securityHeaders } from "./security.server";
+import { startServices } from "./services.server";
+import { useNonce } from "./nonce";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    // Already started by server.ts in production; this starts them under the development server.
+    await startServices();
+    const refused = checkBodySize(request);
+    const nonce = createNonce();
+    context.set(nonceContext, nonce);
+    let response = refused ?? (await next());
+    const headers = securityHeaders(nonce, isHttps(request));
+    try {
+      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    } catch {
+      // Some responses (e.g. Response.redirect) have immutable headers: copy them.
+      response = new Response(response.body, response);
+      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    }
+    return response;
+  },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#264f21" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page introuvable" : "Une erreur est survenue";
+  const text = notFound
+    ? "La page demandée n'existe pas ou a été déplacée."
+    : "Nous n'avons pas pu afficher cette page. Merci de réessayer dans quelques instants.";
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`${title} — Potager`}</title>
+      <h1 className="text-2xl font-bold text-brand-800">{title}</h1>
+      <p className="mt-4 text-stone-700">{text}</p>
+      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Retour à l'accueil
+      </a>
+    </main>
+  );
+}

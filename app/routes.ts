@@ -1,0 +1,28 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("association", "routes/public/association.tsx"),
+    route("mentions-legales", "routes/public/legal.tsx"),
+  ]),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      route("events", "routes/admin/events.tsx"),
+      route("applications", "routes/admin/applications.tsx"),
+      route("annonces", "routes/admin/ads.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      // Image uploads for every admin editor; behind the same session middleware as the screens.
+      route("media", "routes/resources/admin-media.ts"),
+    ]),
+  ]),
+  route("media/:file", "routes/resources/media.ts"),
+  route("api/meteo", "routes/resources/weather.ts"),
+  route("healthz", "routes/resources/healthz.ts"),
+  // SPEC §2: any unknown path redirects to /.
+  route("*", "routes/resources/unknown.ts"),
+] satisfies RouteConfig;

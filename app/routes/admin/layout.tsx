@@ -1,0 +1,99 @@
+import { Form, Link, NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { adminContext } from "~/context";
+import { LeafIcon } from "~/components/icons";
+import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
+import { countPendingAds } from "~/modules/ads/ads.server";
+import { countUnprocessedApplications } from "~/modules/applications/applications.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+
+// Every /admin loader and action (pages and the upload endpoint alike) passes here first.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const api = new URL(request.url).pathname === "/admin/media";
+    context.set(adminContext, await requireAdmin(request, { api }));
+    const response = await next();
+    // Admin pages hold personal data: never cached, never indexed.
+    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("X-Robots-Tag", "noindex");
+    return response;
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [unprocessedApplications, pendingAds] = await Promise.all([countUnprocessedApplications(), countPendingAds()]);
+  return { username: context.get(adminContext)?.username ?? "", unprocessedApplications, pendingAds };
+}
+
+const NOTIFICATIONS_REFRESH_MS = 5 * 60 * 1000;
+
+function Badge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${count} ${label}`}>
+      {count}
+    </span>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useIntervalRevalidation(NOTIFICATIONS_REFRESH_MS);
+  const { username, unprocessedApplications, pendingAds } = loaderData;
+  const entries = [
+    { to: "/admin", label: "Tableau de bord", end: true },
+    { to: "/admin/blog", label: "Blog" },
+    { to: "/admin/events", label: "Événements" },
+    { to: "/admin/applications", label: "Demandes", badge: <Badge count={unprocessedApplications} label="demandes non traitées" /> },
+    { to: "/admin/annonces", label: "Annonces", badge: <Badge count={pendingAds} label="annonces en attente" /> },
+    { to: "/admin/settings", label: "Paramètres" },
+  ];
+  return (
+    <div className="min-h-screen bg-stone-100 lg:flex">
+      <aside className="bg-brand-900 text-brand-50 lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0">
+        <div className="flex items-center gap-2 px-4 py-4">
+          <LeafIcon className="size-8 text-brand-700" />
+          <span className="font-bold">Administration</span>
+        </div>
+        <nav aria-label="Administration">
+          <ul className="flex gap-1 overflow-x-auto px-2 pb-3 lg:flex-col lg:overflow-visible">
+            {entries.map((entry) => (
+              <li key={entry.to} className="shrink-0">
+                <NavLink
+                  to={entry.to}
+                  end={entry.end}
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${
+                      isActive ? "bg-brand-700 text-white" : "text-brand-100 hover:bg-brand-800 hover:text-white"
+                    }`
+                  }
+                >
+                  {entry.label}
+                  {entry.badge}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <header className="flex items-center justify-end gap-3 border-b border-stone-200 bg-white px-4 py-3">
+          <span className="mr-auto truncate text-sm text-stone-600">
+            <span className="hidden sm:inline">Connecté : </span>
+            <strong className="text-stone-800">{username}</strong>
+          </span>
+          <Link to="/" className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50">
+            Voir le site
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="whitespace-nowrap rounded-md bg-stone-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-stone-900">
+              Déconnexion
+            </button>
+          </Form>
+        </header>
+        <main className="p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { clientIpContext } from "~/context";
+import { LeafIcon } from "~/components/icons";
+import { SITE_NAME } from "~/lib/navigation";
+import { pageMeta } from "~/lib/seo";
+import { LOGIN_INVALID_MESSAGE, loginSchema } from "~/modules/auth/auth.schema";
+import { signIn, signOut } from "~/modules/auth/auth.server";
+import { getAdmin, readSessionToken, sessionCookie } from "~/modules/auth/session.server";
+
+const THROTTLED_MESSAGE = "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getAdmin(request)) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = loginSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+
+  const result = await signIn(parsed.data.username, parsed.data.password, context.get(clientIpContext));
+  if (!result.ok) {
+    return result.reason === "throttled"
+      ? data({ error: THROTTLED_MESSAGE }, { status: 429 })
+      : data({ error: LOGIN_INVALID_MESSAGE }, { status: 401 });
+  }
+  // A fresh session id at every sign-in; the previous one, if any, stops working.
+  await signOut(readSessionToken(request));
+  return redirect("/admin", { headers: { "Set-Cookie": sessionCookie(result.token) } });
+}
+
+export function meta() {
+  return [...pageMeta("Connexion administrateur", `Espace réservé aux administrateurs du site ${SITE_NAME}.`), { name: "robots", content: "noindex" }];
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const error = actionData?.error;
+  const field =
+    "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-brand-50 px-4 py-12">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <LeafIcon className="size-14 text-brand-800" />
+          <h1 className="mt-3 text-2xl font-bold text-brand-800">Espace administrateur</h1>
+          <p className="mt-1 text-sm text-stone-600">{SITE_NAME}</p>
+        </div>
+        <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200">
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200">
+              {error}
+            </p>
+          )}
+          <div>
+            <label htmlFor="username" className="text-sm font-medium text-stone-800">
+              Identifiant
+            </label>
+            <input id="username" name="username" autoComplete="username" required className={field} />
+          </div>
+          <div>
+            <label htmlFor="password" className="text-sm font-medium text-stone-800">
+              Mot de passe
+            </label>
+            <input id="password" name="password" type="password" autoComplete="current-password" required className={field} />
+          </div>
+          <button
+            type="submit"
+            disabled={submitting}
+            className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {submitting ? "Connexion…" : "Se connecter"}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="text-brand-800 underline underline-offset-2">
+            Retour au site
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Route } from "./+types/association";
+import { siteContentContext } from "~/context";
+import { Image } from "~/components/Image";
+import { RichText } from "~/components/RichText";
+import { pageMeta } from "~/lib/seo";
+import { htmlToText } from "~/lib/text";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const content = await context.get(siteContentContext);
+  return {
+    title: content.titreAssociation,
+    html: content.contentAssociation, // sanitised by getSiteContent
+    images: content.imagesAssociation.filter((url): url is string => Boolean(url)).slice(0, 3),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.title ?? "Notre association", htmlToText(loaderData?.html ?? ""));
+}
+
+export default function Association({ loaderData }: Route.ComponentProps) {
+  const { title, html, images } = loaderData;
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-6">
+      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">{title}</h1>
+      <RichText html={html} className="mt-6 text-lg text-stone-800" />
+      {images.length > 0 && (
+        <div className={`mt-10 grid gap-4 ${images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}>
+          {images.map((src, i) => (
+            <Image
+              key={src}
+              src={src}
+              alt={`${title}, photo ${i + 1}`}
+              sizes={images.length === 1 ? "(min-width: 896px) 864px, 100vw" : "(min-width: 640px) 33vw, 100vw"}
+              className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm"
+            />
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}

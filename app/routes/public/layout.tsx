@@ -1,0 +1,57 @@
+import { Outlet } from "react-router";
+import { siteContentContext } from "~/context";
+import type { Route } from "./+types/layout";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { WeatherWidget } from "~/components/WeatherWidget";
+import { getSiteContent } from "~/modules/content/content.server";
+import { getWeather } from "~/modules/weather/weather.server";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }, next) => {
+    const content = getSiteContent();
+    // Loaders that do not await it must not leave an unhandled rejection behind.
+    content.catch(() => {});
+    context.set(siteContentContext, content);
+    return next();
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [content, weather] = await Promise.all([context.get(siteContentContext), getWeather()]);
+  return {
+    headerIcon: content.headerIcon,
+    footer: {
+      texteFooter: content.texteFooter,
+      adresse: content.adresse,
+      telephone: content.telephone,
+      email: content.email,
+      horaires: content.horaires,
+    },
+    weather,
+    year: new Date().getFullYear(),
+  };
+}
+
+// Public pages are the same for everyone and set no cookie: a CDN may keep them a minute.
+export function headers() {
+  return { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=600" };
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Aller au contenu
+      </a>
+      <Header headerIcon={loaderData.headerIcon} />
+      <main id="contenu" className="flex-1 pt-6">
+        <Outlet />
+      </main>
+      <Footer year={loaderData.year} content={loaderData.footer} weather={<WeatherWidget initial={loaderData.weather} />} />
+    </div>
+  );
+}

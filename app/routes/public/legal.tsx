@@ -1,0 +1,119 @@
+import type { Route } from "./+types/legal";
+import { siteContentContext } from "~/context";
+import { pageMeta } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/navigation";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const content = await context.get(siteContentContext);
+  return { adresse: content.adresse, email: content.email, telephone: content.telephone };
+}
+
+export function meta() {
+  return pageMeta(
+    "Mentions légales",
+    `Mentions légales du site ${SITE_NAME} : éditeur, hébergement, données personnelles, cookies et conditions d'utilisation.`,
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-xl font-semibold text-brand-800">{title}</h2>
+      <div className="mt-3 space-y-3 leading-relaxed text-stone-800">{children}</div>
+    </section>
+  );
+}
+
+export default function Legal({ loaderData }: Route.ComponentProps) {
+  const { adresse, email, telephone } = loaderData;
+  const contact = [adresse, telephone, email].filter(Boolean).join(" — ");
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Mentions légales</h1>
+      <p className="mt-4 text-stone-700">
+        Conformément aux articles 6-III et 19 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie
+        numérique (LCEN), voici les informations relatives au site {SITE_NAME}.
+      </p>
+
+      <Section title="1. Éditeur du site">
+        <p>
+          Le site est édité par l'association de jardiniers {SITE_NAME}, association à but non lucratif régie par la loi du
+          1er juillet 1901, qui gère des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin.
+        </p>
+        {contact && <p>Siège et contact : {contact}.</p>}
+      </Section>
+
+      <Section title="2. Hébergement">
+        <p>
+          Le site est hébergé par l'association elle-même, sur un serveur qu'elle administre, à l'adresse de son siège
+          indiquée ci-dessus. Les données du site (textes, images, demandes) sont stockées sur ce serveur, situé dans
+          l'Union européenne.
+        </p>
+      </Section>
+
+      <Section title="3. Directeur de la publication">
+        <p>
+          Le directeur de la publication est le président ou la présidente de l'association, en sa qualité de
+          représentant légal. Il peut être joint par les moyens de contact indiqués ci-dessus.
+        </p>
+      </Section>
+
+      <Section title="4. Propriété intellectuelle">
+        <p>
+          Les textes, photographies, logos et illustrations publiés sur ce site appartiennent à l'association ou à leurs
+          auteurs, qui ont autorisé leur diffusion. Toute reproduction, représentation ou adaptation, totale ou partielle,
+          sans autorisation écrite préalable est interdite, sauf courte citation mentionnant la source.
+        </p>
+        <p>
+          Les petites annonces restent sous la responsabilité de leurs auteurs, qui garantissent disposer des droits sur
+          les textes et photos qu'ils transmettent.
+        </p>
+      </Section>
+
+      <Section title="5. Données personnelles (RGPD)">
+        <p>
+          L'association traite les données que vous lui transmettez par les formulaires de demande de jardin, de contact
+          et de petites annonces (nom, coordonnées, contenu du message), dans le seul but de répondre à votre demande,
+          d'attribuer les parcelles et de publier les annonces validées. La base légale est votre consentement et
+          l'exécution de mesures précontractuelles (demande d'adhésion).
+        </p>
+        <p>
+          Ces données sont réservées aux membres du bureau de l'association. Elles ne sont ni vendues ni cédées à des
+          tiers. Les demandes de jardin sont conservées au plus trois ans après leur archivage, les messages de contact
+          un an, les annonces jusqu'à leur suppression.
+        </p>
+        <p>
+          Conformément au règlement (UE) 2016/679 et à la loi « Informatique et libertés », vous disposez d'un droit
+          d'accès, de rectification, d'effacement, de limitation, d'opposition et de portabilité de vos données. Pour
+          l'exercer, écrivez à l'association{email ? ` (${email})` : ""}. Vous pouvez aussi adresser une réclamation à
+          la CNIL (www.cnil.fr).
+        </p>
+      </Section>
+
+      <Section title="6. Cookies">
+        <p>
+          Le site public ne dépose aucun cookie de mesure d'audience ni de publicité, et ne charge aucun service tiers.
+          Seul l'espace d'administration utilise un cookie de session, strictement nécessaire à la connexion des membres
+          du bureau ; il est supprimé à la déconnexion ou après une période d'inactivité. Aucun consentement n'est donc
+          requis.
+        </p>
+      </Section>
+
+      <Section title="7. Responsabilité">
+        <p>
+          L'association s'efforce de publier des informations exactes et à jour, mais ne peut garantir l'absence
+          d'erreurs. Les informations météorologiques, de qualité de l'air et de pollens sont fournies à titre indicatif.
+          L'association ne saurait être tenue responsable du contenu des sites vers lesquels des liens renvoient, ni des
+          transactions conclues entre particuliers à la suite d'une petite annonce.
+        </p>
+      </Section>
+
+      <Section title="8. Droit applicable">
+        <p>
+          Les présentes mentions légales sont régies par le droit français. En cas de litige, et à défaut de résolution
+          amiable, les tribunaux de Lyon seront seuls compétents.
+        </p>
+      </Section>
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+import { redirect } from "react-router";
+
+// SPEC §2: any unknown path redirects to the home page.
+export function loader() {
+  return redirect("/");
+}
+
+export function action() {
+  return redirect("/");
+}

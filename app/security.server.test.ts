@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { checkBodySize, createNonce, isHttps, securityHeaders } from "./security.server";
+
+const post = (headers: Record<string, string>) =>
+  new Request("http://localhost/login", { method: "POST", body: "x", headers, duplex: "half" } as RequestInit);
+
+describe("checkBodySize", () => {
+  it("lets small forms and reads through", () => {
+    expect(checkBodySize(new Request("http://localhost/"))).toBeNull();
+    expect(checkBodySize(post({ "Content-Length": "1000" }))).toBeNull();
+  });
+
+  it("refuses a form over 1 MB with 413, and a multipart form only over its own limit", () => {
+    expect(checkBodySize(post({ "Content-Length": String(1024 * 1024 + 1) }))?.status).toBe(413);
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    expect(checkBodySize(post({ ...multipart, "Content-Length": String(20 * 1024 * 1024) }))).toBeNull();
+    expect(checkBodySize(post({ ...multipart, "Content-Length": String(46 * 1024 * 1024) }))?.status).toBe(413);
+  });
+});
+
+describe("security headers", () => {
+  it("gives each request its own nonce", () => {
+    expect(createNonce()).not.toBe(createNonce());
+  });
+
+  it("allow scripts by nonce only (in production) and forbid framing, plugins and <base>", () => {
+    const csp = securityHeaders("abc", false, true)["Content-Security-Policy"];
+    expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+  });
+
+  it("add HSTS only over HTTPS, direct or behind a proxy", () => {
+    expect(securityHeaders("n", false)["Strict-Transport-Security"]).toBeUndefined();
+    expect(securityHeaders("n", true)["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+    expect(isHttps(new Request("https://jardins.example/"))).toBe(true);
+    expect(isHttps(new Request("http://localhost/", { headers: { "X-Forwarded-Proto": "https" } }))).toBe(true);
+    expect(isHttps(new Request("http://localhost/"))).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import { env } from "./env.server";
+
+export function createNonce() {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+const MAX_FORM_BYTES = 1024 * 1024;
+// Image forms carry up to a few 10 MB files; the multipart parser enforces the per-file limit.
+const MAX_UPLOAD_BYTES = 45 * 1024 * 1024;
+
+/** Refuses an oversized body before any action reads it (413), and a body of unknown length (411). */
+export function checkBodySize(request: Request): Response | null {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return null;
+  const length = request.headers.get("Content-Length");
+  if (length === null) return new Response("Longueur de la requête requise.", { status: 411 });
+  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
+  if (Number(length) > (multipart ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
+    return new Response("Requête trop volumineuse.", { status: 413 });
+  }
+  return null;
+}
+
+export function securityHeaders(
+  nonce: string,
+  https: boolean,
+  production = env.NODE_ENV === "production",
+): Record<string, string> {
+  // Vite's development client injects inline scripts without a nonce.
+  const scriptSrc = production ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : `'self' 'unsafe-inline'`;
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": [
+      "default-src 'self'",
+      `script-src ${scriptSrc}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      `connect-src 'self'${production ? "" : " ws:"}`,
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/** Served over HTTPS, directly or behind a proxy that terminates TLS (only used to add HSTS). */
+export function isHttps(request: Request) {
+  return new URL(request.url).protocol === "https:" || request.headers.get("X-Forwarded-Proto") === "https";
+}

@@ -1,0 +1,37 @@
+// Lighthouse (mobile defaults) for each public page, against DESIGN.md's budget:
+// Performance ≥ 98, Accessibility, Best Practices and SEO 100.
+// Usage: npm run build && npx tsx bench/lighthouse.ts [path ...]
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startFakeWeather } from "../tests/fakes/weather";
+import { startServer } from "./server";
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/association", "/mentions-legales"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+// The weather answers, as it does in production (a refused call would count as a console error).
+const weather = await startFakeWeather();
+const server = await startServer({ env: { WEATHER_URL: weather.weatherUrl, AIR_QUALITY_URL: weather.airQualityUrl } });
+const chrome = await chromeLauncher.launch({
+  chromePath: "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+try {
+  for (const path of paths) {
+    await fetch(server.url + path); // warm the server's caches first
+    const result = await lighthouse(server.url + path, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: "error", output: "json" });
+    if (!result) throw new Error(`pas de résultat pour ${path}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) console.log(`${path}: ${runtimeError.code} ${runtimeError.message}`);
+    const scores = CATEGORIES.map((id) => `${categories[id].title} ${Math.round((categories[id].score ?? 0) * 100)}`).join(" · ");
+    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]
+      .map((id) => `${id.split("-").map((w) => w[0]).join("").toUpperCase()} ${audits[id].displayValue}`)
+      .join(", ");
+    console.log(`${path.padEnd(20)} ${scores}\n${"".padEnd(20)} ${metrics}`);
+  }
+  console.log("budget : Performance ≥ 98, Accessibilité, Bonnes pratiques et SEO 100");
+} finally {
+  chrome.kill();
+  await server.stop();
+  await weather.close();
+}

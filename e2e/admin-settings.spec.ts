@@ -1,0 +1,474 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, loginAsAdmin, test } from "./fixtures";
+
+// These tests share the main server's demo content with the other spec files: each one puts back
+// what it changed (the images excepted, which no other test looks at).
+
+const ORIGIN = "http://localhost:3100";
+
+// Traces keep their screenshots but no DOM snapshots: to draw one the recorder fetches the page's blob:
+// previews, and for a file that is no image the CSP (connect-src 'self') refuses that fetch and logs an
+// error that no visitor would ever see.
+test.use({ trace: { mode: "retain-on-failure", snapshots: false } });
+
+async function openSettings(page: Page) {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Paramètres" })).toBeVisible();
+}
+
+/** The editor has replaced its plain textarea. */
+async function editorReady(page: Page) {
+  const editor = page.getByRole("textbox", { name: "Contenu de la page" });
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  return editor;
+}
+
+function section(page: Page, title: string) {
+  return page.getByRole("region", { name: title });
+}
+
+function popup(page: Page, message: string) {
+  return page.getByRole("status").filter({ hasText: message });
+}
+
+/** Saves settings the way a form without JavaScript does (used to put demo content back). */
+async function postSettings(page: Page, fields: [string, string][]) {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  const response = await page.request.post("/admin/settings", { headers: { Origin: ORIGIN }, multipart: form });
+  expect(response.status()).toBe(200);
+}
+
+async function values(fields: Locator[]) {
+  return Promise.all(fields.map((field) => field.inputValue()));
+}
+
+/** A noisy photo-sized PNG, well over 0.5 MB so the browser compresses it before sending. */
+async function noisyPng(width = 1400, height = 1000) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    const x = (i / 3) % width;
+    const noise = Math.floor(Math.random() * 60);
+    pixels[i] = 40 + noise;
+    pixels[i + 1] = 110 + Math.floor((x / width) * 80) + noise / 2;
+    pixels[i + 2] = 50 + noise;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+async function smallPng(colour: { r: number; g: number; b: number }) {
+  return sharp({ create: { width: 256, height: 256, channels: 3, background: colour } }).png().toBuffer();
+}
+
+test("the settings screen has its five sections, each with its own save button", async ({ page }) => {
+  await openSettings(page);
+  for (const [title, button] of [
+    ["Page d’accueil - Image", "Enregistrer l’image d’accueil"],
+    ["Page d’accueil - Textes", "Enregistrer les textes"],
+    ["Parcelles occupées", "Enregistrer les parcelles"],
+    ["Page notre association", "Enregistrer la page association"],
+    ["Informations de contact", "Enregistrer les informations de contact"],
+  ]) {
+    await expect(section(page, title).getByRole("heading", { level: 2, name: title })).toBeVisible();
+    await expect(section(page, title).getByRole("button", { name: button })).toBeVisible();
+  }
+  await expect(page.getByRole("button", { name: "Enregistrer l’icône" })).toBeVisible();
+  // One plot block only (the spec's duplicate with swapped labels is not built).
+  await expect(page.getByRole("heading", { name: "Parcelles", exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+  for (const field of ["Nouvelle image d’accueil", "logo site admin", "Image 1", "Image 2", "Image 3"]) {
+    await expect(page.getByLabel(field, { exact: true })).toHaveAttribute("accept", "image/*");
+  }
+});
+
+test("the rich-text editor has the spec's toolbar, in French, and is at least 200 px high", async ({ page }) => {
+  await openSettings(page);
+  const editor = await editorReady(page);
+  const toolbar = page.getByRole("toolbar", { name: "Mise en forme : Contenu de la page" });
+  for (const name of ["Gras", "Italique", "Souligné", "Barré", "Liste numérotée", "Liste à puces", "Lien"]) {
+    await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
+  }
+  for (const name of ["Police", "Taille du texte", "Couleur du texte", "Couleur de fond", "Alignement"]) {
+    await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
+  }
+  await toolbar.getByRole("button", { name: "Taille du texte" }).click();
+  for (const size of ["Petite", "Normale", "Grande", "Très grande"]) {
+    await expect(toolbar.getByRole("button", { name: size, exact: true })).toBeVisible();
+  }
+  await page.keyboard.press("Escape");
+  const height = await editor.evaluate((element) => element.getBoundingClientRect().height);
+  expect(height).toBeGreaterThanOrEqual(200);
+});
+
+test("home texts are saved and shown on the home page and in the footer; the popup closes", async ({ page }) => {
+  await openSettings(page);
+  const texts = section(page, "Page d’accueil - Textes");
+  const fields = [
+    texts.getByLabel("Titre de la page d’accueil"),
+    texts.getByLabel("Texte d’introduction"),
+    texts.getByLabel("Texte du pied de page"),
+  ];
+  const original = await values(fields);
+  try {
+    await fields[0]!.fill("Un titre d’accueil tout neuf");
+    await fields[1]!.fill("Une introduction écrite pour le test.");
+    await fields[2]!.fill("Un pied de page écrit pour le test.");
+    await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
+    const message = popup(page, "Tous les contenus ont été enregistrés.");
+    await expect(message).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(message).toHaveCount(0);
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Un titre d’accueil tout neuf" })).toBeVisible();
+    await expect(page.getByText("Une introduction écrite pour le test.")).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByText("Un pied de page écrit pour le test.")).toBeVisible();
+  } finally {
+    await page.goto("/admin/settings");
+    for (const [i, field] of fields.entries()) await field.fill(original[i]!);
+    await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
+    await page.getByRole("button", { name: "Fermer" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toHaveCount(0);
+  }
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(original[0]!);
+});
+
+test("plot counts must be whole numbers; empty counts as 0", async ({ page }) => {
+  await openSettings(page);
+  const plots = section(page, "Parcelles occupées");
+  const occupied = plots.getByLabel("Nombre de parcelles occupées");
+  const total = plots.getByLabel("Nombre total de parcelles");
+  const original = await values([occupied, total]);
+  const save = plots.getByRole("button", { name: "Enregistrer les parcelles" });
+  try {
+    await occupied.fill("douze");
+    const refusal = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings"));
+    await save.click();
+    expect((await refusal).status()).toBe(400);
+    await expect(popup(page, "Merci de saisir des nombres valides pour les parcelles.")).toBeVisible();
+    await expect(occupied).toHaveAttribute("aria-invalid", "true");
+    await page.reload();
+    await expect(occupied).toHaveValue(original[0]!);
+
+    await occupied.fill("");
+    await total.fill("12");
+    await save.click();
+    await expect(popup(page, "Données de parcelles enregistrées.")).toBeVisible();
+    await page.reload();
+    await expect(occupied).toHaveValue("0");
+    await expect(total).toHaveValue("12");
+  } finally {
+    await occupied.fill(original[0]!);
+    await total.fill(original[1]!);
+    await save.click();
+    await expect(popup(page, "Données de parcelles enregistrées.")).toBeVisible();
+  }
+});
+
+test("contact details are saved and shown in the footer", async ({ page }) => {
+  await openSettings(page);
+  const contact = section(page, "Informations de contact");
+  const fields = [contact.getByLabel("Adresse"), contact.getByLabel("Téléphone"), contact.getByLabel("Email"), contact.getByLabel("Horaires")];
+  const original = await values(fields);
+  const save = contact.getByRole("button", { name: "Enregistrer les informations de contact" });
+  try {
+    await fields[0]!.fill("3 allée des Courges, 69120 Vaulx-en-Velin");
+    await fields[1]!.fill("04 00 00 00 01");
+    await fields[2]!.fill("bureau@potager.example");
+    await fields[3]!.fill("Permanences: Mercredi 17h-19h");
+    await save.click();
+    await expect(popup(page, "Informations de contact enregistrées.")).toBeVisible();
+
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText("3 allée des Courges, 69120 Vaulx-en-Velin")).toBeVisible();
+    await expect(footer.getByRole("link", { name: "04 00 00 00 01" })).toHaveAttribute("href", "tel:0400000001");
+    await expect(footer.getByRole("link", { name: "bureau@potager.example" })).toHaveAttribute("href", "mailto:bureau@potager.example");
+    await expect(footer.getByText("Permanences: Mercredi 17h-19h")).toBeVisible();
+  } finally {
+    await page.goto("/admin/settings");
+    for (const [i, field] of fields.entries()) await field.fill(original[i]!);
+    await save.click();
+    await expect(popup(page, "Informations de contact enregistrées.")).toBeVisible();
+  }
+});
+
+test("the association page: title, bold text from the editor, a javascript: link dropped, an image removed", async ({ page }) => {
+  await openSettings(page);
+  const association = section(page, "Page notre association");
+  const title = association.getByLabel("Titre de la page");
+  const editor = await editorReady(page);
+  const original = {
+    title: await title.inputValue(),
+    html: await association.locator('input[name="contentAssociation"]').inputValue(),
+    images: await association.locator('input[type="hidden"][name="imagesAssociation"]').evaluateAll((inputs) =>
+      inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean),
+    ),
+  };
+  expect(original.images).toHaveLength(3);
+  try {
+    await title.fill("Qui sommes-nous ?");
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.type("Nous cultivons ");
+    await association.getByRole("button", { name: "Gras", exact: true }).click();
+    await page.keyboard.type("ensemble");
+    await association.getByRole("button", { name: "Gras", exact: true }).click();
+    await page.keyboard.type(" depuis trente ans. Lien piégé");
+    // Select "Lien piégé" and make it a javascript: link.
+    for (let i = 0; i < "Lien piégé".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await association.getByRole("button", { name: "Lien", exact: true }).click();
+    const linkInput = association.getByRole("textbox", { name: "Adresse du lien" });
+    await linkInput.fill("javascript:alert(document.cookie)");
+    await linkInput.press("Enter");
+
+    await association.getByRole("button", { name: "Supprimer l’image 3" }).click();
+    await expect(association.getByRole("img", { name: "Aperçu : Image 3" })).toHaveCount(0);
+    await association.getByRole("button", { name: "Enregistrer la page association" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
+
+    await page.goto("/association");
+    const article = page.getByRole("article");
+    await expect(page.getByRole("heading", { level: 1, name: "Qui sommes-nous ?" })).toBeVisible();
+    await expect(article.locator("strong")).toHaveText("ensemble");
+    await expect(article.getByText("Nous cultivons ensemble depuis trente ans.")).toBeVisible();
+    await expect(article.getByText("Lien piégé")).toBeVisible();
+    await expect(article.locator('a[href^="javascript"], a[href="about:blank"]')).toHaveCount(0);
+    await expect(article.getByRole("img")).toHaveCount(2);
+  } finally {
+    await postSettings(page, [
+      ["intent", "association"],
+      ["titreAssociation", original.title],
+      ["contentAssociation", original.html],
+      ...original.images.map((url): [string, string] => ["imagesAssociation", url]),
+    ]);
+  }
+  await page.goto("/association");
+  await expect(page.getByRole("article").getByRole("img")).toHaveCount(3);
+});
+
+test("an association image is uploaded at once, saved, shown on the page and can be removed", async ({ page }) => {
+  await openSettings(page);
+  const association = section(page, "Page notre association");
+  const original = await association.locator('input[type="hidden"][name="imagesAssociation"]').evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean),
+  );
+  const slot = association.getByLabel("Image 2", { exact: true });
+  try {
+    const upload = page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/media");
+    await slot.setInputFiles({ name: "serre.png", mimeType: "image/png", buffer: await smallPng({ r: 200, g: 90, b: 40 }) });
+    expect((await upload).status()).toBe(201);
+    const hidden = association.locator('input[type="hidden"][name="imagesAssociation"]').nth(1);
+    await expect(hidden).toHaveValue(/^\/media\/[0-9a-f]{32}-256x256-1200\.jpg$/);
+    const uploaded = await hidden.inputValue();
+    await expect(association.getByRole("img", { name: "Aperçu : Image 2" })).toBeVisible();
+    await expect(association.getByRole("alert")).toHaveCount(0);
+
+    await association.getByRole("button", { name: "Enregistrer la page association" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
+    await page.goto("/association");
+    await expect(page.getByRole("article").locator(`img[src="${uploaded}"]`)).toHaveCount(1);
+
+    await page.goto("/admin/settings");
+    await association.getByRole("button", { name: "Supprimer l’image 2" }).click();
+    await expect(association.getByRole("img", { name: "Aperçu : Image 2" })).toHaveCount(0);
+    await expect(association.locator('input[type="hidden"][name="imagesAssociation"]').nth(1)).toHaveValue("");
+  } finally {
+    const html = await association.locator('input[name="contentAssociation"]').inputValue();
+    await postSettings(page, [
+      ["intent", "association"],
+      ["titreAssociation", await association.getByLabel("Titre de la page").inputValue()],
+      ["contentAssociation", html],
+      ...original.map((url): [string, string] => ["imagesAssociation", url]),
+    ]);
+  }
+});
+
+test("a new home image: preview, remove, compressed in the browser, saved and shown on the home page", async ({ page }) => {
+  await openSettings(page);
+  const form = section(page, "Page d’accueil - Image");
+  const field = form.getByLabel("Nouvelle image d’accueil");
+  const save = form.getByRole("button", { name: "Enregistrer l’image d’accueil" });
+  const preview = form.getByRole("img", { name: "Aperçu : Nouvelle image d’accueil" });
+  await page.goto("/");
+  const before = await page.getByRole("img", { name: "Les jardins de l'association" }).getAttribute("src");
+  await page.goto("/admin/settings");
+
+  await save.click();
+  await expect(popup(page, "Aucune image d’accueil à enregistrer.")).toBeVisible();
+
+  const png = await noisyPng();
+  expect(png.length).toBeGreaterThan(512 * 1024);
+  await field.setInputFiles({ name: "potager.png", mimeType: "image/png", buffer: png });
+  await expect(preview).toBeVisible();
+  await form.getByRole("button", { name: "Retirer la nouvelle image d’accueil" }).click();
+  await expect(preview).toHaveCount(0);
+
+  await field.setInputFiles({ name: "potager.png", mimeType: "image/png", buffer: png });
+  await expect(preview).toBeVisible();
+  // The file the form sends is the compressed JPEG (1200 px, quality 0.7), not the PNG.
+  await expect.poll(() => field.evaluate((input: HTMLInputElement) => input.files?.[0]?.type)).toBe("image/jpeg");
+  const sent = await field.evaluate(async (input: HTMLInputElement) => {
+    const file = input.files![0]!;
+    const bitmap = await createImageBitmap(file);
+    return { name: file.name, size: file.size, width: bitmap.width, height: bitmap.height };
+  });
+  expect(sent).toMatchObject({ name: "potager.jpg", width: 1200, height: 857 });
+  expect(sent.size).toBeLessThan(png.length);
+  await save.click();
+  await expect(popup(page, "Image d’accueil enregistrée.")).toBeVisible();
+  // The new image is now the current one and the field is empty again.
+  await expect(preview).toHaveCount(0);
+  const currentImage = form.getByRole("img", { name: "Image d’accueil actuelle" });
+  await expect(currentImage).toHaveAttribute("src", /^\/media\/[0-9a-f]{32}-1200x857-1200\.jpg$/);
+  const current = await currentImage.getAttribute("src");
+
+  await page.goto("/");
+  const hero = page.getByRole("img", { name: "Les jardins de l'association" });
+  await expect(hero).toHaveAttribute("src", current!);
+  expect(current).not.toBe(before);
+});
+
+test.describe("files that are not images", () => {
+  test("are refused with a French message, at once in an association slot and on saving the home image", async ({ page }) => {
+    await openSettings(page);
+    const association = section(page, "Page notre association");
+    const hidden = association.locator('input[type="hidden"][name="imagesAssociation"]').nth(1);
+    const kept = await hidden.inputValue();
+    await association
+      .getByLabel("Image 2", { exact: true })
+      .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("ceci n'est pas une image") });
+    await expect(association.getByRole("alert")).toHaveText(/Ce fichier n'est pas une image acceptée/);
+    // The image already there stays.
+    await expect(hidden).toHaveValue(kept);
+    await expect(association.getByRole("img", { name: "Aperçu : Image 2" })).toBeVisible();
+
+    const form = section(page, "Page d’accueil - Image");
+    await form
+      .getByLabel("Nouvelle image d’accueil")
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("pas une image") });
+    const refusal = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings"));
+    await form.getByRole("button", { name: "Enregistrer l’image d’accueil" }).click();
+    expect((await refusal).status()).toBe(415);
+    await expect(popup(page, "Ce fichier n'est pas une image acceptée")).toBeVisible();
+    await expect(form.getByRole("alert")).toHaveText(/Ce fichier n'est pas une image acceptée/);
+  });
+});
+
+test("a new header icon appears in the public header", async ({ page }) => {
+  await openSettings(page);
+  const form = section(page, "Page d’accueil - Image");
+  await form.getByRole("button", { name: "Enregistrer l’icône" }).click();
+  await expect(popup(page, "Aucune icône à enregistrer.")).toBeVisible();
+
+  const current = form.getByRole("img", { name: "Icône de header actuelle" });
+  const before = await current.getAttribute("src");
+  await form.getByLabel("logo site admin").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await smallPng({ r: 30, g: 120, b: 60 }) });
+  await expect(form.getByRole("img", { name: "Aperçu : logo site admin" })).toBeVisible();
+  await form.getByRole("button", { name: "Enregistrer l’icône" }).click();
+  await expect(popup(page, "Icône de header enregistrée.")).toBeVisible();
+  await expect(current).not.toHaveAttribute("src", before!);
+  const icon = await current.getAttribute("src");
+  expect(icon).toMatch(/^\/media\/[0-9a-f]{32}-256x256-1200\.jpg$/);
+
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Potager/ }).locator("img")).toHaveAttribute("src", icon!);
+});
+
+test("without JavaScript the texts, the home image and the association images are saved, and the popup closes", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: ORIGIN });
+  const page = await context.newPage();
+  await openSettings(page);
+  const texts = section(page, "Page d’accueil - Textes");
+  const title = texts.getByLabel("Titre de la page d’accueil");
+  const original = await title.inputValue();
+  // The editor is a plain textarea holding the HTML.
+  const content = page.getByRole("textbox", { name: "Contenu de la page" });
+  await expect(content).toHaveValue(/<p>/);
+  const associationHtml = await content.inputValue();
+  const associationTitle = await page.getByLabel("Titre de la page", { exact: true }).inputValue();
+  const associationImages = await page.getByRole("checkbox", { name: /^Retirer l’image/ }).evaluateAll((boxes) =>
+    boxes.map((box) => (box as HTMLInputElement).value),
+  );
+  expect(associationImages).toHaveLength(3);
+  try {
+    await title.fill("Titre enregistré sans JavaScript");
+    await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
+    await page.getByRole("button", { name: "Fermer" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toHaveCount(0);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Titre enregistré sans JavaScript" })).toBeVisible();
+
+    await page.goto("/admin/settings");
+    const image = section(page, "Page d’accueil - Image");
+    await image.getByLabel("Nouvelle image d’accueil").setInputFiles({ name: "jardin.png", mimeType: "image/png", buffer: await smallPng({ r: 90, g: 160, b: 80 }) });
+    await image.getByRole("button", { name: "Enregistrer l’image d’accueil" }).click();
+    await expect(popup(page, "Image d’accueil enregistrée.")).toBeVisible();
+    await expect(image.getByRole("img", { name: "Image d’accueil actuelle" })).toHaveAttribute("src", /-256x256-1200\.jpg$/);
+
+    // Association images: check boxes remove, a file input adds.
+    const association = section(page, "Page notre association");
+    await expect(association.getByLabel("Image 1", { exact: true })).toBeHidden();
+    await association.getByLabel("Retirer l’image 2").check();
+    await association.getByLabel("Retirer l’image 3").check();
+    await association.getByLabel("Ajouter une image").setInputFiles({ name: "ruche.png", mimeType: "image/png", buffer: await smallPng({ r: 220, g: 180, b: 40 }) });
+    await association.getByRole("button", { name: "Enregistrer la page association" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
+    await page.goto("/association");
+    const photos = page.getByRole("article").getByRole("img");
+    await expect(photos).toHaveCount(2);
+    await expect(photos.nth(0)).toHaveAttribute("src", associationImages[0]!);
+    await expect(photos.nth(1)).toHaveAttribute("src", /-256x256-1200\.jpg$/);
+  } finally {
+    await page.goto("/admin/settings");
+    await title.fill(original);
+    await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
+    await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
+    await postSettings(page, [
+      ["intent", "association"],
+      ["titreAssociation", associationTitle],
+      ["contentAssociation", associationHtml],
+      ...associationImages.map((url): [string, string] => ["imagesAssociation", url]),
+    ]);
+    await context.close();
+  }
+});
+
+test("public pages load neither the editor nor its styles", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  for (const path of ["/", "/association"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(requests.filter((url) => /quill|settings/i.test(url))).toEqual([]);
+  const editorRules = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule.cssText.includes(".ql-toolbar")).length,
+  );
+  expect(editorRules).toBe(0);
+});
+
+for (const width of [390, 1280]) {
+  test(`the settings screen has no accessibility violations at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openSettings(page);
+    await editorReady(page);
+    // The whole page: admin layout, the screen and, second time, the popup.
+    const scan = () => new AxeBuilder({ page }).analyze();
+    let results = await scan();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+    // With the popup open too.
+    await section(page, "Page d’accueil - Image").getByRole("button", { name: "Enregistrer l’icône" }).click();
+    await expect(popup(page, "Aucune icône à enregistrer.")).toBeVisible();
+    results = await scan();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}

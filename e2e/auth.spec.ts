@@ -1,0 +1,105 @@
+import { ADMIN, EMPTY_SITE, expect, loginAsAdmin, test } from "./fixtures";
+
+test("signing in with the right pair opens the dashboard; /login then redirects to /admin", async ({ page }) => {
+  await loginAsAdmin(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  const side = page.getByRole("navigation", { name: "Administration" });
+  for (const name of ["Tableau de bord", "Blog", "Événements", "Demandes", "Annonces", "Paramètres"]) {
+    await expect(side.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  // Demo content holds one unprocessed application and one pending ad.
+  await expect(side.getByRole("link", { name: /^Demandes/ })).toContainText("1");
+  await expect(side.getByRole("link", { name: /^Annonces/ })).toContainText("1");
+  await expect(page.getByText("Demandes non traitées")).toBeVisible();
+
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === "__Host-session");
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.secure).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+});
+
+test("a wrong password or an unknown identifier gives the same message", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant").fill(ADMIN.username);
+  await page.getByLabel("Mot de passe").fill("pas-le-bon-mot-de-passe");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Identifiants incorrects");
+
+  await page.getByLabel("Identifiant").fill("personne-inconnue");
+  await page.getByLabel("Mot de passe").fill("peu-importe");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Identifiants incorrects");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("empty fields are refused", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant").fill("  ");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Veuillez remplir tous les champs");
+});
+
+test("five failures for one identifier lock it for this address with a 429", async ({ page }) => {
+  const username = `cible-${Date.now()}`;
+  await page.goto("/login");
+  const attempt = async (password: string) => {
+    await page.getByLabel("Identifiant").fill(username);
+    await page.getByLabel("Mot de passe").fill(password);
+    const response = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/login"));
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    return (await response).status();
+  };
+  for (let i = 0; i < 5; i++) {
+    expect(await attempt(`essai-${i}`)).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText("Identifiants incorrects");
+  }
+  expect(await attempt("encore-un")).toBe(429);
+  await expect(page.getByRole("alert")).toHaveText("Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.");
+
+  // Another identifier from the same address is not affected.
+  await loginAsAdmin(page);
+});
+
+test("without a session every admin page and action goes to /login", async ({ page, request }) => {
+  for (const path of ["/admin", "/admin/blog", "/admin/events", "/admin/applications", "/admin/annonces", "/admin/settings"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  const post = await request.post("/admin/settings", { form: { intent: "x" }, maxRedirects: 0 });
+  expect(post.status()).toBe(302);
+  expect(post.headers().location).toBe("/login");
+  const upload = await request.post("/admin/media", { multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } } });
+  expect(upload.status()).toBe(401);
+});
+
+test("signing out ends the session and returns to the site", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.getByRole("button", { name: "Déconnexion" }).click();
+  await expect(page).toHaveURL(/localhost:3100\/$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("'Voir le site' goes to the public home page", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.getByRole("link", { name: "Voir le site" }).click();
+  await expect(page).toHaveURL(/localhost:3100\/$/);
+});
+
+test("a session expires after the idle timeout", async ({ page }) => {
+  await loginAsAdmin(page, EMPTY_SITE);
+  await page.goto(`${EMPTY_SITE}/admin/blog`);
+  await expect(page.getByRole("heading", { name: "Gestion des articles de blog" })).toBeVisible();
+  await page.waitForTimeout(4_000); // the empty site's sessions last 3 idle seconds
+  await page.goto(`${EMPTY_SITE}/admin`);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("an oversized form is refused with 413", async ({ request }) => {
+  const response = await request.post("/login", { form: { username: "a", password: "x".repeat(1_100_000) } });
+  expect(response.status()).toBe(413);
+});

@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const ADMIN = {
+  username: process.env.E2E_ADMIN_USERNAME!,
+  password: process.env.E2E_ADMIN_PASSWORD!,
+};
+
+/** The second server: no content at all and sessions that expire after 3 idle seconds. */
+export const EMPTY_SITE = "http://localhost:3101";
+
+export async function loginAsAdmin(page: Page, baseURL = "") {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel("Identifiant").fill(ADMIN.username);
+  await page.getByLabel("Mot de passe").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
+}
+
+/** Every test fails if the page logs an error or throws (CSP violations and hydration errors included). */
+export const test = base.extend<{ pageErrors: void }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        // A 4xx/5xx answer that a test provokes on purpose is reported by Chromium as a console error.
+        if (message.type() === "error" && !/status of (4\d\d|5\d\d)/.test(message.text())) errors.push(message.text());
+      });
+      await use();
+      expect(errors, "errors in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,0 +1,173 @@
+import { EMPTY_SITE, expect, test } from "./fixtures";
+
+const NAV = [
+  ["Accueil", "/"],
+  ["Notre association", "/association"],
+  ["Blog", "/blog"],
+  ["Événements", "/events"],
+  ["Annonces", "/annonces"],
+  ["Postuler", "/apply"],
+  ["Contact", "/contact"],
+] as const;
+
+test("the header lists the seven sections in order and the lock leads to sign-in", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  const links = nav.getByRole("link");
+  await expect(links).toHaveCount(NAV.length);
+  for (const [i, [label, href]] of NAV.entries()) {
+    await expect(links.nth(i)).toHaveText(label);
+    await expect(links.nth(i)).toHaveAttribute("href", href);
+  }
+  await nav.getByRole("link", { name: "Notre association" }).click();
+  await expect(page).toHaveURL(/\/association$/);
+  await expect(nav.getByRole("link", { name: "Notre association" })).toHaveAttribute("aria-current", "page");
+
+  await page.getByRole("link", { name: "Espace administrateur" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Espace administrateur" })).toBeVisible();
+});
+
+test("the search box goes to /search with the text, and ignores blank text", async ({ page }) => {
+  await page.goto("/association");
+  const box = page.getByRole("searchbox", { name: "Rechercher sur le site" });
+  await box.fill("   ");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/association$/);
+
+  const searchRequest = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/search"));
+  await box.fill("tomates cerises");
+  await box.press("Enter");
+  const url = new URL((await searchRequest).url());
+  expect(url.searchParams.get("q")).toBe("tomates cerises");
+});
+
+test("the footer shows the association's details, opening hours and the legal link", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByText("Permanences", { exact: false })).toBeVisible();
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(footer.getByRole("heading", { name: "Liens rapides" })).toBeVisible();
+  await footer.getByRole("link", { name: "Mentions légales" }).click();
+  await expect(page).toHaveURL(/\/mentions-legales$/);
+});
+
+test("an empty site shows the default footer text and opening hours", async ({ page }) => {
+  await page.goto(`${EMPTY_SITE}/`);
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByText("Permanences: Samedi 9h-12h")).toBeVisible();
+  // No configured icon: the default one is drawn.
+  await expect(page.getByRole("link", { name: /^Potager/ }).locator("svg")).toBeVisible();
+});
+
+test("an unknown path redirects to the home page", async ({ page }) => {
+  const response = await page.goto("/cette-page-n-existe-pas/vraiment");
+  await expect(page).toHaveURL(/localhost:3100\/$/);
+  expect(response?.status()).toBe(200);
+});
+
+test("the legal notice has its eight sections", async ({ page }) => {
+  await page.goto("/mentions-legales");
+  await expect(page.getByRole("heading", { level: 1, name: "Mentions légales" })).toBeVisible();
+  const titles = await page.getByRole("heading", { level: 2 }).allTextContents();
+  const sections = titles.filter((t) => /^\d\. /.test(t));
+  expect(sections).toEqual([
+    "1. Éditeur du site",
+    "2. Hébergement",
+    "3. Directeur de la publication",
+    "4. Propriété intellectuelle",
+    "5. Données personnelles (RGPD)",
+    "6. Cookies",
+    "7. Responsabilité",
+    "8. Droit applicable",
+  ]);
+  await expect(page).toHaveTitle("Mentions légales — Potager");
+});
+
+test("the association page shows its content and photos", async ({ page }) => {
+  await page.goto("/association");
+  await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
+  const article = page.getByRole("article");
+  await expect(article.locator(".rich-text p").first()).toBeVisible();
+  await expect(article.getByRole("img")).toHaveCount(3);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+});
+
+test("the association page shows a default text when there is no content", async ({ page }) => {
+  await page.goto(`${EMPTY_SITE}/association`);
+  await expect(page.getByRole("heading", { level: 1, name: "Notre association" })).toBeVisible();
+  await expect(page.getByRole("article").locator(".rich-text")).not.toBeEmpty();
+  await expect(page.getByRole("article").getByRole("img")).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu opens, lists every section and closes after navigating", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();
+    const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
+    await expect(mobileNav).toBeHidden();
+    await page.getByText("Menu").click();
+    await expect(mobileNav).toBeVisible();
+    await expect(mobileNav.getByRole("link")).toHaveCount(7);
+    await mobileNav.getByRole("link", { name: "Notre association" }).click();
+    await expect(page).toHaveURL(/\/association$/);
+    await expect(mobileNav).toBeHidden();
+    // The page does not scroll sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("the menu works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("http://localhost:3100/");
+    await page.getByText("Menu").click();
+    const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
+    await mobileNav.getByRole("link", { name: "Notre association" }).click();
+    await expect(page).toHaveURL(/\/association$/);
+    await expect(mobileNav).toBeHidden();
+    await context.close();
+  });
+});
+
+test("a new page starts at the top", async ({ page }) => {
+  await page.goto("/mentions-legales");
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Notre association" }).click();
+  await expect(page).toHaveURL(/\/association$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("every page carries the security headers and a nonce on its scripts", async ({ page }) => {
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  const scriptNonces = await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+  expect(scriptNonces.length).toBeGreaterThan(0);
+  for (const n of scriptNonces) expect(n).toBe(nonce);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+});
+
+test("every page has its own title and a description", async ({ page }) => {
+  const titles = new Set<string>();
+  for (const path of ["/", "/association", "/mentions-legales", "/login"]) {
+    await page.goto(path);
+    const title = await page.title();
+    expect(title, path).toMatch(/Potager/);
+    titles.add(title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{3,}/);
+  }
+  expect(titles.size).toBe(4);
+});

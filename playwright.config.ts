@@ -1,0 +1,80 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Each run gets fresh data directories and a throw-away administrator password.
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-e2e-"));
+process.env.E2E_ADMIN_USERNAME ??= "admin-e2e";
+process.env.E2E_ADMIN_PASSWORD ??= crypto.randomBytes(12).toString("base64url");
+
+const PORT = 3100;
+const WEATHER_PORT = 3102;
+// A second site with no content, 3-second sessions and no weather service: default texts, expiry, failures.
+const EMPTY_SITE_PORT = 3101;
+
+function server(port: number, name: string, extra: Record<string, string> = {}) {
+  return {
+    command: "node server.ts",
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: path.join(runDir, name),
+      ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME!,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
+      LOG_LEVEL: "warn",
+      // Nothing leaves the machine during tests: weather points at a local fake, or a closed local port.
+      WEATHER_URL: "http://127.0.0.1:2/forecast",
+      AIR_QUALITY_URL: "http://127.0.0.1:2/air-quality",
+      ...extra,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: `tsx e2e/weather-upstream.ts ${WEATHER_PORT}`,
+      port: WEATHER_PORT,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    server(PORT, "main", {
+      WEATHER_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
+      AIR_QUALITY_URL: `http://127.0.0.1:${WEATHER_PORT}/air-quality/v1/air-quality`,
+    }),
+    server(EMPTY_SITE_PORT, "empty-site", { SESSION_IDLE_SECONDS: "3", SEED_DEMO: "false" }),
+  ],
+});

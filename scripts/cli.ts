@@ -1,0 +1,70 @@
+// Administrator accounts: `npm run admin -- create <identifiant>`, `reset-password <identifiant>`, `list`.
+// Passwords are read from a hidden prompt or from standard input, never from the command line.
+import readline from "node:readline";
+import { useDatabase } from "~/db/client.server";
+import { createAdmin, listAdmins, setAdminPassword } from "~/modules/auth/auth.server";
+import { openConfiguredDatabase } from "~/services.server";
+
+const MIN_PASSWORD = 10;
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let input = "";
+    for await (const chunk of process.stdin) input += chunk;
+    return input.split(/\r?\n/)[0] ?? "";
+  }
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+      // Echo nothing while the password is typed.
+      (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s) => {
+        if (s === question) process.stdout.write(s);
+      };
+      rl.question(question, (answer) => {
+        rl.close();
+        process.stdout.write("\n");
+        resolve(answer);
+      });
+    });
+  const first = await ask("Mot de passe : ");
+  const second = await ask("Confirmez le mot de passe : ");
+  if (first !== second) fail("Les deux mots de passe sont différents.");
+  return first;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  const [command, username] = process.argv.slice(2);
+  const usage = "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | list";
+  if (!command || (command !== "list" && !username)) fail(usage);
+
+  const handle = await openConfiguredDatabase();
+  useDatabase(handle);
+  try {
+    if (command === "list") {
+      const admins = await listAdmins();
+      if (admins.length === 0) console.log("Aucun administrateur.");
+      for (const a of admins) console.log(`${a.username}\t(créé le ${a.createdAt.toLocaleDateString("fr-FR")})`);
+      return;
+    }
+    if (command !== "create" && command !== "reset-password") fail(usage);
+    const password = await readPassword();
+    if (password.length < MIN_PASSWORD) fail(`Le mot de passe doit faire au moins ${MIN_PASSWORD} caractères.`);
+    if (command === "create") {
+      if ((await listAdmins()).some((a) => a.username === username.trim())) fail(`L'administrateur « ${username} » existe déjà.`);
+      await createAdmin(username, password);
+      console.log(`Administrateur « ${username.trim()} » créé.`);
+    } else {
+      if (!(await setAdminPassword(username, password))) fail(`Aucun administrateur « ${username} ».`);
+      console.log(`Mot de passe de « ${username.trim()} » modifié ; ses sessions ouvertes sont fermées.`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+await main().catch((error: Error) => fail(error.message));

@@ -1,0 +1,67 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+
+const buildPath = path.resolve(import.meta.dirname, "build/server/index.js");
+const build: ServerBuild = await import(buildPath);
+const entry = build.entry.module as typeof build.entry.module & {
+  startServices(): Promise<unknown>;
+  stopServices(): Promise<void>;
+  clientIpContext: Parameters<RouterContextProvider["set"]>[0];
+};
+
+const startedAt = performance.now();
+await entry.startServices();
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a reverse proxy, TRUST_PROXY tells Express which X-Forwarded-* headers to believe.
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.use(compression());
+
+// Static files never reach the app's middleware, so they get the baseline headers here
+// (the app's own responses set them, CSP included, in app/root.tsx).
+function setHeaders(res: express.Response) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'");
+  if (res.req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+const clientDir = path.resolve(import.meta.dirname, "build/client");
+app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }));
+app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders }));
+
+// Form posts are accepted from this origin only, plus the hosts listed when a proxy rewrites Origin.
+const allowedActionOrigins = process.env.ALLOWED_ACTION_ORIGINS?.split(",").map((s) => s.trim()).filter(Boolean);
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: allowedActionOrigins?.length ? { ...build, allowedActionOrigins } : build,
+    getLoadContext(req) {
+      const context = new RouterContextProvider();
+      // "::ffff:127.0.0.1" and "127.0.0.1" are one address.
+      context.set(entry.clientIpContext, (req.ip ?? "unknown").replace(/^::ffff:/, ""));
+      return context;
+    },
+  }),
+);
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, () => {
+  console.log(`Potager est en ligne sur http://localhost:${port} (démarré en ${Math.round(performance.now() - startedAt)} ms)`);
+});
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  await entry.stopServices();
+  process.exit(0);
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

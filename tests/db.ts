@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { sql } from "drizzle-orm";
+import { Client } from "pg";
+import { openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
+
+export interface TestDatabase {
+  name: "pglite" | "postgres";
+  open(): Promise<DatabaseHandle>;
+}
+
+/** A private PostgreSQL database per suite, so parallel test files never share rows. */
+async function openPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const name = `potager_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const testDatabases: TestDatabase[] = [
+  { name: "pglite", open: () => openDatabase({}) },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: "postgres" as const, open: () => openPostgres(process.env.TEST_DATABASE_URL!) }]
+    : []),
+];
+
+const tables = [
+  "association_content",
+  "blog_posts",
+  "events",
+  "applications",
+  "form_fields",
+  "annonces",
+  "contact_messages",
+  "sessions",
+  "admins",
+  "login_failures",
+  "media",
+  "outbox",
+];
+
+/**
+ * Runs `body` once per available database (PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
+ * with every module pointed at it and every table emptied before each test.
+ */
+export function describeEachDatabase(title: string, body: (ctx: { handle: () => DatabaseHandle }) => void) {
+  describe.each(testDatabases)(`${title} [$name]`, (database) => {
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      handle = await database.open();
+      useDatabase(handle);
+    });
+    afterAll(async () => {
+      useDatabase(undefined);
+      await handle?.close();
+    });
+    beforeEach(async () => {
+      await handle.db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
+    });
+    body({ handle: () => handle });
+  });
+}
