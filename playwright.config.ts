@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { productionRuntime } from "./scripts/production-runtime";
 
 // Each run gets fresh data directories and a throw-away administrator password.
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-e2e-"));
@@ -14,16 +15,19 @@ const WEATHER_PORT = 3102;
 // A second site with no content, 3-second sessions and no weather service: default texts, expiry, failures.
 const EMPTY_SITE_PORT = 3101;
 
+// Every site runs with the environment and flags of `npm start`.
+const runtime = productionRuntime();
+
 function server(port: number, name: string, extra: Record<string, string> = {}) {
   return {
-    command: "node server.ts",
+    command: `node ${runtime.nodeArgs.join(" ")} server.ts`,
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {
-      NODE_ENV: "production",
+      ...runtime.env,
       PORT: String(port),
       DATA_DIR: path.join(runDir, name),
       ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME!,

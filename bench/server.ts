@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { productionRuntime } from "../scripts/production-runtime";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -23,12 +24,14 @@ export async function startServer(
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "potager-bench-"));
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.ts"], {
+  // The server runs as `npm start` runs it; flags given on the command line come after, so they win.
+  const runtime = productionRuntime();
+  const child = spawn(process.execPath, [...runtime.nodeArgs, ...(options.nodeArgs ?? []), "server.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      ...runtime.env,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",

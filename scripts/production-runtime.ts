@@ -1,0 +1,13 @@
+// The environment and node flags `npm start` runs the server with (docs/decisions/007), read from package.json
+// so that benchmarks and browser tests run the server exactly as production does.
+import fs from "node:fs";
+import path from "node:path";
+
+export function productionRuntime(): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8"));
+  const words: string[] = pkg.scripts.start.split(/\s+/);
+  const node = words.indexOf("node");
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split("=", 2) as [string, string]));
+  const nodeArgs = words.slice(node + 1).filter((word) => word.startsWith("--"));
+  return { env, nodeArgs };
+}
