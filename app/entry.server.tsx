@@ -7,6 +7,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { nonceContext } from "./context";
 import { logger } from "./logger.server";
 import { NonceProvider } from "./nonce";
+import { withSiteStylesheet } from "./styles.server";
 
 export { startServices, stopServices } from "./services.server";
 export { clientIpContext } from "./context";
@@ -50,7 +51,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          const html = body.pipe(withSiteStylesheet());
+          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -4,7 +4,6 @@ import { nonceContext } from "./context";
 import { checkBodySize, createNonce, isHttps, securityHeaders } from "./security.server";
 import { startServices } from "./services.server";
 import { useNonce } from "./nonce";
-import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {

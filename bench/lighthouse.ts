@@ -1,6 +1,7 @@
 // Lighthouse (mobile defaults) for each public page, against DESIGN.md's budget:
 // Performance ≥ 98, Accessibility, Best Practices and SEO 100.
 // Usage: npm run build && npx tsx bench/lighthouse.ts [path ...]
+import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startFakeWeather } from "../tests/fakes/weather";
@@ -19,8 +20,13 @@ const chrome = await chromeLauncher.launch({
 try {
   for (const path of paths) {
     await fetch(server.url + path); // warm the server's caches first
-    const result = await lighthouse(server.url + path, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: "error", output: "json" });
+    let result = await lighthouse(server.url + path, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: "error", output: "json" });
+    // Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP): that says nothing of the page, so run it again once.
+    if (result?.lhr.runtimeError) {
+      result = await lighthouse(server.url + path, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: "error", output: "json" });
+    }
     if (!result) throw new Error(`pas de résultat pour ${path}`);
+    if (process.env.LIGHTHOUSE_JSON) fs.writeFileSync(`${process.env.LIGHTHOUSE_JSON}${path.replaceAll("/", "_") || "_"}.json`, result.report as string);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) console.log(`${path}: ${runtimeError.code} ${runtimeError.message}`);
     const scores = CATEGORIES.map((id) => `${categories[id].title} ${Math.round((categories[id].score ?? 0) * 100)}`).join(" · ");

@@ -171,3 +171,19 @@ test("every page has its own title and a description", async ({ page }) => {
   }
   expect(titles.size).toBe(4);
 });
+
+test("pages arrive styled, with no stylesheet to wait for, and keep their style across navigation", async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  await page.goto("/");
+  // The header is sticky and the body has the site's background: the stylesheet is in the page itself.
+  await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
+  await expect(page.locator("body")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Notre association" }).click();
+  await expect(page).toHaveURL(/\/association$/);
+  await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
+  expect(await page.locator("head style").count()).toBe(1);
+  expect(stylesheets).toEqual([]);
+});

@@ -1,0 +1,36 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { inlineStylesheet } from "./styles.server";
+
+const page = '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><title>Potager</title></head><body>é</body></html>';
+
+const withStylesheet = inlineStylesheet("body{color:green}");
+
+function render(chunks: Buffer[]) {
+  return text(Readable.from(chunks).pipe(withStylesheet()));
+}
+
+describe("inlineStylesheet", () => {
+  it("puts the site's stylesheet right after the charset declaration", async () => {
+    const html = await render([Buffer.from(page)]);
+    expect(html).toBe(page.replace('<meta charSet="utf-8"/>', '<meta charSet="utf-8"/><style>body{color:green}</style>'));
+  });
+
+  it("finds the declaration when it is split across chunks, and keeps multibyte characters whole", async () => {
+    const bytes = Buffer.from(page);
+    const cuts = [10, 45, bytes.indexOf("é") + 1];
+    const chunks = [0, ...cuts].map((from, i) => bytes.subarray(from, cuts[i] ?? bytes.length));
+    const html = await render(chunks);
+    expect(html).toBe(page.replace('<meta charSet="utf-8"/>', '<meta charSet="utf-8"/><style>body{color:green}</style>'));
+  });
+
+  it("cannot be closed early by the stylesheet's text", async () => {
+    const html = await text(Readable.from([Buffer.from(page)]).pipe(inlineStylesheet('a::after{content:"</style><script>"}')()));
+    expect(html).toContain('<style>a::after{content:"<\\/style><script>"}</style>');
+  });
+
+  it("leaves a document without a head as it is", async () => {
+    expect(await render([Buffer.from("plain text")])).toBe("plain text");
+  });
+});
