@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/dashboard";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
@@ -6,18 +7,20 @@ import { countPendingAds, countValidatedAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications } from "~/modules/applications/applications.server";
 import { latestPosts } from "~/modules/blog/blog.server";
 import { upcomingEvents } from "~/modules/events/events.server";
+import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
 import { adminMeta } from "~/lib/seo";
 
 const DASHBOARD_REFRESH_MS = 30 * 1000;
 const DASHBOARD_ITEMS = 3;
 
 export async function loader() {
-  const [posts, events, unprocessedApplications, validatedAds, pendingAds] = await Promise.all([
+  const [posts, events, unprocessedApplications, validatedAds, pendingAds, failedMails] = await Promise.all([
     latestPosts(DASHBOARD_ITEMS),
     upcomingEvents(DASHBOARD_ITEMS),
     countUnprocessedApplications(),
     countValidatedAds(),
     countPendingAds(),
+    countFailedMails(),
   ]);
   return {
     posts: posts.map((p) => ({ id: p.id, title: p.title, createdAt: p.createdAt })),
@@ -25,7 +28,22 @@ export async function loader() {
     unprocessedApplications,
     validatedAds,
     pendingAds,
+    failedMails,
   };
+}
+
+const dashboardActionSchema = z.object({ intent: z.literal("retryFailedMails") });
+
+/** The dashboard's one action: put the e-mails given up after every retry back in the queue. */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: "Action inconnue." }, { status: 400 });
+  const requeued = await retryFailedMails();
+  return { ok: true as const, message: `${mailCount(requeued)} remis dans la file d'envoi.` };
+}
+
+function mailCount(n: number) {
+  return n === 1 ? "1 e-mail" : `${n} e-mails`;
 }
 
 export function meta() {
@@ -41,12 +59,46 @@ function Stat({ label, value, to }: { label: string; value: number; to: string }
   );
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+function FailedMails({ count }: { count: number }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "retryFailedMails";
+  return (
+    <section aria-labelledby="failed-mails" className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-300">
+      <h2 id="failed-mails" className="font-semibold text-amber-900">
+        E-mails non envoyés
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">
+        {count === 1 ? "1 e-mail n'a pas pu être envoyé" : `${count} e-mails n'ont pas pu être envoyés`} malgré plusieurs
+        tentatives. Vérifiez la configuration de l'envoi (SMTP_URL), puis renvoyez-les.
+      </p>
+      <Form method="post" className="mt-3">
+        <button
+          type="submit"
+          name="intent"
+          value="retryFailedMails"
+          disabled={sending}
+          className="rounded-lg bg-amber-800 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-900 disabled:opacity-60"
+        >
+          {sending ? "Envoi…" : "Renvoyer les e-mails"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useIntervalRevalidation(DASHBOARD_REFRESH_MS);
-  const { posts, events, unprocessedApplications, validatedAds, pendingAds } = loaderData;
+  const { posts, events, unprocessedApplications, validatedAds, pendingAds, failedMails } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
+
+      {actionData && (
+        <p role="status" className={actionData.ok ? "text-sm font-medium text-brand-800" : "text-sm font-medium text-red-700"}>
+          {actionData.message}
+        </p>
+      )}
+      {failedMails > 0 && <FailedMails count={failedMails} />}
 
       <section aria-label="Chiffres clés" className="grid gap-4 sm:grid-cols-3">
         <Stat label="Demandes non traitées" value={unprocessedApplications} to="/admin/applications" />
