@@ -22,7 +22,7 @@ describeEachDatabase("admin dashboard", () => {
     await failedMail("bureau@jardins.example");
     await failedMail("karim@example.org");
     await enqueueMail(getDb(), { to: "camille@example.org", subject: "En attente", text: "Bonjour" });
-    const data = await loader({ request: new Request("http://localhost:3000/admin"), params: {}, context: {} } as never);
+    const data = await loader();
     expect(data.failedMails).toBe(2);
   });
 
