@@ -9,11 +9,11 @@ import css from "./app.css?inline";
 const anchor = '<meta charSet="utf-8"/>';
 
 /**
- * Makes streams that copy an HTML document, adding `css` to its <head>. React's hydration skips tags in <head> it
+ * Makes streams that copy an HTML document, adding `stylesheet` to its <head>. React's hydration skips tags in <head> it
  * did not render, so the browser keeps this one.
  */
-export function inlineStylesheet(css: string): () => Transform {
-  const styleTag = Buffer.from(`<style>${css.replaceAll("</style", "<\\/style")}</style>`);
+export function inlineStylesheet(stylesheet: string): () => Transform {
+  const styleTag = Buffer.from(`<style>${stylesheet.replaceAll("</style", "<\\/style")}</style>`);
   return () => {
     let pending = Buffer.alloc(0);
     let inserted = false;

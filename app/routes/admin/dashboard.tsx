@@ -94,9 +94,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
 
       {actionData && (
-        <p role="status" className={actionData.ok ? "text-sm font-medium text-brand-800" : "text-sm font-medium text-red-700"}>
+        <output className={`block text-sm font-medium ${actionData.ok ? "text-brand-800" : "text-red-700"}`}>
           {actionData.message}
-        </p>
+        </output>
       )}
       {failedMails > 0 && <FailedMails count={failedMails} />}
 
