@@ -103,6 +103,47 @@ test("the rich-text editor has the spec's toolbar, in French, and is at least 20
   expect(height).toBeGreaterThanOrEqual(200);
 });
 
+test("the rich-text editor works with the keyboard alone: Tab leaves it, links are added and removed", async ({ page }) => {
+  await openSettings(page);
+  const editor = await editorReady(page);
+  const association = section(page, "Page notre association");
+  const toolbar = page.getByRole("toolbar", { name: "Mise en forme : Contenu de la page" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Voir le site de la ville");
+  // Tab moves on to the next field and writes nothing.
+  await page.keyboard.press("Tab");
+  await expect(editor).not.toBeFocused();
+  await expect(editor).toHaveText("Voir le site de la ville");
+
+  // Back in the editor: select "la ville", go back to the toolbar's link button, enter the address.
+  await editor.focus();
+  await page.keyboard.press("ControlOrMeta+End");
+  for (let i = 0; i < "la ville".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await page.keyboard.press("Shift+Tab");
+  await expect(toolbar.getByRole("button", { name: "Lien", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const address = association.getByRole("textbox", { name: "Adresse du lien" });
+  await expect(address).toBeFocused();
+  await page.keyboard.type("https://www.villeurbanne.fr");
+  await page.keyboard.press("Enter");
+  await expect(editor.getByRole("link", { name: "la ville" })).toHaveAttribute("href", "https://www.villeurbanne.fr");
+
+  // With the cursor in the link, its tooltip's actions are reached with Tab.
+  await editor.focus();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.press("ArrowLeft");
+  const remove = association.getByRole("link", { name: "Retirer" });
+  await expect(remove).toBeVisible();
+  await expect(association.getByRole("link", { name: "Modifier" })).toBeVisible();
+  for (let i = 0; i < 5 && !(await remove.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(remove).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(editor.getByRole("link")).toHaveCount(0);
+  await expect(editor).toHaveText("Voir le site de la ville");
+  // Nothing was saved: the page is left without submitting.
+});
+
 test("home texts are saved and shown on the home page and in the footer; the popup closes", async ({ page }) => {
   await openSettings(page);
   const texts = section(page, "Page d’accueil - Textes");

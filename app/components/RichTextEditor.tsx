@@ -142,8 +142,17 @@ export function RichTextEditor({
       const container = document.createElement("div");
       host.append(toolbar, container);
 
-      const quill = new Quill(container, { theme: "snow", modules: { toolbar } });
+      const quill = new Quill(container, {
+        theme: "snow",
+        // Tab leaves the editor, as in any form field, instead of inserting a tab or indenting a list.
+        modules: { toolbar, keyboard: { bindings: { tab: null, indent: null, outdent: null, "remove tab": null } } },
+      });
       labelPickers(toolbar);
+      // The link tooltip's "Modifier" and "Supprimer" are anchors without href, which the keyboard cannot reach.
+      // Quill cancels their default action, so an href only makes them focusable and lets Enter use them.
+      for (const action of host.querySelectorAll<HTMLAnchorElement>(".ql-tooltip a.ql-action, .ql-tooltip a.ql-remove")) {
+        action.href = "#";
+      }
       const linkInput = host.querySelector<HTMLInputElement>(".ql-tooltip input[type=text]");
       linkInput?.setAttribute("aria-label", "Adresse du lien");
       linkInput?.setAttribute("data-link", "https://exemple.fr");
