@@ -1,7 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { nonceContext } from "./context";
-import { checkBodySize, createNonce, isHttps, securityHeaders } from "./security.server";
+import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./security.server";
 import { startServices } from "./services.server";
 import { useNonce } from "./nonce";
 
@@ -9,7 +9,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     // Already started by server.ts in production; this starts them under the development server.
     await startServices();
-    const refused = checkBodySize(request);
+    const refused = checkRequestBody(request);
     const nonce = createNonce();
     context.set(nonceContext, nonce);
     let response = refused ?? (await next());
@@ -52,10 +52,13 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page introuvable" : "Une erreur est survenue";
+  // A refused request (4xx) carries its own French message: show it rather than a generic one.
+  const refusal =
+    isRouteErrorResponse(error) && !notFound && error.status < 500 && typeof error.data === "string" ? error.data : null;
+  const title = notFound ? "Page introuvable" : refusal ? "Requête refusée" : "Une erreur est survenue";
   const text = notFound
     ? "La page demandée n'existe pas ou a été déplacée."
-    : "Nous n'avons pas pu afficher cette page. Merci de réessayer dans quelques instants.";
+    : (refusal ?? "Nous n'avons pas pu afficher cette page. Merci de réessayer dans quelques instants.");
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{`${title} — Potager`}</title>

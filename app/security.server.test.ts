@@ -1,20 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { checkBodySize, createNonce, isHttps, securityHeaders } from "./security.server";
+import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://localhost/login", { method: "POST", body: "x", headers, duplex: "half" } as RequestInit);
 
-describe("checkBodySize", () => {
+describe("checkRequestBody", () => {
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+
   it("lets small forms and reads through", () => {
-    expect(checkBodySize(new Request("http://localhost/"))).toBeNull();
-    expect(checkBodySize(post({ "Content-Length": "1000" }))).toBeNull();
+    expect(checkRequestBody(new Request("http://localhost/"))).toBeNull();
+    expect(checkRequestBody(post({ ...form, "Content-Length": "1000" }))).toBeNull();
+    expect(checkRequestBody(post({ "Content-Type": "Multipart/Form-Data; boundary=x", "Content-Length": "1000" }))).toBeNull();
   });
 
   it("refuses a form over 1 MB with 413, and a multipart form only over its own limit", () => {
-    expect(checkBodySize(post({ "Content-Length": String(1024 * 1024 + 1) }))?.status).toBe(413);
+    expect(checkRequestBody(post({ ...form, "Content-Length": String(1024 * 1024 + 1) }))?.status).toBe(413);
     const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
-    expect(checkBodySize(post({ ...multipart, "Content-Length": String(20 * 1024 * 1024) }))).toBeNull();
-    expect(checkBodySize(post({ ...multipart, "Content-Length": String(46 * 1024 * 1024) }))?.status).toBe(413);
+    expect(checkRequestBody(post({ ...multipart, "Content-Length": String(20 * 1024 * 1024) }))).toBeNull();
+    expect(checkRequestBody(post({ ...multipart, "Content-Length": String(46 * 1024 * 1024) }))?.status).toBe(413);
+  });
+
+  it("refuses a body of unknown length with 411", () => {
+    const request = post(form);
+    request.headers.delete("Content-Length");
+    expect(checkRequestBody(request)?.status).toBe(411);
+  });
+
+  it.each([["application/json"], ["text/plain;charset=UTF-8"], ["application/xml"]])(
+    "refuses a body that is not a form (%s) with 415 and a French message",
+    async (type) => {
+      const refused = checkRequestBody(post({ "Content-Type": type, "Content-Length": "1" }));
+      expect(refused?.status).toBe(415);
+      expect(await refused?.text()).toBe("Seuls les formulaires sont acceptés.");
+    },
+  );
+
+  it("lets an empty body through whatever its type", () => {
+    expect(checkRequestBody(post({ "Content-Type": "text/plain", "Content-Length": "0" }))).toBeNull();
   });
 });
 

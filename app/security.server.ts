@@ -9,14 +9,24 @@ const MAX_FORM_BYTES = 1024 * 1024;
 // Image forms carry up to a few 10 MB files; the multipart parser enforces the per-file limit.
 const MAX_UPLOAD_BYTES = 45 * 1024 * 1024;
 
-/** Refuses an oversized body before any action reads it (413), and a body of unknown length (411). */
-export function checkBodySize(request: Request): Response | null {
+// Every action of the site reads an HTML form; no route takes JSON or any other body.
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Refuses, before any action reads it, a body of unknown length (411), an oversized one (413) and one that is not
+ * a form (415).
+ */
+export function checkRequestBody(request: Request): Response | null {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return null;
   const length = request.headers.get("Content-Length");
   if (length === null) return new Response("Longueur de la requête requise.", { status: 411 });
-  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
+  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const multipart = type === "multipart/form-data";
   if (Number(length) > (multipart ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
     return new Response("Requête trop volumineuse.", { status: 413 });
+  }
+  if (Number(length) > 0 && !FORM_TYPES.includes(type)) {
+    return new Response("Seuls les formulaires sont acceptés.", { status: 415 });
   }
   return null;
 }

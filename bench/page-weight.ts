@@ -22,7 +22,11 @@ try {
       if (url.endsWith(".js")) js += size;
       else css += size;
     }
-    console.log(`${path.padEnd(20)} JS ${kb(js).padStart(9)} (${[...urls].filter((u) => u.endsWith(".js")).length} fichiers)   CSS ${kb(css).padStart(8)}   HTML ${kb(gzipSize(Buffer.from(html)))}`);
+    const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+    console.log(
+      `${path.padEnd(20)} JS ${kb(js).padStart(9)} (${[...urls].filter((u) => u.endsWith(".js")).length} fichiers)` +
+        `   CSS liée ${kb(css).padStart(7)}   HTML ${kb(gzipSize(Buffer.from(html)))} dont CSS en ligne ${kb(gzipSize(Buffer.from(inlineCss)))}`,
+    );
   }
   console.log("budget : JavaScript ≤ 120 KB gzip par page publique");
 } finally {

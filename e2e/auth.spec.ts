@@ -103,3 +103,15 @@ test("an oversized form is refused with 413", async ({ request }) => {
   const response = await request.post("/login", { form: { username: "a", password: "x".repeat(1_100_000) } });
   expect(response.status()).toBe(413);
 });
+
+test("a body that is not a form gets 415, and a broken form 400, never a 500", async ({ request }) => {
+  const json = await request.post("/login", { data: { username: "a", password: "b" } });
+  expect(json.status()).toBe(415);
+  expect(await json.text()).toBe("Seuls les formulaires sont acceptés.");
+  const broken = await request.post("/login", {
+    headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    data: "--x\r\nnot a part",
+  });
+  expect(broken.status()).toBe(400);
+  expect(await broken.text()).toContain("Le formulaire envoyé est illisible.");
+});

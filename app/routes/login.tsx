@@ -3,6 +3,7 @@ import type { Route } from "./+types/login";
 import { clientIpContext } from "~/context";
 import { LeafIcon } from "~/components/icons";
 import { SITE_NAME } from "~/lib/navigation";
+import { readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { LOGIN_INVALID_MESSAGE, loginSchema } from "~/modules/auth/auth.schema";
 import { signIn, signOut } from "~/modules/auth/auth.server";
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = loginSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
 
   const result = await signIn(parsed.data.username, parsed.data.password, context.get(clientIpContext));

@@ -6,6 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { readFormData } from "~/lib/form-data.server";
 import { MAX_IMAGE_BYTES, mediaMessages } from "./media.schema";
 import { MediaError } from "./media.server";
 
@@ -186,7 +187,7 @@ export async function readSubmittedForm(request: Request, options: MultipartOpti
       cleanup: form.cleanup,
     };
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : undefined);
   return {
     get: (name) => text(form.get(name)),

@@ -8,6 +8,7 @@ import { countUnprocessedApplications } from "~/modules/applications/application
 import { latestPosts } from "~/modules/blog/blog.server";
 import { upcomingEvents } from "~/modules/events/events.server";
 import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
+import { readFormData } from "~/lib/form-data.server";
 import { adminMeta } from "~/lib/seo";
 
 const DASHBOARD_REFRESH_MS = 30 * 1000;
@@ -36,7 +37,7 @@ const dashboardActionSchema = z.object({ intent: z.literal("retryFailedMails") }
 
 /** The dashboard's one action: put the e-mails given up after every retry back in the queue. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ ok: false as const, message: "Action inconnue." }, { status: 400 });
   const requeued = await retryFailedMails();
   return { ok: true as const, message: `${mailCount(requeued)} remis dans la file d'envoi.` };
