@@ -148,7 +148,7 @@ export function RichTextEditor({
         modules: { toolbar, keyboard: { bindings: { tab: null, indent: null, outdent: null, "remove tab": null } } },
       });
       labelPickers(toolbar);
-      // The link tooltip's "Modifier" and "Supprimer" are anchors without href, which the keyboard cannot reach.
+      // The link tooltip's "Modifier" and "Retirer" are anchors without href, which the keyboard cannot reach.
       // Quill cancels their default action, so an href only makes them focusable and lets Enter use them.
       for (const action of host.querySelectorAll<HTMLAnchorElement>(".ql-tooltip a.ql-action, .ql-tooltip a.ql-remove")) {
         action.href = "#";
