@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "~/modules/media/sharp.server";
 
 /**
  * Demo photos drawn locally (no download): simple garden scenes rendered from SVG to PNG,
@@ -37,14 +37,16 @@ export const DEMO_SCENES = {
   tools: { sky: ["#cfe6d2", "#f4faf4"], ground: "#9bbf6a", rows: ["#8d6e63", "#4e7d3a"] },
 } satisfies Record<string, Scene>;
 
-export function renderScene(name: keyof typeof DEMO_SCENES): Promise<Buffer> {
+export async function renderScene(name: keyof typeof DEMO_SCENES): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(sceneSvg(DEMO_SCENES[name]))).png().toBuffer();
 }
 
 /** A round badge for the header icon. */
-export function renderIcon(): Promise<Buffer> {
+export async function renderIcon(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 32 32">
     <circle cx="16" cy="16" r="16" fill="#2f6328"/>
     <path d="M16 25c0-7 2-11 8-14-1 7-3 11-8 14Zm0 0c0-6-2-9-7-11 1 6 3 9 7 11Z" fill="#b9e3a8"/></svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { env } from "~/env.server";
+import { loadSharp } from "./sharp.server";
 import {
   HASH_LENGTH,
   IMAGE_VARIANTS,
@@ -46,9 +47,6 @@ export interface SaveImageOptions {
   /** Position of the image in its form (1-based), used in the spec's "L'image N …" message. */
   index?: number;
 }
-
-// Uploads are rare and never reused: libvips' operation cache would only hold memory.
-sharp.cache(false);
 
 let mediaDirOverride: string | undefined;
 
@@ -102,6 +100,7 @@ async function inspect(buffer: Buffer) {
     const isSvg = /<svg[\s>]/i.test(buffer.subarray(0, 4096).toString("utf8"));
     throw new MediaError(isSvg ? mediaMessages.svg : mediaMessages.unsupported, 415);
   }
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reads the header only: the pixel count is known before anything is decoded.
@@ -120,6 +119,7 @@ async function inspect(buffer: Buffer) {
 
 /** Decodes once (upright, ≤ 1200 px, sRGB, 8 bits), then encodes the six variants from those pixels. */
 async function render(buffer: Buffer, metadata: Metadata, hash: string): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     pixels = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", autoOrient: true })
