@@ -7,6 +7,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { nonceContext } from "./context";
 import { logger } from "./logger.server";
 import { NonceProvider } from "./nonce";
+import { coalesceChunks } from "./coalesce.server";
 import { withSiteStylesheet } from "./styles.server";
 
 export { startServices, stopServices } from "./services.server";
@@ -51,7 +52,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const html = body.pipe(withSiteStylesheet());
+          const html = body.pipe(withSiteStylesheet()).pipe(coalesceChunks());
           resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,5 +1,6 @@
 // Server-rendered home page under load: requests per second, latency and memory of the server process.
 // Usage: npm run build && npx tsx bench/http.ts [path] [connections] [seconds] [node flags for the server…]
+// ACCEPT_ENCODING="gzip, deflate, br, zstd" sends what Chromium sends, so the server compresses each page.
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { startServer } from "./server";
@@ -17,14 +18,15 @@ function rssMiB() {
 }
 
 // Warm-up: JIT, caches, database pages.
-await autocannon({ url: server.url + target, connections: 8, duration: 3 });
+const headers: Record<string, string> = process.env.ACCEPT_ENCODING ? { "accept-encoding": process.env.ACCEPT_ENCODING } : {};
+await autocannon({ url: server.url + target, connections: 8, duration: 3, headers });
 let peakRss = rssMiB();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB())), 200);
-const result = await autocannon({ url: server.url + target, connections: Number(connections), duration: Number(seconds) });
+const result = await autocannon({ url: server.url + target, connections: Number(connections), duration: Number(seconds), headers });
 clearInterval(sampler);
 await server.stop();
 
-console.log(`${target} — ${connections} connexions, ${seconds} s`);
+console.log(`${target} — ${connections} connexions, ${seconds} s${headers["accept-encoding"] ? `, Accept-Encoding: ${headers["accept-encoding"]}` : ""}`);
 console.log(`  débit : ${Math.round(result.requests.average)} req/s (${result.requests.total} requêtes, ${result.non2xx} hors 2xx, ${result.errors} erreurs)`);
 console.log(`  latence : p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
 console.log(`  mémoire du serveur (RSS) : pic ${Math.round(peakRss)} MiB`);

@@ -187,3 +187,14 @@ test("pages arrive styled, with no stylesheet to wait for, and keep their style 
   expect(await page.locator("head style").count()).toBe(1);
   expect(stylesheets).toEqual([]);
 });
+
+test("the site's public files are served, and pages arrive compressed", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  const favicon = await request.get("/favicon.svg");
+  expect(favicon.headers()["content-type"]).toBe("image/svg+xml");
+  const page = await request.get("/", { headers: { "Accept-Encoding": "br" } });
+  expect(page.headers()["content-encoding"]).toBe("br");
+  expect(await page.text()).toMatch(/<\/html>$/);
+});
