@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -39,7 +40,27 @@ function setHeaders(res: express.Response) {
   if (res.req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 const clientDir = path.resolve(import.meta.dirname, "build/client");
-app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }));
+const assetsDir = path.join(clientDir, "assets");
+// The build wrote .br and .gz copies of the larger assets (scripts/precompress-plugin.ts): send the one the browser
+// accepts, with the original's type. compression() leaves a response that already has a Content-Encoding alone.
+const precompressed = new Set(fs.readdirSync(assetsDir).filter((name) => /\.(?:br|gz)$/.test(name)));
+// Brotli first whenever it is accepted: browsers list gzip first, but the brotli copy is smaller.
+const ENCODED_COPIES = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
+app.use("/assets", (req, res, next) => {
+  const name = req.path.slice(1);
+  if (!ENCODED_COPIES.some(([, suffix]) => precompressed.has(name + suffix))) return next();
+  res.vary("Accept-Encoding");
+  const copy = ENCODED_COPIES.find(([encoding, suffix]) => precompressed.has(name + suffix) && req.acceptsEncodings(encoding));
+  if (!copy) return next();
+  res.type(path.extname(name));
+  res.setHeader("Content-Encoding", copy[0]);
+  req.url = req.url.replace(/(\?|$)/, `${copy[1]}$1`);
+  next();
+});
+app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, setHeaders }));
 // The other public files (favicon, robots.txt…) all have an extension: pages skip the lookup, which would cost
 // each of them a file-system call and a "not found" error object.
 const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, setHeaders });

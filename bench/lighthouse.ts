@@ -17,13 +17,22 @@ const chrome = await chromeLauncher.launch({
   chromePath: "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
+// Lighthouse's default ("simulate") estimates a slow phone from a fast local load. THROTTLING=devtools slows the
+// network and CPU for real instead, which shows what such a phone would measure.
+const flags = {
+  port: chrome.port,
+  onlyCategories: CATEGORIES,
+  logLevel: "error" as const,
+  output: "json" as const,
+  throttlingMethod: process.env.THROTTLING === "devtools" ? ("devtools" as const) : ("simulate" as const),
+};
 try {
   for (const path of paths) {
     await fetch(server.url + path); // warm the server's caches first
-    let result = await lighthouse(server.url + path, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: "error", output: "json" });
+    let result = await lighthouse(server.url + path, flags);
     // Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP): that says nothing of the page, so run it again once.
     if (result?.lhr.runtimeError) {
-      result = await lighthouse(server.url + path, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: "error", output: "json" });
+      result = await lighthouse(server.url + path, flags);
     }
     if (!result) throw new Error(`pas de résultat pour ${path}`);
     if (process.env.LIGHTHOUSE_JSON) fs.writeFileSync(`${process.env.LIGHTHOUSE_JSON}${path.replaceAll("/", "_") || "_"}.json`, result.report as string);

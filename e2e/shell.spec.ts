@@ -188,7 +188,7 @@ test("pages arrive styled, with no stylesheet to wait for, and keep their style 
   expect(stylesheets).toEqual([]);
 });
 
-test("the site's public files are served, and pages arrive compressed", async ({ request }) => {
+test("the site's public files are served, and pages and scripts arrive compressed", async ({ request }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
@@ -196,5 +196,22 @@ test("the site's public files are served, and pages arrive compressed", async ({
   expect(favicon.headers()["content-type"]).toBe("image/svg+xml");
   const page = await request.get("/", { headers: { "Accept-Encoding": "br" } });
   expect(page.headers()["content-encoding"]).toBe("br");
-  expect(await page.text()).toMatch(/<\/html>$/);
+  const html = await page.text();
+  expect(html).toMatch(/<\/html>$/);
+
+  // Scripts go out as the brotli or gzip copy made at build time, whichever the browser accepts.
+  const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)![0];
+  const plain = await request.get(script, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  for (const [accepted, expected] of [
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+  ]) {
+    const copy = await request.get(script, { headers: { "Accept-Encoding": accepted } });
+    expect(copy.headers()["content-encoding"]).toBe(expected);
+    expect(copy.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(copy.headers()["vary"]).toMatch(/Accept-Encoding/i);
+    expect(copy.headers()["cache-control"]).toContain("immutable");
+    expect((await copy.body()).equals(await plain.body())).toBe(true);
+  }
 });

@@ -24,6 +24,16 @@ describe("<Image>", () => {
     expect(html).toContain('fetchPriority="high"');
   });
 
+  it("announces the main image in <head>, with the WebP srcset the browser will pick from", () => {
+    const page = (image: React.ReactNode) => renderToStaticMarkup(<html><head /><body>{image}</body></html>);
+    const src = `/media/${hash}-1200x800-1200.jpg`;
+    const head = /<head>(.*)<\/head>/.exec(page(<Image src={src} alt="" sizes="50vw" priority />))![1];
+    expect(head).toBe(
+      `<link rel="preload" as="image" type="image/webp" fetchPriority="high" imageSrcSet="/media/${hash}-1200x800-400.webp 400w, /media/${hash}-1200x800-800.webp 800w, /media/${hash}-1200x800-1200.webp 1200w" imageSizes="50vw"/>`,
+    );
+    expect(page(<Image src={src} alt="" />)).toContain("<head></head>");
+  });
+
   it("describes a narrow image's variants by their real widths", () => {
     const html = renderToStaticMarkup(<Image src={`/media/${hash}-600x900-1200.jpg`} alt="" />);
     expect(html).toContain(`/media/${hash}-600x900-400.webp 400w, /media/${hash}-600x900-1200.webp 600w"`);

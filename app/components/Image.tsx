@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { IMAGE_VARIANTS, mediaUrl, parseMediaUrl, variantWidth, type ImageExtension, type MediaRef } from "~/modules/media/media.schema";
 
 export interface ImageProps {
@@ -33,6 +34,14 @@ export function Image({ src, alt, sizes = "100vw", priority = false, className, 
     decoding: "async",
   } as const;
   const ref = parseMediaUrl(src);
+  // A main image is also announced in <head>, so the browser asks for it before the page's scripts.
+  if (priority) {
+    preload(ref ? mediaUrl(ref, 1200, "webp") : src, {
+      as: "image",
+      fetchPriority: "high",
+      ...(ref && { imageSrcSet: srcSet(ref, "webp"), imageSizes: sizes, type: "image/webp" }),
+    });
+  }
   if (!ref) return <img src={src} alt={alt} width={width} height={height} {...shared} />;
   const shownWidth = width ?? ref.width;
   const shownHeight = height ?? Math.round((shownWidth * ref.height) / ref.width);
