@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
-import { precompressAssets } from "./scripts/precompress-plugin";
+import { precompressAssets } from "./scripts/precompress-plugin.ts";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],

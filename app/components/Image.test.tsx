@@ -25,7 +25,7 @@ describe("<Image>", () => {
   });
 
   it("announces the main image in <head>, with the WebP srcset the browser will pick from", () => {
-    const page = (image: React.ReactNode) => renderToStaticMarkup(<html><head /><body>{image}</body></html>);
+    const page = (image: React.ReactNode) => renderToStaticMarkup(<html lang="fr"><head /><body>{image}</body></html>);
     const src = `/media/${hash}-1200x800-1200.jpg`;
     const head = /<head>(.*)<\/head>/.exec(page(<Image src={src} alt="" sizes="50vw" priority />))![1];
     expect(head).toBe(
