@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { env } from "./env.server";
+import { bodyType, isMultipart } from "./lib/form-data.server";
 
 export function createNonce() {
   return crypto.randomBytes(16).toString("base64");
@@ -20,12 +21,10 @@ export function checkRequestBody(request: Request): Response | null {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return null;
   const length = request.headers.get("Content-Length");
   if (length === null) return new Response("Longueur de la requête requise.", { status: 411 });
-  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-  const multipart = type === "multipart/form-data";
-  if (Number(length) > (multipart ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
+  if (Number(length) > (isMultipart(request) ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
     return new Response("Requête trop volumineuse.", { status: 413 });
   }
-  if (Number(length) > 0 && !FORM_TYPES.includes(type)) {
+  if (Number(length) > 0 && !FORM_TYPES.includes(bodyType(request))) {
     return new Response("Seuls les formulaires sont acceptés.", { status: 415 });
   }
   return null;

@@ -147,4 +147,19 @@ describe("readSubmittedForm", () => {
       await multipart.cleanup();
     }
   });
+
+  it("streams a multipart form whatever the case of its type, as the size limits assume", async () => {
+    const body = new FormData();
+    body.append("photo", file(1000));
+    const encoded = new Request("http://localhost/x", { method: "POST", body });
+    const type = encoded.headers.get("Content-Type")!.replace("multipart/form-data", "Multipart/Form-Data");
+    const form = await readSubmittedForm(
+      new Request("http://localhost/x", { method: "POST", body: await encoded.arrayBuffer(), headers: { "Content-Type": type } }),
+    );
+    try {
+      expect(form.file("photo")?.size).toBe(1000);
+    } finally {
+      await form.cleanup();
+    }
+  });
 });

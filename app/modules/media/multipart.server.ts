@@ -6,7 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { readFormData } from "~/lib/form-data.server";
+import { isMultipart, readFormData } from "~/lib/form-data.server";
 import { MAX_IMAGE_BYTES, mediaMessages } from "./media.schema";
 import { MediaError } from "./media.server";
 
@@ -178,7 +178,7 @@ export interface SubmittedForm {
  * others through `request.formData()` (the 1 MB body limit applies to them).
  */
 export async function readSubmittedForm(request: Request, options: MultipartOptions = {}): Promise<SubmittedForm> {
-  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+  if (isMultipart(request)) {
     const form = await parseMultipartForm(request, options);
     return {
       get: (name) => form.fields[name],
