@@ -11,7 +11,7 @@ import { getMediaDir } from "~/modules/media/media.server";
 import { seedDemoContent } from "./demo.server";
 
 describeEachDatabase("demo content", () => {
-  it("fills an empty database with the content the issue lists", async () => {
+  it("fills an empty database with every field, 3 posts, 2 past and 2 upcoming events, 4 ads and 2 applications", async () => {
     const now = new Date("2026-11-21T12:00:00Z");
     expect(await seedDemoContent(now)).toBe(true);
 
