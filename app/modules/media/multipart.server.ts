@@ -175,7 +175,7 @@ export interface SubmittedForm {
 
 /**
  * Reads a form that may carry files: multipart bodies go through `parseMultipartForm` (streamed, limited),
- * others through `request.formData()` (the 1 MB body limit applies to them).
+ * others through `readFormData` (the 1 MB body limit applies to them).
  */
 export async function readSubmittedForm(request: Request, options: MultipartOptions = {}): Promise<SubmittedForm> {
   if (isMultipart(request)) {
