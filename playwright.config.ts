@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -10,10 +11,22 @@ const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-e2e-"));
 process.env.E2E_ADMIN_USERNAME ??= "admin-e2e";
 process.env.E2E_ADMIN_PASSWORD ??= crypto.randomBytes(12).toString("base64url");
 
-const PORT = 3100;
-const WEATHER_PORT = 3102;
+/** A port nobody listens on now, so that the tests never collide with whatever else runs on the machine. */
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return String(port);
+}
+// Chosen once by the main process; the workers, which load this file again, inherit them.
+process.env.E2E_PORT ??= await freePort();
+process.env.E2E_EMPTY_SITE_PORT ??= await freePort();
+process.env.E2E_WEATHER_PORT ??= await freePort();
+const PORT = Number(process.env.E2E_PORT);
+const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT);
 // A second site with no content, 3-second sessions and no weather service: default texts, expiry, failures.
-const EMPTY_SITE_PORT = 3101;
+const EMPTY_SITE_PORT = Number(process.env.E2E_EMPTY_SITE_PORT);
 
 // Every site runs with the environment and flags of `npm start`.
 const runtime = productionRuntime();

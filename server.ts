@@ -1,26 +1,46 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler } from "./server/request-handler.ts";
 
-const buildPath = path.resolve(import.meta.dirname, "build/server/index.js");
-const build: ServerBuild = await import(buildPath);
-const entry = build.entry.module as typeof build.entry.module & {
-  startServices(): Promise<unknown>;
-  stopServices(): Promise<void>;
-  clientIpContext: Parameters<RouterContextProvider["set"]>[0];
-};
+/** Requests in flight get this long to finish after SIGTERM; Docker's default is to kill at 10 s. */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+/**
+ * A reason the site cannot start that the person starting it can fix (a setting, a busy port or data directory, an
+ * unreachable database) is printed as its French lines alone; anything else, a bug, with its stack.
+ */
+function exitWith(error: unknown): never {
+  console.error(error instanceof Error && error.name === "StartupError" ? error.message : error);
+  process.exit(1);
+}
 
 const startedAt = performance.now();
-await entry.startServices();
+const buildPath = path.resolve(import.meta.dirname, "build/server/index.js");
+// The build reads and checks the settings as it loads.
+const build: ServerBuild = await import(buildPath).catch(exitWith);
+const entry = build.entry.module as typeof build.entry.module & typeof import("./app/entry.server");
+const { env, logger } = entry;
 
 const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy, TRUST_PROXY tells Express which X-Forwarded-* headers to believe.
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", env.TRUST_PROXY);
+
+// Requests in flight, so that stopping lets them finish; once stopping, connections are not kept alive.
+let inFlight = 0;
+let stopping = false;
+app.use((_req, res, next) => {
+  inFlight++;
+  res.once("close", () => inFlight--);
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
+
 // Brotli's default 4 MiB window is far larger than any page: 256 KiB compresses them as well and costs each
 // response (and its memory) much less.
 app.use(
@@ -66,34 +86,65 @@ app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", in
 const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, setHeaders });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-// Form posts are accepted from this origin only, plus the hosts listed when a proxy rewrites Origin.
-const allowedActionOrigins = process.env.ALLOWED_ACTION_ORIGINS?.split(",").map((s) => s.trim()).filter(Boolean);
-
-app.all(
-  "/{*splat}",
+// Forms are accepted from this origin, the public address, and the hosts listed when a proxy rewrites Origin.
+const allowedOrigins = [...env.ALLOWED_ACTION_ORIGINS, new URL(env.PUBLIC_URL).host];
+app.use(
   createRequestHandler({
-    build: allowedActionOrigins?.length ? { ...build, allowedActionOrigins } : build,
+    build: { ...build, allowedActionOrigins: allowedOrigins },
+    allowedOrigins,
     getLoadContext(req) {
       const context = new RouterContextProvider();
       // "::ffff:127.0.0.1" and "127.0.0.1" are one address.
       context.set(entry.clientIpContext, (req.ip ?? "unknown").replace(/^::ffff:/, ""));
       return context;
     },
+    warn: (details, message) => logger.warn(details, message),
   }),
 );
 
-const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => {
-  console.log(`Potager est en ligne sur http://localhost:${port} (démarré en ${Math.round(performance.now() - startedAt)} ms)`);
+// The port first: a busy one stops the start at once, before the database is touched.
+const server = http.createServer(app);
+await new Promise<void>((resolve) => {
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") console.error(`Le port ${env.PORT} est déjà utilisé.`);
+    else if (error.code === "EACCES") console.error(`Le port ${env.PORT} est réservé à l'administrateur du système : choisissez-en un autre avec PORT.`);
+    else console.error(error);
+    process.exit(1);
+  });
+  server.listen(env.PORT, () => resolve());
 });
+try {
+  await entry.startServices();
+} catch (error) {
+  server.close();
+  exitWith(error);
+}
+console.log(`Potager est en ligne sur http://localhost:${env.PORT} (démarré en ${Math.round(performance.now() - startedAt)} ms)`);
 
-let stopping = false;
-async function shutdown() {
+/** Stops taking connections, lets the requests in flight finish (within the grace period), then closes the database. */
+async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
-  server.close();
-  server.closeAllConnections();
+  const pending = inFlight;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections between two requests would hold the server open: close each as soon as it is idle.
+  server.closeIdleConnections();
+  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), SHUTDOWN_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+  clearInterval(sweeper);
+  const cut = timedOut ? inFlight : 0;
+  if (timedOut) server.closeAllConnections();
   await entry.stopServices();
+  const finished = pending - cut;
+  console.log(
+    `Potager est arrêté (${signal})${finished ? `, après ${finished} requête(s) en cours` : ""}` +
+      `${cut ? `, ${cut} interrompue(s) au bout de ${SHUTDOWN_GRACE_MS / 1000} s` : ""}.`,
+  );
   process.exit(0);
 }
 process.on("SIGTERM", shutdown);

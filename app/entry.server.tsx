@@ -10,8 +10,11 @@ import { NonceProvider } from "./nonce";
 import { coalesceChunks } from "./coalesce.server";
 import { withSiteStylesheet } from "./styles.server";
 
+// What server.ts needs from the build: the services, the validated settings and the logger.
 export { startServices, stopServices } from "./services.server";
 export { clientIpContext } from "./context";
+export { env } from "./env.server";
+export { logger };
 
 export const streamTimeout = 5_000;
 

@@ -1,47 +1,113 @@
-import { z } from "zod";
 import path from "node:path";
+import { z } from "zod";
+import { StartupError } from "./startup-error";
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => v || undefined)
-  .pipe(z.url().optional())
-  .optional();
+/** Wrong settings: one French line per problem, printed without a stack trace by the server and the tools. */
+export class ConfigError extends StartupError {
+  constructor(readonly problems: string[]) {
+    super(problems.map((problem) => `Réglage invalide : ${problem}`).join("\n"));
+  }
+}
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const url = (name: string, schemes: string[], example: string) =>
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          return schemes.includes(new URL(value).protocol.replace(/:$/, ""));
+        } catch {
+          return false;
+        }
+      },
+      { error: `${name} doit être une adresse ${schemes.map((s) => `${s}://`).join(" ou ")}…, par exemple ${example}` },
+    );
+
+const integer = (name: string, min: number, max: number, message = `${name} doit être un nombre entre ${min} et ${max}`) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
+
+const email = (name: string) => z.email({ error: `${name} doit être une adresse e-mail, par exemple bureau@jardins.example` });
+
+// "Potager <no-reply@jardins.example>" or a bare address.
+const MAILBOX = /^(?:[^<>]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
+
+/** Every setting of `.env.example`; each message names the setting and says what it expects, in French. */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  NODE_ENV: z.enum(["development", "production", "test"], { error: "NODE_ENV doit valoir production, development ou test" }).default("development"),
+  PORT: integer("PORT", 1, 65535).default(3000),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalUrl,
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET doit faire au moins 32 caractères").optional(),
-  ADMIN_USERNAME: z.string().trim().min(1).optional(),
-  ADMIN_PASSWORD: z.string().min(10, "ADMIN_PASSWORD doit faire au moins 10 caractères").optional(),
+  DATABASE_URL: url("DATABASE_URL", ["postgres", "postgresql"], "postgres://potager:motdepasse@127.0.0.1:5432/potager").optional(),
+  SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères" }).optional(),
+  ADMIN_USERNAME: z.string().trim().max(100, { error: "ADMIN_USERNAME doit faire au plus 100 caractères" }).optional(),
+  ADMIN_PASSWORD: z.string().min(10, { error: "ADMIN_PASSWORD doit faire au moins 10 caractères" }).optional(),
   // Sign-out after this much inactivity (SPEC-level default: 30 minutes).
-  SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
+  SESSION_IDLE_SECONDS: integer("SESSION_IDLE_SECONDS", 1, 31_536_000, "SESSION_IDLE_SECONDS doit être un nombre de secondes (1 ou plus)").default(30 * 60),
   SEED_DEMO: z
-    .enum(["true", "false"])
+    .enum(["true", "false"], { error: "SEED_DEMO doit valoir true ou false" })
     .default("true")
     .transform((v) => v === "true"),
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default("Potager <no-reply@potager.local>"),
-  CONTACT_TO: z.string().email().optional(),
-  ADS_CAPTCHA_SECRET: z.string().default("potager"),
-  WEATHER_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
-  AIR_QUALITY_URL: z.url().default("https://air-quality-api.open-meteo.com/v1/air-quality"),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: url("SMTP_URL", ["smtp", "smtps"], "smtps://identifiant:motdepasse@smtp.exemple.fr:465").optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(MAILBOX, { error: 'MAIL_FROM doit être une adresse e-mail, avec un nom si besoin : "Potager <no-reply@jardins.example>"' })
+    .default("Potager <no-reply@potager.local>"),
+  CONTACT_TO: email("CONTACT_TO").optional(),
+  ADS_CAPTCHA_SECRET: z.string().trim().max(100, { error: "ADS_CAPTCHA_SECRET doit faire au plus 100 caractères" }).default("potager"),
+  WEATHER_URL: url("WEATHER_URL", ["http", "https"], "https://api.open-meteo.com/v1/forecast").default("https://api.open-meteo.com/v1/forecast"),
+  AIR_QUALITY_URL: url("AIR_QUALITY_URL", ["http", "https"], "https://air-quality-api.open-meteo.com/v1/air-quality").default(
+    "https://air-quality-api.open-meteo.com/v1/air-quality",
+  ),
+  PUBLIC_URL: url("PUBLIC_URL", ["http", "https"], "https://jardins.example.org").default("http://localhost:3000"),
+  // Which proxies Express believes for X-Forwarded-* (Express's own syntax: loopback, an address, a number of hops…).
+  TRUST_PROXY: z.string().default("loopback"),
+  ALLOWED_ACTION_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL doit valoir ${LOG_LEVELS.join(", ")}` }).default("info"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-function loadEnv(): Env & { dataDir: string } {
-  const parsed = EnvSchema.safeParse(process.env);
+/**
+ * The environment as the settings mean it: an empty value is unset (so `.env.example` works as an environment file),
+ * and a value still wrapped in one pair of quotes (as `docker --env-file` passes `MAIL_FROM="Potager <…>"`) loses them.
+ */
+export function normaliseEnvironment(source: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(source)) {
+    if (raw === undefined) continue;
+    let value = raw.trim();
+    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0]) value = value.slice(1, -1).trim();
+    if (value !== "") result[name] = value;
+  }
+  return result;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env & { dataDir: string } {
+  const parsed = EnvSchema.safeParse(normaliseEnvironment(source));
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    // A wrong value must stop the server with a clear message, not half-start it.
-    throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
+    // One line per setting, even when a value breaks several rules.
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "");
+      if (!problems.has(name)) problems.set(name, issue.message.startsWith(name) ? issue.message : `${name} : ${issue.message}`);
+    }
+    throw new ConfigError([...problems.values()]);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
 
-export const env = loadEnv();
+export const env = parseEnv(process.env);

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { env } from "./env.server";
-import { bodyType, isMultipart } from "./lib/form-data.server";
+import { bodyType, isMultipart, MAX_FORM_BYTES } from "./lib/form-data.server";
 
 export function createNonce() {
   return crypto.randomBytes(16).toString("base64");
 }
 
-const MAX_FORM_BYTES = 1024 * 1024;
+
 // Image forms carry up to a few 10 MB files; the multipart parser enforces the per-file limit.
 const MAX_UPLOAD_BYTES = 45 * 1024 * 1024;
 
@@ -20,15 +20,23 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 export function checkRequestBody(request: Request): Response | null {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return null;
   const length = request.headers.get("Content-Length");
-  if (length === null) return new Response("Longueur de la requête requise.", { status: 411 });
+  if (length === null) return refusal(411, "Longueur de la requête requise.");
   if (Number(length) > (isMultipart(request) ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
-    return new Response("Requête trop volumineuse.", { status: 413 });
+    // Without JavaScript this is the page a person sees after pasting far too much into a form.
+    return refusal(
+      413,
+      "Le formulaire envoyé est trop volumineux. Revenez à la page précédente : ce que vous avez saisi y est encore. " +
+        "Raccourcissez le texte ou envoyez des images plus légères.",
+    );
   }
   if (Number(length) > 0 && !FORM_TYPES.includes(bodyType(request))) {
-    return new Response("Seuls les formulaires sont acceptés.", { status: 415 });
+    return refusal(415, "Seuls les formulaires sont acceptés.");
   }
   return null;
 }
+
+const refusal = (status: number, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export function securityHeaders(
   nonce: string,

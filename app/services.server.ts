@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, useDatabase, type DatabaseHandle } from "./db/client.server";
+import { lockDataDir } from "./db/data-dir-lock.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "./modules/auth/auth.server";
@@ -8,6 +9,7 @@ import { seedDemoContent } from "./modules/demo/demo.server";
 import { startMailWorker, stopMailWorker } from "./modules/mail/mail.server";
 import { startMediaCleanup, stopMediaCleanup } from "./modules/media/media-cleanup.server";
 import { startWeatherRefresh, stopWeatherRefresh } from "./modules/weather/weather.server";
+import { StartupError } from "./startup-error";
 
 let started: Promise<DatabaseHandle> | undefined;
 let sweeper: ReturnType<typeof setInterval> | undefined;
@@ -18,46 +20,74 @@ export function startServices() {
   return started;
 }
 
-// PGlite allows one process per data directory: the server marks it while running.
-const pidFile = () => path.join(env.dataDir, "server.pid");
+const WRITE_PROBLEMS: Record<string, string> = {
+  EROFS: "le système de fichiers est en lecture seule",
+  EACCES: "permission refusée",
+  EPERM: "permission refusée",
+  ENOTDIR: "un fichier porte déjà ce nom",
+  ENOSPC: "le disque est plein",
+};
 
-function isRunning(pid: number) {
+/**
+ * Creates DATA_DIR if needed and checks that files can be written there (database, images, e-mails, session
+ * secret all live in it); throws a StartupError with one French line otherwise.
+ */
+export function ensureWritableDataDir(dir = env.dataDir) {
+  const probe = path.join(dir, `.ecriture-${process.pid}`);
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Stops with a clear message when a running server already holds the embedded database. */
-export function assertDataDirFree() {
-  let pid = 0;
-  try {
-    pid = Number(fs.readFileSync(pidFile(), "utf8").trim());
-  } catch {
-    return; // no marker: nobody holds it
-  }
-  if (pid && pid !== process.pid && isRunning(pid)) {
-    throw new Error(
-      `Le serveur (processus ${pid}) utilise déjà la base de ${env.dataDir}. Arrêtez-le d'abord, ou utilisez DATABASE_URL.`,
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+  } catch (error) {
+    let code = (error as NodeJS.ErrnoException).code ?? "";
+    // A recursive mkdir on a read-only file system says ENOENT: ask the nearest existing parent what is wrong.
+    if (code === "ENOENT") {
+      let parent = path.dirname(dir);
+      while (!fs.existsSync(parent) && parent !== path.dirname(parent)) parent = path.dirname(parent);
+      try {
+        fs.accessSync(parent, fs.constants.W_OK);
+      } catch (parentError) {
+        code = (parentError as NodeJS.ErrnoException).code ?? code;
+      }
+    }
+    throw new StartupError(
+      `Le dossier de données ${dir} n'est pas accessible en écriture (${WRITE_PROBLEMS[code] ?? code}) : choisissez-en un autre avec DATA_DIR.`,
+      { cause: error },
     );
   }
 }
 
-/** The database the settings name: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db (if no server holds it). */
-export function openConfiguredDatabase() {
+/**
+ * The database the settings name: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db, which this process then
+ * holds alone (`holder` says who it is to a process refused). Closing the handle releases the data directory.
+ */
+export async function openConfiguredDatabase(holder: string): Promise<DatabaseHandle> {
+  ensureWritableDataDir();
   if (env.DATABASE_URL) return openDatabase({ url: env.DATABASE_URL });
-  assertDataDirFree();
-  return openDatabase({ dataDir: path.join(env.dataDir, "db") });
+  const lock = await lockDataDir(env.dataDir, holder);
+  // Versions before the lock marked the directory with a pid file; it means nothing now.
+  fs.rmSync(path.join(env.dataDir, "server.pid"), { force: true });
+  try {
+    const handle = await openDatabase({ dataDir: path.join(env.dataDir, "db") });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
+const since = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+
 async function start() {
-  const handle = await openConfiguredDatabase();
-  if (!env.DATABASE_URL) {
-    fs.mkdirSync(env.dataDir, { recursive: true });
-    fs.writeFileSync(pidFile(), String(process.pid));
-  }
+  const handle = await openConfiguredDatabase(
+    `le serveur Potager (processus ${process.pid}, port ${env.PORT}, démarré le ${since.format(new Date())})`,
+  );
   useDatabase(handle);
   await bootstrapAdmin();
   if (env.SEED_DEMO) await seedDemoContent();
@@ -79,11 +109,11 @@ export async function stopServices() {
   stopWeatherRefresh();
   stopMediaCleanup();
   await stopMailWorker();
-  const handle = await started;
+  // A start that failed has nothing open left to close.
+  const handle = await started.catch(() => undefined);
   started = undefined;
   useDatabase(undefined);
-  await handle.close();
-  fs.rmSync(pidFile(), { force: true });
+  await handle?.close();
 }
 
 async function bootstrapAdmin() {

@@ -1,12 +1,12 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { SITE, expect, loginAsAdmin, test } from "./fixtures";
 
 // These tests share the main server's demo content with the other spec files: each one puts back
 // what it changed (the images excepted, which no other test looks at).
 
-const ORIGIN = "http://localhost:3100";
+const ORIGIN = SITE;
 
 // Traces keep their screenshots but no DOM snapshots: to draw one the recorder fetches the page's blob:
 // previews, and for a file that is no image the CSP (connect-src 'self') refuses that fetch and logs an
@@ -177,6 +177,58 @@ test("home texts are saved and shown on the home page and in the footer; the pop
   }
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(original[0]!);
+});
+
+test("a text too long for its field is stopped before it is sent, with the text kept and a French message", async ({ page }) => {
+  await openSettings(page);
+  const texts = section(page, "Page d’accueil - Textes");
+  const intro = texts.getByLabel("Texte d’introduction");
+  const original = await intro.inputValue();
+  // Two megabytes pasted at once: far over the 2000 characters allowed, and over what the server would even read.
+  const pasted = "Semis de tomates sous abri. ".repeat(75_000);
+  await intro.fill(pasted);
+  await expect(texts.getByText("Ce texte est trop long (2000 caractères maximum).")).toBeVisible();
+  await expect(texts.getByText("2 100 000 / 2 000 caractères")).toBeVisible();
+  await expect(intro).toHaveAttribute("aria-invalid", "true");
+
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
+  await expect(intro).toBeFocused();
+  expect(posted).toBe(false);
+  expect((await intro.inputValue()).length).toBe(pasted.length);
+  await expect(page.getByRole("heading", { level: 1, name: "Paramètres" })).toBeVisible();
+
+  // Shortened, the message goes and the form is sent; the original text is put back.
+  await intro.fill(original);
+  await expect(texts.getByText("Ce texte est trop long (2000 caractères maximum).")).toHaveCount(0);
+  await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
+  await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
+});
+
+test("without JavaScript, a text too long comes back from the server with its message, as it was typed", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: ORIGIN });
+  const page = await context.newPage();
+  await openSettings(page);
+  const texts = section(page, "Page d’accueil - Textes");
+  const title = texts.getByLabel("Titre de la page d’accueil");
+  const intro = texts.getByLabel("Texte d’introduction");
+  const original = await intro.inputValue();
+  const typed = "Les jardins ouvrent leurs portes. ".repeat(70);
+  await title.fill("Un titre gardé malgré le refus");
+  await intro.fill(typed);
+  await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
+
+  await expect(texts.getByText("Ce texte est trop long (2000 caractères maximum).")).toBeVisible();
+  await expect(intro).toHaveValue(typed);
+  await expect(intro).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveValue("Un titre gardé malgré le refus");
+  // Nothing was saved.
+  await page.goto("/admin/settings");
+  await expect(intro).toHaveValue(original);
+  await context.close();
 });
 
 test("plot counts must be whole numbers; empty counts as 0", async ({ page }) => {

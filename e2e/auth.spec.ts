@@ -1,4 +1,4 @@
-import { ADMIN, EMPTY_SITE, expect, loginAsAdmin, test } from "./fixtures";
+import { ADMIN, EMPTY_SITE, SITE, expect, loginAsAdmin, test } from "./fixtures";
 
 test("signing in with the right pair opens the dashboard; /login then redirects to /admin", async ({ page }) => {
   await loginAsAdmin(page);
@@ -34,6 +34,37 @@ test("a wrong password or an unknown identifier gives the same message", async (
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("alert")).toHaveText("Identifiants incorrects");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("over plain HTTP on a real host name, the sign-in page says that the back-office needs HTTPS", async ({ playwright }) => {
+  // jardins.test resolves to this machine, as a site's own domain would, but is not "localhost" to the browser.
+  const { launchOptions } = test.info().project.use;
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions?.args ?? []), "--host-resolver-rules=MAP jardins.test 127.0.0.1"],
+  });
+  try {
+    const page = await browser.newPage();
+    const site = `http://jardins.test:${new URL(SITE).port}`;
+    await page.goto(`${site}/login`);
+    const note = page.getByRole("note");
+    await expect(note).toContainText("La connexion exige HTTPS.");
+    await expect(note).toContainText("section « Mettre en ligne » du fichier README.md");
+    // What the note warns about: the right pair, and yet the browser keeps no session.
+    await page.getByLabel("Identifiant").fill(ADMIN.username);
+    await page.getByLabel("Mot de passe").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(`${site}/login`);
+    await expect(page.getByRole("note")).toContainText("La connexion exige HTTPS.");
+  } finally {
+    await browser.close();
+  }
+});
+
+test("on this machine the sign-in page has no HTTPS note", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Espace administrateur" })).toBeVisible();
+  await expect(page.getByRole("note")).toHaveCount(0);
 });
 
 test("empty fields are refused", async ({ page }) => {
@@ -79,7 +110,7 @@ test("without a session every admin page and action goes to /login", async ({ pa
 test("signing out ends the session and returns to the site", async ({ page }) => {
   await loginAsAdmin(page);
   await page.getByRole("button", { name: "Déconnexion" }).click();
-  await expect(page).toHaveURL(/localhost:3100\/$/);
+  await expect(page).toHaveURL(`${SITE}/`);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -87,7 +118,7 @@ test("signing out ends the session and returns to the site", async ({ page }) =>
 test("'Voir le site' goes to the public home page", async ({ page }) => {
   await loginAsAdmin(page);
   await page.getByRole("link", { name: "Voir le site" }).click();
-  await expect(page).toHaveURL(/localhost:3100\/$/);
+  await expect(page).toHaveURL(`${SITE}/`);
 });
 
 test("a session expires after the idle timeout", async ({ page }) => {

@@ -5,8 +5,10 @@ export const ADMIN = {
   password: process.env.E2E_ADMIN_PASSWORD!,
 };
 
+/** The main server, with the demo content (its port is chosen by playwright.config.ts). */
+export const SITE = `http://localhost:${process.env.E2E_PORT}`;
 /** The second server: no content at all and sessions that expire after 3 idle seconds. */
-export const EMPTY_SITE = "http://localhost:3101";
+export const EMPTY_SITE = `http://localhost:${process.env.E2E_EMPTY_SITE_PORT}`;
 
 export async function loginAsAdmin(page: Page, baseURL = "") {
   await page.goto(`${baseURL}/login`);

@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { SITE, expect, loginAsAdmin, test } from "./fixtures";
 
-const ORIGIN = "http://localhost:3100";
+const ORIGIN = SITE;
 
 async function photo() {
   // A 2000×1500 PNG: stored at 1200 px at most.

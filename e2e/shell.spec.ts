@@ -1,4 +1,4 @@
-import { EMPTY_SITE, expect, test } from "./fixtures";
+import { EMPTY_SITE, SITE, expect, test } from "./fixtures";
 
 const NAV = [
   ["Accueil", "/"],
@@ -62,7 +62,7 @@ test("an empty site shows the default footer text and opening hours", async ({ p
 
 test("an unknown path redirects to the home page", async ({ page }) => {
   const response = await page.goto("/cette-page-n-existe-pas/vraiment");
-  await expect(page).toHaveURL(/localhost:3100\/$/);
+  await expect(page).toHaveURL(`${SITE}/`);
   expect(response?.status()).toBe(200);
 });
 
@@ -122,7 +122,7 @@ test.describe("on a phone", () => {
   test("the menu works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto("http://localhost:3100/");
+    await page.goto(`${SITE}/`);
     await page.getByText("Menu").click();
     const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
     await mobileNav.getByRole("link", { name: "Notre association" }).click();

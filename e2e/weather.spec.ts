@@ -28,3 +28,13 @@ test("when the weather service is unreachable the footer says so and the page st
   await expect(widget.getByText("Impossible de charger les données météo.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+test("when the weather service is unreachable the page says so in its HTML, without waiting for a script", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${EMPTY_SITE}/association`);
+  const widget = page.getByRole("region", { name: "Météo à Villeurbanne" });
+  await expect(widget.getByText("Impossible de charger les données météo.")).toBeVisible();
+  await expect(widget.getByText("Chargement météo...")).toHaveCount(0);
+  await context.close();
+});

@@ -1,8 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { lockDataDir } from "~/db/data-dir-lock.server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-cli-"));
@@ -41,11 +42,37 @@ describe("npm run admin", () => {
     expect(cli([]).err).toContain("Usage");
   }, 180_000);
 
-  it("refuses to open the embedded database while a server holds it", () => {
-    fs.writeFileSync(path.join(dataDir, "server.pid"), String(process.pid));
-    const result = cli(["list"]);
-    expect(result.code).not.toBe(0);
-    expect(result.err).toContain("utilise déjà la base");
-    fs.rmSync(path.join(dataDir, "server.pid"));
+  it("refuses to open the embedded database while another process holds it, naming that process", async () => {
+    const lock = await lockDataDir(dataDir, "le serveur Potager (processus 4242)");
+    try {
+      // Run without blocking this process: it holds the lock and must answer the tool's question.
+      const child = spawn("npm", ["run", "--silent", "admin", "--", "list"], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "silent" },
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      const result = { code, err: stderr.split("\n").filter((line) => line && !line.startsWith("npm warn")).join("\n") };
+      expect(result.code).toBe(1);
+      expect(result.err).toBe(
+        `Le dossier de données ${dataDir} est déjà utilisé par le serveur Potager (processus 4242). Arrêtez-le d'abord, ou utilisez DATABASE_URL.`,
+      );
+    } finally {
+      await lock.release();
+    }
+    expect(cli(["list"]).code).toBe(0);
   }, 60_000);
+
+  it("says what is wrong with a setting in one line, without a stack trace", () => {
+    const result = spawnSync("npm", ["run", "--silent", "admin", "--", "list"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "mysql://localhost/x" },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split("\n").filter((line) => line && !line.startsWith("npm warn"))).toEqual([
+      "Réglage invalide : DATABASE_URL doit être une adresse postgres:// ou postgresql://…, par exemple postgres://potager:motdepasse@127.0.0.1:5432/potager",
+    ]);
+  });
 });

@@ -1,9 +1,7 @@
 // Administrator accounts: `npm run admin -- create <identifiant>`, `reset-password <identifiant>`, `list`.
 // Passwords are read from a hidden prompt or from standard input, never from the command line.
+import "./load-env.ts";
 import readline from "node:readline";
-import { useDatabase } from "~/db/client.server";
-import { createAdmin, listAdmins, setAdminPassword } from "~/modules/auth/auth.server";
-import { openConfiguredDatabase } from "~/services.server";
 
 const MIN_PASSWORD = 10;
 
@@ -42,7 +40,11 @@ async function main() {
   const usage = "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | list";
   if (!command || (command !== "list" && !username)) fail(usage);
 
-  const handle = await openConfiguredDatabase();
+  // Imported here, after .env is read, so that a wrong setting is reported in one line like any other refusal.
+  const { useDatabase } = await import("~/db/client.server");
+  const { createAdmin, listAdmins, setAdminPassword } = await import("~/modules/auth/auth.server");
+  const { openConfiguredDatabase } = await import("~/services.server");
+  const handle = await openConfiguredDatabase(`l'outil d'administration (processus ${process.pid}, commande « ${command} »)`);
   useDatabase(handle);
   try {
     if (command === "list") {

@@ -7,7 +7,13 @@ export function productionRuntime(): { env: Record<string, string>; nodeArgs: st
   const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8"));
   const words: string[] = pkg.scripts.start.split(/\s+/);
   const node = words.indexOf("node");
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split("=", 2) as [string, string]));
+  // `NAME=value` words set the environment; `exec` only makes the shell hand its place (and signals) to node.
+  const env = Object.fromEntries(
+    words
+      .slice(0, node)
+      .filter((word) => word.includes("="))
+      .map((word) => word.split("=", 2) as [string, string]),
+  );
   const nodeArgs = words.slice(node + 1).filter((word) => word.startsWith("--"));
   return { env, nodeArgs };
 }

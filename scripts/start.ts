@@ -1,4 +1,5 @@
-// `npm start`: builds when the sources are newer than the build, then runs the server.
+// `npm start`: reads .env, builds when the sources are newer than the build, then runs the server.
+import "./load-env.ts";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -8,8 +8,8 @@ export interface TestDatabase {
   open(): Promise<DatabaseHandle>;
 }
 
-/** A private PostgreSQL database per suite, so parallel test files never share rows. */
-async function openPostgres(baseUrl: string): Promise<DatabaseHandle> {
+/** A new, empty PostgreSQL database on the server of `baseUrl`: its URL, and how to drop it. */
+export async function createPostgresDatabase(baseUrl: string) {
   const name = `potager_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
@@ -17,15 +17,26 @@ async function openPostgres(baseUrl: string): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/** A private PostgreSQL database per suite, so parallel test files never share rows. */
+async function openPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const database = await createPostgresDatabase(baseUrl);
+  const handle = await openDatabase({ url: database.url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
     },
   };
 }

@@ -27,8 +27,15 @@ describe("<WeatherWidget>", () => {
     expect(html).not.toContain("Chargement météo...");
   });
 
-  it("says it is loading when the server had nothing", () => {
+  it("says it is loading when the server had nothing yet", () => {
     const html = renderToStaticMarkup(<WeatherWidget initial={null} />);
     expect(html).toContain("Chargement météo...");
+    expect(html).not.toContain("Impossible de charger les données météo.");
+  });
+
+  it("says the data could not be loaded when the server could not reach the service", () => {
+    const html = renderToStaticMarkup(<WeatherWidget initial={null} unavailable />);
+    expect(html).toContain("Impossible de charger les données météo.");
+    expect(html).not.toContain("Chargement météo...");
   });
 });

@@ -95,13 +95,15 @@ async function fetchWeather(): Promise<WeatherSnapshot | null> {
 }
 
 /**
- * Footer weather for Villeurbanne: rendered on the server from `initial` (no loading flash), then
- * refreshed from /api/meteo every 30 minutes. A failed refresh keeps the last data shown.
+ * Footer weather for Villeurbanne: rendered on the server from `initial` (no loading flash), or with the failure
+ * message when the server could not reach the service (`unavailable`), then refreshed from /api/meteo every
+ * 30 minutes. A failed refresh keeps the last data shown.
  */
-export function WeatherWidget({ initial }: { initial: WeatherSnapshot | null }) {
+export function WeatherWidget({ initial, unavailable = false }: { initial: WeatherSnapshot | null; unavailable?: boolean }) {
   const titleId = useId();
   const [fetched, setFetched] = useState<WeatherSnapshot | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The server knows when the service could not be reached: the page says so from the start.
+  const [failed, setFailed] = useState(unavailable);
   // The newest of the server's snapshot (it changes when the loader revalidates) and the last fetch.
   const snapshot = fetched && (!initial || fetched.fetchedAt > initial.fetchedAt) ? fetched : initial;
 

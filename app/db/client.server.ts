@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { StartupError } from "~/startup-error";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +37,13 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       if (!closing) console.error("Connexion PostgreSQL perdue :", error.message);
     });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    try {
+      await migrate(db, { migrationsFolder });
+    } catch (error) {
+      closing = true;
+      await pool.end().catch(() => {});
+      throw new StartupError(describeDatabaseError(error, options.url), { cause: error });
+    }
     return {
       db: db as unknown as Database,
       kind: "postgres",
@@ -58,6 +65,35 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+// PostgreSQL's and the network's error codes a person can act on, in the words of the one line shown at start.
+const DATABASE_PROBLEMS: Record<string, string> = {
+  ECONNREFUSED: "connexion refusée (le serveur PostgreSQL est-il démarré ?)",
+  ENOTFOUND: "hôte inconnu",
+  EAI_AGAIN: "hôte introuvable pour le moment",
+  ETIMEDOUT: "pas de réponse",
+  EHOSTUNREACH: "hôte injoignable",
+  "28P01": "identifiant ou mot de passe refusé",
+  "28000": "connexion refusée par le serveur (pg_hba.conf)",
+  "3D000": "cette base n'existe pas",
+  "42501": "droits insuffisants pour créer les tables",
+  "57P03": "le serveur démarre ou s'arrête",
+};
+
+/** One French line for a database that cannot be used at start; the address is shown without its password. */
+export function describeDatabaseError(error: unknown, url: string) {
+  let where = "DATABASE_URL";
+  try {
+    const parsed = new URL(url);
+    where = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    // an unreadable address: say DATABASE_URL
+  }
+  const found = [error, (error as { cause?: unknown })?.cause].find((e) => (e as { code?: string })?.code);
+  const code = (found as { code?: string } | undefined)?.code;
+  const problem = (code && DATABASE_PROBLEMS[code]) ?? (error instanceof Error ? error.message.split("\n")[0] : String(error));
+  return `Impossible d'utiliser la base PostgreSQL de DATABASE_URL (${where}) : ${problem}.`;
 }
 
 let current: DatabaseHandle | undefined;

@@ -7,13 +7,13 @@ import { readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { LOGIN_INVALID_MESSAGE, loginSchema } from "~/modules/auth/auth.schema";
 import { signIn, signOut } from "~/modules/auth/auth.server";
-import { getAdmin, readSessionToken, sessionCookie } from "~/modules/auth/session.server";
+import { getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
 
 const THROTTLED_MESSAGE = "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
-  return null;
+  return { needsHttps: signInNeedsHttps(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +35,7 @@ export function meta() {
   return [...pageMeta("Connexion administrateur", `Espace réservé aux administrateurs du site ${SITE_NAME}.`), { name: "robots", content: "noindex" }];
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   const error = actionData?.error;
   const field =
@@ -48,6 +48,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <h1 className="mt-3 text-2xl font-bold text-brand-800">Espace administrateur</h1>
           <p className="mt-1 text-sm text-stone-600">{SITE_NAME}</p>
         </div>
+        {loaderData?.needsHttps && (
+          <div role="note" className="mb-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
+            <p className="font-semibold">La connexion exige HTTPS.</p>
+            <p className="mt-1">
+              Cette page est servie en HTTP : le navigateur refuse alors de garder la session, et la connexion échouera
+              sans autre message. Ouvrez le site en https:// ; pour l'installer derrière un proxy HTTPS, voyez la
+              section « Mettre en ligne » du fichier README.md de Potager.
+            </p>
+          </div>
+        )}
         <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200">
           {error && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200">

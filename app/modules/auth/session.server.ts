@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { env } from "~/env.server";
+import { isHttps } from "~/security.server";
 import { getSessionAdmin, type Admin } from "./auth.server";
 
 // `__Host-` binds the cookie to this exact origin over HTTPS; development runs over plain http.
@@ -24,6 +25,17 @@ export function sessionCookie(token: string) {
 export function clearSessionCookie() {
   const secure = env.NODE_ENV === "production" ? "; Secure" : "";
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
+// Hosts a browser treats as secure even over plain HTTP: it keeps a Secure cookie for them.
+const LOCAL_HOSTS = /^(localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * True when the sign-in cannot work: in production the session cookie is `__Host-` and Secure, which a browser
+ * drops on a plain-HTTP page of any host but this machine's. The sign-in page then says HTTPS is needed.
+ */
+export function signInNeedsHttps(request: Request, production = env.NODE_ENV === "production") {
+  return production && !isHttps(request) && !LOCAL_HOSTS.test(new URL(request.url).hostname);
 }
 
 export function getAdmin(request: Request): Promise<Admin | null> {

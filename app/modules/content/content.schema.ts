@@ -31,6 +31,20 @@ export const INVALID_EMAIL_MESSAGE = "Format d'email invalide";
 export const INVALID_IMAGE_MESSAGE = "Adresse d'image invalide.";
 const MAX_PLOTS = 1_000_000;
 
+/** Longest text of each content field, for the schemas and for the form fields that show it. */
+export const CONTENT_TEXT_LIMITS = {
+  titreAccueil: 200,
+  texteIntro: 2000,
+  texteFooter: 1000,
+  titreAssociation: 200,
+  contentAssociation: 200_000,
+  adresse: 300,
+  telephone: 50,
+  email: 254,
+  horaires: 300,
+} as const;
+const limit = CONTENT_TEXT_LIMITS;
+
 /** Empty input counts as 0; otherwise a whole number ≥ 0. */
 const plotCount = z
   .union([z.string(), z.number()], { error: PLOTS_MESSAGE })
@@ -48,9 +62,9 @@ const plotCount = z
 
 /** 'Page d’accueil - Textes': home title, intro and footer text; one left empty is stored as null so the default text shows. */
 export const homeTextsFormSchema = z.object({
-  titreAccueil: optionalText(200),
-  texteIntro: optionalText(2000),
-  texteFooter: optionalText(1000),
+  titreAccueil: optionalText(limit.titreAccueil),
+  texteIntro: optionalText(limit.texteIntro),
+  texteFooter: optionalText(limit.texteFooter),
 });
 
 /** 'Page d’accueil - Image': the home image. */
@@ -71,17 +85,17 @@ export const plotsFormSchema = z.object({ parcellesOccupees: plotCount, parcelle
  * sent as repeated values, a JSON array string or a single address.
  */
 export const associationPageFormSchema = z.object({
-  titreAssociation: optionalText(200),
-  contentAssociation: optionalText(200_000),
+  titreAssociation: optionalText(limit.titreAssociation),
+  contentAssociation: optionalText(limit.contentAssociation),
   imagesAssociation: imageList(MAX_ASSOCIATION_IMAGES),
 });
 
 /** 'Informations de contact': address, phone, email (valid or empty), opening hours. */
 export const contactInfoFormSchema = z.object({
-  adresse: optionalText(300),
-  telephone: optionalText(50),
+  adresse: optionalText(limit.adresse),
+  telephone: optionalText(limit.telephone),
   email: optionalEmail(INVALID_EMAIL_MESSAGE),
-  horaires: optionalText(300),
+  horaires: optionalText(limit.horaires),
 });
 
 export type HomeTextsForm = z.infer<typeof homeTextsFormSchema>;

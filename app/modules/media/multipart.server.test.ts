@@ -118,6 +118,32 @@ describe("parseMultipartForm", () => {
   });
 });
 
+describe("parseMultipartForm on a body cut short", () => {
+  // A long text part refused for its size, then a file part, and no closing boundary: busboy then emits an error on
+  // the file stream it hands over, which stopped the process when nothing listened to it.
+  const cutShort = (fileField: string) =>
+    new Request("http://localhost/admin/media", {
+      method: "POST",
+      body:
+        `--b\r\nContent-Disposition: form-data; name="texte"\r\n\r\n${"a".repeat(350_000)}\r\n` +
+        `--b\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc`,
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+    });
+
+  it.each(["file", "ignoree"])("refuses it, the file part %s included, without an unhandled error", async (field) => {
+    const uncaught: unknown[] = [];
+    const listener = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", listener);
+    const error = await parseMultipartForm(cutShort(field), { fileFields: ["file"] }).catch((e: unknown) => e);
+    // Busboy emits the stream's error on a later tick.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    process.off("uncaughtException", listener);
+    expect(uncaught).toEqual([]);
+    expect(error).toMatchObject({ status: 413, message: "Le formulaire envoyé est trop volumineux." });
+    expect(await fsp.readdir(tmp)).toEqual([]);
+  });
+});
+
 describe("readSubmittedForm", () => {
   it("reads a plain form and a multipart form the same way", async () => {
     const plain = await readSubmittedForm(
@@ -143,6 +169,27 @@ describe("readSubmittedForm", () => {
     try {
       expect([multipart.get("intent"), multipart.getAll("tag")]).toEqual(["texts", ["a", "b"]]);
       expect(multipart.file("photo")?.size).toBe(1000);
+    } finally {
+      await multipart.cleanup();
+    }
+  });
+
+  it("cleans control characters and lone surrogates out of names and values, multipart or not", async () => {
+    const plain = await readSubmittedForm(
+      new Request("http://localhost/x", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "nom%00=Jean%00Dupont&texte=ligne%0Bsuite%07&surrogate=%ED%A0%80",
+      }),
+    );
+    expect([plain.get("nom"), plain.get("texte"), plain.get("surrogate")]).toEqual(["JeanDupont", "ligne\nsuite", "\uFFFD\uFFFD\uFFFD"]);
+
+    const body = new FormData();
+    body.append("nom", "Jean\u0000Dupont\u001b");
+    body.append("lone", "a\uD800b");
+    const multipart = await readSubmittedForm(post(body));
+    try {
+      expect([multipart.get("nom"), multipart.get("lone")]).toEqual(["JeanDupont", "a\uFFFDb"]);
     } finally {
       await multipart.cleanup();
     }

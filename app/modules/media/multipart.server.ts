@@ -6,7 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { isMultipart, readFormData } from "~/lib/form-data.server";
+import { cleanFormText, isMultipart, readFormData } from "~/lib/form-data.server";
 import { MAX_IMAGE_BYTES, mediaMessages } from "./media.schema";
 import { MediaError } from "./media.server";
 
@@ -102,6 +102,8 @@ export async function parseMultipartForm(request: Request, options: MultipartOpt
 
     parser.on("file", (field, stream, info) => {
       const index = ++fileCount;
+      // A body cut short makes each open file stream emit an error: unheard, it would stop the process.
+      stream.on("error", () => fail(new MediaError(mediaMessages.badForm, 400)));
       if (failure || (options.fileFields && !options.fileFields.includes(field))) {
         stream.resume();
         return;
@@ -124,8 +126,9 @@ export async function parseMultipartForm(request: Request, options: MultipartOpt
     });
     parser.on("field", (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) fail(new MediaError(mediaMessages.formTooLarge, 413));
-      else entries.push([name, value]);
+      else entries.push([cleanFormText(name), cleanFormText(value)]);
     });
+    parser.on("error", () => fail(new MediaError(mediaMessages.badForm, 400)));
     parser.on("filesLimit", () => fail(new MediaError(mediaMessages.tooManyFiles, 413)));
     parser.on("fieldsLimit", () => fail(new MediaError(mediaMessages.formTooLarge, 413)));
     parser.on("partsLimit", () => fail(new MediaError(mediaMessages.formTooLarge, 413)));
@@ -144,7 +147,9 @@ export async function parseMultipartForm(request: Request, options: MultipartOpt
       await pipeline(body, counter, parser);
       await parsed;
     } catch (error) {
-      throw error instanceof MediaError ? error : new MediaError(mediaMessages.badForm, 400);
+      // A part or a body over its limit says most: it usually makes the rest of the body unreadable too.
+      const thrown = error instanceof MediaError ? error : new MediaError(mediaMessages.badForm, 400);
+      throw [failure, thrown].find((refusal) => refusal?.status === 413) ?? failure ?? thrown;
     } finally {
       await Promise.all(writes);
     }

@@ -172,9 +172,28 @@ describe("weather service", () => {
     upstream.forecast.temperature = 14.3;
   });
 
-  it("returns null on failure when nothing good was ever received", async () => {
+  it("returns null on failure when nothing good was ever received, and says it is failing", async () => {
     upstream.setMode("error");
-    expect(await service().get()).toBeNull();
+    const weather = service();
+    expect(weather.failing).toBe(false);
+    expect(await weather.get()).toBeNull();
+    expect(weather.failing).toBe(true);
+
+    // While it is failing nobody waits: the next call asks again in the background.
+    upstream.setMode("ok");
+    clock += 61_000;
+    expect(await weather.get()).toBeNull();
+    await weather.idle();
+    expect(weather.failing).toBe(false);
+    expect((await weather.get())?.temperature).toBe(14.3);
+  });
+
+  it("is not failing while the first answer is merely slow", async () => {
+    upstream.setMode("slow");
+    const weather = service({ waitMs: 100 });
+    expect(await weather.get()).toBeNull();
+    expect(weather.failing).toBe(false);
+    await weather.idle();
   });
 
   it("shows the weather without air quality when only that service fails, and asks again soon", async () => {

@@ -37,6 +37,8 @@ export interface WeatherService {
   get(): Promise<WeatherSnapshot | null>;
   /** Resolves when no upstream call is running (tests, shutdown). */
   idle(): Promise<void>;
+  /** The last call to the forecast failed: with no value to show, pages say so rather than 'Chargement…'. */
+  readonly failing: boolean;
 }
 
 function withQuery(base: string, query: string) {
@@ -202,15 +204,31 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
     async idle() {
       await inflight;
     },
+    get failing() {
+      return forecast.failing;
+    },
   };
 }
 
 let service: WeatherService | undefined;
 
+function weatherService() {
+  service ??= createWeatherService({ weatherUrl: env.WEATHER_URL, airQualityUrl: env.AIR_QUALITY_URL });
+  return service;
+}
+
 /** The weather for the footer widget and /api/meteo; null only when no good answer was ever received. */
 export function getWeather(): Promise<WeatherSnapshot | null> {
-  service ??= createWeatherService({ weatherUrl: env.WEATHER_URL, airQualityUrl: env.AIR_QUALITY_URL });
-  return service.get();
+  return weatherService().get();
+}
+
+/**
+ * What the footer shows: the snapshot, or, when there is none, whether the service is known to be unreachable
+ * ('Impossible de charger les données météo.' in the page itself) or simply not answered yet.
+ */
+export async function getWeatherForPage(): Promise<{ weather: WeatherSnapshot | null; weatherUnavailable: boolean }> {
+  const weather = await getWeather();
+  return { weather, weatherUnavailable: !weather && weatherService().failing };
 }
 
 let ticker: NodeJS.Timeout | undefined;

@@ -18,12 +18,14 @@ import {
   homeImageFormSchema,
   homeTextsFormSchema,
   plotsFormSchema,
+  CONTENT_TEXT_LIMITS as LIMITS,
   type ContentFields,
 } from "~/modules/content/content.schema";
 import { ensureContentRow, getContent, updateContent } from "~/modules/content/content.server";
 import { MediaError, saveImage } from "~/modules/media/media.server";
 import { readSubmittedForm, type SubmittedForm, type UploadedFile } from "~/modules/media/multipart.server";
 import { FieldError } from "~/components/FieldError";
+import { preventOverlongSubmit, TextField } from "~/components/TextField";
 
 const INTENTS = ["homeImage", "headerIcon", "homeTexts", "plots", "association", "contact"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -73,17 +75,23 @@ interface ActionResult {
   message: string | null;
   /** The field a refusal is about, to mark it in the form. */
   field?: string;
+  /** What was typed, given back with a refusal so that the form shows it again (without JavaScript too). */
+  values?: Record<string, string>;
 }
 
 
-function refused(intent: Intent | null, message: string, status = 400, field?: string) {
-  return data<ActionResult>({ intent, ok: false, message, field }, { status });
+function refused(intent: Intent | null, message: string, status = 400, field?: string, values?: Record<string, string>) {
+  return data<ActionResult>({ intent, ok: false, message, field, values }, { status });
 }
 
-function invalid(intent: Intent, error: z.ZodError) {
+function invalid(intent: Intent, error: z.ZodError, values: Record<string, string | undefined>) {
   const issue = error.issues[0];
-  return refused(intent, issue?.message ?? "Formulaire invalide.", 400, issue ? String(issue.path[0] ?? "") : undefined);
+  const typed = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return refused(intent, issue?.message ?? "Formulaire invalide.", 400, issue ? String(issue.path[0] ?? "") : undefined, typed);
 }
+
+/** The named text fields of a form, as typed. */
+const textsOf = (form: SubmittedForm, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, form.get(name)]));
 
 async function save(intent: Intent, fields: ContentFields) {
   const { id } = await ensureContentRow();
@@ -115,7 +123,7 @@ async function saveSingleImage(intent: "homeImage" | "headerIcon", form: Submitt
     url = stored.url;
   }
   const parsed = schema.safeParse({ [field]: url });
-  if (!parsed.success) return invalid(intent, parsed.error);
+  if (!parsed.success) return invalid(intent, parsed.error, {});
   return save(intent, parsed.data);
 }
 
@@ -130,12 +138,9 @@ async function saveAssociation(form: SubmittedForm) {
     if (stored.refusal) return stored.refusal;
     images.push(stored.url);
   }
-  const parsed = associationPageFormSchema.safeParse({
-    titreAssociation: form.get("titreAssociation"),
-    contentAssociation: form.get("contentAssociation"),
-    imagesAssociation: images,
-  });
-  if (!parsed.success) return invalid(intent, parsed.error);
+  const texts = textsOf(form, ["titreAssociation", "contentAssociation"]);
+  const parsed = associationPageFormSchema.safeParse({ ...texts, imagesAssociation: images });
+  if (!parsed.success) return invalid(intent, parsed.error, texts);
   return save(intent, parsed.data);
 }
 
@@ -155,30 +160,21 @@ export async function action({ request }: Route.ActionArgs) {
       case "headerIcon":
         return await saveSingleImage(intent, form);
       case "homeTexts": {
-        const parsed = homeTextsFormSchema.safeParse({
-          titreAccueil: form.get("titreAccueil"),
-          texteIntro: form.get("texteIntro"),
-          texteFooter: form.get("texteFooter"),
-        });
-        return parsed.success ? await save(intent, parsed.data) : invalid(intent, parsed.error);
+        const texts = textsOf(form, ["titreAccueil", "texteIntro", "texteFooter"]);
+        const parsed = homeTextsFormSchema.safeParse(texts);
+        return parsed.success ? await save(intent, parsed.data) : invalid(intent, parsed.error, texts);
       }
       case "plots": {
-        const parsed = plotsFormSchema.safeParse({
-          parcellesOccupees: form.get("parcellesOccupees"),
-          parcellesTotal: form.get("parcellesTotal"),
-        });
-        return parsed.success ? await save(intent, parsed.data) : invalid(intent, parsed.error);
+        const texts = textsOf(form, ["parcellesOccupees", "parcellesTotal"]);
+        const parsed = plotsFormSchema.safeParse(texts);
+        return parsed.success ? await save(intent, parsed.data) : invalid(intent, parsed.error, texts);
       }
       case "association":
         return await saveAssociation(form);
       case "contact": {
-        const parsed = contactInfoFormSchema.safeParse({
-          adresse: form.get("adresse"),
-          telephone: form.get("telephone"),
-          email: form.get("email"),
-          horaires: form.get("horaires"),
-        });
-        return parsed.success ? await save(intent, parsed.data) : invalid(intent, parsed.error);
+        const texts = textsOf(form, ["adresse", "telephone", "email", "horaires"]);
+        const parsed = contactInfoFormSchema.safeParse(texts);
+        return parsed.success ? await save(intent, parsed.data) : invalid(intent, parsed.error, texts);
       }
       default:
         return refused(null, "Formulaire inconnu.");
@@ -191,8 +187,6 @@ export async function action({ request }: Route.ActionArgs) {
 // ---------------------------------------------------------------------------------------------------
 // Screen
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-[invalid=true]:border-red-700";
 const labelClass = "block font-medium text-stone-800";
 const buttonClass =
   "rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
@@ -214,49 +208,6 @@ function SaveButton({ busy, disabled, children }: { busy: boolean; disabled?: bo
     <button type="submit" disabled={busy || disabled} className={buttonClass}>
       {busy ? "Enregistrement…" : children}
     </button>
-  );
-}
-
-function TextField({
-  label,
-  name,
-  defaultValue,
-  error,
-  multiline = false,
-  rows = 3,
-  placeholder,
-  ...inputProps
-}: {
-  label: string;
-  name: string;
-  defaultValue: string | number;
-  error?: string;
-  multiline?: boolean;
-  type?: string;
-  inputMode?: "numeric" | "tel" | "email";
-  autoComplete?: string;
-  placeholder?: string;
-  rows?: number;
-}) {
-  const id = `field-${name}`;
-  const errorId = `${id}-error`;
-  const shared = {
-    id,
-    name,
-    defaultValue,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-    placeholder,
-    className: inputClass,
-  };
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {multiline ? <textarea rows={rows} {...shared} /> : <input type="text" {...inputProps} {...shared} />}
-      <FieldError id={errorId} message={error} />
-    </div>
   );
 }
 
@@ -290,6 +241,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const closePopup = useCallback(() => setClosedResult(result), [result]);
   const errorFor = (intent: Intent, field: string) =>
     result && !result.ok && result.intent === intent && result.field === field ? (result.message ?? undefined) : undefined;
+  // After a refusal the form shows what was typed, not what is stored.
+  const valueFor = (intent: Intent, field: keyof typeof content) =>
+    (result && !result.ok && result.intent === intent ? result.values?.[field] : undefined) ?? String(content[field] ?? "");
 
   const images = content.imagesAssociation;
   const imagesKey = images.join("|");
@@ -336,12 +290,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </Section>
 
       <Section id="settings-home-texts" title="Page d’accueil - Textes" description="Un champ laissé vide affiche le texte par défaut.">
-        <Form method="post" className="space-y-4">
+        <Form method="post" onSubmit={preventOverlongSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="homeTexts" />
           <TextField
             label="Titre de la page d’accueil"
             name="titreAccueil"
-            defaultValue={content.titreAccueil}
+            defaultValue={valueFor("homeTexts", "titreAccueil")} maxLength={LIMITS.titreAccueil}
             placeholder={CONTENT_DEFAULTS.titreAccueil}
             error={errorFor("homeTexts", "titreAccueil")}
           />
@@ -350,7 +304,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             name="texteIntro"
             multiline
             rows={4}
-            defaultValue={content.texteIntro}
+            defaultValue={valueFor("homeTexts", "texteIntro")} maxLength={LIMITS.texteIntro}
             placeholder={CONTENT_DEFAULTS.texteIntro}
             error={errorFor("homeTexts", "texteIntro")}
           />
@@ -358,7 +312,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             label="Texte du pied de page"
             name="texteFooter"
             multiline
-            defaultValue={content.texteFooter}
+            defaultValue={valueFor("homeTexts", "texteFooter")} maxLength={LIMITS.texteFooter}
             placeholder={CONTENT_DEFAULTS.texteFooter}
             error={errorFor("homeTexts", "texteFooter")}
           />
@@ -367,7 +321,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </Section>
 
       <Section id="settings-plots" title="Parcelles occupées">
-        <Form method="post" className="space-y-4">
+        <Form method="post" onSubmit={preventOverlongSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="plots" />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -375,7 +329,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               name="parcellesOccupees"
               inputMode="numeric"
               autoComplete="off"
-              defaultValue={content.parcellesOccupees}
+              defaultValue={valueFor("plots", "parcellesOccupees")}
               error={errorFor("plots", "parcellesOccupees")}
             />
             <TextField
@@ -383,7 +337,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               name="parcellesTotal"
               inputMode="numeric"
               autoComplete="off"
-              defaultValue={content.parcellesTotal}
+              defaultValue={valueFor("plots", "parcellesTotal")}
               error={errorFor("plots", "parcellesTotal")}
             />
           </div>
@@ -392,12 +346,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </Section>
 
       <Section id="settings-association" title="Page notre association">
-        <Form method="post" encType="multipart/form-data" className="space-y-4">
+        <Form method="post" encType="multipart/form-data" onSubmit={preventOverlongSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="association" />
           <TextField
             label="Titre de la page"
             name="titreAssociation"
-            defaultValue={content.titreAssociation}
+            defaultValue={valueFor("association", "titreAssociation")} maxLength={LIMITS.titreAssociation}
             placeholder={CONTENT_DEFAULTS.titreAssociation}
             error={errorFor("association", "titreAssociation")}
           />
@@ -452,24 +406,24 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </Section>
 
       <Section id="settings-contact" title="Informations de contact">
-        <Form method="post" className="space-y-4">
+        <Form method="post" onSubmit={preventOverlongSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="contact" />
-          <TextField label="Adresse" name="adresse" multiline defaultValue={content.adresse} error={errorFor("contact", "adresse")} />
+          <TextField label="Adresse" name="adresse" multiline defaultValue={valueFor("contact", "adresse")} maxLength={LIMITS.adresse} error={errorFor("contact", "adresse")} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Téléphone"
               name="telephone"
               type="tel"
               autoComplete="off"
-              defaultValue={content.telephone}
+              defaultValue={valueFor("contact", "telephone")} maxLength={LIMITS.telephone}
               error={errorFor("contact", "telephone")}
             />
-            <TextField label="Email" name="email" type="email" autoComplete="off" defaultValue={content.email} error={errorFor("contact", "email")} />
+            <TextField label="Email" name="email" type="email" autoComplete="off" defaultValue={valueFor("contact", "email")} maxLength={LIMITS.email} error={errorFor("contact", "email")} />
           </div>
           <TextField
             label="Horaires"
             name="horaires"
-            defaultValue={content.horaires}
+            defaultValue={valueFor("contact", "horaires")} maxLength={LIMITS.horaires}
             placeholder={CONTENT_DEFAULTS.horaires}
             error={errorFor("contact", "horaires")}
           />

@@ -5,7 +5,7 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { WeatherWidget } from "~/components/WeatherWidget";
 import { getSiteContent } from "~/modules/content/content.server";
-import { getWeather } from "~/modules/weather/weather.server";
+import { getWeatherForPage } from "~/modules/weather/weather.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   ({ context }, next) => {
@@ -18,7 +18,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [content, weather] = await Promise.all([context.get(siteContentContext), getWeather()]);
+  const [content, { weather, weatherUnavailable }] = await Promise.all([context.get(siteContentContext), getWeatherForPage()]);
   return {
     headerIcon: content.headerIcon,
     footer: {
@@ -29,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       horaires: content.horaires,
     },
     weather,
+    weatherUnavailable,
     year: new Date().getFullYear(),
   };
 }
@@ -51,7 +52,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="contenu" className="flex-1 pt-6">
         <Outlet />
       </main>
-      <Footer year={loaderData.year} content={loaderData.footer} weather={<WeatherWidget initial={loaderData.weather} />} />
+      <Footer year={loaderData.year} content={loaderData.footer} weather={<WeatherWidget initial={loaderData.weather} unavailable={loaderData.weatherUnavailable} />} />
     </div>
   );
 }

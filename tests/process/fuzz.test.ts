@@ -1,0 +1,87 @@
+/**
+ * Every action of the built site under random bodies (fast-check): unicode, NUL and control characters, lone
+ * surrogates, huge values, duplicated and missing fields, broken urlencoded and multipart bodies, other media types,
+ * with and without a session and a same-origin header. No answer may be a 5xx, no connection may be dropped, and the
+ * server must still answer afterwards. The actions are read from the build, so a form added later is covered too.
+ */
+import crypto from "node:crypto";
+import * as fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FuzzTarget } from "../fuzz/actions";
+import { caseFor } from "../fuzz/bodies";
+import { describeCase, describeOutcome, isFailure, prepare, sendCase, sendSequence, type Sessions } from "../fuzz/run";
+import { createPostgresDatabase } from "../db";
+import { startServer, type ServerProcess } from "./server";
+
+const RUNS_PER_ACTION = 120;
+const SEQUENCES_PER_ACTION = 12;
+const credentials = { username: "fuzz", password: crypto.randomBytes(12).toString("base64url") };
+
+const databases = [
+  { name: "pglite", url: async () => ({ url: undefined, drop: async () => {} }) },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres", url: () => createPostgresDatabase(process.env.TEST_DATABASE_URL!) }] : []),
+];
+
+describe.each(databases)("every action under random bodies [$name]", (database) => {
+  let server: ServerProcess;
+  let dropDatabase: () => Promise<void>;
+  let sessions: Sessions;
+  let targets: FuzzTarget[];
+
+  beforeAll(async () => {
+    const { url, drop } = await database.url();
+    dropDatabase = drop;
+    server = await startServer({
+      env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true", DATABASE_URL: url },
+    });
+    ({ sessions, targets } = await prepare(server.url, credentials));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase?.();
+  });
+
+  it("finds the site's actions and their fields", () => {
+    const paths = targets.map((t) => t.path);
+    expect(paths).toEqual(expect.arrayContaining(["/login", "/logout", "/admin/settings", "/admin/media"]));
+    expect(targets.find((t) => t.path === "/admin/settings")?.knownValues.intent).toEqual(
+      expect.arrayContaining(["homeTexts", "plots", "contact", "association"]),
+    );
+    expect(targets.find((t) => t.path === "/login")?.fields).toEqual(expect.arrayContaining(["username", "password"]));
+  });
+
+  it("answers every body on a fresh connection, never with a 5xx", async () => {
+    for (const target of targets) {
+      await fc.assert(
+        fc.asyncProperty(caseFor(target), async (fuzz) => {
+          const outcome = await sendCase(server.url, sessions, target, fuzz);
+          expect(isFailure(outcome), `${target.path} : ${describeOutcome(outcome)} ← ${describeCase(fuzz)}`).toBe(false);
+        }),
+        { numRuns: RUNS_PER_ACTION },
+      );
+    }
+  }, 600_000);
+
+  it("answers each body of a sequence on one keep-alive connection, which then still serves", async () => {
+    for (const target of targets) {
+      await fc.assert(
+        fc.asyncProperty(fc.array(caseFor(target), { minLength: 2, maxLength: 5 }), async (cases) => {
+          const outcomes = await sendSequence(server.url, sessions, target, cases);
+          const failed = outcomes.findIndex(isFailure);
+          const what = failed < 0 ? "" : failed < cases.length ? describeCase(cases[failed]) : "GET /healthz après la séquence";
+          expect(failed, `${target.path}, requête ${failed + 1} : ${failed < 0 ? "" : describeOutcome(outcomes[failed])} ← ${what}`).toBe(-1);
+          // The connection served the whole sequence: the refusals did not break it.
+          expect(outcomes.at(-1)).toMatchObject({ kind: "response", status: 200, reusedSocket: true });
+        }),
+        { numRuns: SEQUENCES_PER_ACTION },
+      );
+    }
+  }, 600_000);
+
+  it("is still running and answering afterwards", async () => {
+    expect(server.child.exitCode).toBeNull();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(server.output()).not.toMatch(/Unhandled|Uncaught|"level":50/);
+  });
+});
