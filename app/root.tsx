@@ -33,7 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#264f21" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Drawn from the header icon the association chose (app/routes/resources/favicon.ts). */}
+        <link rel="icon" href="/favicon.png" type="image/png" sizes="32x32" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
         <Links />
       </head>

@@ -4,6 +4,14 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("association", "routes/public/association.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:id", "routes/public/blog-post.tsx"),
+    route("events", "routes/public/events.tsx"),
+    route("events/:id", "routes/public/event.tsx"),
+    route("annonces", "routes/public/ads.tsx"),
+    route("apply", "routes/public/apply.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("search", "routes/public/search.tsx"),
     route("mentions-legales", "routes/public/legal.tsx"),
   ]),
   route("login", "routes/login.tsx"),
@@ -23,6 +31,14 @@ export default [
   route("media/:file", "routes/resources/media.ts"),
   route("api/meteo", "routes/resources/weather.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  // Feeds, sitemap and icons, built from the content.
+  route("blog/rss.xml", "routes/resources/rss.ts"),
+  route("events/calendar.ics", "routes/resources/calendar.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("favicon.ico", "routes/resources/favicon.ts", { id: "favicon-ico" }),
+  route("favicon.png", "routes/resources/favicon.ts", { id: "favicon-png" }),
+  route("apple-touch-icon.png", "routes/resources/favicon.ts", { id: "apple-touch-icon" }),
   // SPEC §2: any unknown path redirects to /.
   route("*", "routes/resources/unknown.ts"),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { countAdmins, createAdmin, purgeExpiredSessions } from "./modules/auth/a
 import { seedDemoContent } from "./modules/demo/demo.server";
 import { startMailWorker, stopMailWorker } from "./modules/mail/mail.server";
 import { startMediaCleanup, stopMediaCleanup } from "./modules/media/media-cleanup.server";
+import { purgeOldHits } from "./modules/rate-limits/rate-limits.server";
 import { startWeatherRefresh, stopWeatherRefresh } from "./modules/weather/weather.server";
 import { StartupError } from "./startup-error";
 
@@ -93,6 +94,7 @@ async function start() {
   if (env.SEED_DEMO) await seedDemoContent();
   sweeper = setInterval(() => {
     purgeExpiredSessions().catch((err) => logger.warn({ err }, "session purge failed"));
+    purgeOldHits().catch((err) => logger.warn({ err }, "rate limit purge failed"));
   }, 15 * 60 * 1000);
   sweeper.unref();
   // Mail left in the outbox by a crash is sent now; weather is fetched before the first visitor asks.

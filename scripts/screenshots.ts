@@ -23,6 +23,15 @@ for (const width of [390, 1280]) {
   }
   for (const target of targets) {
     await page.goto(base + target);
+    // Scroll down once so that lazy images load, as they would for a person reading the page.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
     const name = target.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home";
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
   }

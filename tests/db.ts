@@ -58,7 +58,7 @@ const tables = [
   "contact_messages",
   "sessions",
   "admins",
-  "login_failures",
+  "rate_limit_hits",
   "media",
   "outbox",
 ];

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { NAV_LINKS, SITE_NAME } from "~/lib/navigation";
+import { NAV_LINKS } from "~/lib/navigation";
 
 export type FooterContent = {
   texteFooter: string;
@@ -10,7 +10,7 @@ export type FooterContent = {
   horaires: string;
 };
 
-export function Footer({ content, weather, year }: { content: FooterContent; weather: ReactNode; year: number }) {
+export function Footer({ name, content, weather, year }: { name: string; content: FooterContent; weather: ReactNode; year: number }) {
   return (
     <footer className="mt-16 bg-green-900 text-green-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
@@ -19,7 +19,7 @@ export function Footer({ content, weather, year }: { content: FooterContent; wea
 
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">
-            {SITE_NAME}
+            {name}
           </h2>
           <p className="whitespace-pre-line text-sm leading-relaxed text-green-100">{content.texteFooter}</p>
         </section>
@@ -28,7 +28,7 @@ export function Footer({ content, weather, year }: { content: FooterContent; wea
           <h2 id="footer-contact" className="mb-3 text-base font-semibold text-white">
             Nous trouver
           </h2>
-          <address className="space-y-2 text-sm not-italic text-green-100">
+          <address className="space-y-2 text-sm not-italic text-green-100 [overflow-wrap:anywhere]">
             {content.adresse && <p className="whitespace-pre-line">{content.adresse}</p>}
             {content.telephone && (
               <p>
@@ -66,7 +66,7 @@ export function Footer({ content, weather, year }: { content: FooterContent; wea
       <div className="border-t border-green-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-green-200 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {year} {SITE_NAME} — association de jardiniers bénévoles
+            © {year} {name} — association de jardiniers bénévoles
           </p>
           <Link to="/mentions-legales" className="underline underline-offset-2 hover:text-white">
             Mentions légales

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { NAV_LINKS, SITE_NAME, SITE_TAGLINE } from "~/lib/navigation";
+import { NAV_LINKS } from "~/lib/navigation";
 import { Image } from "./Image";
 import { LeafIcon, LockIcon, MenuIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
@@ -9,20 +10,37 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-100 text-brand-800" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"
   }`;
 
-export function Header({ headerIcon }: { headerIcon: string | null }) {
+/** Escape closes the open mobile menu and gives the focus back to its button. */
+function useEscapeCloses() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = menu.current;
+      if (event.key !== "Escape" || !details?.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+  return menu;
+}
+
+export function Header({ headerIcon, name, tagline }: { headerIcon: string | null; name: string; tagline: string }) {
   const { pathname } = useLocation();
+  const menu = useEscapeCloses();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
-        <Link to="/" className="flex shrink-0 items-center gap-2.5">
+        <Link to="/" className="flex min-w-0 shrink items-center gap-2.5">
           {headerIcon ? (
-            <Image src={headerIcon} alt="" width={40} height={40} sizes="40px" priority className="size-10 rounded-full object-cover" />
+            <Image src={headerIcon} alt="" width={40} height={40} sizes="40px" priority className="size-10 shrink-0 rounded-full object-cover" />
           ) : (
-            <LeafIcon className="size-10 text-brand-800" />
+            <LeafIcon className="size-10 shrink-0 text-brand-800" />
           )}
-          <span className="leading-tight">
-            <span className="block text-lg font-bold text-brand-800">{SITE_NAME}</span>
-            <span className="hidden text-xs text-stone-600 sm:block">{SITE_TAGLINE}</span>
+          <span className="min-w-0 leading-tight">
+            <span className="block truncate text-lg font-bold text-brand-800">{name}</span>
+            <span className="hidden text-xs text-stone-600 sm:block">{tagline}</span>
           </span>
         </Link>
 
@@ -51,7 +69,7 @@ export function Header({ headerIcon }: { headerIcon: string | null }) {
         </Link>
 
         {/* A <details> menu works without JavaScript; keying it by path closes it after each navigation. */}
-        <details key={pathname} className="group lg:hidden">
+        <details key={pathname} ref={menu} className="group lg:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-2 text-stone-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
             <MenuIcon className="size-6" />
             <span className="text-sm font-medium">Menu</span>

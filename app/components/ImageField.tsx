@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { MAX_IMAGE_BYTES, mediaMessages, mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
 import { compressImage, uploadImage, UploadError } from "./image-upload";
 import { FieldError } from "./FieldError";
@@ -36,6 +36,12 @@ export interface ImageFieldProps {
   onChange?: (value: string | File | null) => void;
 }
 
+const noSubscription = () => () => {};
+/** False in the server's HTML and during hydration, true once the page runs its scripts. */
+function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 function previewOf(url: string | null | undefined) {
   const ref = parseMediaUrl(url);
   return ref ? mediaUrl(ref, 400) : (url ?? null);
@@ -70,6 +76,8 @@ export function ImageField({
   const [problem, setProblem] = useState<string | null>(null);
   const objectUrl = useRef<string | null>(null);
   const attempt = useRef(0);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const enhanced = useHydrated();
 
   const releasePreview = () => {
     if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
@@ -102,12 +110,14 @@ export function ImageField({
     if (!chosen) return;
     const current = ++attempt.current;
     setProblem(null);
+    setFileName(chosen.name);
     showLocal(chosen);
     if (mode === "upload") changeUploading(true);
     const file = await compressImage(chosen);
     if (current !== attempt.current) return;
     if (file.size > MAX_IMAGE_BYTES) {
       setProblem(tooLargeMessage);
+      setFileName(null);
       releasePreview();
       setPreview(previewOf(url));
       clearInput();
@@ -134,6 +144,7 @@ export function ImageField({
       if (current !== attempt.current) return;
       const message = failure instanceof UploadError && failure.status >= 400 && failure.status < 500 ? failure.message : uploadErrorMessage;
       setProblem(message);
+      setFileName(null);
       releasePreview();
       setPreview(previewOf(url));
     } finally {
@@ -149,6 +160,7 @@ export function ImageField({
     setPreview(null);
     setUrl(null);
     setProblem(null);
+    setFileName(null);
     if (uploading) changeUploading(false);
     onChange?.(null);
   }
@@ -168,6 +180,8 @@ export function ImageField({
           {description}
         </p>
       ) : null}
+      {/* Once the page runs scripts, the browser's own "Choose File / No file chosen" gives way to a French button
+          and the chosen file's name; before (and without) them, the native input shows, as it works then. */}
       <input
         ref={inputRef}
         id={id}
@@ -178,8 +192,20 @@ export function ImageField({
         aria-describedby={[descriptionId, shownError ? errorId : undefined].filter(Boolean).join(" ") || undefined}
         aria-invalid={shownError ? true : undefined}
         onChange={onSelect}
-        className="mt-1 block w-full text-sm text-gray-800 file:mr-3 file:rounded file:border-0 file:bg-green-700 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-green-800"
+        className={
+          enhanced
+            ? "peer sr-only"
+            : "mt-1 block w-full text-sm text-gray-800 file:mr-3 file:rounded file:border-0 file:bg-green-700 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-green-800"
+        }
       />
+      {enhanced ? (
+        <div className="mt-1 flex min-w-0 flex-wrap items-center gap-3 peer-focus-visible:[&>label]:outline-2 peer-focus-visible:[&>label]:outline-offset-2 peer-focus-visible:[&>label]:outline-green-800">
+          <label htmlFor={id} className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800">
+            {preview ? "Changer d'image" : "Choisir une image"}
+          </label>
+          <span className="min-w-0 truncate text-sm text-gray-800">{fileName ?? (preview ? "Image actuelle" : "Aucune image choisie")}</span>
+        </div>
+      ) : null}
       {mode === "upload" ? <input type="hidden" name={name} value={url ?? ""} /> : null}
       {preview ? (
         <div className="mt-2 flex items-start gap-3">

@@ -54,11 +54,14 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir ?? "memory://",
+    // Search ignores accents (CREATE EXTENSION in the migrations).
+    extensions: { unaccent },
     // An association's database is a few megabytes: PostgreSQL's 128 MB default cache only costs memory.
     postgresqlconf: ["shared_buffers = 16MB", "work_mem = 4MB", "maintenance_work_mem = 16MB"],
   });

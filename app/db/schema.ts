@@ -32,6 +32,14 @@ export const associationContent = pgTable("association_content", {
   horaires: text("horaires"),
   parcellesOccupees: integer("parcellesoccupees").notNull().default(0),
   parcellesTotal: integer("parcellestotal").notNull().default(0),
+  // Beyond SPEC §3: the association's name and tagline (header, titles, feeds, e-mails), and the charter and the
+  // rules an applicant commits to; empty ones show the defaults of content.defaults.ts.
+  nomAssociation: text("nomassociation"),
+  slogan: text("slogan"),
+  charte: text("charte"),
+  reglement: text("reglement"),
+  /** When the content last changed (the sitemap's lastmod). */
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
 export const blogPosts = pgTable(
@@ -40,6 +48,8 @@ export const blogPosts = pgTable(
     id: serial("id").primaryKey(),
     title: text("title").notNull(),
     content: text("content").notNull(),
+    /** The visible text of `content`, written with it: what search reads. */
+    plainText: text("plain_text").notNull().default(""),
     excerpt: text("excerpt").notNull().default(""),
     image: text("image"),
     imagesAnnexes: jsonb("imagesannexes").$type<string[]>().notNull().default([]),
@@ -60,6 +70,8 @@ export const events = pgTable(
     start: timestamptz("start").notNull(),
     endDate: timestamptz("enddate").notNull(),
     content: text("content").notNull(),
+    /** The visible text of `content`, written with it (feeds, descriptions). */
+    plainText: text("plain_text").notNull().default(""),
     image: text("image"),
     imagesAnnexes: jsonb("imagesannexes").$type<string[]>().notNull().default([]),
     date: date("date", { mode: "string" }).notNull(),
@@ -91,6 +103,10 @@ export const applications = pgTable(
     engagementReglement: boolean("engagementreglement").notNull(),
     engagementLieuPublic: boolean("engagementlieupublic").notNull(),
     motivations: text("motivations").notNull(),
+    /** Versions of the charter and the rules shown to the applicant, and when they accepted the commitments. */
+    charteVersion: text("charte_version"),
+    reglementVersion: text("reglement_version"),
+    engagementsAcceptesLe: timestamptz("engagements_acceptes_le"),
     date: timestamptz("date").notNull().defaultNow(),
     processed: boolean("processed").notNull().default(false),
     archived: boolean("archived"),
@@ -110,8 +126,10 @@ export const formFields = pgTable(
   {
     id: serial("id").primaryKey(),
     label: text("label").notNull(),
+    /** The application form field the label is for (nom, email…); rows without one are shown to no form. */
+    name: text("name"),
   },
-  (t) => [index("form_fields_label_idx").on(t.label)],
+  (t) => [index("form_fields_label_idx").on(t.label), uniqueIndex("form_fields_name_idx").on(t.name)],
 );
 
 export const adTypeEnum = pgEnum("ad_type", ["recherche", "vend", "donne", "échange"]);
@@ -176,16 +194,18 @@ export const sessions = pgTable(
   (t) => [index("sessions_admin_idx").on(t.adminId)],
 );
 
-/** Failed sign-ins, kept in the database so throttling holds across instances. */
-export const loginFailures = pgTable(
-  "login_failures",
+/**
+ * Every event an abuse limit counts (a failed sign-in, a form sent), by key — "connexion:marie:1.2.3.4",
+ * "contact:tentative:1.2.3.4" — kept in the database so limits hold across instances and restarts.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
   {
     id: serial("id").primaryKey(),
-    username: text("username").notNull(),
-    ip: text("ip").notNull(),
+    key: text("key").notNull(),
     at: timestamptz("at").notNull().defaultNow(),
   },
-  (t) => [index("login_failures_lookup_idx").on(t.username, t.ip, t.at)],
+  (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at)],
 );
 
 export const media = pgTable(

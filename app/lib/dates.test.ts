@@ -18,8 +18,10 @@ describe("formatDate", () => {
 
 describe("formatDateTime", () => {
   it("adds the Paris time of day", () => {
-    expect(formatDateTime("2026-05-09T07:30:00Z")).toBe("9 mai 2026 à 09:30");
-    expect(formatDateTime("2026-01-09T07:30:00Z")).toBe("9 janvier 2026 à 08:30");
+    expect(formatDateTime("2026-05-09T07:30:00Z")).toBe("9 mai 2026 à 09h30");
+    expect(formatDateTime("2026-01-09T07:30:00Z")).toBe("9 janvier 2026 à 08h30");
+    expect(formatDateTime("2026-12-04T17:00:00Z")).toBe("4 décembre 2026 à 18h00");
+    expect(formatDateTime("2026-12-04T23:00:00Z")).toBe("5 décembre 2026 à 00h00");
   });
 });
 

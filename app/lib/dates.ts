@@ -1,7 +1,7 @@
 const TIME_ZONE = "Europe/Paris";
 
 const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
-const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: TIME_ZONE });
+const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: TIME_ZONE });
 
 type DateInput = Date | string | number;
 
@@ -10,10 +10,20 @@ export function formatDate(value: DateInput): string {
   return longDate.format(new Date(value));
 }
 
-/** « 3 mars 2026 à 14:30 », for event start and end. */
+/** « 14h30 », the French way of writing a time of day, in Paris time. */
+export function formatTime(value: DateInput): string {
+  return time.format(new Date(value)).replace(":", "h");
+}
+
+/** « 3 mars 2026 à 14h30 », for event start and end. */
 export function formatDateTime(value: DateInput): string {
   const d = new Date(value);
-  return `${longDate.format(d)} à ${time.format(d)}`;
+  return `${longDate.format(d)} à ${formatTime(d)}`;
+}
+
+/** Whether two instants fall on the same day in Paris. */
+export function sameDay(a: DateInput, b: DateInput): boolean {
+  return longDate.format(new Date(a)) === longDate.format(new Date(b));
 }
 
 /** ISO 8601 for `<time dateTime>`. */

@@ -9,5 +9,3 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-export const SITE_NAME = "Potager";
-export const SITE_TAGLINE = "Jardins familiaux et partagés";

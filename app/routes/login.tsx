@@ -2,9 +2,8 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { clientIpContext } from "~/context";
 import { LeafIcon } from "~/components/icons";
-import { SITE_NAME } from "~/lib/navigation";
 import { readFormData } from "~/lib/form-data.server";
-import { pageMeta } from "~/lib/seo";
+import { getSiteContent } from "~/modules/content/content.server";
 import { LOGIN_INVALID_MESSAGE, loginSchema } from "~/modules/auth/auth.schema";
 import { signIn, signOut } from "~/modules/auth/auth.server";
 import { getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
@@ -13,7 +12,7 @@ const THROTTLED_MESSAGE = "Trop de tentatives de connexion. Veuillez réessayer 
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
-  return { needsHttps: signInNeedsHttps(request) };
+  return { needsHttps: signInNeedsHttps(request), siteName: (await getSiteContent()).nomAssociation };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,8 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/admin", { headers: { "Set-Cookie": sessionCookie(result.token) } });
 }
 
-export function meta() {
-  return [...pageMeta("Connexion administrateur", `Espace réservé aux administrateurs du site ${SITE_NAME}.`), { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const site = loaderData?.siteName ?? "";
+  return [
+    { title: `Connexion administrateur — ${site}` },
+    { name: "description", content: `Espace réservé aux administrateurs du site ${site}.` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +50,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="mb-6 flex flex-col items-center text-center">
           <LeafIcon className="size-14 text-brand-800" />
           <h1 className="mt-3 text-2xl font-bold text-brand-800">Espace administrateur</h1>
-          <p className="mt-1 text-sm text-stone-600">{SITE_NAME}</p>
+          <p className="mt-1 text-sm text-stone-600">{loaderData?.siteName}</p>
         </div>
         {loaderData?.needsHttps && (
           <div role="note" className="mb-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">

@@ -45,8 +45,16 @@ const AWKWARD = [
   "7",
 ];
 
+/** Text strewn with what databases, mail headers and parsers choke on: NUL, controls, lone surrogates, CR/LF. */
+const controlLaden = fc.string({
+  unit: fc.constantFrom("\u0000", "\u0001", "\u001b", "\u007f", "\u0085", "\uD800", "\uDFFF", "\r\n", "\u000b", "a", "é", " ", "<", "%"),
+  minLength: 1,
+  maxLength: 20,
+});
+
 /** A text value: mostly short and strange, sometimes very long. */
 const textValue = fc.oneof(
+  { weight: 3, arbitrary: controlLaden },
   { weight: 4, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
   { weight: 4, arbitrary: fc.constantFrom(...AWKWARD) },

@@ -1,7 +1,7 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
 import { annonces } from "~/db/schema";
-import type { AdStatut } from "~/lib/constants";
+import type { AdStatut, AdType } from "~/lib/constants";
 import { parseId } from "~/lib/text";
 import type { AdFormValues } from "./ads.schema";
 import { getContent } from "~/modules/content/content.server";
@@ -16,9 +16,14 @@ const newestFirst = [desc(annonces.createdAt), desc(annonces.id)];
 const VALIDATED: AdStatut = "validé";
 const PENDING: AdStatut = "en_attente";
 
-/** Validated ads only, newest first (public list). */
-export async function listPublicAds(): Promise<Ad[]> {
-  return getDb().select().from(annonces).where(eq(annonces.statut, VALIDATED)).orderBy(...newestFirst);
+/** Validated ads only, newest first (public list), of one type when `type` is given. */
+export async function listPublicAds(type?: AdType): Promise<Ad[]> {
+  const validated = eq(annonces.statut, VALIDATED);
+  return getDb()
+    .select()
+    .from(annonces)
+    .where(type ? and(validated, eq(annonces.type, type)) : validated)
+    .orderBy(...newestFirst);
 }
 
 /** Every ad, newest first (admin list). */

@@ -1,9 +1,10 @@
 import type { applications } from "~/db/schema";
 
 /** A stored application, as the admin screens receive it (dates may arrive as ISO strings). */
-export type ApplicationRecord = Omit<typeof applications.$inferSelect, "date" | "archivedDate"> & {
+export type ApplicationRecord = Omit<typeof applications.$inferSelect, "date" | "archivedDate" | "engagementsAcceptesLe"> & {
   date: Date | string;
   archivedDate: Date | string | null;
+  engagementsAcceptesLe: Date | string | null;
 };
 
 export const APPLICATION_MAIL_SUBJECT = "nouvelle demande d'adhesion";
@@ -25,6 +26,10 @@ const EXPORT_KEYS: [string, keyof ApplicationRecord][] = [
   ["engagementreglement", "engagementReglement"],
   ["engagementlieupublic", "engagementLieuPublic"],
   ["motivations", "motivations"],
+  // What the applicant committed to: the versions of the texts shown, and when.
+  ["charte_version", "charteVersion"],
+  ["reglement_version", "reglementVersion"],
+  ["engagements_acceptes_le", "engagementsAcceptesLe"],
   ["date", "date"],
   ["archived", "archived"],
   ["archived_date", "archivedDate"],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLOT_SIZES, TEMPS_DISPONIBLE, VILLES } from "~/lib/constants";
+import { CABIN_TAKEOVER_MAX_EUROS, PLOT_SIZES, START_BUDGET_EUROS, TEMPS_DISPONIBLE, VILLES } from "~/lib/constants";
 import { requiredText } from "~/lib/form-fields";
 
 /** French label of each field of the application form, used in '{label} est obligatoire'. */
@@ -23,6 +23,30 @@ export const APPLICATION_FIELD_LABELS = {
 
 export type ApplicationField = keyof typeof APPLICATION_FIELD_LABELS;
 
+/**
+ * What /apply shows for each field, in the form's order, when the association has not written its own label
+ * (form_fields, by field name). The boxes to tick say in full what ticking them means.
+ */
+export const APPLICATION_FORM_DEFAULT_LABELS: Record<ApplicationField, string> = {
+  nom: "Nom et prénom",
+  email: "Adresse e-mail",
+  adresse: "Adresse postale",
+  ville: "Ville",
+  telephoneportable: "Téléphone portable",
+  telephonefixe: "Téléphone fixe (facultatif)",
+  taillejardin: "Taille de jardin souhaitée",
+  experience: "Votre expérience en jardinage",
+  budgetconnu: `Je sais qu'une participation d'environ ${START_BUDGET_EUROS} euros est demandée à l'entrée, plus la reprise éventuelle de la cabane (${CABIN_TAKEOVER_MAX_EUROS} euros au plus).`,
+  tempsdisponible: "Temps que vous pouvez consacrer au jardin chaque semaine",
+  inspectionconnu: `J'accepte qu'une visite de ma parcelle ait lieu chaque mois, et qu'une parcelle mal entretenue reçoive deux avertissements avant l'exclusion.`,
+  engagementcharte: "Je m'engage à respecter la charte du jardinage naturel.",
+  engagementreglement: "Je m'engage à respecter le règlement intérieur.",
+  engagementlieupublic: "Je m'engage à respecter les jardins comme un lieu public, sans manifestation religieuse.",
+  motivations: "Vos motivations",
+};
+
+export const APPLICATION_FIELDS = Object.keys(APPLICATION_FORM_DEFAULT_LABELS) as ApplicationField[];
+
 export const requiredMessage = (field: ApplicationField) => `${APPLICATION_FIELD_LABELS[field]} est obligatoire`;
 export const invalidMessage = (field: ApplicationField) => `${APPLICATION_FIELD_LABELS[field]} est invalide`;
 export const EMAIL_REQUIRED_MESSAGE = "L'email est obligatoire";
@@ -31,6 +55,12 @@ export const MOBILE_REQUIRED_MESSAGE = "Le téléphone portable est obligatoire"
 export const MOBILE_INVALID_MESSAGE = "Format de téléphone invalide (ex: 0612345678)";
 export const LANDLINE_INVALID_MESSAGE = "Format de téléphone invalide (ex: 0412345678)";
 export const MOTIVATIONS_REQUIRED_MESSAGE = "Les motivations sont obligatoires";
+/** SPEC §8: the application could not be saved. */
+export const APPLY_FAILURE_MESSAGE = "Une erreur s'est produite. Merci de réessayer.";
+export const CHARTER_CHANGED_MESSAGE =
+  "La charte a été modifiée pendant que vous remplissiez le formulaire : relisez-la, puis envoyez à nouveau votre demande.";
+export const RULES_CHANGED_MESSAGE =
+  "Le règlement intérieur a été modifié pendant que vous remplissiez le formulaire : relisez-le, puis envoyez à nouveau votre demande.";
 
 /** French number: +33, 0033 or 0, then 9 digits, once spaces, dots and dashes are removed. */
 export function isFrenchPhone(value: string): boolean {

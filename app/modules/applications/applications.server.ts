@@ -10,24 +10,35 @@ export type Application = typeof applications.$inferSelect;
 
 const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
 
+/** The versions of the charter and the rules an applicant was shown and accepted, and when. */
+export interface Commitments {
+  charteVersion: string;
+  reglementVersion: string;
+  acceptedAt: Date;
+}
+
 /**
  * A visitor's application: stored, the association notified and the applicant acknowledged,
  * all in one transaction so no submission exists without its e-mails (nor the reverse).
  */
-export async function submitApplication(input: ApplicationFormValues): Promise<Application> {
-  const associationEmail = (await getContent())?.email;
-  return createApplication(input, async (tx, application) => {
-    await enqueueMail(tx, newApplicationMail(application, associationEmail));
-    const ack = applicationAckMail(application);
-    if (ack) await enqueueMail(tx, ack);
-  });
+export async function submitApplication(input: ApplicationFormValues, commitments?: Commitments): Promise<Application> {
+  const content = await getContent();
+  return createApplication(
+    input,
+    async (tx, application) => {
+      await enqueueMail(tx, newApplicationMail(application, content?.email));
+      const ack = applicationAckMail(application, content?.nomAssociation?.trim() || undefined);
+      if (ack) await enqueueMail(tx, ack);
+    },
+    { commitments },
+  );
 }
 
 /** Stores an application, unprocessed, dated now; `onCreated` runs in the same transaction (e.g. to queue an e-mail). */
 export async function createApplication(
   input: ApplicationFormValues,
   onCreated?: (tx: Transaction, application: Application) => Promise<void>,
-  { date = new Date() }: { date?: Date } = {}, // for imports and demo content
+  { date = new Date(), commitments }: { date?: Date; commitments?: Commitments } = {}, // date: for imports and demo content
 ): Promise<Application> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -48,6 +59,9 @@ export async function createApplication(
         engagementReglement: input.engagementreglement === true,
         engagementLieuPublic: input.engagementlieupublic === true,
         motivations: input.motivations,
+        charteVersion: commitments?.charteVersion ?? null,
+        reglementVersion: commitments?.reglementVersion ?? null,
+        engagementsAcceptesLe: commitments?.acceptedAt ?? null,
         date,
         processed: false,
       })

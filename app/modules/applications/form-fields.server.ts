@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { formFields } from "~/db/schema";
+import { APPLICATION_FIELDS, APPLICATION_FORM_DEFAULT_LABELS, type ApplicationField } from "./applications.schema";
 
 export type FormField = typeof formFields.$inferSelect;
 
@@ -16,4 +17,14 @@ export async function replaceFormFields(labels: string[]): Promise<FormField[]> 
     if (labels.length > 0) await tx.insert(formFields).values(labels.map((label) => ({ label })));
     return tx.select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));
   });
+}
+
+/** The label /apply shows for each field: the association's own (form_fields) where set, else the default. */
+export async function applicationFormLabels(): Promise<Record<ApplicationField, string>> {
+  const labels = { ...APPLICATION_FORM_DEFAULT_LABELS };
+  for (const row of await listFormFields()) {
+    const name = row.name as ApplicationField | null;
+    if (name && APPLICATION_FIELDS.includes(name) && row.label.trim()) labels[name] = row.label.trim();
+  }
+  return labels;
 }

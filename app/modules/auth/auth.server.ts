@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
-import { and, asc, count, eq, gte, lt, or } from "drizzle-orm";
+import { asc, count, eq, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { admins, loginFailures, sessions } from "~/db/schema";
+import { admins, sessions } from "~/db/schema";
 import { env } from "~/env.server";
+import { clearHits, countHits, recordHit } from "~/modules/rate-limits/rate-limits.server";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -73,26 +74,21 @@ export async function signIn(
   now = new Date(),
 ): Promise<SignInResult> {
   const db = getDb();
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const [{ failures }] = await db
-    .select({ failures: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, username), eq(loginFailures.ip, ip), gte(loginFailures.at, since)));
-  if (failures >= THROTTLE_MAX_FAILURES) return { ok: false, reason: "throttled" };
+  // Failures are counted per identifier and address: a typo locks no one else out.
+  const throttleKey = `connexion:${username}:${ip}`;
+  if ((await countHits(throttleKey, THROTTLE_WINDOW_MS, now)) >= THROTTLE_MAX_FAILURES) return { ok: false, reason: "throttled" };
 
   const [admin] = await db.select().from(admins).where(eq(admins.username, username));
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
   const valid = await verify(admin?.passwordHash ?? (await dummyHash), password).catch(() => false);
   if (!admin || !valid) {
-    await db.insert(loginFailures).values({ username, ip, at: now });
+    await recordHit(throttleKey, now);
     return { ok: false, reason: "invalid" };
   }
 
   const token = crypto.randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(and(eq(loginFailures.username, username), eq(loginFailures.ip, ip)));
-    // Old failures of every pair are no longer useful to anyone.
-    await tx.delete(loginFailures).where(lt(loginFailures.at, since));
+    await clearHits(throttleKey, tx);
     await tx.insert(sessions).values({ idHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now });
   });
   return { ok: true, token, admin: { id: admin.id, username: admin.username } };

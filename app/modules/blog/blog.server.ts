@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
-import { MAX_ANNEX_IMAGES } from "~/lib/constants";
+import { BLOG_CARD_EXCERPT_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { cleanImageList, parseId } from "~/lib/text";
+import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 
@@ -17,11 +17,13 @@ export interface BlogPostInput {
 
 const newestFirst = [desc(blogPosts.createdAt), desc(blogPosts.id)];
 
-/** SPEC §7 payload: sanitised content, cleaned annexes (≤ 3), empty excerpt, author 'Admin', date = now. */
+/** SPEC §7 payload: sanitised content (and its plain text, for search), cleaned annexes (≤ 3), empty excerpt, author 'Admin', date = now. */
 function payload(input: BlogPostInput) {
+  const content = sanitizeRichText(input.content);
   return {
     title: input.title,
-    content: sanitizeRichText(input.content),
+    content,
+    plainText: stripHtml(content),
     image: input.image || null,
     imagesAnnexes: cleanImageList(input.imagesAnnexes, MAX_ANNEX_IMAGES),
     excerpt: "",
@@ -65,4 +67,9 @@ export async function deleteBlogPost(id: number): Promise<boolean> {
   if (parseId(id) === null) return false;
   const rows = await getDb().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   return rows.length > 0;
+}
+
+/** A post as its card shows it (lists, home page): the excerpt is the visible text cut at 150 characters. */
+export function postCard(post: BlogPost) {
+  return { id: post.id, title: post.title, image: post.image, date: post.createdAt, excerpt: excerpt(post.plainText, BLOG_CARD_EXCERPT_LENGTH) };
 }

@@ -12,6 +12,22 @@ export const CONTENT_DEFAULTS = {
   contentAssociation:
     "<p>Notre association réunit des jardinières et des jardiniers bénévoles autour de jardins familiaux et partagés à Vaulx-en-Velin et Villeurbanne.</p><p>Chacun y cultive sa parcelle dans le respect de la charte et du règlement intérieur, et participe à la vie collective des jardins.</p>",
   horaires: "Permanences: Samedi 9h-12h",
+  nomAssociation: "Potager",
+  slogan: "Jardins familiaux et partagés",
+  charte: `Je jardine sans pesticides ni engrais de synthèse : je nourris la terre avec le compost, le paillage et les engrais verts, et j'associe les cultures plutôt que de traiter.
+J'économise l'eau : j'arrose au pied, tôt le matin ou le soir, et je me sers d'abord de l'eau de pluie récupérée.
+Je dépose mes déchets verts au compost collectif ; je ne brûle rien et je ne laisse aucun déchet au jardin.
+Je respecte la biodiversité : je garde un coin fleuri pour les pollinisateurs et des abris pour les auxiliaires (hérissons, oiseaux, coccinelles).
+Je partage les outils communs, les graines, les savoir-faire et les surplus de récolte.
+Je participe à la vie collective : au moins deux chantiers collectifs par an et l'assemblée générale.`,
+  reglement: `Article 1 — Attribution. Les parcelles sont attribuées par le bureau, dans l'ordre de la liste d'attente de chaque commune, pour une saison renouvelable chaque année.
+Article 2 — Participation financière. Une participation d'environ 250 euros est demandée à l'entrée, à laquelle s'ajoute la reprise éventuelle de la cabane, de 300 euros au plus.
+Article 3 — Entretien. La parcelle est cultivée et entretenue toute l'année ; les allées et les abords restent dégagés.
+Article 4 — Visites. Le bureau visite les parcelles chaque mois. Une parcelle laissée à l'abandon fait l'objet de deux avertissements écrits avant l'exclusion.
+Article 5 — Eau. L'eau est une ressource commune : pas d'arrosage automatique, ni d'arrosage aux heures chaudes.
+Article 6 — Constructions. Aucune construction en dehors de la cabane fournie, et pas de clôture sans l'accord du bureau.
+Article 7 — Lieu public. Les jardins sont un lieu public : aucune manifestation religieuse ou politique n'y est organisée.
+Article 8 — Sécurité. Feux et barbecues sont interdits ; les animaux d'élevage ne sont pas admis.`,
 } as const;
 
 export type ContentDefaultKey = keyof typeof CONTENT_DEFAULTS;
@@ -25,6 +41,12 @@ export interface SiteContent {
   titreAssociation: string;
   contentAssociation: string;
   horaires: string;
+  /** The association's name and tagline (header, page titles, footer, feeds, e-mails). */
+  nomAssociation: string;
+  slogan: string;
+  /** The charter and the rules an applicant commits to, as plain text (one paragraph a line). */
+  charte: string;
+  reglement: string;
   imageAccueil: string | null;
   headerIcon: string | null;
   imagesAssociation: string[];
@@ -35,6 +57,8 @@ export interface SiteContent {
   parcellesTotal: number;
   /** True when the association page shows the default text (no content of its own). */
   usesDefaultAssociationText: boolean;
+  /** When the content last changed; null before any exists. */
+  updatedAt: Date | null;
 }
 
 type StoredContent = {
@@ -55,6 +79,10 @@ export function withContentDefaults(content: StoredContent | null | undefined): 
     titreAssociation: text("titreAssociation"),
     contentAssociation: text("contentAssociation"),
     horaires: text("horaires"),
+    nomAssociation: text("nomAssociation"),
+    slogan: text("slogan"),
+    charte: text("charte"),
+    reglement: text("reglement"),
     imageAccueil: filled(c.imageAccueil) ? c.imageAccueil : null,
     headerIcon: filled(c.headerIcon) ? c.headerIcon : null,
     imagesAssociation: (c.imagesAssociation ?? []).filter(filled),
@@ -64,5 +92,6 @@ export function withContentDefaults(content: StoredContent | null | undefined): 
     parcellesOccupees: c.parcellesOccupees ?? 0,
     parcellesTotal: c.parcellesTotal ?? 0,
     usesDefaultAssociationText: !filled(c.contentAssociation),
+    updatedAt: c.updatedAt ?? null,
   };
 }

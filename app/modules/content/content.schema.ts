@@ -19,10 +19,15 @@ export interface AssociationContent {
   horaires: string | null;
   parcellesOccupees: number;
   parcellesTotal: number;
+  nomAssociation: string | null;
+  slogan: string | null;
+  charte: string | null;
+  reglement: string | null;
+  updatedAt: Date;
 }
 
 /** Fields an update may carry; only the ones present are written. */
-export type ContentFields = Partial<Omit<AssociationContent, "id">>;
+export type ContentFields = Partial<Omit<AssociationContent, "id" | "updatedAt">>;
 
 export const PLOTS_MESSAGE = "Merci de saisir des nombres valides pour les parcelles.";
 export const NO_HOME_IMAGE_MESSAGE = "Aucune image d’accueil à enregistrer.";

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { associationContent } from "~/db/schema";
@@ -22,6 +23,10 @@ const UPDATABLE_FIELDS = [
   "horaires",
   "parcellesOccupees",
   "parcellesTotal",
+  "nomAssociation",
+  "slogan",
+  "charte",
+  "reglement",
 ] as const satisfies readonly (keyof ContentFields)[];
 
 /** The single content record, or null when none exists yet. */
@@ -66,8 +71,21 @@ export async function updateContent(
   }
   const db = getDb();
   if (Object.keys(values).length > 0) {
-    await db.update(associationContent).set(values).where(eq(associationContent.id, id));
+    await db.update(associationContent).set({ ...values, updatedAt: new Date() }).where(eq(associationContent.id, id));
   }
   const [row] = await db.select().from(associationContent).where(eq(associationContent.id, id));
   return row;
+}
+
+/** A short fingerprint of a text: it changes as soon as one character of the text does. */
+export function textVersion(text: string) {
+  return crypto.createHash("sha256").update(text.normalize("NFC")).digest("hex").slice(0, 12);
+}
+
+/** The charter and the rules an applicant commits to, as shown on /apply, each with its version. */
+export function commitmentTexts(site: Pick<SiteContent, "charte" | "reglement">) {
+  return {
+    charte: { text: site.charte, version: textVersion(site.charte) },
+    reglement: { text: site.reglement, version: textVersion(site.reglement) },
+  };
 }

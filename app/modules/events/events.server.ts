@@ -1,9 +1,9 @@
 import { asc, desc, eq, gte, lt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { events } from "~/db/schema";
-import { MAX_ANNEX_IMAGES } from "~/lib/constants";
+import { EVENT_CARD_DESCRIPTION_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { cleanImageList, parseId } from "~/lib/text";
+import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 import { parisDateOf } from "./paris-time";
 
 export type EventRow = typeof events.$inferSelect;
@@ -24,15 +24,17 @@ export interface EventInput {
 
 const withStatus = (row: EventRow, now: Date): EventItem => ({ ...row, isPast: row.start.getTime() < now.getTime() });
 
-/** SPEC §3 payload: sanitised content, annexes ≤ 3 without blob: addresses, date = Paris date of start. */
+/** SPEC §3 payload: sanitised content (and its plain text), annexes ≤ 3 without blob: addresses, date = Paris date of start. */
 function payload(input: EventInput) {
+  const content = sanitizeRichText(input.content);
   return {
     title: input.title,
     description: input.description ?? "",
     location: input.location ?? "",
     start: input.start,
     endDate: input.endDate,
-    content: sanitizeRichText(input.content),
+    content,
+    plainText: stripHtml(content),
     image: input.image || null,
     imagesAnnexes: cleanImageList(input.imagesAnnexes, MAX_ANNEX_IMAGES),
     date: parisDateOf(input.start),
@@ -111,4 +113,17 @@ export async function latestPastEvent(now = new Date()): Promise<EventItem | und
     .orderBy(desc(events.start), desc(events.id))
     .limit(1);
   return row && withStatus(row, now);
+}
+
+/** An event as its card shows it: the description cut at 100 characters. */
+export function eventCard(event: EventItem) {
+  return {
+    id: event.id,
+    title: event.title,
+    image: event.image,
+    start: event.start,
+    location: event.location,
+    isPast: event.isPast,
+    description: excerpt(event.description, EVENT_CARD_DESCRIPTION_LENGTH),
+  };
 }

@@ -20,6 +20,9 @@ type Application = Pick<
   | "engagementReglement"
   | "engagementLieuPublic"
   | "motivations"
+  | "charteVersion"
+  | "reglementVersion"
+  | "engagementsAcceptesLe"
 >;
 
 type Ad = Pick<typeof annonces.$inferSelect, "nom" | "email" | "telephone" | "type" | "contenu" | "photo1" | "photo2">;
@@ -138,6 +141,19 @@ function applicationRows(application: Application): Row[] {
     ["Engagement charte", yesNo(application.engagementCharte)],
     ["Engagement règlement", yesNo(application.engagementReglement)],
     ["Engagement lieu public", yesNo(application.engagementLieuPublic)],
+    ...commitmentRows(application),
+  ];
+}
+
+const acceptedAt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Paris" });
+
+/** Which versions of the charter and the rules the applicant accepted, and when: what settles a dispute later. */
+function commitmentRows(application: Pick<Application, "charteVersion" | "reglementVersion" | "engagementsAcceptesLe">): Row[] {
+  if (!application.engagementsAcceptesLe) return [];
+  return [
+    ["Version de la charte acceptée", application.charteVersion ?? "—"],
+    ["Version du règlement accepté", application.reglementVersion ?? "—"],
+    ["Engagements acceptés le", acceptedAt.format(application.engagementsAcceptesLe)],
   ];
 }
 
@@ -156,22 +172,31 @@ export function newApplicationMail(application: Application, to?: string | null)
   };
 }
 
-/** Acknowledgement to the applicant; null when the application has no valid e-mail address. */
-export function applicationAckMail(application: Pick<Application, "nom" | "email">): MailMessage | null {
+/**
+ * Acknowledgement to the applicant, with the versions of the charter and the rules they accepted and when; null
+ * when the application has no valid e-mail address.
+ */
+export function applicationAckMail(
+  application: Pick<Application, "nom" | "email" | "charteVersion" | "reglementVersion" | "engagementsAcceptesLe">,
+  associationName = "l'association",
+): MailMessage | null {
   const email = replyAddress(application.email);
   if (!email) return null;
   const site = new URL("/", env.PUBLIC_URL).toString();
-  const text =
+  const commitments = commitmentRows(application);
+  const intro =
     `Bonjour ${inline(application.nom)},\n\n` +
     "Nous avons bien reçu votre demande de jardin et nous vous en remercions.\n\n" +
     "Elle sera étudiée par les bénévoles de l'association, qui reviendront vers vous par e-mail ou par téléphone. " +
-    "Les attributions dépendent des parcelles disponibles : merci de votre patience.\n\n" +
-    `Bien cordialement,\nLes jardins de l'association\n${site}\n`;
+    "Les attributions dépendent des parcelles disponibles : merci de votre patience.";
+  const signature = `Bien cordialement,\n${inline(associationName)}\n${site}`;
+  const recap = "Pour mémoire, vous avez accepté les engagements suivants :";
+  const text = `${intro}\n\n${commitments.length ? `${recap}\n${textRows(commitments)}\n\n` : ""}${signature}\n`;
   return {
     to: email,
     subject: "Votre demande de jardin a bien été reçue",
     text,
-    html: wrap(htmlParagraphs(text)),
+    html: wrap(`${htmlParagraphs(intro)}${commitments.length ? `<p>${escapeHtml(recap)}</p>${htmlRows(commitments)}` : ""}${htmlParagraphs(signature)}`),
   };
 }
 

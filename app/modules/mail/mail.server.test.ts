@@ -53,6 +53,9 @@ const application = {
   engagementReglement: true,
   engagementLieuPublic: true,
   motivations: "Cultiver des légumes avec mes enfants.",
+  charteVersion: "3f9a1c2b04de",
+  reglementVersion: "77d0e4aa91c2",
+  engagementsAcceptesLe: new Date("2026-11-23T09:15:30Z"),
 };
 
 function worker(options: MailWorkerOptions = {}) {
@@ -259,8 +262,24 @@ describe("mail templates", () => {
     expect(ack.to).toBe("karim@example.org");
     expect(ack.subject).toBe("Votre demande de jardin a bien été reçue");
     expect(ack.text).toMatch(/^Bonjour Karim Benali,/);
-    expect(applicationAckMail({ nom: "X", email: "" })).toBeNull();
-    expect(applicationAckMail({ nom: "X", email: "pas-une-adresse" })).toBeNull();
+    const none = { charteVersion: null, reglementVersion: null, engagementsAcceptesLe: null };
+    expect(applicationAckMail({ nom: "X", email: "", ...none })).toBeNull();
+    expect(applicationAckMail({ nom: "X", email: "pas-une-adresse", ...none })).toBeNull();
+  });
+
+  it("reminds the applicant which versions of the charter and the rules they accepted, and when", () => {
+    const ack = applicationAckMail(application, "Les Jardins du Tonkin")!;
+    expect(ack.text).toContain(
+      [
+        "Pour mémoire, vous avez accepté les engagements suivants :",
+        "Version de la charte acceptée : 3f9a1c2b04de",
+        "Version du règlement accepté : 77d0e4aa91c2",
+        "Engagements acceptés le : 23 novembre 2026 à 10:15:30",
+      ].join("\n"),
+    );
+    expect(ack.text).toContain("Bien cordialement,\nLes Jardins du Tonkin\n");
+    expect(ack.html).toContain("<th align=\"left\" valign=\"top\">Version de la charte acceptée</th><td>3f9a1c2b04de</td>");
+    expect(newApplicationMail(application, "bureau@jardins.example").text).toContain("Version du règlement accepté : 77d0e4aa91c2");
   });
 
   it("notifies a new ad with escaped HTML, absolute photo links and the admin link", () => {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/association";
 import { siteContentContext } from "~/context";
 import { Image } from "~/components/Image";
 import { RichText } from "~/components/RichText";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { htmlToText } from "~/lib/text";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,8 +14,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.title ?? "Notre association", htmlToText(loaderData?.html ?? ""));
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: loaderData?.title ?? "Notre association",
+    description: htmlToText(loaderData?.html ?? ""),
+    path: location.pathname,
+    image: loaderData?.images[0],
+  });
 }
 
 export default function Association({ loaderData }: Route.ComponentProps) {

@@ -2,16 +2,47 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { siteContentContext } from "~/context";
 import { Image } from "~/components/Image";
-import { SITE_NAME } from "~/lib/navigation";
-import { pageMeta } from "~/lib/seo";
+import { HomeEvents, JoinUs, LatestAds, LatestPost, MonthInGarden, WeatherTip } from "~/components/home/HomeSections";
+import { HOME_ADS_COUNT, HOME_POSTS_COUNT } from "~/lib/constants";
+import { gardenMonth } from "~/lib/planting-calendar";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { gardeningTip, shownTemperature } from "~/lib/weather";
+import { latestValidatedAds } from "~/modules/ads/ads.server";
+import { latestPosts, postCard } from "~/modules/blog/blog.server";
+import { eventCard, latestPastEvent, nextUpcomingEvent } from "~/modules/events/events.server";
+import { getWeather } from "~/modules/weather/weather.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const content = await context.get(siteContentContext);
-  return { title: content.titreAccueil, intro: content.texteIntro, image: content.imageAccueil };
+  const now = new Date();
+  const [content, posts, next, past, ads, weather] = await Promise.all([
+    context.get(siteContentContext),
+    latestPosts(HOME_POSTS_COUNT),
+    nextUpcomingEvent(now),
+    latestPastEvent(now),
+    latestValidatedAds(HOME_ADS_COUNT),
+    getWeather(),
+  ]);
+  return {
+    title: content.titreAccueil,
+    intro: content.texteIntro,
+    image: content.imageAccueil,
+    month: gardenMonth(now),
+    tip: weather ? { ...gardeningTip(weather.temperature), temperature: shownTemperature(weather.temperature) } : null,
+    post: posts[0] ? postCard(posts[0]) : null,
+    next: next && eventCard(next),
+    past: past && eventCard(past),
+    ads: ads.map(({ id, type, nom, contenu, createdAt }) => ({ id, type, nom, contenu, createdAt })),
+    plots: { occupied: content.parcellesOccupees, total: content.parcellesTotal },
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(SITE_NAME, loaderData?.intro ?? "Jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin.");
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: null,
+    description: loaderData?.intro ?? "Jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin.",
+    path: location.pathname,
+    image: loaderData?.image,
+  });
 }
 
 const buttonPrimary =
@@ -20,7 +51,7 @@ const buttonSecondary =
   "inline-flex items-center justify-center rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { title, intro, image } = loaderData;
+  const { title, intro, image, month, tip, post, next, past, ads, plots } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="grid items-center gap-8 py-6 md:grid-cols-2 md:py-10">
@@ -46,24 +77,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         )}
       </section>
-
-      <section aria-labelledby="join-title" className="my-12 rounded-2xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
-        <h2 id="join-title" className="text-2xl font-bold sm:text-3xl">
-          Rejoignez-nous !
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-brand-100">
-          Envie de cultiver vos légumes, de partager un savoir-faire ou simplement de profiter d'un coin de verdure ?
-          Déposez une demande de parcelle ou écrivez-nous.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link to="/apply" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
-            Postuler pour un jardin
-          </Link>
-          <Link to="/contact" className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-brand-700">
-            Nous contacter
-          </Link>
-        </div>
-      </section>
+      <MonthInGarden month={month} />
+      {tip ? <WeatherTip tip={tip} temperature={tip.temperature} /> : null}
+      {post ? <LatestPost post={post} /> : null}
+      <HomeEvents next={next} past={past} />
+      <LatestAds ads={ads} />
+      <JoinUs plots={plots} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
 import { siteContentContext } from "~/context";
 import type { Route } from "./+types/layout";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { WeatherWidget } from "~/components/WeatherWidget";
 import { getSiteContent } from "~/modules/content/content.server";
+import { siteInfo } from "~/modules/content/site-info.server";
 import { getWeatherForPage } from "~/modules/weather/weather.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -20,6 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const [content, { weather, weatherUnavailable }] = await Promise.all([context.get(siteContentContext), getWeatherForPage()]);
   return {
+    site: siteInfo(content),
     headerIcon: content.headerIcon,
     footer: {
       texteFooter: content.texteFooter,
@@ -39,7 +42,23 @@ export function headers() {
   return { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=600" };
 }
 
+/** After a navigation in the browser, the new page's main heading gets the focus, as a page load would start there. */
+function useFocusHeadingOnNavigation() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const heading = document.querySelector<HTMLElement>("#contenu h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  useFocusHeadingOnNavigation();
+  const { site } = loaderData;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -48,11 +67,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Aller au contenu
       </a>
-      <Header headerIcon={loaderData.headerIcon} />
-      <main id="contenu" className="flex-1 pt-6">
+      <Header headerIcon={loaderData.headerIcon} name={site.name} tagline={site.tagline} />
+      <main id="contenu" className="flex-1 pt-6 outline-none">
         <Outlet />
       </main>
-      <Footer year={loaderData.year} content={loaderData.footer} weather={<WeatherWidget initial={loaderData.weather} unavailable={loaderData.weatherUnavailable} />} />
+      <Footer
+        year={loaderData.year}
+        name={site.name}
+        content={loaderData.footer}
+        weather={<WeatherWidget initial={loaderData.weather} unavailable={loaderData.weatherUnavailable} />}
+      />
     </div>
   );
 }

@@ -1,18 +1,18 @@
 import type { Route } from "./+types/legal";
 import { siteContentContext } from "~/context";
-import { pageMeta } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/navigation";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteContentContext);
-  return { adresse: content.adresse, email: content.email, telephone: content.telephone };
+  return { name: content.nomAssociation, adresse: content.adresse, email: content.email, telephone: content.telephone };
 }
 
-export function meta() {
-  return pageMeta(
-    "Mentions légales",
-    `Mentions légales du site ${SITE_NAME} : éditeur, hébergement, données personnelles, cookies et conditions d'utilisation.`,
-  );
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: "Mentions légales",
+    description: "Mentions légales du site : éditeur, hébergement, données personnelles, cookies et conditions d'utilisation.",
+    path: location.pathname,
+  });
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -25,19 +25,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { adresse, email, telephone } = loaderData;
+  const { name, adresse, email, telephone } = loaderData;
   const contact = [adresse, telephone, email].filter(Boolean).join(" — ");
   return (
     <article className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Mentions légales</h1>
       <p className="mt-4 text-stone-700">
         Conformément aux articles 6-III et 19 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie
-        numérique (LCEN), voici les informations relatives au site {SITE_NAME}.
+        numérique (LCEN), voici les informations relatives au site {name}.
       </p>
 
       <Section title="1. Éditeur du site">
         <p>
-          Le site est édité par l'association de jardiniers {SITE_NAME}, association à but non lucratif régie par la loi du
+          Le site est édité par l'association de jardiniers {name}, association à but non lucratif régie par la loi du
           1er juillet 1901, qui gère des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin.
         </p>
         {contact && <p>Siège et contact : {contact}.</p>}

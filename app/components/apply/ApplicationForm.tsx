@@ -1,0 +1,126 @@
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { Checkbox, ErrorSummary, FormFields, RadioGroup, Select, TextArea, TextInput } from "~/components/form/fields";
+import { Honeypot } from "~/components/form/Honeypot";
+import { useFormValidation } from "~/components/form/use-form-validation";
+import { PLOT_SIZE_LABELS, TEMPS_DISPONIBLE_LABELS, VILLE_LABELS } from "~/lib/constants";
+import type { PublicFormResult } from "~/lib/public-form";
+import { applicationFormSchema, APPLICATION_FIELDS, type ApplicationField } from "~/modules/applications/applications.schema";
+
+export interface CommitmentText {
+  text: string;
+  version: string;
+}
+
+interface ApplicationFormProps {
+  labels: Record<ApplicationField, string>;
+  charte: CommitmentText;
+  reglement: CommitmentText;
+  result: PublicFormResult | undefined;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+      {/* Floated, the legend sits inside the card instead of on its border. */}
+      <legend className="float-left mb-4 w-full text-xl font-bold text-brand-800">{title}</legend>
+      <div className="clear-both space-y-5">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The charter or the rules, folded under its box: read before ticking, with the version being accepted. */
+function CommitmentDetails({ summary, document }: { summary: string; document: CommitmentText }) {
+  return (
+    <details className="ml-8 rounded-lg bg-stone-50 px-4 py-2 ring-1 ring-stone-200">
+      <summary className="cursor-pointer py-1 font-medium text-brand-800">{summary}</summary>
+      <div className="space-y-2 py-2 text-sm leading-relaxed text-stone-800">
+        {document.text.split("\n").map((line, i) => (
+          <p key={i}>{line}</p>
+        ))}
+        <p className="text-xs text-stone-600">Version {document.version}</p>
+      </div>
+    </details>
+  );
+}
+
+const options = (labels: Record<string, string>) => Object.entries(labels) as [string, string][];
+
+/** The garden application form of SPEC §3 and §5, working without JavaScript; labels from form_fields. */
+export function ApplicationForm({ labels, charte, reglement, result }: ApplicationFormProps) {
+  const busy = useNavigation().state === "submitting";
+  const refused = result && result.status !== "sent" ? result : undefined;
+  const { errors, onSubmit, onEdit } = useFormValidation(applicationFormSchema, refused?.status === "invalid" ? refused.errors : undefined);
+  const firstError = APPLICATION_FIELDS.find((name) => name in errors);
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative space-y-6">
+      <FormFields state={{ id: "demande", errors, values: refused?.values ?? {}, firstError }}>
+        <ErrorSummary />
+        {refused && refused.status !== "invalid" ? (
+          <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
+            {refused.message}
+          </p>
+        ) : null}
+        <p className="text-sm text-stone-700">
+          Les champs marqués d'un astérisque (<span aria-hidden="true">*</span>
+          <span className="sr-only">astérisque</span>) sont obligatoires.
+        </p>
+
+        <Section title="Vous">
+          <TextInput name="nom" label={labels.nom} required autoComplete="name" />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextInput name="email" label={labels.email} required type="email" autoComplete="email" inputMode="email" />
+            <TextInput name="telephoneportable" label={labels.telephoneportable} required type="tel" autoComplete="mobile tel" hint="Par exemple 06 12 34 56 78" />
+          </div>
+          <TextInput name="adresse" label={labels.adresse} required autoComplete="street-address" />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Select name="ville" label={labels.ville} required options={options(VILLE_LABELS)} />
+            <TextInput name="telephonefixe" label={labels.telephonefixe} type="tel" autoComplete="home tel" hint="Par exemple 04 12 34 56 78" />
+          </div>
+        </Section>
+
+        <Section title="Votre jardin">
+          <RadioGroup name="taillejardin" label={labels.taillejardin} required options={options(PLOT_SIZE_LABELS)} />
+          <RadioGroup name="tempsdisponible" label={labels.tempsdisponible} required options={options(TEMPS_DISPONIBLE_LABELS)} />
+          <TextArea name="experience" label={labels.experience} required rows={3} hint="Débutant ou jardinier aguerri, dites-nous en quelques mots." />
+        </Section>
+
+        <Section title="Nos règles">
+          <Checkbox name="budgetconnu" required>
+            {labels.budgetconnu}
+          </Checkbox>
+          <Checkbox name="inspectionconnu" required>
+            {labels.inspectionconnu}
+          </Checkbox>
+          <Checkbox name="engagementcharte" required>
+            {labels.engagementcharte}
+          </Checkbox>
+          <CommitmentDetails summary="Lire la charte du jardinage naturel" document={charte} />
+          <Checkbox name="engagementreglement" required>
+            {labels.engagementreglement}
+          </Checkbox>
+          <CommitmentDetails summary="Lire le règlement intérieur" document={reglement} />
+          <Checkbox name="engagementlieupublic" required>
+            {labels.engagementlieupublic}
+          </Checkbox>
+          {/* The versions read above: the server records them with the application and checks they are current. */}
+          <input type="hidden" name="charte_version" value={charte.version} />
+          <input type="hidden" name="reglement_version" value={reglement.version} />
+        </Section>
+
+        <Section title="Votre projet">
+          <TextArea name="motivations" label={labels.motivations} required rows={6} hint="Pourquoi souhaitez-vous une parcelle ? Ce que vous aimeriez cultiver, partager…" />
+        </Section>
+
+        <Honeypot />
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-12 w-full rounded-xl bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 sm:w-auto"
+        >
+          {busy ? "Envoi en cours…" : "Envoyer ma demande"}
+        </button>
+      </FormFields>
+    </Form>
+  );
+}

@@ -1,0 +1,226 @@
+import { createContext, useContext, type ReactNode, type SelectHTMLAttributes } from "react";
+import { FieldError } from "../FieldError";
+
+/**
+ * The fields of the public forms. A form gives them, through `FormFields`, its messages by field, the values to
+ * show again and the first field in error (which gets `autofocus`, so that without JavaScript the page opens on
+ * it). Every field is labelled, marks itself `aria-invalid` and points to its message with `aria-describedby`.
+ */
+interface FormState {
+  /** Prefix of the fields' ids, unique in the page. */
+  id: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  firstError?: string;
+}
+
+const FormContext = createContext<FormState>({ id: "form", errors: {}, values: {} });
+
+export function FormFields({ state, children }: { state: FormState; children: ReactNode }) {
+  return <FormContext.Provider value={state}>{children}</FormContext.Provider>;
+}
+
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-offset-1 focus:outline-brand-700 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50/40";
+const labelClass = "block font-medium text-stone-900";
+
+function useField(name: string, hint?: string) {
+  const { id, errors, values, firstError } = useContext(FormContext);
+  const fieldId = `${id}-${name}`;
+  const error = errors[name];
+  const describedBy = [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return {
+    fieldId,
+    error,
+    value: values[name],
+    control: {
+      id: fieldId,
+      name,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy,
+      autoFocus: firstError === name ? true : undefined,
+    },
+  };
+}
+
+function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className={labelClass}>
+      {label}
+      {required ? (
+        <span className="text-red-800" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function Hint({ id, text }: { id: string; text?: string }) {
+  return text ? (
+    <p id={`${id}-hint`} className="mt-0.5 text-sm text-stone-600">
+      {text}
+    </p>
+  ) : null;
+}
+
+interface TextProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+  maxLength?: number;
+  placeholder?: string;
+}
+
+export function TextInput({ name, label, required, hint, type = "text", ...rest }: TextProps) {
+  const { fieldId, error, value, control } = useField(name, hint);
+  return (
+    <div>
+      <Label htmlFor={fieldId} label={label} required={required} />
+      <Hint id={fieldId} text={hint} />
+      <input type={type} defaultValue={value} aria-required={required || undefined} className={inputClass} {...rest} {...control} />
+      <FieldError id={`${fieldId}-error`} message={error} />
+    </div>
+  );
+}
+
+export function TextArea({ name, label, required, hint, rows = 5, maxLength }: Omit<TextProps, "type"> & { rows?: number }) {
+  const { fieldId, error, value, control } = useField(name, hint);
+  return (
+    <div>
+      <Label htmlFor={fieldId} label={label} required={required} />
+      <Hint id={fieldId} text={hint} />
+      <textarea rows={rows} defaultValue={value} maxLength={maxLength} aria-required={required || undefined} className={inputClass} {...control} />
+      <FieldError id={`${fieldId}-error`} message={error} />
+    </div>
+  );
+}
+
+export function Select({
+  name,
+  label,
+  required,
+  hint,
+  options,
+  placeholder = "Choisissez…",
+  ...rest
+}: Omit<TextProps, "type"> & { options: readonly (readonly [string, string])[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { fieldId, error, value, control } = useField(name, hint);
+  return (
+    <div>
+      <Label htmlFor={fieldId} label={label} required={required} />
+      <Hint id={fieldId} text={hint} />
+      <select defaultValue={value ?? ""} aria-required={required || undefined} className={inputClass} {...rest} {...control}>
+        <option value="">{placeholder}</option>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${fieldId}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Radio buttons in a fieldset; the message is tied to the first one, which takes the focus. */
+export function RadioGroup({
+  name,
+  label,
+  required,
+  hint,
+  options,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  const { fieldId, error, value, control } = useField(name, hint);
+  return (
+    <fieldset role="radiogroup" aria-describedby={control["aria-describedby"]} aria-invalid={control["aria-invalid"]}>
+      <legend className={labelClass}>
+        {label}
+        {required ? (
+          <span className="text-red-800" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </legend>
+      <Hint id={fieldId} text={hint} />
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {options.map(([optionValue, optionLabel], i) => (
+          <label
+            key={optionValue}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={optionValue}
+              defaultChecked={value === optionValue}
+              id={i === 0 ? fieldId : `${fieldId}-${i}`}
+              // Without JavaScript, the page the server sends back opens on the first field in error.
+              // oxlint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus={i === 0 ? control.autoFocus : undefined}
+              className="size-4 accent-brand-700"
+            />
+            <span>{optionLabel}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${fieldId}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/** A box to tick; `children` says what ticking it means. */
+export function Checkbox({ name, children, required }: { name: string; children: ReactNode; required?: boolean }) {
+  const { fieldId, error, value, control } = useField(name);
+  return (
+    <div>
+      <label htmlFor={fieldId} className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          defaultChecked={value === "on"}
+          aria-required={required || undefined}
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          {...control}
+        />
+        <span className="text-stone-900">{children}</span>
+      </label>
+      <FieldError id={`${fieldId}-error`} message={error} />
+    </div>
+  );
+}
+
+/**
+ * The list of the form's problems, at its top, each a link to its field: what a person without JavaScript sees
+ * first when the server sends the form back.
+ */
+export function ErrorSummary({ title = "Le formulaire contient des erreurs :" }: { title?: string }) {
+  const { id, errors } = useContext(FormContext);
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{title}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {entries.map(([name, message]) => (
+          <li key={name}>
+            <a href={`#${id}-${name}`} className="underline underline-offset-2">
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { data } from "react-router";
+import type { ZodType } from "zod";
+import { logger } from "~/logger.server";
+import { MediaError } from "~/modules/media/media.server";
+import { readSubmittedForm, type MultipartOptions, type SubmittedForm } from "~/modules/media/multipart.server";
+import {
+  allowFormAttempt,
+  allowFormSubmission,
+  FORM_RATE_LIMITED_MESSAGE,
+  recordFormSubmission,
+} from "~/modules/rate-limits/rate-limits.server";
+import { getDb } from "~/db/client.server";
+import { errorsByField, HONEYPOT_FIELD, type PublicFormResult } from "./public-form";
+
+// Answers to a form are for the one who sent it: never cached, by the browser or anyone else.
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+const answer = (result: PublicFormResult, status = 200) => data(result, { status, headers: PRIVATE });
+
+export interface PublicFormOptions<T> {
+  /** The form's name in the rate limits: "apply", "contact", "annonces". */
+  form: string;
+  request: Request;
+  ip: string;
+  /** Text fields given back when the form is refused, so that nothing typed is lost (never the captcha). */
+  keep: readonly string[];
+  schema: ZodType<T>;
+  /** The values the schema reads, from the submitted form; files may be turned into addresses here. */
+  input(form: SubmittedForm): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Stores the accepted values; `form` still holds the uploaded files (removed once this returns). */
+  save(values: T, form: SubmittedForm): Promise<unknown>;
+  /** SPEC §8's message when saving fails. */
+  failureMessage: string;
+  read?: MultipartOptions;
+}
+
+/**
+ * A public form's action: the form read and cleaned once; at most 30 attempts and 5 accepted submissions per
+ * address in 10 minutes (429 in French); a filled honeypot answered as a success with nothing stored; the schema's
+ * French messages with what was typed (400); the save, or SPEC §8's failure message with what was typed.
+ */
+export async function handlePublicForm<T>(options: PublicFormOptions<T>) {
+  let form: SubmittedForm;
+  try {
+    form = await readSubmittedForm(options.request, options.read);
+  } catch (error) {
+    if (error instanceof MediaError) return answer({ status: "failed", message: error.message, values: {} }, error.status);
+    throw error;
+  }
+  try {
+    const values = Object.fromEntries(options.keep.map((name) => [name, form.get(name) ?? ""]));
+    if (!(await allowFormAttempt(options.form, options.ip))) {
+      return answer({ status: "limited", message: FORM_RATE_LIMITED_MESSAGE, values }, 429);
+    }
+    if (form.get(HONEYPOT_FIELD)) {
+      logger.info({ form: options.form }, "formulaire rempli par un robot (champ piège) : ignoré");
+      return answer({ status: "sent" });
+    }
+    const parsed = options.schema.safeParse(await options.input(form));
+    if (!parsed.success) return answer({ status: "invalid", errors: errorsByField(parsed.error.issues), values }, 400);
+    if (!(await allowFormSubmission(options.form, options.ip))) {
+      return answer({ status: "limited", message: FORM_RATE_LIMITED_MESSAGE, values }, 429);
+    }
+    try {
+      await options.save(parsed.data, form);
+      await recordFormSubmission(getDb(), options.form, options.ip);
+    } catch (error) {
+      logger.error({ err: error, form: options.form }, "enregistrement d'un formulaire public impossible");
+      return answer({ status: "failed", message: options.failureMessage, values }, 500);
+    }
+    return answer({ status: "sent" });
+  } finally {
+    await form.cleanup();
+  }
+}
+
+/** The route's headers: an answer to a form is private; the page itself may be cached like any public page. */
+export function publicFormHeaders({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }) {
+  return actionHeaders.get("Cache-Control") ? actionHeaders : parentHeaders;
+}

@@ -1,1 +1,0 @@
-export const excerptLength = 150;

@@ -1,0 +1,89 @@
+import { Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/apply";
+import { ApplicationForm } from "~/components/apply/ApplicationForm";
+import { PlotsStatus } from "~/components/PlotsStatus";
+import { clientIpContext, siteContentContext } from "~/context";
+import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import {
+  APPLICATION_FIELDS,
+  APPLY_FAILURE_MESSAGE,
+  applicationFormSchema,
+  CHARTER_CHANGED_MESSAGE,
+  RULES_CHANGED_MESSAGE,
+} from "~/modules/applications/applications.schema";
+import { submitApplication } from "~/modules/applications/applications.server";
+import { applicationFormLabels } from "~/modules/applications/form-fields.server";
+import { commitmentTexts } from "~/modules/content/content.server";
+
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [content, labels] = await Promise.all([context.get(siteContentContext), applicationFormLabels()]);
+  return { labels, ...commitmentTexts(content), plots: { occupied: content.parcellesOccupees, total: content.parcellesTotal } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = commitmentTexts(await context.get(siteContentContext));
+  // The versions shown with the form must be the ones in force: they are what the applicant accepts.
+  const schema = applicationFormSchema
+    .extend({ charte_version: z.string().optional(), reglement_version: z.string().optional() })
+    .superRefine((values, ctx) => {
+      if (values.charte_version !== current.charte.version) ctx.addIssue({ code: "custom", path: ["engagementcharte"], message: CHARTER_CHANGED_MESSAGE });
+      if (values.reglement_version !== current.reglement.version) ctx.addIssue({ code: "custom", path: ["engagementreglement"], message: RULES_CHANGED_MESSAGE });
+    });
+  return handlePublicForm({
+    form: "apply",
+    request,
+    ip: context.get(clientIpContext),
+    keep: APPLICATION_FIELDS,
+    schema,
+    input: (form) => Object.fromEntries([...APPLICATION_FIELDS, "charte_version", "reglement_version"].map((name) => [name, form.get(name)])),
+    save: ({ charte_version, reglement_version, ...application }) =>
+      submitApplication(application, { charteVersion: charte_version!, reglementVersion: reglement_version!, acceptedAt: new Date() }),
+    failureMessage: APPLY_FAILURE_MESSAGE,
+  });
+}
+
+export const headers = publicFormHeaders;
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: "Demander une parcelle",
+    description: "Demandez une parcelle dans nos jardins familiaux de Villeurbanne et Vaulx-en-Velin : le formulaire, nos règles et la liste d'attente.",
+    path: location.pathname,
+  });
+}
+
+export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
+  const { labels, charte, reglement, plots } = loaderData;
+  if (actionData?.status === "sent") {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-10 text-center">
+        <h1 className="text-3xl font-bold text-brand-800">Merci pour votre demande !</h1>
+        <p className="mt-4 text-lg text-stone-800">
+          Elle est bien enregistrée et un e-mail de confirmation vous a été envoyé. Les bénévoles de l'association l'étudieront et
+          reviendront vers vous par e-mail ou par téléphone.
+        </p>
+        <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Retour à l'accueil
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Demander une parcelle</h1>
+      <div className="mt-4 space-y-3 text-lg text-stone-800">
+        <p>
+          Nos parcelles sont attribuées par le bureau, dans l'ordre d'arrivée des demandes de chaque commune. Remplissez ce formulaire
+          : vous recevrez une confirmation par e-mail, puis nous vous contacterons dès qu'une parcelle se libère.
+        </p>
+        <PlotsStatus occupied={plots.occupied} total={plots.total} className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900 ring-1 ring-brand-100" />
+      </div>
+      <div className="mt-8">
+        <ApplicationForm labels={labels} charte={charte} reglement={reglement} result={actionData} />
+      </div>
+    </div>
+  );
+}

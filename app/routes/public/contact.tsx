@@ -1,0 +1,120 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { clientIpContext, siteContentContext } from "~/context";
+import { ErrorSummary, FormFields, TextArea, TextInput } from "~/components/form/fields";
+import { Honeypot } from "~/components/form/Honeypot";
+import { useFormValidation } from "~/components/form/use-form-validation";
+import { CONTACT_CAPTCHA_QUESTION } from "~/lib/constants";
+import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { CONTACT_FAILURE_MESSAGE, contactFormSchema } from "~/modules/contact/contact.schema";
+import { sendContactMessage } from "~/modules/contact/contact.server";
+
+const FIELDS = ["name", "email", "subject", "message", "captcha"] as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const content = await context.get(siteContentContext);
+  return { adresse: content.adresse, telephone: content.telephone, email: content.email, horaires: content.horaires };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handlePublicForm({
+    form: "contact",
+    request,
+    ip: context.get(clientIpContext),
+    keep: ["name", "email", "subject", "message"],
+    schema: contactFormSchema,
+    input: (form) => Object.fromEntries(FIELDS.map((name) => [name, form.get(name)])),
+    save: sendContactMessage,
+    failureMessage: CONTACT_FAILURE_MESSAGE,
+  });
+}
+
+export const headers = publicFormHeaders;
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta(siteFromMatches(matches), {
+    title: "Contact",
+    description: "Écrivez à l'association ou passez à nos permanences : adresse, téléphone, e-mail et formulaire de contact.",
+    path: location.pathname,
+  });
+}
+
+function Details({ adresse, telephone, email, horaires }: Route.ComponentProps["loaderData"]) {
+  return (
+    <section aria-labelledby="coordonnees" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+      <h2 id="coordonnees" className="text-xl font-bold text-brand-800">
+        Nos coordonnées
+      </h2>
+      <address className="mt-3 space-y-2 not-italic text-stone-800 [overflow-wrap:anywhere]">
+        {adresse ? <p className="whitespace-pre-line">{adresse}</p> : null}
+        {telephone ? (
+          <p>
+            Téléphone : <a href={`tel:${telephone.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-800 underline">{telephone}</a>
+          </p>
+        ) : null}
+        {email ? (
+          <p>
+            E-mail : <a href={`mailto:${email}`} className="font-semibold text-brand-800 underline">{email}</a>
+          </p>
+        ) : null}
+        <p>{horaires}</p>
+      </address>
+    </section>
+  );
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const refused = actionData && actionData.status !== "sent" ? actionData : undefined;
+  const { errors, onSubmit, onEdit } = useFormValidation(contactFormSchema, refused?.status === "invalid" ? refused.errors : undefined);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Nous contacter</h1>
+      <div className="mt-8 grid gap-8 md:grid-cols-[2fr_3fr]">
+        <Details {...loaderData} />
+        {actionData?.status === "sent" ? (
+          <section aria-labelledby="message-envoye" className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
+            <h2 id="message-envoye" className="text-xl font-bold text-brand-800">
+              Message envoyé
+            </h2>
+            <p className="mt-2 text-stone-800">Merci ! Votre message a bien été envoyé : nous vous répondrons dès que possible.</p>
+            <Link to="/contact" className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+              Envoyer un nouveau message
+            </Link>
+          </section>
+        ) : (
+          <Form method="post" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+            <h2 className="text-xl font-bold text-brand-800">Écrivez-nous</h2>
+            <FormFields state={{ id: "contact", errors, values: refused?.values ?? {}, firstError: FIELDS.find((name) => name in errors) }}>
+              <ErrorSummary />
+              {refused && refused.status !== "invalid" ? (
+                <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
+                  {refused.message}
+                </p>
+              ) : null}
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextInput name="name" label="Votre nom" required autoComplete="name" />
+                <TextInput name="email" label="Votre e-mail" required type="email" autoComplete="email" inputMode="email" />
+              </div>
+              <TextInput name="subject" label="Objet" required />
+              <TextArea name="message" label="Message" required rows={6} />
+              <TextInput
+                name="captcha"
+                label={CONTACT_CAPTCHA_QUESTION}
+                required
+                inputMode="numeric"
+                autoComplete="off"
+                hint={refused ? "Répondez à nouveau à la question : par sécurité, la réponse n'est pas conservée." : "Une question pour vérifier que vous n'êtes pas un robot."}
+              />
+              <Honeypot />
+              <button type="submit" disabled={busy} className="min-h-12 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+                {busy ? "Envoi en cours…" : "Envoyer le message"}
+              </button>
+            </FormFields>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

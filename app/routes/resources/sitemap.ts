@@ -1,0 +1,35 @@
+import { listPublicAds } from "~/modules/ads/ads.server";
+import { listBlogPosts } from "~/modules/blog/blog.server";
+import { getSiteContent } from "~/modules/content/content.server";
+import { siteInfo } from "~/modules/content/site-info.server";
+import { listEvents } from "~/modules/events/events.server";
+import { absoluteUrl } from "~/lib/seo";
+import { escapeXml, latest } from "~/lib/xml";
+
+/** GET /sitemap.xml — every public page, article and event, with when it last changed. */
+export async function loader() {
+  const [content, posts, events, ads] = await Promise.all([getSiteContent(), listBlogPosts(), listEvents(), listPublicAds()]);
+  const site = siteInfo(content);
+  const contentDate = content.updatedAt;
+  const postsDate = latest(posts.map((post) => post.date));
+  const eventsDate = latest(events.map((event) => event.createdAt));
+  const adsDate = latest(ads.map((ad) => ad.createdAt));
+  const pages: [string, Date | null][] = [
+    ["/", latest([contentDate, postsDate, eventsDate, adsDate])],
+    ["/association", contentDate],
+    ["/blog", postsDate],
+    ...posts.map((post): [string, Date] => [`/blog/${post.id}`, post.date]),
+    ["/events", eventsDate],
+    ...events.map((event): [string, Date] => [`/events/${event.id}`, event.createdAt]),
+    ["/annonces", adsDate],
+    ["/apply", contentDate],
+    ["/contact", contentDate],
+    ["/mentions-legales", contentDate],
+  ];
+  const urls = pages
+    .map(([path, date]) => `  <url><loc>${escapeXml(absoluteUrl(site, path))}</loc>${date ? `<lastmod>${date.toISOString()}</lastmod>` : ""}</url>`)
+    .join("\n");
+  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=3600" },
+  });
+}
