@@ -164,8 +164,8 @@ export async function insertContactMessage(overrides: Overrides<typeof contactMe
   return row;
 }
 
-export async function insertFormField(label: string) {
-  const [row] = await getDb().insert(formFields).values({ label }).returning();
+export async function insertFormField(label: string, name: string | null = null) {
+  const [row] = await getDb().insert(formFields).values({ label, name }).returning();
   return row;
 }
 

@@ -9,6 +9,9 @@ process.env.LOG_LEVEL ??= "silent";
 process.env.NODE_ENV = "test";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "potager-test-"));
 process.env.SESSION_SECRET = crypto.randomBytes(32).toString("base64url");
+// Nothing leaves the machine: the weather service is a closed local port unless a test starts a fake one.
+process.env.WEATHER_URL ??= "http://127.0.0.1:2/forecast";
+process.env.AIR_QUALITY_URL ??= "http://127.0.0.1:2/air-quality";
 
 // An unexpected console.error during a test is a failure, not noise.
 let errors: unknown[][] = [];

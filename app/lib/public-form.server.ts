@@ -44,7 +44,11 @@ export async function handlePublicForm<T>(options: PublicFormOptions<T>) {
   try {
     form = await readSubmittedForm(options.request, options.read);
   } catch (error) {
-    if (error instanceof MediaError) return answer({ status: "failed", message: error.message, values: {} }, error.status);
+    // A file over its limit: what was typed comes back with the message (the files cannot).
+    if (error instanceof MediaError) {
+      const values = Object.fromEntries(options.keep.map((name) => [name, error.fields[name] ?? ""]));
+      return answer({ status: "failed", message: error.message, values }, error.status);
+    }
     throw error;
   }
   try {

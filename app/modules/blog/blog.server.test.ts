@@ -16,6 +16,7 @@ describeEachDatabase("blog module", () => {
     expect(post).toMatchObject({
       title: "Les semis",
       content: "<p>Semez <strong>tôt</strong></p><p>Suite</p>",
+      plainText: "Semez tôt Suite",
       image: "/media/cover.webp",
       imagesAnnexes: ["/media/a.webp"],
       excerpt: "",

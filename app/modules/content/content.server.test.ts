@@ -5,7 +5,7 @@ import { associationContent } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent } from "../../../tests/factories";
 import { CONTENT_DEFAULTS } from "./content.defaults";
-import { ensureContentRow, getContent, getSiteContent, updateContent } from "./content.server";
+import { commitmentTexts, ensureContentRow, getContent, getSiteContent, textVersion, updateContent } from "./content.server";
 
 async function rowCount() {
   const rows = await getDb().select().from(associationContent);
@@ -124,5 +124,23 @@ describeEachDatabase("content module", () => {
   it("updateContent with no fields re-reads the record", async () => {
     const row = await insertContent({ titreAccueil: "Titre" });
     expect(await updateContent(row.id, {})).toEqual(row);
+  });
+
+  it("updateContent records when the content changed", async () => {
+    const row = await insertContent({ updatedAt: new Date("2026-01-01T00:00:00Z") });
+    const before = Date.now();
+    const updated = await updateContent(row.id, { horaires: "Samedi" });
+    expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("the charter and the rules have defaults, and a version that changes with their text", async () => {
+    const site = await getSiteContent();
+    expect(site.charte).toBe(CONTENT_DEFAULTS.charte);
+    const texts = commitmentTexts(site);
+    expect(texts.charte.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(texts.reglement.version).toBe(textVersion(CONTENT_DEFAULTS.reglement));
+    const row = await insertContent({ charte: `${CONTENT_DEFAULTS.charte}\nJe composte.` });
+    expect(commitmentTexts(await getSiteContent()).charte.version).not.toBe(texts.charte.version);
+    expect(row.id).toBeGreaterThan(0);
   });
 });

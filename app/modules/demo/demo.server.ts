@@ -4,6 +4,7 @@ import { createAd, validateAd } from "~/modules/ads/ads.server";
 import { applicationFormSchema } from "~/modules/applications/applications.schema";
 import { createApplication, setApplicationProcessed } from "~/modules/applications/applications.server";
 import { createBlogPost, listBlogPosts } from "~/modules/blog/blog.server";
+import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { ensureContentRow, getContent, updateContent } from "~/modules/content/content.server";
 import { createEvent } from "~/modules/events/events.server";
 import { saveImage } from "~/modules/media/media.server";
@@ -62,6 +63,10 @@ export async function seedDemoContent(now = new Date()) {
     horaires: "Permanences: Samedi 9h-12h",
     parcellesOccupees: 79,
     parcellesTotal: 84,
+    nomAssociation: "Potager",
+    slogan: "Jardins familiaux et partagés de Villeurbanne et Vaulx-en-Velin",
+    charte: CONTENT_DEFAULTS.charte,
+    reglement: CONTENT_DEFAULTS.reglement,
   });
 
   const posts = [

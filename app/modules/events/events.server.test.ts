@@ -37,6 +37,7 @@ describeEachDatabase("events module", () => {
       start: input.start,
       endDate: input.endDate,
       content: "<p>Programme</p>",
+      plainText: "Programme",
       image: "/media/fete.webp",
       imagesAnnexes: [],
       date: "2026-07-01",

@@ -1,6 +1,7 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { Feed } from "feed";
 import { ICalCalendar } from "ical-generator";
+import { DateTime } from "luxon";
 import { TIME_ZONE } from "~/lib/constants";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { absoluteUrl, shareImage, type SiteInfo } from "~/lib/seo";
@@ -55,8 +56,9 @@ export function eventsCalendar(site: SiteInfo, events: EventItem[]): string {
     const url = absoluteUrl(site, `/events/${event.id}`);
     calendar.createEvent({
       id: `evenement-${event.id}@${new URL(absoluteUrl(site, "/")).host}`,
-      start: event.start,
-      end: event.endDate,
+      // Given as Paris wall-clock times (a plain Date would be written in the server's own time zone).
+      start: DateTime.fromJSDate(event.start, { zone: TIME_ZONE }),
+      end: DateTime.fromJSDate(event.endDate, { zone: TIME_ZONE }),
       timezone: TIME_ZONE,
       summary: event.title,
       description: [event.description, event.plainText].filter(Boolean).join("\n\n"),

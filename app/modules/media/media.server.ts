@@ -23,6 +23,8 @@ import {
 /** An upload refused for a reason the visitor can fix; `message` is the French text to show. */
 export class MediaError extends Error {
   readonly status: number;
+  /** For a form refused while it was read: the text fields read until then, so the form can show them again. */
+  fields: Record<string, string> = {};
   constructor(message: string, status: number) {
     super(message);
     this.name = "MediaError";

@@ -156,6 +156,7 @@ export async function parseMultipartForm(request: Request, options: MultipartOpt
     if (failure) throw failure;
   } catch (error) {
     await cleanup();
+    if (error instanceof MediaError) error.fields = Object.fromEntries(entries);
     throw error;
   }
 

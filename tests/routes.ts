@@ -1,0 +1,34 @@
+/** Calling a route's loader or action as React Router does, with the context the server gives it. */
+import { RouterContextProvider } from "react-router";
+import { clientIpContext, siteContentContext } from "~/context";
+import { getSiteContent } from "~/modules/content/content.server";
+
+export function routeArgs(request: Request, { ip = "203.0.113.7", params = {} }: { ip?: string; params?: Record<string, string> } = {}) {
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, ip);
+  const content = getSiteContent();
+  content.catch(() => {});
+  context.set(siteContentContext, content);
+  return { request, params, context, unstable_pattern: "" } as never;
+}
+
+/** A form posted as a browser posts it: urlencoded, from the site itself. */
+export function formPost(path: string, fields: Record<string, string> | [string, string][]) {
+  const body = new URLSearchParams(fields);
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000" },
+  });
+}
+
+/** A multipart form, with files. */
+export function multipartPost(path: string, form: FormData) {
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body: form, headers: { Origin: "http://localhost:3000" } });
+}
+
+/** What an action returned with `data()`: its value and status. */
+export function answered<T>(result: unknown): { value: T; status: number; headers: Headers } {
+  const { data, init } = result as { data: T; init: { status?: number; headers?: HeadersInit } | null };
+  return { value: data, status: init?.status ?? 200, headers: new Headers(init?.headers) };
+}
