@@ -192,8 +192,11 @@ test("the site's public files are served, and pages and scripts arrive compresse
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
-  const favicon = await request.get("/favicon.svg");
-  expect(favicon.headers()["content-type"]).toBe("image/svg+xml");
+  expect(await robots.text()).toContain("Disallow: /admin");
+  for (const icon of ["/favicon.ico", "/favicon.png", "/apple-touch-icon.png"]) {
+    const favicon = await request.get(icon, { maxRedirects: 0 });
+    expect([icon, favicon.status(), favicon.headers()["content-type"]]).toEqual([icon, 200, "image/png"]);
+  }
   const page = await request.get("/", { headers: { "Accept-Encoding": "br" } });
   expect(page.headers()["content-encoding"]).toBe("br");
   const html = await page.text();

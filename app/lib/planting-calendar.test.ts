@@ -4,12 +4,8 @@ import { gardenMonth, gardenVideoSearchUrl, PLANTING_CALENDAR } from "./planting
 describe("planting calendar", () => {
   it("has the twelve months in order, each with something to sow, plant and harvest, and the month's work", () => {
     expect(PLANTING_CALENDAR.map((m) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    for (const month of PLANTING_CALENDAR) {
-      expect(month.sow.length, month.name).toBeGreaterThan(0);
-      expect(month.plant.length, month.name).toBeGreaterThan(0);
-      expect(month.harvest.length, month.name).toBeGreaterThan(0);
-      expect(month.work.length, month.name).toBeGreaterThan(40);
-    }
+    const sizes = PLANTING_CALENDAR.map((m) => [m.name, Math.min(m.sow.length, m.plant.length, m.harvest.length) > 0, m.work.length > 40]);
+    expect(sizes.filter(([, lists, work]) => !lists || !work)).toEqual([]);
   });
 
   it("keeps Lyon's frost dates: tomatoes go out in May, after the Saints de glace, and are harvested in summer", () => {
