@@ -42,6 +42,7 @@ function server(port: number, name: string, extra: Record<string, string> = {}) 
     env: {
       ...runtime.env,
       PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: path.join(runDir, name),
       ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME!,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,

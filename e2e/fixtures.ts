@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 
 export const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME!,
@@ -18,8 +18,34 @@ export async function loginAsAdmin(page: Page, baseURL = "") {
   await expect(page.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
 }
 
+/**
+ * Each test is a visitor of its own, behind the site's proxy (X-Forwarded-For, which the server trusts from
+ * loopback): the per-address limits of the public forms apply to each test, not to the whole run.
+ */
+export function visitorAddress() {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+/** A browser context of a visitor of its own (see `visitorAddress`), on the main site unless told otherwise. */
+export function visitorContext(browser: Browser, options: BrowserContextOptions = {}) {
+  return browser.newContext({
+    baseURL: SITE,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    ...options,
+    extraHTTPHeaders: { "X-Forwarded-For": visitorAddress(), ...options.extraHTTPHeaders },
+  });
+}
+
 /** Every test fails if the page logs an error or throws (CSP violations and hydration errors included). */
-export const test = base.extend<{ pageErrors: void }>({
+export const test = base.extend<{ pageErrors: void; visitor: void }>({
+  visitor: [
+    async ({ context }, use) => {
+      await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
+      await use();
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -119,6 +119,18 @@ test.describe("on a phone", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test("Escape closes the menu and gives the focus back to its button", async ({ page }) => {
+    await page.goto("/");
+    const button = page.locator("summary", { hasText: "Menu" });
+    await button.click();
+    const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
+    await expect(mobileNav).toBeVisible();
+    await mobileNav.getByRole("link", { name: "Blog" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(mobileNav).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
   test("the menu works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -130,6 +142,26 @@ test.describe("on a phone", () => {
     await expect(mobileNav).toBeHidden();
     await context.close();
   });
+});
+
+test.describe("at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("no public page scrolls sideways, long e-mail addresses and words included", async ({ page, request }) => {
+    const article = /href="(\/blog\/\d+)"/.exec(await (await request.get("/blog")).text())![1]!;
+    const event = /href="(\/events\/\d+)"/.exec(await (await request.get("/events")).text())![1]!;
+    for (const path of ["/", "/association", "/blog", article, "/events", event, "/annonces", "/apply", "/contact", "/search?q=recolte", "/mentions-legales"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test("after a navigation in the page, the focus is on the new page's main heading", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Événements" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Événements" })).toBeFocused();
 });
 
 test("a new page starts at the top", async ({ page }) => {

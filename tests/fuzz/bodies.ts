@@ -146,7 +146,15 @@ export interface FuzzCase {
   chunked: boolean;
   withSession: boolean;
   origin: "same" | "none" | "other";
+  /** The visitor's address as a proxy gives it, so that the per-address limits do not answer every case. */
+  forwardedFor?: string;
 }
+
+const forwardedFor = fc.oneof(
+  { weight: 8, arbitrary: fc.ipV4() },
+  { weight: 1, arbitrary: fc.ipV6() },
+  { weight: 1, arbitrary: fc.constantFrom("", "inconnu", "1.2.3.4, 5.6.7.8", "999.1.1.1", "x".repeat(300)) },
+);
 
 const BOUNDARY = "----potagerFuzz7MA4YWxkTrZu0gW";
 
@@ -196,8 +204,9 @@ export function caseFor(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
     chunked: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     withSession: fc.boolean(),
     origin: fc.constantFrom("same", "same", "same", "none", "other"),
-  }).map(({ form: f, chunked, withSession, origin }) => {
-    const fuzz: FuzzCase = { ...f, chunked, withSession, origin };
+    forwardedFor: fc.option(forwardedFor, { nil: undefined, freq: 5 }),
+  }).map(({ form: f, chunked, withSession, origin, forwardedFor: address }) => {
+    const fuzz: FuzzCase = { ...f, chunked, withSession, origin, forwardedFor: address };
     // A failing case is reported in one line, not as megabytes of bytes.
     return Object.assign(fuzz, { [fc.toStringMethod]: () => describeCase(fuzz) });
   });
@@ -214,5 +223,6 @@ export function toRequest(target: FuzzTarget, fuzz: FuzzCase, baseUrl: string, c
   if (fuzz.withSession) headers.Cookie = cookie;
   if (fuzz.origin === "same") headers.Origin = new URL(baseUrl).origin;
   if (fuzz.origin === "other") headers.Origin = "https://ailleurs.example";
+  if (fuzz.forwardedFor !== undefined) headers["X-Forwarded-For"] = fuzz.forwardedFor;
   return { method: "POST", path: target.path, headers, body: fuzz.body, chunked: fuzz.chunked };
 }

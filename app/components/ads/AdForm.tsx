@@ -35,7 +35,7 @@ export function AdForm({ captcha, result }: { captcha: string; result: PublicFor
         ) : null}
       </output>
       <Form key={sentCount} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative mt-4 space-y-5">
-        <FormFields state={{ id: "annonce", errors, values: refused?.values ?? {}, firstError: FIELDS.find((name) => name in errors) }}>
+        <FormFields state={{ id: "annonce", errors, values: refused?.values ?? {}, order: FIELDS }}>
           <ErrorSummary />
           {refused && refused.status !== "invalid" ? (
             <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">

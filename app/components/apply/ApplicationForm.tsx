@@ -5,7 +5,7 @@ import { Honeypot } from "~/components/form/Honeypot";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { PLOT_SIZE_LABELS, TEMPS_DISPONIBLE_LABELS, VILLE_LABELS } from "~/lib/constants";
 import type { PublicFormResult } from "~/lib/public-form";
-import { applicationFormSchema, APPLICATION_FIELDS, type ApplicationField } from "~/modules/applications/applications.schema";
+import { applicationFormSchema, type ApplicationField } from "~/modules/applications/applications.schema";
 
 export interface CommitmentText {
   text: string;
@@ -46,15 +46,33 @@ function CommitmentDetails({ summary, document }: { summary: string; document: C
 
 const options = (labels: Record<string, string>) => Object.entries(labels) as [string, string][];
 
+/** The fields as the form shows them. */
+const FORM_ORDER: ApplicationField[] = [
+  "nom",
+  "email",
+  "telephoneportable",
+  "adresse",
+  "ville",
+  "telephonefixe",
+  "taillejardin",
+  "tempsdisponible",
+  "experience",
+  "budgetconnu",
+  "inspectionconnu",
+  "engagementcharte",
+  "engagementreglement",
+  "engagementlieupublic",
+  "motivations",
+];
+
 /** The garden application form of SPEC §3 and §5, working without JavaScript; labels from form_fields. */
 export function ApplicationForm({ labels, charte, reglement, result }: ApplicationFormProps) {
   const busy = useNavigation().state === "submitting";
   const refused = result && result.status !== "sent" ? result : undefined;
   const { errors, onSubmit, onEdit } = useFormValidation(applicationFormSchema, refused?.status === "invalid" ? refused.errors : undefined);
-  const firstError = APPLICATION_FIELDS.find((name) => name in errors);
   return (
     <Form method="post" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative space-y-6">
-      <FormFields state={{ id: "demande", errors, values: refused?.values ?? {}, firstError }}>
+      <FormFields state={{ id: "demande", errors, values: refused?.values ?? {}, order: FORM_ORDER }}>
         <ErrorSummary />
         {refused && refused.status !== "invalid" ? (
           <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">

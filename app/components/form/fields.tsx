@@ -11,10 +11,14 @@ interface FormState {
   id: string;
   errors: Record<string, string>;
   values: Record<string, string>;
-  firstError?: string;
+  /** The fields in the order the form shows them: the summary lists the messages in that order. */
+  order: readonly string[];
 }
 
-const FormContext = createContext<FormState>({ id: "form", errors: {}, values: {} });
+/** The first field of `order` that has a message: it gets the focus. */
+export const firstInvalid = (order: readonly string[], errors: Record<string, string>) => order.find((name) => name in errors);
+
+const FormContext = createContext<FormState>({ id: "form", errors: {}, values: {}, order: [] });
 
 export function FormFields({ state, children }: { state: FormState; children: ReactNode }) {
   return <FormContext.Provider value={state}>{children}</FormContext.Provider>;
@@ -25,7 +29,8 @@ export const inputClass =
 const labelClass = "block font-medium text-stone-900";
 
 function useField(name: string, hint?: string) {
-  const { id, errors, values, firstError } = useContext(FormContext);
+  const { id, errors, values, order } = useContext(FormContext);
+  const firstError = firstInvalid(order, errors);
   const fieldId = `${id}-${name}`;
   const error = errors[name];
   const describedBy = [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -206,8 +211,9 @@ export function Checkbox({ name, children, required }: { name: string; children:
  * first when the server sends the form back.
  */
 export function ErrorSummary({ title = "Le formulaire contient des erreurs :" }: { title?: string }) {
-  const { id, errors } = useContext(FormContext);
-  const entries = Object.entries(errors);
+  const { id, errors, order } = useContext(FormContext);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const entries = Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b));
   if (entries.length === 0) return null;
   return (
     <div role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 text-red-900">

@@ -14,7 +14,7 @@ export function blogRss(site: SiteInfo, posts: BlogPost[]): string {
   const home = absoluteUrl(site, "/");
   const feed = new Feed({
     title: `${site.name} — Blog`,
-    description: `Les articles de ${site.name} : ${site.tagline.toLowerCase()}.`,
+    description: `Les articles de ${site.name} — ${site.tagline}.`,
     id: absoluteUrl(site, "/blog"),
     link: absoluteUrl(site, "/blog"),
     language: "fr",

@@ -86,7 +86,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <Form method="post" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
             <h2 className="text-xl font-bold text-brand-800">Écrivez-nous</h2>
-            <FormFields state={{ id: "contact", errors, values: refused?.values ?? {}, firstError: FIELDS.find((name) => name in errors) }}>
+            <FormFields state={{ id: "contact", errors, values: refused?.values ?? {}, order: FIELDS }}>
               <ErrorSummary />
               {refused && refused.status !== "invalid" ? (
                 <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
