@@ -45,6 +45,9 @@ test("the type filters work without JavaScript", async ({ browser }) => {
 test("the publish form: every message at once, no request while something is wrong, then the ad sent and the form emptied", async ({ page }) => {
   await page.goto("/annonces#poster");
   const publish = form(page);
+  // A visitor starts in the form: its checks load then.
+  await publish.getByLabel("Votre nom").focus();
+  await expect(publish.locator("form")).toHaveAttribute("data-validation", "ready");
   let posted = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posted++;

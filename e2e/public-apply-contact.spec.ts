@@ -49,6 +49,12 @@ test("/apply shows the plots taken, the charter and the rules to read before tic
 
 test("/apply with JavaScript: every message of the spec at once, the first field focused, a message gone when its field is edited", async ({ page }) => {
   await page.goto("/apply");
+  await page.getByLabel("Nom et prénom").focus();
+  await expect(page.locator("form[method=post]")).toHaveAttribute("data-validation", "ready");
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
   await page.getByRole("button", { name: "Envoyer ma demande" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" });
   await expect(summary.getByRole("listitem")).toHaveText(APPLY_MESSAGES);
@@ -66,6 +72,16 @@ test("/apply with JavaScript: every message of the spec at once, the first field
   await expect(page.getByText("Format de téléphone invalide (ex: 0412345678)").first()).toBeVisible();
   await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
   await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("aria-describedby", /error/);
+  expect(posted).toBe(0);
+});
+
+test("/apply with JavaScript, sent before its checks loaded: the server's messages, and the focus on the first field in error", async ({ page }) => {
+  // No field entered: the button is pressed from the keyboard at once, before any check could load.
+  await page.goto("/apply");
+  await page.getByRole("button", { name: "Envoyer ma demande" }).press("Enter");
+  const summary = page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" });
+  await expect(summary.getByRole("listitem")).toHaveText(APPLY_MESSAGES);
+  await expect(page.getByLabel("Nom et prénom")).toBeFocused();
 });
 
 test("/apply with JavaScript: a complete application gets the thank-you screen", async ({ page }) => {

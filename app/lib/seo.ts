@@ -8,6 +8,8 @@ export interface SiteInfo {
   tagline: string;
   /** Origin and base path of the public site, without a trailing slash: "https://jardins.example.org". */
   url: string;
+  /** The image shared for pages without one of their own (the home page's). */
+  image?: string | null;
 }
 
 export interface PageMetaOptions {
@@ -56,7 +58,7 @@ export function pageMeta(site: SiteInfo | undefined, options: PageMetaOptions): 
   const title = options.title ? `${options.title} — ${info.name}` : siteTitle(info);
   const description = metaDescription(options.description);
   const canonical = absoluteUrl(info, options.path);
-  const image = shareImage(info, options.image);
+  const image = shareImage(info, options.image ?? info.image);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

@@ -1,21 +1,21 @@
-import { useMemo, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { ErrorSummary, FormFields, Select, TextArea, TextInput } from "~/components/form/fields";
-import { Honeypot } from "~/components/form/Honeypot";
+import { useState } from "react";
+import { Form } from "react-router";
+import { FormAlerts, FormFields, SendButton, Select, TextArea, TextInput } from "~/components/form/fields";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { ImageField } from "~/components/ImageField";
 import { AD_TYPE_LABELS } from "~/lib/constants";
 import type { PublicFormResult } from "~/lib/public-form";
-import { AD_SENT_MESSAGE, adFormSchema } from "~/modules/ads/ads.schema";
+import { AD_SENT_MESSAGE } from "~/modules/ads/ads.messages";
 
 const FIELDS = ["nom", "telephone", "type", "email", "contenu", "captcha"] as const;
 
 /** The publishing form of /annonces (#poster): the ad is sent for validation; it empties itself once sent. */
 export function AdForm({ captcha, result }: { captcha: string; result: PublicFormResult | undefined }) {
-  const busy = useNavigation().state === "submitting";
-  const schema = useMemo(() => adFormSchema(captcha), [captcha]);
   const refused = result && result.status !== "sent" ? result : undefined;
-  const { errors, onSubmit, onEdit } = useFormValidation(schema, refused?.status === "invalid" ? refused.errors : undefined);
+  const { errors, formProps } = useFormValidation(
+    () => import("~/modules/ads/ads.schema").then((module) => module.adFormSchema(captcha)),
+    refused?.status === "invalid" ? refused.errors : undefined,
+  );
   // A new, empty form after each ad sent (photos included).
   const [sentCount, setSentCount] = useState(0);
   const [answered, setAnswered] = useState(result);
@@ -34,14 +34,9 @@ export function AdForm({ captcha, result }: { captcha: string; result: PublicFor
           <span className="block rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 ring-1 ring-brand-100">{AD_SENT_MESSAGE}</span>
         ) : null}
       </output>
-      <Form key={sentCount} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative mt-4 space-y-5">
+      <Form key={sentCount} method="post" encType="multipart/form-data" noValidate {...formProps} className="relative mt-4 space-y-5">
         <FormFields state={{ id: "annonce", errors, values: refused?.values ?? {}, order: FIELDS }}>
-          <ErrorSummary />
-          {refused && refused.status !== "invalid" ? (
-            <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
-              {refused.message}
-            </p>
-          ) : null}
+          <FormAlerts refused={refused} />
           <p className="text-sm text-stone-700">Les champs marqués d'un astérisque (*) sont obligatoires.</p>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextInput name="nom" label="Votre nom" required autoComplete="name" />
@@ -65,10 +60,7 @@ export function AdForm({ captcha, result }: { captcha: string; result: PublicFor
             autoComplete="off"
             hint={refused ? "Recopiez-le à nouveau : par sécurité, il n'est pas conservé." : "Pour vérifier que vous n'êtes pas un robot."}
           />
-          <Honeypot />
-          <button type="submit" disabled={busy} className="min-h-12 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-            {busy ? "Envoi en cours…" : "Envoyer l'annonce"}
-          </button>
+          <SendButton>Envoyer l'annonce</SendButton>
         </FormFields>
       </Form>
     </section>

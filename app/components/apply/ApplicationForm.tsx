@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
-import { Checkbox, ErrorSummary, FormFields, RadioGroup, Select, TextArea, TextInput } from "~/components/form/fields";
-import { Honeypot } from "~/components/form/Honeypot";
+import { Form } from "react-router";
+import { Checkbox, FormAlerts, FormFields, RadioGroup, SendButton, Select, TextArea, TextInput } from "~/components/form/fields";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { PLOT_SIZE_LABELS, TEMPS_DISPONIBLE_LABELS, VILLE_LABELS } from "~/lib/constants";
 import type { PublicFormResult } from "~/lib/public-form";
-import { applicationFormSchema, type ApplicationField } from "~/modules/applications/applications.schema";
+import type { ApplicationField } from "~/modules/applications/applications.schema";
 
 export interface CommitmentText {
   text: string;
@@ -67,18 +66,15 @@ const FORM_ORDER: ApplicationField[] = [
 
 /** The garden application form of SPEC §3 and §5, working without JavaScript; labels from form_fields. */
 export function ApplicationForm({ labels, charte, reglement, result }: ApplicationFormProps) {
-  const busy = useNavigation().state === "submitting";
   const refused = result && result.status !== "sent" ? result : undefined;
-  const { errors, onSubmit, onEdit } = useFormValidation(applicationFormSchema, refused?.status === "invalid" ? refused.errors : undefined);
+  const { errors, formProps } = useFormValidation(
+    () => import("~/modules/applications/applications.schema").then((module) => module.applicationFormSchema),
+    refused?.status === "invalid" ? refused.errors : undefined,
+  );
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative space-y-6">
+    <Form method="post" noValidate {...formProps} className="relative space-y-6">
       <FormFields state={{ id: "demande", errors, values: refused?.values ?? {}, order: FORM_ORDER }}>
-        <ErrorSummary />
-        {refused && refused.status !== "invalid" ? (
-          <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
-            {refused.message}
-          </p>
-        ) : null}
+        <FormAlerts refused={refused} />
         <p className="text-sm text-stone-700">
           Les champs marqués d'un astérisque (<span aria-hidden="true">*</span>
           <span className="sr-only">astérisque</span>) sont obligatoires.
@@ -130,14 +126,7 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
           <TextArea name="motivations" label={labels.motivations} required rows={6} hint="Pourquoi souhaitez-vous une parcelle ? Ce que vous aimeriez cultiver, partager…" />
         </Section>
 
-        <Honeypot />
-        <button
-          type="submit"
-          disabled={busy}
-          className="min-h-12 w-full rounded-xl bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 sm:w-auto"
-        >
-          {busy ? "Envoi en cours…" : "Envoyer ma demande"}
-        </button>
+        <SendButton className="w-full text-lg sm:w-auto">Envoyer ma demande</SendButton>
       </FormFields>
     </Form>
   );

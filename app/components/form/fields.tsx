@@ -1,5 +1,8 @@
 import { createContext, useContext, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useNavigation } from "react-router";
+import type { PublicFormResult } from "~/lib/public-form";
 import { FieldError } from "../FieldError";
+import { Honeypot } from "./Honeypot";
 
 /**
  * The fields of the public forms. A form gives them, through `FormFields`, its messages by field, the values to
@@ -48,16 +51,21 @@ function useField(name: string, hint?: string) {
   };
 }
 
+/** The asterisk of a required field; the field itself says it is required to assistive technologies. */
+function RequiredMark({ required }: { required?: boolean }) {
+  return required ? (
+    <span className="text-red-800" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  ) : null;
+}
+
 function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
   return (
     <label htmlFor={htmlFor} className={labelClass}>
       {label}
-      {required ? (
-        <span className="text-red-800" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      ) : null}
+      <RequiredMark required={required} />
     </label>
   );
 }
@@ -152,12 +160,7 @@ export function RadioGroup({
     <fieldset role="radiogroup" aria-describedby={control["aria-describedby"]} aria-invalid={control["aria-invalid"]}>
       <legend className={labelClass}>
         {label}
-        {required ? (
-          <span className="text-red-800" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={required} />
       </legend>
       <Hint id={fieldId} text={hint} />
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -228,5 +231,39 @@ export function ErrorSummary({ title = "Le formulaire contient des erreurs :" }:
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * What went wrong with the last sending, at the top of the form: the summary of the fields' messages, or the
+ * message of a form refused as a whole (too many sendings, a failure, a file too large).
+ */
+export function FormAlerts({ refused }: { refused: Exclude<PublicFormResult, { status: "sent" }> | undefined }) {
+  return (
+    <>
+      <ErrorSummary />
+      {refused && refused.status !== "invalid" ? (
+        <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
+          {refused.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The end of a public form: the honeypot, and the button, which says the form is being sent. */
+export function SendButton({ children, className = "" }: { children: ReactNode; className?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <Honeypot />
+      <button
+        type="submit"
+        disabled={busy}
+        className={`min-h-12 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 ${className}`}
+      >
+        {busy ? "Envoi en cours…" : children}
+      </button>
+    </>
   );
 }

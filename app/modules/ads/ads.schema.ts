@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { AD_TYPES } from "~/lib/constants";
 import { filledText, optionalEmail, optionalImageUrl, optionalText, requiredText } from "~/lib/form-fields";
+import { AD_REQUIRED_MESSAGE, adCaptchaMessage } from "./ads.messages";
 
-export const AD_REQUIRED_MESSAGE = "Les champs obligatoires (*) doivent être remplis.";
+export { AD_FAILURE_MESSAGE, AD_REQUIRED_MESSAGE, AD_SENT_MESSAGE, adCaptchaMessage } from "./ads.messages";
+
 export const AD_INVALID_TYPE_MESSAGE = "Type d'annonce invalide.";
 export const AD_INVALID_EMAIL_MESSAGE = "Format d'email invalide";
 export const AD_INVALID_PHOTO_MESSAGE = "Adresse d'image invalide.";
-export const adCaptchaMessage = (secret: string) => `Captcha incorrect. Veuillez écrire : ${secret}`;
-/** SPEC §4 and §8: the ad was sent, or could not be. */
-export const AD_SENT_MESSAGE = "Annonce envoyée, en attente de validation.";
-export const AD_FAILURE_MESSAGE = "Erreur lors de l'envoi de l'annonce";
 
 const fields = {
   nom: requiredText(200, AD_REQUIRED_MESSAGE),

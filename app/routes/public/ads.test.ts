@@ -55,6 +55,8 @@ describeEachDatabase("POST /annonces", () => {
       telephone: "Les champs obligatoires (*) doivent être remplis.",
       type: "Les champs obligatoires (*) doivent être remplis.",
     });
+    const type = await post(form(adForm({ type: "troc" })));
+    expect(type.value.errors).toEqual({ type: "Type d'annonce invalide." });
     const captcha = await post(form(adForm({ captcha: "tomate" })));
     expect(captcha.value.errors).toEqual({ captcha: "Captcha incorrect. Veuillez écrire : potager" });
     expect(captcha.value.values).toMatchObject({ nom: "Jean Dupont", contenu: "Je donne des plants de tomates." });

@@ -64,6 +64,21 @@ describeEachDatabase("POST /apply", () => {
     expect(await getDb().select().from(applications)).toEqual([]);
   });
 
+  it("refuses values the form does not offer, with a 400 and nothing stored", async () => {
+    const { value, status } = await post({
+      ...applicationForm({ ville: "Lyon", taillejardin: "immense", tempsdisponible: "jamais", budgetconnu: "peut-être" }),
+      ...(await versions()),
+    });
+    expect(status).toBe(400);
+    expect(value.errors).toEqual({
+      ville: "La ville est invalide",
+      taillejardin: "La taille du jardin est invalide",
+      tempsdisponible: "Le temps disponible est invalide",
+      budgetconnu: "La connaissance du budget est obligatoire",
+    });
+    expect(await getDb().select().from(applications)).toEqual([]);
+  });
+
   it("checks the formats of the e-mail and of French phone numbers", async () => {
     const bad = await post({ ...applicationForm({ email: "camille@", telephoneportable: "06 12 34" }), ...(await versions()) });
     expect(bad.value.errors).toEqual({ email: "Format d'email invalide", telephoneportable: "Format de téléphone invalide (ex: 0612345678)" });

@@ -1,8 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { clientIpContext, siteContentContext } from "~/context";
-import { ErrorSummary, FormFields, TextArea, TextInput } from "~/components/form/fields";
-import { Honeypot } from "~/components/form/Honeypot";
+import { FormAlerts, FormFields, SendButton, TextArea, TextInput } from "~/components/form/fields";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { CONTACT_CAPTCHA_QUESTION } from "~/lib/constants";
 import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
@@ -65,9 +64,11 @@ function Details({ adresse, telephone, email, horaires }: Route.ComponentProps["
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const refused = actionData && actionData.status !== "sent" ? actionData : undefined;
-  const { errors, onSubmit, onEdit } = useFormValidation(contactFormSchema, refused?.status === "invalid" ? refused.errors : undefined);
+  const { errors, formProps } = useFormValidation(
+    () => import("~/modules/contact/contact.schema").then((module) => module.contactFormSchema),
+    refused?.status === "invalid" ? refused.errors : undefined,
+  );
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Nous contacter</h1>
@@ -84,15 +85,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </section>
         ) : (
-          <Form method="post" noValidate onSubmit={onSubmit} onChange={onEdit} className="relative space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+          <Form method="post" noValidate {...formProps} className="relative space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
             <h2 className="text-xl font-bold text-brand-800">Écrivez-nous</h2>
             <FormFields state={{ id: "contact", errors, values: refused?.values ?? {}, order: FIELDS }}>
-              <ErrorSummary />
-              {refused && refused.status !== "invalid" ? (
-                <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
-                  {refused.message}
-                </p>
-              ) : null}
+              <FormAlerts refused={refused} />
               <div className="grid gap-5 sm:grid-cols-2">
                 <TextInput name="name" label="Votre nom" required autoComplete="name" />
                 <TextInput name="email" label="Votre e-mail" required type="email" autoComplete="email" inputMode="email" />
@@ -107,10 +103,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 autoComplete="off"
                 hint={refused ? "Répondez à nouveau à la question : par sécurité, la réponse n'est pas conservée." : "Une question pour vérifier que vous n'êtes pas un robot."}
               />
-              <Honeypot />
-              <button type="submit" disabled={busy} className="min-h-12 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-                {busy ? "Envoi en cours…" : "Envoyer le message"}
-              </button>
+              <SendButton>Envoyer le message</SendButton>
             </FormFields>
           </Form>
         )}

@@ -27,9 +27,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
     title: query ? `Recherche « ${query} »` : "Rechercher",
     description: "Rechercher dans les articles du blog et les événements de l'association.",
+    // Every search shares the address of the search page.
     path: "/search",
-    // A page of results is not a page to index.
-    noindex: Boolean(query),
   });
 }
 

@@ -47,7 +47,7 @@ describeEachDatabase("site files", () => {
   });
 
   it("/robots.txt keeps robots out of the back-office and the sign-in, and names the sitemap", async () => {
-    expect(await robots().text()).toBe("User-agent: *\nDisallow: /admin\nDisallow: /login\nDisallow: /search\n\nSitemap: http://localhost:3000/sitemap.xml\n");
+    expect(await robots().text()).toBe("User-agent: *\nDisallow: /admin\nDisallow: /login\n\nSitemap: http://localhost:3000/sitemap.xml\n");
   });
 
   it("the favicon is a PNG drawn from the header icon, or the default leaf before one is chosen", async () => {
