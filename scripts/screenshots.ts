@@ -31,7 +31,7 @@ for (const width of [390, 1280]) {
       }
       window.scrollTo(0, 0);
     });
-    await page.waitForLoadState("networkidle");
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     const name = target.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home";
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
   }
