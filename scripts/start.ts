@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const marker = path.join(root, "build/server/index.js");
 
 function newestMtime(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
