@@ -6,7 +6,7 @@ export const nonceContext = createContext<string>("");
 /** The visitor's address as the HTTP server saw it (used for sign-in throttling). */
 export const clientIpContext = createContext<string>("unknown");
 /** The signed-in administrator, set by the admin middleware. */
-export const adminContext = createContext<{ id: number; username: string } | null>(null);
+export const adminContext = createContext<{ id: number; username: string; displayName?: string | null } | null>(null);
 /**
  * The site content for this request, read once by the public layout's middleware and shared by the
  * layout and page loaders (which run in parallel).

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 export interface FeedbackPopupProps {
   /** The message to show; null keeps the popup closed (its live region stays in the page). */
@@ -13,14 +13,19 @@ export interface FeedbackPopupProps {
  * JavaScript 'Fermer' reloads the page, which closes it too.
  */
 export function FeedbackPopup({ message, tone = "success", onClose }: FeedbackPopupProps) {
+  // Listening from the first render, not from when a message arrives: an Escape pressed as soon as the message
+  // shows (before an effect would run) closes it too.
+  const current = useRef({ message, onClose });
+  useLayoutEffect(() => {
+    current.current = { message, onClose };
+  });
   useEffect(() => {
-    if (!message) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !event.defaultPrevented) onClose();
+      if (event.key === "Escape" && !event.defaultPrevented && current.current.message) current.current.onClose();
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [message, onClose]);
+  }, []);
 
   const error = tone === "error";
   return (

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { MAX_IMAGE_BYTES, mediaMessages, mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
 import { compressImage, uploadImage, UploadError } from "./image-upload";
 import { FieldError } from "./FieldError";
@@ -32,14 +33,15 @@ export interface ImageFieldProps {
   endpoint?: string;
   className?: string;
   onUploadingChange?: (uploading: boolean) => void;
+  /** Told of each upload problem the field shows (null once it is gone), e.g. to count the annexes that failed. */
+  onProblemChange?: (problem: string | null) => void;
+  /**
+   * "upload" mode without JavaScript: the chosen file goes with the form as `{name}__fichier`, and a box
+   * `{name}__retirer` removes the current image (see `imageFromForm` on the server).
+   */
+  worksWithoutScript?: boolean;
   /** The stored URL ("upload") or the chosen file ("file"); null when removed. */
   onChange?: (value: string | File | null) => void;
-}
-
-const noSubscription = () => () => {};
-/** False in the server's HTML and during hydration, true once the page runs its scripts. */
-function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 function previewOf(url: string | null | undefined) {
@@ -66,6 +68,8 @@ export function ImageField({
   endpoint,
   className,
   onUploadingChange,
+  onProblemChange,
+  worksWithoutScript = false,
   onChange,
 }: ImageFieldProps) {
   const id = useId();
@@ -73,7 +77,11 @@ export function ImageField({
   const [url, setUrl] = useState<string | null>(defaultValue || null);
   const [preview, setPreview] = useState<string | null>(previewOf(defaultValue));
   const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblemState] = useState<string | null>(null);
+  const setProblem = (value: string | null) => {
+    setProblemState(value);
+    onProblemChange?.(value);
+  };
   const objectUrl = useRef<string | null>(null);
   const attempt = useRef(0);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -187,7 +195,7 @@ export function ImageField({
         id={id}
         type="file"
         accept="image/*"
-        name={mode === "file" ? name : undefined}
+        name={mode === "file" ? name : worksWithoutScript && !enhanced ? `${name}__fichier` : undefined}
         required={mode === "file" && required && !preview}
         aria-describedby={[descriptionId, shownError ? errorId : undefined].filter(Boolean).join(" ") || undefined}
         aria-invalid={shownError ? true : undefined}
@@ -210,13 +218,20 @@ export function ImageField({
       {preview ? (
         <div className="mt-2 flex items-start gap-3">
           <img src={preview} alt={`Aperçu : ${label}`} className="h-24 w-24 rounded object-cover" />
-          <button
-            type="button"
-            onClick={remove}
-            className="rounded border border-red-700 px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
-          >
-            {removeLabel}
-          </button>
+          {enhanced || !worksWithoutScript ? (
+            <button
+              type="button"
+              onClick={remove}
+              className="min-h-11 rounded border border-red-700 px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
+            >
+              {removeLabel}
+            </button>
+          ) : (
+            <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-red-800">
+              <input type="checkbox" name={`${name}__retirer`} value="1" className="size-5" />
+              {removeLabel}
+            </label>
+          )}
         </div>
       ) : null}
       <output aria-live="polite" className="mt-1 block text-sm text-green-900">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import type QuillType from "quill";
 import { RICH_TEXT_LINK_SCHEMES } from "~/lib/constants";
+import { plainToRichText, richTextToPlain } from "~/lib/text";
 // Imported here, so only the admin routes that use the editor link these styles; public pages never do.
 import "quill/dist/quill.snow.css";
 import "./RichTextEditor.css";
@@ -18,7 +19,17 @@ export interface RichTextEditorProps {
   description?: string;
   error?: string;
   className?: string;
+  /**
+   * What the field is without JavaScript: the HTML itself in a textarea ("html"), or its text, one paragraph per
+   * block, sent as `{name}__texte` and turned back into paragraphs by the server ("text").
+   */
+  fallback?: "html" | "text";
+  /** Where images go instead, for the message shown when one is pasted or dropped into the text. */
+  imagesHint?: string;
 }
+
+/** Pasted or dropped images are refused: they would be stored inside the text, outside the image pipeline. */
+export const PASTED_IMAGE_MESSAGE = (hint: string) => `Les images ne se collent pas dans le texte : ajoutez-les avec ${hint}.`;
 
 // SPEC §9 toolbar: font, size (small, normal, large, huge), bold, italic, underline, strike, text
 // colour, background, ordered and bullet lists, alignment, link. Built here, in French, rather than
@@ -114,6 +125,8 @@ export function RichTextEditor({
   description,
   error,
   className,
+  fallback = "html",
+  imagesHint = "les champs d'images du formulaire",
 }: RichTextEditorProps) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -125,6 +138,7 @@ export function RichTextEditor({
   const quillRef = useRef<QuillType | null>(null);
   // null until Quill is ready: the textarea is the field until then.
   const [html, setHtml] = useState<string | null>(null);
+  const [pasteRefused, setPasteRefused] = useState(false);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -158,19 +172,38 @@ export function RichTextEditor({
       linkInput?.setAttribute("data-link", "https://exemple.fr");
 
       // Whatever the textarea holds now (perhaps typed before the editor loaded) is the starting text.
-      const initial = textareaRef.current?.value ?? "";
+      const typed = textareaRef.current?.value ?? "";
+      const initial = fallback === "text" ? plainToRichText(typed) : typed;
       quill.setContents(quill.clipboard.convert({ html: initial }), "silent");
       quill.history.clear();
-      quill.on("text-change", () => setHtml(editorHtml(quill)));
+      quill.on("text-change", () => {
+        setHtml(editorHtml(quill));
+        setPasteRefused(false);
+      });
+      // An image pasted or dropped into the text is refused, with a message saying where images go.
+      const refuseImages = (event: ClipboardEvent | DragEvent) => {
+        const data = "clipboardData" in event ? event.clipboardData : event.dataTransfer;
+        const files = [...(data?.files ?? [])].some((file) => file.type.startsWith("image/"));
+        if (!files && !/<img\b/i.test(data?.getData("text/html") ?? "")) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setPasteRefused(true);
+      };
+      quill.root.addEventListener("paste", refuseImages, true);
+      quill.root.addEventListener("drop", refuseImages, true);
+      const Delta = Quill.import("delta") as new () => ReturnType<typeof quill.getContents>;
+      quill.clipboard.addMatcher("IMG", () => new Delta());
       quillRef.current = quill;
       // Until something is typed the form sends the HTML exactly as it was.
-      setHtml(initial);
+      setHtml(fallback === "text" && typed === richTextToPlain(defaultValue) ? (defaultValue ?? "") : initial);
     });
     return () => {
       cancelled = true;
       quillRef.current = null;
       host.replaceChildren();
     };
+    // The editor starts once, from the value it was given when the page loaded.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const ready = html !== null;
@@ -206,8 +239,8 @@ export function RichTextEditor({
         <textarea
           ref={textareaRef}
           id={id}
-          name={name}
-          defaultValue={defaultValue ?? ""}
+          name={fallback === "text" ? `${name}__texte` : name}
+          defaultValue={fallback === "text" ? richTextToPlain(defaultValue) : (defaultValue ?? "")}
           rows={10}
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
@@ -222,6 +255,7 @@ export function RichTextEditor({
         hidden={!ready}
       />
       <FieldError id={errorId} message={error} />
+      <FieldError message={pasteRefused ? PASTED_IMAGE_MESSAGE(imagesHint) : null} alert />
     </div>
   );
 }

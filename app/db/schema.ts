@@ -38,6 +38,15 @@ export const associationContent = pgTable("association_content", {
   slogan: text("slogan"),
   charte: text("charte"),
   reglement: text("reglement"),
+  // The legal notice's facts (LCEN): publisher, publication director, host, competent court.
+  editeurNom: text("editeurnom"),
+  editeurAdresse: text("editeuradresse"),
+  editeurNumero: text("editeurnumero"),
+  directeurPublication: text("directeurpublication"),
+  hebergeurNom: text("hebergeurnom"),
+  hebergeurAdresse: text("hebergeuradresse"),
+  hebergeurTelephone: text("hebergeurtelephone"),
+  tribunal: text("tribunal"),
   /** When the content last changed (the sitemap's lastmod). */
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
@@ -54,6 +63,8 @@ export const blogPosts = pgTable(
     image: text("image"),
     imagesAnnexes: jsonb("imagesannexes").$type<string[]>().notNull().default([]),
     author: text("author").notNull().default("Admin"),
+    /** Demo content, which the dashboard offers to remove until an administrator edits it. */
+    isDemo: boolean("is_demo").notNull().default(false),
     date: timestamptz("date").notNull().defaultNow(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
@@ -76,6 +87,8 @@ export const events = pgTable(
     imagesAnnexes: jsonb("imagesannexes").$type<string[]>().notNull().default([]),
     date: date("date", { mode: "string" }).notNull(),
     author: text("author").notNull().default("admin"),
+    /** Demo content, which the dashboard offers to remove until an administrator edits it. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -111,6 +124,8 @@ export const applications = pgTable(
     processed: boolean("processed").notNull().default(false),
     archived: boolean("archived"),
     archivedDate: timestamptz("archived_date"),
+    /** Demo content, which the dashboard offers to remove until an administrator edits it. */
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (t) => [
     index("applications_date_idx").on(t.date.desc(), t.id.desc()),
@@ -148,6 +163,8 @@ export const annonces = pgTable(
     photo2: text("photo2"),
     statut: adStatusEnum("statut").notNull().default("en_attente"),
     isValidated: boolean("isvalidated").notNull().default(false),
+    /** Demo content, which the dashboard offers to remove until an administrator edits it. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -174,6 +191,8 @@ export const admins = pgTable(
   {
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
+    /** How the site names this administrator (an article's author); the username when empty. */
+    displayName: text("display_name"),
     passwordHash: text("password_hash").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },

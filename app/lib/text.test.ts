@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanImageList, decodeEntities, excerpt, htmlToText, isSafeImageUrl, parseId, stripHtml } from "./text";
+import { cleanImageList, decodeEntities, excerpt, htmlToText, isSafeImageUrl, parseId, plainToRichText, richTextToPlain, stripHtml } from "./text";
 
 describe("stripHtml", () => {
   it("keeps the visible text only", () => {
@@ -61,5 +61,19 @@ describe("parseId", () => {
     for (const value of ["0", "-1", "1.5", "abc", "", "2147483648", "1e3", null, undefined, 1.5]) {
       expect(parseId(value)).toBeNull();
     }
+  });
+});
+
+describe("richTextToPlain and plainToRichText", () => {
+  it("turn the editor's HTML into text to edit without JavaScript: paragraphs, lines and list items", () => {
+    const html = "<p>Semez <strong>tôt</strong> &amp; bien.</p><p>Ligne 1<br>Ligne 2</p><ol><li data-list=\"bullet\">fèves</li><li>pois</li></ol>";
+    expect(richTextToPlain(html)).toBe("Semez tôt & bien.\n\nLigne 1\nLigne 2\n\n- fèves\n- pois");
+  });
+
+  it("turn typed text into paragraphs, keeping no markup", () => {
+    expect(plainToRichText("Bonjour <b>à tous</b>\nLigne deux\n\n\nDeuxième paragraphe")).toBe(
+      "<p>Bonjour &lt;b&gt;à tous&lt;/b&gt;<br>Ligne deux</p><p>Deuxième paragraphe</p>",
+    );
+    expect(plainToRichText("  \n ")).toBe("");
   });
 });

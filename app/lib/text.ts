@@ -91,3 +91,36 @@ export function parseId(value: unknown): number | null {
   const id = Number(text);
   return id <= 2_147_483_647 ? id : null;
 }
+
+/**
+ * Rich text as plain text a person can edit in a textarea: one paragraph a block, separated by a blank line, list
+ * items on lines of their own starting with "- ". What the rich-text field shows when JavaScript is off.
+ */
+export function richTextToPlain(html: string | null | undefined): string {
+  if (!html) return "";
+  const text = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<li[^>]*>/gi, "- ")
+    .replace(/<\/(li)\s*>/gi, "\n")
+    .replace(/<\/(p|div|h[1-6]|ul|ol)\s*>/gi, "\n\n")
+    .replace(/<[^>]*>/g, "");
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Plain text typed without the editor, as rich text: a paragraph per block, a line break per line, no markup kept. */
+export function plainToRichText(text: string | null | undefined): string {
+  if (!text?.trim()) return "";
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${block.split("\n").map((line) => escapeHtml(line.trim())).join("<br>")}</p>`)
+    .join("");
+}

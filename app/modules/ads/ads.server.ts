@@ -90,7 +90,11 @@ export async function updateAd(id: number, fields: AdEditableFields): Promise<Ad
     if (fields[key] !== undefined) (values as Record<string, unknown>)[key] = fields[key];
   }
   if (Object.keys(values).length === 0) return getAd(id);
-  const [row] = await getDb().update(annonces).set(values).where(eq(annonces.id, id)).returning();
+  const [row] = await getDb()
+    .update(annonces)
+    .set({ ...values, isDemo: false })
+    .where(eq(annonces.id, id))
+    .returning();
   return row;
 }
 
@@ -99,7 +103,7 @@ export async function validateAd(id: number): Promise<Ad | undefined> {
   if (parseId(id) === null) return undefined;
   const [row] = await getDb()
     .update(annonces)
-    .set({ statut: VALIDATED, isValidated: true })
+    .set({ statut: VALIDATED, isValidated: true, isDemo: false })
     .where(eq(annonces.id, id))
     .returning();
   return row;

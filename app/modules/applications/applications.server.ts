@@ -105,7 +105,7 @@ export async function setApplicationProcessed(id: number, processed: boolean): P
   if (parseId(id) === null) return undefined;
   const [row] = await getDb()
     .update(applications)
-    .set({ processed })
+    .set({ processed, isDemo: false })
     .where(and(eq(applications.id, id), notArchived))
     .returning();
   return row;
@@ -116,7 +116,7 @@ export async function archiveApplication(id: number): Promise<Application | unde
   if (parseId(id) === null) return undefined;
   const [row] = await getDb()
     .update(applications)
-    .set({ archived: true, archivedDate: new Date() })
+    .set({ archived: true, archivedDate: new Date(), isDemo: false })
     .where(and(eq(applications.id, id), eq(applications.processed, true), notArchived))
     .returning();
   return row;

@@ -18,7 +18,8 @@ export const THROTTLE_MAX_FAILURES = 5;
 // Only touch last_seen_at when it is this stale, so page views do not each write a row.
 const TOUCH_AFTER_MS = Math.min(60 * 1000, SESSION_IDLE_MS / 10);
 
-export type Admin = { id: number; username: string };
+/** A signed-in administrator; `displayName` is how the site names them (an article's author), when they set one. */
+export type Admin = { id: number; username: string; displayName?: string | null };
 
 export function hashPassword(password: string) {
   return hash(password, ARGON2);
@@ -103,6 +104,7 @@ export async function getSessionAdmin(token: string | undefined, now = new Date(
     .select({
       id: admins.id,
       username: admins.username,
+      displayName: admins.displayName,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })
@@ -118,7 +120,12 @@ export async function getSessionAdmin(token: string | undefined, now = new Date(
   if (t - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { id: row.id, username: row.username };
+  return { id: row.id, username: row.username, displayName: row.displayName };
+}
+
+/** The author an administrator's articles are signed with: their display name, or 'Admin' (SPEC §3). */
+export function authorName(admin: Admin | null | undefined) {
+  return admin?.displayName?.trim() || "Admin";
 }
 
 export async function signOut(token: string | undefined) {

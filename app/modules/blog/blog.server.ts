@@ -13,6 +13,8 @@ export interface BlogPostInput {
   content: string;
   image: string | null;
   imagesAnnexes?: unknown;
+  /** Who signs the article: the administrator's display name; 'Admin' when none is given (SPEC §3). */
+  author?: string;
 }
 
 const newestFirst = [desc(blogPosts.createdAt), desc(blogPosts.id)];
@@ -27,7 +29,7 @@ function payload(input: BlogPostInput) {
     image: input.image || null,
     imagesAnnexes: cleanImageList(input.imagesAnnexes, MAX_ANNEX_IMAGES),
     excerpt: "",
-    author: "Admin",
+    author: input.author?.trim() || "Admin",
     date: new Date(),
   };
 }
@@ -58,7 +60,12 @@ export async function createBlogPost(input: BlogPostInput, { createdAt }: { crea
 /** Rewrites the post `id` with the form's values; undefined when it does not exist. */
 export async function updateBlogPost(id: number, input: BlogPostInput): Promise<BlogPost | undefined> {
   if (parseId(id) === null) return undefined;
-  const [row] = await getDb().update(blogPosts).set(payload(input)).where(eq(blogPosts.id, id)).returning();
+  // An article an administrator edited is theirs: no longer demo content.
+  const [row] = await getDb()
+    .update(blogPosts)
+    .set({ ...payload(input), isDemo: false })
+    .where(eq(blogPosts.id, id))
+    .returning();
   return row;
 }
 

@@ -32,6 +32,19 @@ Article 8 — Sécurité. Feux et barbecues sont interdits ; les animaux d'élev
 
 export type ContentDefaultKey = keyof typeof CONTENT_DEFAULTS;
 
+/** The facts of the legal notice (LCEN), set in the back-office. */
+export const LEGAL_FIELDS = [
+  "editeurNom",
+  "editeurAdresse",
+  "editeurNumero",
+  "directeurPublication",
+  "hebergeurNom",
+  "hebergeurAdresse",
+  "hebergeurTelephone",
+  "tribunal",
+] as const;
+export type LegalField = (typeof LEGAL_FIELDS)[number];
+
 /** Content as pages display it: defaults in place of empty texts, the image list without gaps. */
 export interface SiteContent {
   id: number | null;
@@ -47,6 +60,8 @@ export interface SiteContent {
   /** The charter and the rules an applicant commits to, as plain text (one paragraph a line). */
   charte: string;
   reglement: string;
+  /** The legal notice's facts; null when the association has not given them. */
+  legal: Record<LegalField, string | null>;
   imageAccueil: string | null;
   headerIcon: string | null;
   imagesAssociation: string[];
@@ -62,8 +77,8 @@ export interface SiteContent {
 }
 
 type StoredContent = {
-  [K in keyof Omit<SiteContent, "usesDefaultAssociationText" | "imagesAssociation">]?: SiteContent[K] | null;
-} & { imagesAssociation?: (string | null)[] | null };
+  [K in keyof Omit<SiteContent, "usesDefaultAssociationText" | "imagesAssociation" | "legal">]?: SiteContent[K] | null;
+} & { imagesAssociation?: (string | null)[] | null } & Partial<Record<LegalField, string | null>>;
 
 const filled = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
 
@@ -83,6 +98,7 @@ export function withContentDefaults(content: StoredContent | null | undefined): 
     slogan: text("slogan"),
     charte: text("charte"),
     reglement: text("reglement"),
+    legal: Object.fromEntries(LEGAL_FIELDS.map((field) => [field, filled(c[field]) ? c[field].trim() : null])) as Record<LegalField, string | null>,
     imageAccueil: filled(c.imageAccueil) ? c.imageAccueil : null,
     headerIcon: filled(c.headerIcon) ? c.headerIcon : null,
     imagesAssociation: (c.imagesAssociation ?? []).filter(filled),

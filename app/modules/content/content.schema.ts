@@ -23,6 +23,14 @@ export interface AssociationContent {
   slogan: string | null;
   charte: string | null;
   reglement: string | null;
+  editeurNom: string | null;
+  editeurAdresse: string | null;
+  editeurNumero: string | null;
+  directeurPublication: string | null;
+  hebergeurNom: string | null;
+  hebergeurAdresse: string | null;
+  hebergeurTelephone: string | null;
+  tribunal: string | null;
   updatedAt: Date;
 }
 

@@ -27,6 +27,14 @@ const UPDATABLE_FIELDS = [
   "slogan",
   "charte",
   "reglement",
+  "editeurNom",
+  "editeurAdresse",
+  "editeurNumero",
+  "directeurPublication",
+  "hebergeurNom",
+  "hebergeurAdresse",
+  "hebergeurTelephone",
+  "tribunal",
 ] as const satisfies readonly (keyof ContentFields)[];
 
 /** The single content record, or null when none exists yet. */

@@ -1,3 +1,6 @@
+import { count, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import * as tables from "~/db/schema";
 import { logger } from "~/logger.server";
 import { adFormSchema } from "~/modules/ads/ads.schema";
 import { createAd, validateAd } from "~/modules/ads/ads.server";
@@ -189,6 +192,34 @@ export async function seedDemoContent(now = new Date()) {
     if (processed) await setApplicationProcessed(created.id, true);
   }
 
+  await markEverythingDemo();
   logger.info({ ms: Math.round(performance.now() - started) }, "demo content created");
   return true;
+}
+
+const DEMO_TABLES = [tables.blogPosts, tables.events, tables.annonces, tables.applications] as const;
+
+/** The seed runs on an empty database: every article, event, ad and application there is the demo's. */
+async function markEverythingDemo() {
+  await getDb().transaction(async (tx) => {
+    for (const table of DEMO_TABLES) await tx.update(table).set({ isDemo: true });
+  });
+}
+
+/** How many demo rows are left (articles, events, ads, applications an administrator has not touched). */
+export async function countDemoRows(): Promise<number> {
+  const counts = await Promise.all(DEMO_TABLES.map((table) => getDb().select({ n: count() }).from(table).where(eq(table.isDemo, true))));
+  return counts.reduce((sum, [row]) => sum + row.n, 0);
+}
+
+/**
+ * Removes the demo's articles, events, ads and applications, in one transaction; never a row an administrator
+ * created or edited (editing clears the mark). Their images go with the next media cleanup.
+ */
+export async function removeDemoContent(): Promise<number> {
+  return getDb().transaction(async (tx) => {
+    let removed = 0;
+    for (const table of DEMO_TABLES) removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
+    return removed;
+  });
 }

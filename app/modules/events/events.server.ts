@@ -76,7 +76,12 @@ export async function createEvent(
 /** Rewrites the event `id` (date recomputed from start); undefined when it does not exist. */
 export async function updateEvent(id: number, input: EventInput, now = new Date()): Promise<EventItem | undefined> {
   if (parseId(id) === null) return undefined;
-  const [row] = await getDb().update(events).set(payload(input)).where(eq(events.id, id)).returning();
+  // An event an administrator edited is theirs: no longer demo content.
+  const [row] = await getDb()
+    .update(events)
+    .set({ ...payload(input), isDemo: false })
+    .where(eq(events.id, id))
+    .returning();
   return row && withStatus(row, now);
 }
 

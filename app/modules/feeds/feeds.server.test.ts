@@ -19,6 +19,7 @@ const post = (id: number, title: string, content: string, createdAt: string): Bl
   author: "Admin",
   date: new Date(createdAt),
   createdAt: new Date(createdAt),
+  isDemo: false,
 });
 
 describe("blog RSS", () => {
@@ -62,6 +63,7 @@ const event = (id: number, title: string, start: string, end: string): EventItem
   date: start.slice(0, 10),
   author: "admin",
   createdAt: new Date("2026-09-01T08:00:00Z"),
+  isDemo: false,
   isPast: false,
 });
 

@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { Image } from "~/components/Image";
+import { adminQuietButton } from "./admin-ui";
+
+export interface PublishedItem {
+  id: number;
+  title: string;
+  image: string | null;
+  /** A line under the title: the date, the place. */
+  details: string;
+  /** The item's public page. */
+  href: string;
+}
+
+/**
+ * The articles or events already published, with 'Modifier' (the form above, filled with the item: an address of
+ * its own, so it works without JavaScript) and 'Supprimer' after a confirmation.
+ */
+export function PublishedList({
+  items,
+  empty,
+  editPath,
+  noun,
+}: {
+  items: PublishedItem[];
+  empty: string;
+  editPath: (id: number) => string;
+  /** "l'article", "l'événement": in the confirmation. */
+  noun: string;
+}) {
+  if (items.length === 0) return <p className="text-stone-700">{empty}</p>;
+  return (
+    <ul className="divide-y divide-stone-200">
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center gap-4 py-4">
+          <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-stone-100">
+            <Image src={item.image} alt="" sizes="64px" className="size-16 object-cover" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-stone-900 [overflow-wrap:anywhere]">
+              <Link to={item.href} className="hover:underline">
+                {item.title}
+              </Link>
+            </p>
+            <p className="text-sm text-stone-600">{item.details}</p>
+          </div>
+          <div className="flex gap-2">
+            <Link to={editPath(item.id)} className={adminQuietButton} aria-label={`Modifier « ${item.title} »`}>
+              Modifier
+            </Link>
+            <ConfirmDialog
+              trigger="Supprimer"
+              triggerName={`Supprimer « ${item.title} »`}
+              title={`Supprimer ${noun}`}
+              message={`Êtes-vous sûr de vouloir supprimer ${noun} « ${item.title} » ?`}
+              confirm="Supprimer"
+              fields={{ intent: "delete", id: String(item.id) }}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+import { MAX_ANNEX_IMAGES } from "~/lib/constants";
+import { plainToRichText } from "~/lib/text";
+import { imageFromForm } from "~/modules/media/form-images.server";
+import type { SubmittedForm } from "~/modules/media/multipart.server";
+
+/** What the article and event forms of the back-office share. */
+
+/** Files an article or event form may carry without JavaScript: its cover and its annexes. */
+export const ARTICLE_FILE_FIELDS = ["image__fichier", ...Array.from({ length: MAX_ANNEX_IMAGES }, (_, i) => `annexe${i + 1}__fichier`)];
+
+/** The rich text of the form: the editor's HTML, or without JavaScript the plain text typed, as paragraphs. */
+export function contentFromForm(form: SubmittedForm, name = "content") {
+  return form.get(name) ?? plainToRichText(form.get(`${name}__texte`));
+}
+
+/** The cover (`image`) and the annexes (`annexe1` to `annexe3`) of an article or an event form. */
+export async function imagesFromForm(form: SubmittedForm) {
+  const cover = await imageFromForm(form, "image");
+  const annexes = await Promise.all(Array.from({ length: MAX_ANNEX_IMAGES }, (_, i) => imageFromForm(form, `annexe${i + 1}`)));
+  return { cover, annexes };
+}
