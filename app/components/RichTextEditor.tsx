@@ -18,6 +18,8 @@ export interface RichTextEditorProps {
   minHeight?: number;
   description?: string;
   error?: string;
+  /** Marked as wrong without a message. */
+  invalid?: boolean;
   className?: string;
   /**
    * What the field is without JavaScript: the HTML itself in a textarea ("html"), or its text, one paragraph per
@@ -124,6 +126,7 @@ export function RichTextEditor({
   minHeight = RICH_TEXT_MIN_HEIGHT,
   description,
   error,
+  invalid = false,
   className,
   fallback = "html",
   imagesHint = "les champs d'images du formulaire",
@@ -218,10 +221,10 @@ export function RichTextEditor({
     editor.setAttribute("aria-labelledby", labelId);
     if (describedBy) editor.setAttribute("aria-describedby", describedBy);
     else editor.removeAttribute("aria-describedby");
-    if (error) editor.setAttribute("aria-invalid", "true");
+    if (error || invalid) editor.setAttribute("aria-invalid", "true");
     else editor.removeAttribute("aria-invalid");
     hostRef.current?.querySelector(".ql-toolbar")?.setAttribute("aria-label", `Mise en forme : ${label}`);
-  }, [ready, labelId, describedBy, error, label]);
+  }, [ready, labelId, describedBy, error, invalid, label]);
 
   return (
     <div className={className}>
@@ -243,7 +246,7 @@ export function RichTextEditor({
           defaultValue={fallback === "text" ? richTextToPlain(defaultValue) : (defaultValue ?? "")}
           rows={10}
           aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || invalid ? true : undefined}
           style={{ minHeight }}
           className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 font-mono text-sm text-stone-900"
         />

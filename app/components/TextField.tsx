@@ -12,6 +12,8 @@ export interface TextFieldProps {
   /** The schema's maximum: past it the field says so and its form is not sent (see `preventOverlongSubmit`). */
   maxLength?: number;
   error?: string;
+  /** Marked as wrong without a message (a required field left empty where the spec wants no message). */
+  invalid?: boolean;
   multiline?: boolean;
   rows?: number;
   type?: string;
@@ -26,7 +28,7 @@ export interface TextFieldProps {
  * HTML `maxlength`: that would silently cut a pasted text, where here the text stays whole for the person to
  * shorten.
  */
-export function TextField({ label, name, defaultValue, maxLength, error, multiline = false, rows = 3, placeholder, ...inputProps }: TextFieldProps) {
+export function TextField({ label, name, defaultValue, maxLength, error, invalid, multiline = false, rows = 3, placeholder, ...inputProps }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
@@ -41,7 +43,7 @@ export function TextField({ label, name, defaultValue, maxLength, error, multili
     defaultValue,
     placeholder,
     "data-max-length": maxLength,
-    "aria-invalid": shownError ? true : undefined,
+    "aria-invalid": shownError || invalid ? true : undefined,
     "aria-describedby": [shownError ? errorId : "", counted ? counterId : ""].filter(Boolean).join(" ") || undefined,
     className: inputClass,
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setLength(event.currentTarget.value.length),

@@ -27,10 +27,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const NOTIFICATIONS_REFRESH_MS = 5 * 60 * 1000;
 
-function Badge({ count, label }: { count: number; label: string }) {
+/** The red count of a menu entry; its name says the count in words, singular for one. */
+function Badge({ count, one, many }: { count: number; one: string; many: string }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${count} ${label}`}>
+    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${count} ${count === 1 ? one : many}`}>
       {count}
     </span>
   );
@@ -43,37 +44,44 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { to: "/admin", label: "Tableau de bord", end: true },
     { to: "/admin/blog", label: "Blog" },
     { to: "/admin/events", label: "Événements" },
-    { to: "/admin/applications", label: "Demandes", badge: <Badge count={unprocessedApplications} label="demandes non traitées" /> },
-    { to: "/admin/annonces", label: "Annonces", badge: <Badge count={pendingAds} label="annonces en attente" /> },
+    {
+      to: "/admin/applications",
+      label: "Demandes",
+      badge: <Badge count={unprocessedApplications} one="demande non traitée" many="demandes non traitées" />,
+    },
+    { to: "/admin/annonces", label: "Annonces", badge: <Badge count={pendingAds} one="annonce en attente" many="annonces en attente" /> },
     { to: "/admin/settings", label: "Paramètres" },
   ];
   return (
     <div className="min-h-screen bg-stone-100 lg:flex">
-      <aside className="bg-brand-900 text-brand-50 lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0">
-        <div className="flex items-center gap-2 px-4 py-4">
-          <LeafIcon className="size-8 text-brand-700" />
-          <span className="font-bold">Administration</span>
+      {/* On a desktop the menu's background runs the page's full height and the menu itself stays in view. */}
+      <aside className="bg-brand-900 text-brand-50 lg:w-60 lg:shrink-0">
+        <div className="lg:sticky lg:top-0">
+          <div className="flex items-center gap-2 px-4 py-4">
+            <LeafIcon className="size-8 text-brand-700" />
+            <span className="font-bold">Administration</span>
+          </div>
+          <nav aria-label="Administration">
+            <ul className="flex flex-wrap gap-1 px-2 pb-3 lg:flex-col">
+              {entries.map((entry) => (
+                <li key={entry.to} className="shrink-0">
+                  <NavLink
+                    to={entry.to}
+                    end={entry.end}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${
+                        isActive ? "bg-brand-700 text-white" : "text-brand-100 hover:bg-brand-800 hover:text-white"
+                      }`
+                    }
+                  >
+                    {entry.label}
+                    {entry.badge}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
-        <nav aria-label="Administration">
-          <ul className="flex gap-1 overflow-x-auto px-2 pb-3 lg:flex-col lg:overflow-visible">
-            {entries.map((entry) => (
-              <li key={entry.to} className="shrink-0">
-                <NavLink
-                  to={entry.to}
-                  end={entry.end}
-                  className={({ isActive }) =>
-                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${
-                      isActive ? "bg-brand-700 text-white" : "text-brand-100 hover:bg-brand-800 hover:text-white"
-                    }`
-                  }
-                >
-                  {entry.label}
-                  {entry.badge}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </aside>
       <div className="min-w-0 flex-1">
         <header className="flex items-center justify-end gap-3 border-b border-stone-200 bg-white px-4 py-3">
