@@ -23,6 +23,8 @@ export default [
       route("events", "routes/admin/events.tsx"),
       route("applications", "routes/admin/applications.tsx"),
       route("annonces", "routes/admin/ads.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("messages/:id", "routes/admin/message.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       // Image uploads for every admin editor; behind the same session middleware as the screens.
       route("media", "routes/resources/admin-media.ts"),

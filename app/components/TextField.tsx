@@ -20,6 +20,8 @@ export interface TextFieldProps {
   inputMode?: "numeric" | "tel" | "email";
   autoComplete?: string;
   placeholder?: string;
+  /** A line under the label that says what to write. */
+  hint?: string;
 }
 
 /**
@@ -28,15 +30,16 @@ export interface TextFieldProps {
  * HTML `maxlength`: that would silently cut a pasted text, where here the text stays whole for the person to
  * shorten.
  */
-export function TextField({ label, name, defaultValue, maxLength, error, invalid, multiline = false, rows = 3, placeholder, ...inputProps }: TextFieldProps) {
+export function TextField({ label, name, defaultValue, maxLength, error, invalid, multiline = false, rows = 3, placeholder, hint, ...inputProps }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const counterId = `${id}-counter`;
   const [length, setLength] = useState(String(defaultValue).length);
   const overLimit = maxLength !== undefined && length > maxLength;
   const shownError = overLimit ? tooLongMessage(maxLength) : error;
-  // Counters only on long texts, where the limit may be reached.
-  const counted = maxLength !== undefined && (multiline || maxLength >= 500);
+  // Counters on long texts, where the limit may be reached, and on a short one once it nears its limit.
+  const counted = maxLength !== undefined && (multiline || length >= maxLength * 0.9);
   const shared = {
     id,
     name,
@@ -44,7 +47,7 @@ export function TextField({ label, name, defaultValue, maxLength, error, invalid
     placeholder,
     "data-max-length": maxLength,
     "aria-invalid": shownError || invalid ? true : undefined,
-    "aria-describedby": [shownError ? errorId : "", counted ? counterId : ""].filter(Boolean).join(" ") || undefined,
+    "aria-describedby": [hint ? hintId : "", shownError ? errorId : "", counted ? counterId : ""].filter(Boolean).join(" ") || undefined,
     className: inputClass,
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setLength(event.currentTarget.value.length),
   };
@@ -53,6 +56,11 @@ export function TextField({ label, name, defaultValue, maxLength, error, invalid
       <label htmlFor={id} className="block font-medium text-stone-800">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
       {multiline ? <textarea rows={rows} {...shared} /> : <input type="text" {...inputProps} {...shared} />}
       {counted ? (
         <p id={counterId} className={`mt-1 text-right text-xs ${overLimit ? "font-semibold text-red-800" : "text-stone-600"}`}>

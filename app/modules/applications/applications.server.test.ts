@@ -16,7 +16,8 @@ import {
   setApplicationProcessed,
   submitApplication,
 } from "./applications.server";
-import { listFormFields, replaceFormFields } from "./form-fields.server";
+import { applicationLabelsFormSchema, labelRows } from "./form-fields.schema";
+import { applicationFormLabels, listFormFields, replaceFormFields } from "./form-fields.server";
 
 const form = () => applicationFormSchema.parse(applicationForm({ telephonefixe: "04 12 34 56 78" }));
 
@@ -168,17 +169,31 @@ describeEachDatabase("applications module", () => {
 
   it("replaceFormFields replaces every definition", async () => {
     await insertFormField("ancien");
-    const fields = await replaceFormFields(["ville", "email"]);
+    const fields = await replaceFormFields([{ label: "ville" }, { label: "email" }]);
     expect(fields.map((f) => f.label)).toEqual(["email", "ville"]);
     expect((await listFormFields()).map((f) => f.label)).toEqual(["email", "ville"]);
     expect(await replaceFormFields([])).toEqual([]);
     expect(await listFormFields()).toEqual([]);
   });
 
+  it("the labels saved from the settings replace the old ones and reach /apply; an empty one shows the default", async () => {
+    await replaceFormFields([{ name: "nom", label: "Ancien libellé" }]);
+    const labels = applicationLabelsFormSchema.parse({ motivations: "  Pourquoi voulez-vous jardiner avec nous ? ", nom: "", ville: "Commune" });
+    await replaceFormFields(labelRows(labels));
+    expect((await listFormFields()).map((f) => [f.name, f.label])).toEqual([
+      ["ville", "Commune"],
+      ["motivations", "Pourquoi voulez-vous jardiner avec nous ?"],
+    ]);
+    const shown = await applicationFormLabels();
+    expect(shown.motivations).toBe("Pourquoi voulez-vous jardiner avec nous ?");
+    expect(shown.ville).toBe("Commune");
+    expect(shown.nom).toBe("Nom et prénom");
+  });
+
   it("replaceFormFields keeps the old definitions when the insert fails", async () => {
     await insertFormField("adresse");
     await insertFormField("nom");
-    await expect(replaceFormFields(["email", null as unknown as string])).rejects.toThrow(/form_fields/);
+    await expect(replaceFormFields([{ label: "email" }, { label: null as unknown as string }])).rejects.toThrow(/form_fields/);
     expect((await listFormFields()).map((f) => f.label)).toEqual(["adresse", "nom"]);
   });
 

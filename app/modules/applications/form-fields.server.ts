@@ -10,11 +10,11 @@ export async function listFormFields(): Promise<FormField[]> {
   return getDb().select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));
 }
 
-/** Replaces every definition by `labels` in one transaction: on failure the old list stays. */
-export async function replaceFormFields(labels: string[]): Promise<FormField[]> {
+/** Replaces every definition by `rows` in one transaction (SPEC §7 replace-all): on failure the old list stays. */
+export async function replaceFormFields(rows: { label: string; name?: string | null }[]): Promise<FormField[]> {
   return getDb().transaction(async (tx) => {
     await tx.delete(formFields);
-    if (labels.length > 0) await tx.insert(formFields).values(labels.map((label) => ({ label })));
+    if (rows.length > 0) await tx.insert(formFields).values(rows.map(({ label, name }) => ({ label, name: name ?? null })));
     return tx.select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));
   });
 }

@@ -1,10 +1,18 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { contactMessages, outbox } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { contactForm, insertContent } from "../../../tests/factories";
 import { contactFormSchema } from "./contact.schema";
-import { createContactMessage, sendContactMessage } from "./contact.server";
+import {
+  countContactMessages,
+  createContactMessage,
+  deleteContactMessage,
+  getContactMessage,
+  listContactMessages,
+  sendContactMessage,
+} from "./contact.server";
 
 const form = () => contactFormSchema.parse(contactForm());
 
@@ -54,5 +62,22 @@ describeEachDatabase("contact module", () => {
     await expect(sendContactMessage(form())).rejects.toThrow(/invalid email/i);
     expect(await getDb().select().from(contactMessages)).toEqual([]);
     expect(await getDb().select().from(outbox)).toEqual([]);
+  });
+
+  it("lists the messages newest first, a page at a time, and reads or deletes one", async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
+    for (const [day, subject] of [[3, "Troisième"], [1, "Premier"], [2, "Deuxième"]] as const) {
+      const message = await createContactMessage({ ...form(), subject });
+      await getDb().update(contactMessages).set({ createdAt: at(day) }).where(eq(contactMessages.id, message.id));
+    }
+    expect((await listContactMessages({ limit: 2 })).map((m) => m.subject)).toEqual(["Troisième", "Deuxième"]);
+    expect((await listContactMessages({ limit: 2, offset: 2 })).map((m) => m.subject)).toEqual(["Premier"]);
+    expect(await countContactMessages()).toBe(3);
+    const [newest] = await listContactMessages({ limit: 1 });
+    expect(await getContactMessage(newest.id)).toEqual(newest);
+    expect(await deleteContactMessage(newest.id)).toBe(true);
+    expect(await deleteContactMessage(newest.id)).toBe(false);
+    expect(await getContactMessage(newest.id)).toBeUndefined();
+    expect(await countContactMessages()).toBe(2);
   });
 });

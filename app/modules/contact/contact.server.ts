@@ -1,3 +1,4 @@
+import { count, desc, eq } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getContent } from "~/modules/content/content.server";
@@ -27,4 +28,29 @@ export async function sendContactMessage(input: ContactFormValues): Promise<Cont
   return createContactMessage(input, async (tx, message) => {
     await enqueueMail(tx, contactMessageMail(message, associationEmail));
   });
+}
+
+/** The messages received, newest first, a page at a time. */
+export async function listContactMessages(options: { limit: number; offset?: number }): Promise<ContactMessage[]> {
+  return getDb()
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+}
+
+export async function countContactMessages(): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(contactMessages);
+  return row.n;
+}
+
+export async function getContactMessage(id: number): Promise<ContactMessage | undefined> {
+  const [row] = await getDb().select().from(contactMessages).where(eq(contactMessages.id, id));
+  return row;
+}
+
+/** Whether a message was there to delete. */
+export async function deleteContactMessage(id: number): Promise<boolean> {
+  return (await getDb().delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id })).length > 0;
 }

@@ -5,6 +5,7 @@ import {
   headerIconFormSchema,
   homeImageFormSchema,
   homeTextsFormSchema,
+  identityFormSchema,
   plotsFormSchema,
 } from "./content.schema";
 import { CONTENT_DEFAULTS, withContentDefaults } from "./content.defaults";
@@ -47,6 +48,37 @@ describe("plotsFormSchema", () => {
   it.each(["abc", "-1", "1.5", "12abc", "1e3", "99999999999"])("refuses %s", (value) => {
     const result = plotsFormSchema.safeParse({ parcellesOccupees: value, parcellesTotal: "3" });
     expect(messages(result)).toEqual({ parcellesOccupees: message });
+  });
+
+  it("refuses more plots occupied than there are, on the occupied field", () => {
+    expect(messages(plotsFormSchema.safeParse({ parcellesOccupees: "41", parcellesTotal: "40" }))).toEqual({
+      parcellesOccupees: "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles.",
+    });
+    expect(plotsFormSchema.parse({ parcellesOccupees: "40", parcellesTotal: "40" }).parcellesOccupees).toBe(40);
+  });
+});
+
+describe("identityFormSchema", () => {
+  const numberMessage = "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association.";
+
+  it("trims every text, empty ones becoming null", () => {
+    const result = identityFormSchema.parse({ nomAssociation: "  Jardins de l'Est ", slogan: "", tribunal: " Tribunal judiciaire de Lyon " });
+    expect(result).toMatchObject({ nomAssociation: "Jardins de l'Est", slogan: null, tribunal: "Tribunal judiciaire de Lyon", charte: null });
+  });
+
+  it.each(["W691234567", "w 691 234 567", "123 456 789 00012", "12345678900012"])("accepts the registration number %s", (value) => {
+    expect(identityFormSchema.safeParse({ editeurNumero: value }).success).toBe(true);
+  });
+
+  it.each(["W12345", "691234567", "SIRET", "1234567890001"])("refuses the registration number %s", (value) => {
+    expect(messages(identityFormSchema.safeParse({ editeurNumero: value }))).toEqual({ editeurNumero: numberMessage });
+  });
+
+  it("caps the lengths", () => {
+    expect(messages(identityFormSchema.safeParse({ nomAssociation: "a".repeat(101), charte: "b".repeat(20_001) }))).toEqual({
+      nomAssociation: "Ce texte est trop long (100 caractères maximum).",
+      charte: "Ce texte est trop long (20000 caractères maximum).",
+    });
   });
 });
 

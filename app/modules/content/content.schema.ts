@@ -38,6 +38,9 @@ export interface AssociationContent {
 export type ContentFields = Partial<Omit<AssociationContent, "id" | "updatedAt">>;
 
 export const PLOTS_MESSAGE = "Merci de saisir des nombres valides pour les parcelles.";
+export const PLOTS_OVER_TOTAL_MESSAGE = "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles.";
+export const REGISTRATION_NUMBER_MESSAGE =
+  "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association.";
 export const NO_HOME_IMAGE_MESSAGE = "Aucune image d’accueil à enregistrer.";
 export const NO_HEADER_ICON_MESSAGE = "Aucune icône à enregistrer.";
 export const INVALID_EMAIL_MESSAGE = "Format d'email invalide";
@@ -55,6 +58,18 @@ export const CONTENT_TEXT_LIMITS = {
   telephone: 50,
   email: 254,
   horaires: 300,
+  nomAssociation: 100,
+  slogan: 200,
+  charte: 20_000,
+  reglement: 20_000,
+  editeurNom: 200,
+  editeurAdresse: 300,
+  editeurNumero: 40,
+  directeurPublication: 200,
+  hebergeurNom: 200,
+  hebergeurAdresse: 300,
+  hebergeurTelephone: 50,
+  tribunal: 200,
 } as const;
 const limit = CONTENT_TEXT_LIMITS;
 
@@ -90,8 +105,35 @@ export const headerIconFormSchema = z.object({
   headerIcon: requiredImageUrl(NO_HEADER_ICON_MESSAGE, INVALID_IMAGE_MESSAGE),
 });
 
-/** 'Parcelles occupées': occupied and total plot counts. */
-export const plotsFormSchema = z.object({ parcellesOccupees: plotCount, parcellesTotal: plotCount });
+/** 'Parcelles occupées': occupied and total plot counts; no more plots occupied than there are. */
+export const plotsFormSchema = z
+  .object({ parcellesOccupees: plotCount, parcellesTotal: plotCount })
+  .refine((plots) => plots.parcellesOccupees <= plots.parcellesTotal, { error: PLOTS_OVER_TOTAL_MESSAGE, path: ["parcellesOccupees"] });
+
+/** An RNA number (W and 9 digits) or a SIRET (14 digits), spaces allowed; stored as typed, trimmed. */
+const registrationNumber = optionalText(limit.editeurNumero).refine(
+  (v) => v === null || /^(W\d{9}|\d{14})$/i.test(v.replace(/\s/g, "")),
+  { error: REGISTRATION_NUMBER_MESSAGE },
+);
+
+/**
+ * 'Identité de l'association': the name and tagline shown across the site, the charter and rules an applicant
+ * commits to (plain text, a paragraph a line), and the facts of the legal notice. Empty texts show the defaults.
+ */
+export const identityFormSchema = z.object({
+  nomAssociation: optionalText(limit.nomAssociation),
+  slogan: optionalText(limit.slogan),
+  charte: optionalText(limit.charte),
+  reglement: optionalText(limit.reglement),
+  editeurNom: optionalText(limit.editeurNom),
+  editeurAdresse: optionalText(limit.editeurAdresse),
+  editeurNumero: registrationNumber,
+  directeurPublication: optionalText(limit.directeurPublication),
+  hebergeurNom: optionalText(limit.hebergeurNom),
+  hebergeurAdresse: optionalText(limit.hebergeurAdresse),
+  hebergeurTelephone: optionalText(limit.hebergeurTelephone),
+  tribunal: optionalText(limit.tribunal),
+});
 
 /**
  * 'Page notre association': title, rich text (sanitised by the server on save) and up to 3 images,
@@ -115,3 +157,4 @@ export type HomeTextsForm = z.infer<typeof homeTextsFormSchema>;
 export type PlotsForm = z.infer<typeof plotsFormSchema>;
 export type AssociationPageForm = z.infer<typeof associationPageFormSchema>;
 export type ContactInfoForm = z.infer<typeof contactInfoFormSchema>;
+export type IdentityForm = z.infer<typeof identityFormSchema>;

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { blogPosts, events, outbox } from "~/db/schema";
 import { countFailedMails, enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
+import { insertBlogPost, insertContactMessage, insertContent, insertEvent } from "../../../tests/factories";
 import { action, loader } from "./dashboard";
 import type { Route } from "./+types/dashboard";
 
@@ -44,5 +45,32 @@ describeEachDatabase("admin dashboard", () => {
     expect(result.init.status).toBe(400);
     expect(result.data).toEqual({ ok: false, message: "Action inconnue." });
     expect(await countFailedMails()).toBe(1);
+  });
+
+  it("shows the plots, the latest 5 messages, the next 3 events soonest first, in French dates", async () => {
+    await insertContent({ parcellesOccupees: 79, parcellesTotal: 84 });
+    for (let i = 1; i <= 6; i++) await insertContactMessage({ subject: `Message ${i}`, createdAt: new Date(Date.UTC(2026, 10, i, 9)) });
+    const soon = Date.now() + 86_400_000;
+    await insertEvent({ title: "Plus tard", start: new Date(soon + 3 * 86_400_000) });
+    await insertEvent({ title: "Bientôt", start: new Date(soon) });
+    await insertEvent({ title: "Ensuite", start: new Date(soon + 86_400_000) });
+    await insertEvent({ title: "Bien plus tard", start: new Date(soon + 9 * 86_400_000) });
+    await insertEvent({ title: "Passé", start: new Date(Date.now() - 86_400_000) });
+    const data = await loader();
+    expect(data.counts).toMatchObject({ plotsOccupied: 79, plotsTotal: 84 });
+    expect(data.messages.map((m) => m.subject)).toEqual(["Message 6", "Message 5", "Message 4", "Message 3", "Message 2"]);
+    expect(data.events.map((e) => e.title)).toEqual(["Bientôt", "Ensuite", "Plus tard"]);
+    expect(data.events[0].details).toMatch(/^le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}$/);
+  });
+
+  it("removes the demo's rows only, after saying how many there are", async () => {
+    await insertBlogPost({ title: "Article de démonstration", isDemo: true });
+    await insertEvent({ title: "Événement de démonstration", isDemo: true });
+    await insertBlogPost({ title: "Article du bureau" });
+    expect((await loader()).demoRows).toBe(2);
+    expect(await post({ intent: "removeDemoContent" })).toEqual({ ok: true, message: "2 éléments de démonstration retirés." });
+    expect((await getDb().select().from(blogPosts)).map((p) => p.title)).toEqual(["Article du bureau"]);
+    expect(await getDb().select().from(events)).toEqual([]);
+    expect((await loader()).demoRows).toBe(0);
   });
 });

@@ -1,157 +1,123 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Link, data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard";
+import { DashboardCard, DemoContentNotice, FailedMails, LinkedList, Stat } from "~/components/admin/DashboardParts";
+import { MessageList } from "~/components/admin/MessageList";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { readFormData } from "~/lib/form-data.server";
+import { adminMeta } from "~/lib/seo";
 import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import { countPendingAds, countValidatedAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications } from "~/modules/applications/applications.server";
 import { latestPosts } from "~/modules/blog/blog.server";
+import { listContactMessages } from "~/modules/contact/contact.server";
+import { getSiteContent } from "~/modules/content/content.server";
+import { countDemoRows, removeDemoContent } from "~/modules/demo/demo.server";
 import { upcomingEvents } from "~/modules/events/events.server";
 import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
-import { readFormData } from "~/lib/form-data.server";
-import { adminMeta } from "~/lib/seo";
 
 const DASHBOARD_REFRESH_MS = 30 * 1000;
 const DASHBOARD_ITEMS = 3;
+const DASHBOARD_MESSAGES = 5;
 
 export async function loader() {
-  const [posts, events, unprocessedApplications, validatedAds, pendingAds, failedMails] = await Promise.all([
+  const [posts, events, messages, unprocessedApplications, validatedAds, pendingAds, failedMails, demoRows, site] = await Promise.all([
     latestPosts(DASHBOARD_ITEMS),
     upcomingEvents(DASHBOARD_ITEMS),
+    listContactMessages({ limit: DASHBOARD_MESSAGES }),
     countUnprocessedApplications(),
     countValidatedAds(),
     countPendingAds(),
     countFailedMails(),
+    countDemoRows(),
+    getSiteContent(),
   ]);
   return {
-    posts: posts.map((p) => ({ id: p.id, title: p.title, createdAt: p.createdAt })),
-    events: events.map((e) => ({ id: e.id, title: e.title, start: e.start })),
-    unprocessedApplications,
-    validatedAds,
-    pendingAds,
+    posts: posts.map((p) => ({ key: p.id, to: `/admin/blog?edit=${p.id}`, title: p.title, details: `le ${formatDate(p.createdAt)}` })),
+    events: events.map((e) => ({ key: e.id, to: `/admin/events?edit=${e.id}`, title: e.title, details: `le ${formatDateTime(e.start)}` })),
+    messages: messages.map((m) => ({ id: m.id, name: m.name, subject: m.subject, createdAt: m.createdAt.toISOString() })),
+    counts: { unprocessedApplications, validatedAds, pendingAds, plotsOccupied: site.parcellesOccupees, plotsTotal: site.parcellesTotal },
     failedMails,
+    demoRows,
   };
 }
 
-const dashboardActionSchema = z.object({ intent: z.literal("retryFailedMails") });
+const dashboardActionSchema = z.object({ intent: z.enum(["retryFailedMails", "removeDemoContent"]) });
 
-/** The dashboard's one action: put the e-mails given up after every retry back in the queue. */
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/** Puts the e-mails given up after every retry back in the queue, or removes the demo content. */
 export async function action({ request }: Route.ActionArgs) {
   const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ ok: false as const, message: "Action inconnue." }, { status: 400 });
+  if (parsed.data.intent === "removeDemoContent") {
+    const removed = await removeDemoContent();
+    return { ok: true as const, message: `${plural(removed, "élément", "éléments")} de démonstration ${removed === 1 ? "retiré" : "retirés"}.` };
+  }
   const requeued = await retryFailedMails();
-  return { ok: true as const, message: `${mailCount(requeued)} remis dans la file d'envoi.` };
-}
-
-function mailCount(n: number) {
-  return n === 1 ? "1 e-mail" : `${n} e-mails`;
+  return { ok: true as const, message: `${plural(requeued, "e-mail", "e-mails")} remis dans la file d'envoi.` };
 }
 
 export function meta() {
   return adminMeta("Tableau de bord");
 }
 
-function Stat({ label, value, to }: { label: string; value: number; to: string }) {
-  return (
-    <Link to={to} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600">
-      <p className="text-sm text-stone-600">{label}</p>
-      <p className="mt-1 text-3xl font-bold text-brand-800">{value}</p>
-    </Link>
-  );
-}
-
-function FailedMails({ count }: { count: number }) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "retryFailedMails";
-  return (
-    <section aria-labelledby="failed-mails" className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-300">
-      <h2 id="failed-mails" className="font-semibold text-amber-900">
-        E-mails non envoyés
-      </h2>
-      <p className="mt-1 text-sm text-amber-900">
-        {count === 1 ? "1 e-mail n'a pas pu être envoyé" : `${count} e-mails n'ont pas pu être envoyés`} malgré plusieurs
-        tentatives. Vérifiez la configuration de l'envoi (SMTP_URL), puis renvoyez-les.
-      </p>
-      <Form method="post" className="mt-3">
-        <button
-          type="submit"
-          name="intent"
-          value="retryFailedMails"
-          disabled={sending}
-          className="rounded-lg bg-amber-800 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-900 disabled:opacity-60"
-        >
-          {sending ? "Envoi…" : "Renvoyer les e-mails"}
-        </button>
-      </Form>
-    </section>
-  );
-}
+const QUICK_LINKS = [
+  ["/admin/blog", "Gérer le blog"],
+  ["/admin/events", "Gérer les événements"],
+  ["/admin/applications", "Voir les demandes"],
+  ["/admin/annonces", "Valider les annonces"],
+] as const;
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useIntervalRevalidation(DASHBOARD_REFRESH_MS);
-  const { posts, events, unprocessedApplications, validatedAds, pendingAds, failedMails } = loaderData;
+  const { posts, events, messages, counts, failedMails, demoRows } = loaderData;
   return (
-    <div className="space-y-8">
+    <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
-
       {actionData && (
-        <output className={`block text-sm font-medium ${actionData.ok ? "text-brand-800" : "text-red-700"}`}>
+        <output className={`block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}>
           {actionData.message}
         </output>
       )}
       {failedMails > 0 && <FailedMails count={failedMails} />}
+      {demoRows > 0 && <DemoContentNotice count={demoRows} />}
 
-      <section aria-label="Chiffres clés" className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Demandes non traitées" value={unprocessedApplications} to="/admin/applications" />
-        <Stat label="Annonces validées" value={validatedAds} to="/admin/annonces" />
-        <Stat label="Annonces en attente" value={pendingAds} to="/admin/annonces" />
+      <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Stat label="Demandes non traitées" value={counts.unprocessedApplications} to="/admin/applications" />
+        <Stat label="Annonces validées" value={counts.validatedAds} to="/admin/annonces" />
+        <Stat label="Annonces en attente" value={counts.pendingAds} to="/admin/annonces" />
+        <Stat
+          label="Parcelles occupées"
+          value={
+            <>
+              {counts.plotsOccupied}
+              <span className="text-lg font-semibold text-stone-500"> / {counts.plotsTotal}</span>
+            </>
+          }
+          to="/admin/settings#settings-plots"
+        />
       </section>
 
       <nav aria-label="Accès rapides" className="flex flex-wrap gap-2">
-        {[
-          ["/admin/blog", "Gérer le blog"],
-          ["/admin/events", "Gérer les événements"],
-          ["/admin/applications", "Voir les demandes"],
-          ["/admin/annonces", "Valider les annonces"],
-        ].map(([to, label]) => (
-          <Link key={to} to={to} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        {QUICK_LINKS.map(([to, label]) => (
+          <Link key={to} to={to} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
             {label}
           </Link>
         ))}
       </nav>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-          <h2 className="font-semibold text-stone-900">Articles récents</h2>
-          {posts.length === 0 ? (
-            <p className="mt-3 text-sm text-stone-600">Aucun billet publié.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-stone-100">
-              {posts.map((post) => (
-                <li key={post.id} className="py-2">
-                  <p className="font-medium">{post.title}</p>
-                  <p className="text-sm text-stone-600">{formatDate(post.createdAt)}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-          <h2 className="font-semibold text-stone-900">Événements à venir</h2>
-          {events.length === 0 ? (
-            <p className="mt-3 text-sm text-stone-600">Aucun événement à venir.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-stone-100">
-              {events.map((event) => (
-                <li key={event.id} className="py-2">
-                  <p className="font-medium">{event.title}</p>
-                  <p className="text-sm text-stone-600">{formatDateTime(event.start)}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <DashboardCard id="articles-recents" title="Articles récents" more={{ to: "/admin/blog", label: "Tous les articles" }}>
+          <LinkedList items={posts} empty="Aucun billet publié." />
+        </DashboardCard>
+        <DashboardCard id="evenements-a-venir" title="Événements à venir" more={{ to: "/admin/events", label: "Tous les événements" }}>
+          <LinkedList items={events} empty="Aucun événement à venir." />
+        </DashboardCard>
       </div>
+      <DashboardCard id="derniers-messages" title="Derniers messages" more={{ to: "/admin/messages", label: "Tous les messages" }}>
+        <MessageList messages={messages} empty="Aucun message reçu." />
+      </DashboardCard>
     </div>
   );
 }

@@ -4,7 +4,18 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteContentContext);
-  return { name: content.nomAssociation, adresse: content.adresse, email: content.email, telephone: content.telephone };
+  const { legal } = content;
+  return {
+    name: content.nomAssociation,
+    publisher: legal.editeurNom ?? content.nomAssociation,
+    address: legal.editeurAdresse ?? content.adresse,
+    registration: legal.editeurNumero,
+    director: legal.directeurPublication,
+    host: legal.hebergeurNom ? { name: legal.hebergeurNom, address: legal.hebergeurAdresse, phone: legal.hebergeurTelephone } : null,
+    court: legal.tribunal,
+    email: content.email,
+    telephone: content.telephone,
+  };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -24,9 +35,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** « RNA W691234567 » or « SIRET 123 456 789 00012 », as the number says. */
+function registrationLabel(number: string) {
+  return `${/^w/i.test(number.trim()) ? "RNA" : "SIRET"} ${number.trim()}`;
+}
+
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { name, adresse, email, telephone } = loaderData;
-  const contact = [adresse, telephone, email].filter(Boolean).join(" — ");
+  const { name, publisher, address, registration, director, host, court, email, telephone } = loaderData;
+  const contact = [telephone, email].filter(Boolean).join(" — ");
   return (
     <article className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Mentions légales</h1>
@@ -37,24 +53,33 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
 
       <Section title="1. Éditeur du site">
         <p>
-          Le site est édité par l'association de jardiniers {name}, association à but non lucratif régie par la loi du
-          1er juillet 1901, qui gère des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin.
+          Le site est édité par {publisher}, association à but non lucratif régie par la loi du 1er juillet 1901, qui gère
+          des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin
+          {registration ? ` (${registrationLabel(registration)})` : ""}.
         </p>
-        {contact && <p>Siège et contact : {contact}.</p>}
+        {address && <p className="whitespace-pre-line">Siège : {address}</p>}
+        {contact && <p>Contact : {contact}.</p>}
       </Section>
 
       <Section title="2. Hébergement">
-        <p>
-          Le site est hébergé par l'association elle-même, sur un serveur qu'elle administre, à l'adresse de son siège
-          indiquée ci-dessus. Les données du site (textes, images, demandes) sont stockées sur ce serveur, situé dans
-          l'Union européenne.
-        </p>
+        {host ? (
+          <p className="whitespace-pre-line">
+            Le site est hébergé par {host.name}
+            {host.address ? `, ${host.address}` : ""}
+            {host.phone ? `, téléphone : ${host.phone}` : ""}.
+          </p>
+        ) : (
+          <p>Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'association.</p>
+        )}
+        <p>Les données du site (textes, images, demandes, messages) sont stockées sur le serveur de cet hébergement.</p>
       </Section>
 
       <Section title="3. Directeur de la publication">
         <p>
-          Le directeur de la publication est le président ou la présidente de l'association, en sa qualité de
-          représentant légal. Il peut être joint par les moyens de contact indiqués ci-dessus.
+          {director
+            ? `Le directeur de la publication est ${director}, représentant l'association.`
+            : "Le directeur de la publication est le président ou la présidente de l'association, en sa qualité de représentant légal."}{" "}
+          Il peut être joint par les moyens de contact indiqués ci-dessus.
         </p>
       </Section>
 
@@ -78,9 +103,14 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           l'exécution de mesures précontractuelles (demande d'adhésion).
         </p>
         <p>
-          Ces données sont réservées aux membres du bureau de l'association. Elles ne sont ni vendues ni cédées à des
-          tiers. Les demandes de jardin sont conservées au plus trois ans après leur archivage, les messages de contact
-          un an, les annonces jusqu'à leur suppression.
+          Ces données sont réservées aux membres du bureau de l'association ; elles sont stockées chez l'hébergeur du site
+          et transmises par e-mail à l'association par son service d'envoi de courrier. Elles ne sont ni vendues ni
+          cédées à des tiers.
+        </p>
+        <p>
+          Les demandes de jardin sont conservées tant qu'elles servent à la gestion de la liste d'attente et des
+          parcelles ; les messages de contact et les annonces, le temps de leur traitement ou de leur publication.
+          L'association les supprime ensuite depuis son espace d'administration.
         </p>
         <p>
           Conformément au règlement (UE) 2016/679 et à la loi « Informatique et libertés », vous disposez d'un droit
@@ -111,7 +141,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       <Section title="8. Droit applicable">
         <p>
           Les présentes mentions légales sont régies par le droit français. En cas de litige, et à défaut de résolution
-          amiable, les tribunaux de Lyon seront seuls compétents.
+          amiable, {court ? `la juridiction compétente est : ${court}` : "les tribunaux de Lyon seront seuls compétents"}.
         </p>
       </Section>
     </article>

@@ -1,11 +1,14 @@
 import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { associationContent } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
-import { at, insertAd, insertBlogPost, insertEvent } from "../../../tests/factories";
+import { at, insertAd, insertBlogPost, insertContent, insertEvent } from "../../../tests/factories";
 import { routeArgs } from "../../../tests/routes";
 import { loader as blogPost } from "./blog-post";
 import { loader as event } from "./event";
 import { loader as events } from "./events";
 import { loader as home } from "./home";
+import { loader as legal } from "./legal";
 import { loader as search } from "./search";
 
 const get = (path: string, params: Record<string, string> = {}) => routeArgs(new Request(`http://localhost:3000${path}`), { params });
@@ -14,6 +17,33 @@ const redirected = (result: Promise<unknown>) => result.then(() => null, (thrown
 const DAY = 86_400_000;
 
 describeEachDatabase("public pages", () => {
+  it("the legal notice gives the association's facts, the association's own name and address standing in for the publisher's", async () => {
+    await insertContent({ nomAssociation: "Jardins de l'Est", adresse: "3 rue des Jardins, 69120 Vaulx-en-Velin" });
+    expect(await legal(get("/mentions-legales"))).toMatchObject({
+      publisher: "Jardins de l'Est",
+      address: "3 rue des Jardins, 69120 Vaulx-en-Velin",
+      host: null,
+      director: null,
+      court: null,
+    });
+    await getDb().update(associationContent).set({
+      editeurNom: "Association des Jardins de l'Est",
+      editeurNumero: "W691234567",
+      directeurPublication: "Martine Roux",
+      hebergeurNom: "Hébergement Rhône SARL",
+      hebergeurAdresse: "10 quai Perrache, 69002 Lyon",
+      hebergeurTelephone: "04 72 00 00 00",
+      tribunal: "Tribunal judiciaire de Lyon",
+    });
+    expect(await legal(get("/mentions-legales"))).toMatchObject({
+      publisher: "Association des Jardins de l'Est",
+      registration: "W691234567",
+      director: "Martine Roux",
+      host: { name: "Hébergement Rhône SARL", address: "10 quai Perrache, 69002 Lyon", phone: "04 72 00 00 00" },
+      court: "Tribunal judiciaire de Lyon",
+    });
+  });
+
   it("an unknown or malformed article id leads to /blog, an event's to /events", async () => {
     for (const id of ["999", "abc", "0", "1.5", "-3", "99999999999"]) {
       expect(await redirected(blogPost(get(`/blog/${id}`, { id })))).toEqual([302, "/blog"]);

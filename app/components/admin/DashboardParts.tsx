@@ -1,0 +1,99 @@
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+
+/** One figure of the dashboard, leading to the screen where it is dealt with. */
+export function Stat({ label, value, to }: { label: string; value: ReactNode; to: string }) {
+  return (
+    <Link to={to} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600">
+      <span className="block text-sm text-stone-600">{label}</span>
+      <span className="mt-1 block text-3xl font-bold text-brand-800">{value}</span>
+    </Link>
+  );
+}
+
+export function DashboardCard({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="font-semibold text-stone-900">
+          {title}
+        </h2>
+        {more && (
+          <Link to={more.to} className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+            {more.label}
+          </Link>
+        )}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** Titles with a line under each, every title a link (to edit the item). */
+export function LinkedList({ items, empty }: { items: { key: number; to: string; title: string; details: string }[]; empty: string }) {
+  if (items.length === 0) return <p className="text-sm text-stone-600">{empty}</p>;
+  return (
+    <ul className="-mx-2 divide-y divide-stone-100">
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link to={item.to} className="block min-h-11 rounded-md px-2 py-2 hover:bg-stone-50">
+            <span className="block font-medium text-stone-900 [overflow-wrap:anywhere]">{item.title}</span>
+            <span className="block text-sm text-stone-600">{item.details}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FailedMails({ count }: { count: number }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "retryFailedMails";
+  return (
+    <section aria-labelledby="failed-mails" className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-300">
+      <h2 id="failed-mails" className="font-semibold text-amber-900">
+        E-mails non envoyés
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">
+        {count === 1 ? "1 e-mail n'a pas pu être envoyé" : `${count} e-mails n'ont pas pu être envoyés`} malgré plusieurs tentatives.
+        Vérifiez la configuration de l'envoi (SMTP_URL), puis renvoyez-les.
+      </p>
+      <Form method="post" className="mt-3">
+        <button
+          type="submit"
+          name="intent"
+          value="retryFailedMails"
+          disabled={sending}
+          className="min-h-11 rounded-lg bg-amber-800 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-900 disabled:opacity-60"
+        >
+          {sending ? "Envoi…" : "Renvoyer les e-mails"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** While the demo's rows are still there, says so and offers to remove them. */
+export function DemoContentNotice({ count }: { count: number }) {
+  return (
+    <section aria-labelledby="demo-content" className="rounded-xl bg-sky-50 p-5 ring-1 ring-sky-300">
+      <h2 id="demo-content" className="font-semibold text-sky-950">
+        Contenu de démonstration
+      </h2>
+      <p className="mt-1 text-sm text-sky-950">
+        Le site contient encore {count === 1 ? "1 élément" : `${count} éléments`} de démonstration (articles, événements, annonces ou
+        demandes). Quand vous aurez saisi les vôtres, retirez-les : seuls ceux que personne n'a créés ni modifiés ici seront supprimés.
+      </p>
+      <div className="mt-3">
+        <ConfirmDialog
+          trigger="Retirer le contenu de démonstration"
+          title="Retirer le contenu de démonstration"
+          message={`${count === 1 ? "L'élément" : `Les ${count} éléments`} de démonstration ${count === 1 ? "sera supprimé" : "seront supprimés"} du site. Ce que vous avez créé ou modifié reste en place.`}
+          confirm="Retirer"
+          fields={{ intent: "removeDemoContent" }}
+        />
+      </div>
+    </section>
+  );
+}

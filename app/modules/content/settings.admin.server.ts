@@ -1,0 +1,180 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { UPLOAD_ERROR_MESSAGE } from "~/components/ImageField";
+import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
+import { cleanImageList } from "~/lib/text";
+import { logger } from "~/logger.server";
+import { APPLICATION_FORM_DEFAULT_LABELS, APPLICATION_FIELDS } from "~/modules/applications/applications.schema";
+import { applicationLabelsFormSchema, labelRows } from "~/modules/applications/form-fields.schema";
+import { applicationFormLabels, replaceFormFields } from "~/modules/applications/form-fields.server";
+import { MediaError, saveImage } from "~/modules/media/media.server";
+import type { SubmittedForm, UploadedFile } from "~/modules/media/multipart.server";
+import { LEGAL_FIELDS } from "./content.defaults";
+import {
+  associationPageFormSchema,
+  contactInfoFormSchema,
+  headerIconFormSchema,
+  homeImageFormSchema,
+  homeTextsFormSchema,
+  identityFormSchema,
+  plotsFormSchema,
+  type ContentFields,
+} from "./content.schema";
+import { ensureContentRow, getContent, updateContent } from "./content.server";
+import { SETTINGS_INTENTS, type SettingsIntent, type SettingsResult } from "./settings";
+
+const SAVED: Record<SettingsIntent, string> = {
+  homeImage: "Image d’accueil enregistrée.",
+  headerIcon: "Icône de header enregistrée.",
+  homeTexts: "Tous les contenus ont été enregistrés.",
+  plots: "Données de parcelles enregistrées.",
+  association: "Tous les contenus ont été enregistrés.",
+  contact: "Informations de contact enregistrées.",
+  identity: "Identité de l'association enregistrée.",
+  applicationLabels: "Libellés du formulaire de candidature enregistrés.",
+};
+
+/** File inputs of the image forms; without JavaScript the association page adds an image through the last one. */
+export const SETTINGS_FILE_FIELDS = ["imageAccueil", "headerIcon", "nouvelleImageAssociation"] as const;
+
+const IDENTITY_TEXTS = ["nomAssociation", "slogan", "charte", "reglement", ...LEGAL_FIELDS] as const;
+
+/** What the settings screen shows: the stored texts (empty where the default applies) and the form's labels. */
+export async function settingsData() {
+  const [content, labels] = await Promise.all([getContent(), applicationFormLabels()]);
+  const text = (value: string | null | undefined) => value ?? "";
+  return {
+    titreAccueil: text(content?.titreAccueil),
+    texteIntro: text(content?.texteIntro),
+    texteFooter: text(content?.texteFooter),
+    imageAccueil: content?.imageAccueil ?? null,
+    headerIcon: content?.headerIcon ?? null,
+    parcellesOccupees: content?.parcellesOccupees ?? 0,
+    parcellesTotal: content?.parcellesTotal ?? 0,
+    titreAssociation: text(content?.titreAssociation),
+    contentAssociation: text(content?.contentAssociation),
+    imagesAssociation: cleanImageList(content?.imagesAssociation, MAX_ASSOCIATION_IMAGES),
+    adresse: text(content?.adresse),
+    telephone: text(content?.telephone),
+    email: text(content?.email),
+    horaires: text(content?.horaires),
+    ...(Object.fromEntries(IDENTITY_TEXTS.map((field) => [field, text(content?.[field])])) as Record<(typeof IDENTITY_TEXTS)[number], string>),
+    // A label equal to the default is shown empty: the field says "default" by its placeholder.
+    applicationLabels: Object.fromEntries(
+      APPLICATION_FIELDS.map((field) => [field, labels[field] === APPLICATION_FORM_DEFAULT_LABELS[field] ? "" : labels[field]]),
+    ) as Record<(typeof APPLICATION_FIELDS)[number], string>,
+  };
+}
+
+export type SettingsData = Awaited<ReturnType<typeof settingsData>>;
+
+function refused(intent: SettingsIntent | null, message: string, status = 400, field?: string, values?: Record<string, string>) {
+  return data<SettingsResult>({ intent, ok: false, message, field, values }, { status });
+}
+
+function invalid(intent: SettingsIntent, error: z.ZodError, values: Record<string, unknown>) {
+  const issue = error.issues[0];
+  const typed = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return refused(intent, issue?.message ?? "Formulaire invalide.", 400, issue ? String(issue.path[0] ?? "") : undefined, typed);
+}
+
+/** The named text fields of a form, as typed. */
+const textsOf = (form: SubmittedForm, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, form.get(name)]));
+
+async function save(intent: SettingsIntent, fields: ContentFields) {
+  const { id } = await ensureContentRow();
+  const saved = await updateContent(id, fields);
+  // SPEC §8: a failed save shows no message.
+  if (!saved) return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
+  return data<SettingsResult>({ intent, ok: true, message: SAVED[intent] });
+}
+
+/** Stores an image sent with the form (no JavaScript); a refused file gives its French message. */
+async function storeUpload(intent: SettingsIntent, field: string, upload: UploadedFile) {
+  try {
+    return { url: (await saveImage({ path: upload.path })).url };
+  } catch (error) {
+    if (error instanceof MediaError) return { refusal: refused(intent, error.message, error.status, field) };
+    logger.error({ err: error }, "enregistrement d'image impossible");
+    return { refusal: refused(intent, UPLOAD_ERROR_MESSAGE, 500, field) };
+  }
+}
+
+async function saveSingleImage(intent: "homeImage" | "headerIcon", form: SubmittedForm) {
+  const schema = intent === "homeImage" ? homeImageFormSchema : headerIconFormSchema;
+  const field = intent === "homeImage" ? "imageAccueil" : "headerIcon";
+  const upload = form.file(field);
+  let url: string | undefined;
+  if (upload) {
+    const stored = await storeUpload(intent, field, upload);
+    if (stored.refusal) return stored.refusal;
+    url = stored.url;
+  }
+  const parsed = schema.safeParse({ [field]: url });
+  if (!parsed.success) return invalid(intent, parsed.error, {});
+  return save(intent, parsed.data);
+}
+
+async function saveAssociation(form: SubmittedForm) {
+  const intent = "association";
+  // Without JavaScript, images are removed with check boxes and added with a file input.
+  const removed = new Set(form.getAll("retirerImageAssociation"));
+  const images = form.getAll("imagesAssociation").filter((url) => !removed.has(url));
+  const added = form.file("nouvelleImageAssociation");
+  if (added) {
+    const stored = await storeUpload(intent, "imagesAssociation", added);
+    if (stored.refusal) return stored.refusal;
+    images.push(stored.url);
+  }
+  const texts = textsOf(form, ["titreAssociation", "contentAssociation"]);
+  const parsed = associationPageFormSchema.safeParse({ ...texts, imagesAssociation: images });
+  if (!parsed.success) return invalid(intent, parsed.error, texts);
+  return save(intent, parsed.data);
+}
+
+async function saveApplicationLabels(form: SubmittedForm) {
+  const intent = "applicationLabels";
+  const texts = textsOf(form, APPLICATION_FIELDS);
+  const parsed = applicationLabelsFormSchema.safeParse(texts);
+  if (!parsed.success) return invalid(intent, parsed.error, texts);
+  try {
+    await replaceFormFields(labelRows(parsed.data));
+  } catch (error) {
+    logger.error({ err: error }, "enregistrement des libellés impossible");
+    return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
+  }
+  return data<SettingsResult>({ intent, ok: true, message: SAVED[intent] });
+}
+
+/** A form of the texts-only kind: parsed with its schema, saved to the content record. */
+async function saveTexts(intent: SettingsIntent, form: SubmittedForm, names: readonly string[], schema: z.ZodType<ContentFields>) {
+  const texts = textsOf(form, names);
+  const parsed = schema.safeParse(texts);
+  return parsed.success ? save(intent, parsed.data) : invalid(intent, parsed.error, texts);
+}
+
+/** One intent per form of the settings screen. */
+export async function handleSettingsForm(form: SubmittedForm) {
+  const intent = SETTINGS_INTENTS.find((name) => name === form.get("intent"));
+  switch (intent) {
+    case "homeImage":
+    case "headerIcon":
+      return saveSingleImage(intent, form);
+    case "homeTexts":
+      return saveTexts(intent, form, ["titreAccueil", "texteIntro", "texteFooter"], homeTextsFormSchema);
+    case "plots":
+      return saveTexts(intent, form, ["parcellesOccupees", "parcellesTotal"], plotsFormSchema);
+    case "association":
+      return saveAssociation(form);
+    case "contact":
+      return saveTexts(intent, form, ["adresse", "telephone", "email", "horaires"], contactInfoFormSchema);
+    case "identity":
+      return saveTexts(intent, form, IDENTITY_TEXTS, identityFormSchema);
+    case "applicationLabels":
+      return saveApplicationLabels(form);
+    default:
+      return refused(null, "Formulaire inconnu.");
+  }
+}
+
+export { refused as settingsRefusal };
