@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import sharp from "sharp";
 import { SITE, expect, loginAsAdmin, test } from "./fixtures";
+import { noisyPng, smallPng } from "./images";
 
 // These tests share the main server's demo content with the other spec files: each one puts back
 // what it changed (the images excepted, which no other test looks at).
@@ -44,23 +44,6 @@ async function postSettings(page: Page, fields: [string, string][]) {
 
 async function values(fields: Locator[]) {
   return Promise.all(fields.map((field) => field.inputValue()));
-}
-
-/** A noisy photo-sized PNG, well over 0.5 MB so the browser compresses it before sending. */
-async function noisyPng(width = 1400, height = 1000) {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 3) {
-    const x = (i / 3) % width;
-    const noise = Math.floor(Math.random() * 60);
-    pixels[i] = 40 + noise;
-    pixels[i + 1] = 110 + Math.floor((x / width) * 80) + noise / 2;
-    pixels[i + 2] = 50 + noise;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
-}
-
-async function smallPng(colour: { r: number; g: number; b: number }) {
-  return sharp({ create: { width: 256, height: 256, channels: 3, background: colour } }).png().toBuffer();
 }
 
 test("the settings screen has its five sections, each with its own save button", async ({ page }) => {

@@ -4,11 +4,9 @@ import { clientIpContext } from "~/context";
 import { LeafIcon } from "~/components/icons";
 import { readFormData } from "~/lib/form-data.server";
 import { getSiteContent } from "~/modules/content/content.server";
-import { LOGIN_INVALID_MESSAGE, loginSchema } from "~/modules/auth/auth.schema";
+import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema } from "~/modules/auth/auth.schema";
 import { signIn, signOut } from "~/modules/auth/auth.server";
 import { getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
-
-const THROTTLED_MESSAGE = "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
@@ -22,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(parsed.data.username, parsed.data.password, context.get(clientIpContext));
   if (!result.ok) {
     return result.reason === "throttled"
-      ? data({ error: THROTTLED_MESSAGE }, { status: 429 })
+      ? data({ error: LOGIN_THROTTLED_MESSAGE }, { status: 429 })
       : data({ error: LOGIN_INVALID_MESSAGE }, { status: 401 });
   }
   // A fresh session id at every sign-in; the previous one, if any, stops working.

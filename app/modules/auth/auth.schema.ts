@@ -2,6 +2,8 @@ import { z } from "zod";
 
 export const LOGIN_REQUIRED_MESSAGE = "Veuillez remplir tous les champs";
 export const LOGIN_INVALID_MESSAGE = "Identifiants incorrects";
+export const LOGIN_THROTTLED_MESSAGE = "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.";
+export const SESSION_EXPIRED_TITLE = "Votre session a expiré";
 
 /** The sign-in form: username (trimmed) and password both required; over-long values are refused as wrong. */
 export const loginSchema = z.object({

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+
 import { env } from "~/env.server";
 import { isHttps } from "~/security.server";
 import { getSessionAdmin, type Admin } from "./auth.server";
@@ -40,12 +40,4 @@ export function signInNeedsHttps(request: Request, production = env.NODE_ENV ===
 
 export function getAdmin(request: Request): Promise<Admin | null> {
   return getSessionAdmin(readSessionToken(request));
-}
-
-/** Guards throw: a page request goes to /login, an API request gets 401. */
-export async function requireAdmin(request: Request, { api = false } = {}): Promise<Admin> {
-  const admin = await getAdmin(request);
-  if (admin) return admin;
-  if (api) throw Response.json({ error: "Session expirée. Veuillez vous reconnecter." }, { status: 401 });
-  throw redirect("/login", { headers: { "Set-Cookie": clearSessionCookie() } });
 }

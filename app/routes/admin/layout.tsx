@@ -1,18 +1,22 @@
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
-import { adminContext } from "~/context";
+import { adminContext, clientIpContext } from "~/context";
 import { LeafIcon } from "~/components/icons";
 import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import { countPendingAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications } from "~/modules/applications/applications.server";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { authenticateAdminRequest } from "~/modules/auth/session-expired.server";
+import { sessionExpiredData } from "~/modules/auth/session-expired";
+import { SessionExpired } from "~/components/admin/SessionExpired";
 
 // Every /admin loader and action (pages and the upload endpoint alike) passes here first.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const api = new URL(request.url).pathname === "/admin/media";
-    context.set(adminContext, await requireAdmin(request, { api }));
+    const { admin, setCookie } = await authenticateAdminRequest(request, context.get(clientIpContext));
+    context.set(adminContext, admin);
     const response = await next();
+    // Signed in again with a form sent after the session expired: the new session goes with the answer.
+    if (setCookie) response.headers.append("Set-Cookie", setCookie);
     // Admin pages hold personal data: never cached, never indexed.
     response.headers.set("Cache-Control", "private, no-store");
     response.headers.set("X-Robots-Tag", "noindex");
@@ -103,5 +107,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
     </div>
+  );
+}
+
+/** A form sent after the session expired offers to sign in and send it again; any other error, a plain message. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const expired = sessionExpiredData(error);
+  if (expired) return <SessionExpired expired={expired} />;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Une erreur est survenue — Administration</title>
+      <h1 className="text-2xl font-bold text-brand-800">Une erreur est survenue</h1>
+      <p className="mt-4 text-stone-700">Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.</p>
+      <a href="/admin" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Retour au tableau de bord
+      </a>
+    </main>
   );
 }
