@@ -19,3 +19,11 @@ export async function imagesFromForm(form: SubmittedForm) {
   const annexes = await Promise.all(Array.from({ length: MAX_ANNEX_IMAGES }, (_, i) => imageFromForm(form, `annexe${i + 1}`)));
   return { cover, annexes };
 }
+
+/**
+ * Whether a save names the item its page shows: the form of `?edit=3` must carry id 3, a new item's form no id.
+ * Anything else is a stale or forged form, refused before it can overwrite another item.
+ */
+export function formMatchesPage(request: Request, form: SubmittedForm) {
+  return (form.get("id") ?? "") === (new URL(request.url).searchParams.get("edit") ?? "");
+}

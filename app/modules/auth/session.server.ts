@@ -1,4 +1,3 @@
-
 import { env } from "~/env.server";
 import { isHttps } from "~/security.server";
 import { getSessionAdmin, type Admin } from "./auth.server";

@@ -6,7 +6,7 @@ import { AdminSection } from "~/components/admin/admin-ui";
 import { PostForm } from "~/components/admin/PostForm";
 import { PublishedList } from "~/components/admin/PublishedList";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
-import { ARTICLE_FILE_FIELDS } from "~/lib/admin-form.server";
+import { ARTICLE_FILE_FIELDS, formMatchesPage } from "~/lib/admin-form.server";
 import { formatDate } from "~/lib/dates";
 import { adminMeta } from "~/lib/seo";
 import { parseId } from "~/lib/text";
@@ -46,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (form.get("intent")) {
       case "save": {
+        if (!formMatchesPage(request, form)) return data({ message: "Ce formulaire ne correspond pas à l'article affiché : rechargez la page.", values: null }, { status: 400 });
         const outcome = await saveBlogPostForm(form, authorName(context.get(adminContext)));
         if (outcome.ok) return redirect(`/admin/blog?fait=${outcome.created ? "publie" : "maj"}`);
         return data({ message: outcome.message, field: outcome.field, values: outcome.values }, { status: outcome.status });

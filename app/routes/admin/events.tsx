@@ -5,7 +5,7 @@ import { AdminSection } from "~/components/admin/admin-ui";
 import { EventForm } from "~/components/admin/EventForm";
 import { PublishedList } from "~/components/admin/PublishedList";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
-import { ARTICLE_FILE_FIELDS } from "~/lib/admin-form.server";
+import { ARTICLE_FILE_FIELDS, formMatchesPage } from "~/lib/admin-form.server";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/lib/seo";
 import { parseId } from "~/lib/text";
@@ -61,6 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     switch (form.get("intent")) {
       case "save": {
+        if (!formMatchesPage(request, form)) return data({ message: "Ce formulaire ne correspond pas à l'événement affiché : rechargez la page.", values: null, missing: [] }, { status: 400 });
         const outcome = await saveEventForm(form);
         if (outcome.ok) return redirect(`/admin/events?fait=${outcome.created ? "publie" : "maj"}`);
         return data({ message: outcome.message, field: outcome.field, missing: outcome.missing, values: outcome.values }, { status: outcome.status });

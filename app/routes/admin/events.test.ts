@@ -1,0 +1,64 @@
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { events } from "~/db/schema";
+import { describeEachDatabase } from "../../../tests/db";
+import { eventForm, insertEvent } from "../../../tests/factories";
+import { answered, formPost, routeArgs } from "../../../tests/routes";
+import { action } from "./events";
+
+type Refusal = { message: string | null; field?: string; missing: string[] };
+
+async function post(fields: Record<string, string>, path = "/admin/events") {
+  return action(routeArgs(formPost(path, fields)));
+}
+
+const rows = () => getDb().select().from(events);
+
+describeEachDatabase("/admin/events action", () => {
+  it("saves an event with its Paris times as instants, the date of its start and author 'admin'", async () => {
+    const result = (await post({ intent: "save", ...eventForm({ start: "2026-12-04T18:00", end: "2026-12-04T20:30" }) })) as Response;
+    expect(result.headers.get("Location")).toBe("/admin/events?fait=publie");
+    const [saved] = await rows();
+    expect(saved.start.toISOString()).toBe("2026-12-04T17:00:00.000Z");
+    expect(saved.endDate.toISOString()).toBe("2026-12-04T19:30:00.000Z");
+    expect(saved).toMatchObject({ date: "2026-12-04", author: "admin", content: "<p>Venez nombreux !</p>", plainText: "Venez nombreux !" });
+  });
+
+  it("a missing title, start, end or content gives no message, only the fields to mark, and keeps what was typed", async () => {
+    const { status, value } = answered<Refusal & { values: { description: string } }>(
+      await post({ intent: "save", ...eventForm({ title: "", end: "", description: "Apportez vos graines." }) }),
+    );
+    expect(status).toBe(400);
+    expect(value.message).toBeNull();
+    expect(value.missing).toEqual(["title", "end"]);
+    expect(value.values.description).toBe("Apportez vos graines.");
+    expect(await rows()).toEqual([]);
+  });
+
+  it.each([
+    ["a start after the end", { start: "2026-12-04T18:00", end: "2026-12-04T17:59" }, "La date de début ne peut pas être postérieure à la date de fin."],
+    ["a date that does not exist", { start: "2026-02-30T10:00" }, "Date invalide"],
+    ["a date of another shape", { end: "4 décembre" }, "Date invalide"],
+    ["a title too long", { title: "t".repeat(201) }, "Ce texte est trop long (200 caractères maximum)."],
+    ["a description too long", { description: "d".repeat(1001) }, "Ce texte est trop long (1000 caractères maximum)."],
+  ])("refuses %s with its message and writes nothing", async (_case, overrides, message) => {
+    const { status, value } = answered<Refusal>(await post({ intent: "save", ...eventForm(overrides) }));
+    expect([status, value.message]).toEqual([400, message]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("updates only the event its page shows, refuses an unknown intent, deletes by id", async () => {
+    const shown = await insertEvent({ title: "Affiché" });
+    const other = await insertEvent({ title: "Autre" });
+    const save = (id: string, path: string) => post({ intent: "save", id, ...eventForm({ title: "Changé" }) }, path);
+    expect(answered<Refusal>(await save(String(other.id), `/admin/events?edit=${shown.id}`)).status).toBe(400);
+    expect(answered<Refusal>(await save("999999", "/admin/events?edit=999999")).status).toBe(404);
+    expect(answered<Refusal>(await post({ intent: "publier-tout" })).status).toBe(400);
+    expect(answered<Refusal>(await post({ intent: "delete", id: "999999" })).status).toBe(404);
+    expect((await rows()).map((r) => r.title).sort()).toEqual(["Affiché", "Autre"]);
+
+    expect(((await save(String(shown.id), `/admin/events?edit=${shown.id}`)) as Response).headers.get("Location")).toBe("/admin/events?fait=maj");
+    expect(((await post({ intent: "delete", id: String(other.id) })) as Response).headers.get("Location")).toBe("/admin/events?fait=supprime");
+    expect((await rows()).map((r) => r.title)).toEqual(["Changé"]);
+  });
+});

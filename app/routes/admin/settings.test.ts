@@ -1,0 +1,51 @@
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { associationContent, formFields } from "~/db/schema";
+import { describeEachDatabase } from "../../../tests/db";
+import { insertContent, insertFormField } from "../../../tests/factories";
+import { answered, formPost, routeArgs } from "../../../tests/routes";
+import { action, loader } from "./settings";
+
+type Result = { ok: boolean; message: string | null; field?: string; values?: Record<string, string> };
+
+const post = async (fields: Record<string, string>) => answered<Result>(await action(routeArgs(formPost("/admin/settings", fields))));
+const content = async () => (await getDb().select().from(associationContent))[0];
+
+describeEachDatabase("/admin/settings action", () => {
+  it("saves the association's identity and legal facts; a wrong registration number saves nothing and keeps the typing", async () => {
+    await insertContent({ nomAssociation: "Ancien nom" });
+    const refused = await post({ intent: "identity", nomAssociation: "Jardins de l'Est", editeurNumero: "12345" });
+    expect(refused).toMatchObject({ status: 400, value: { ok: false, field: "editeurNumero", values: { nomAssociation: "Jardins de l'Est" } } });
+    expect((await content()).nomAssociation).toBe("Ancien nom");
+
+    const saved = await post({ intent: "identity", nomAssociation: " Jardins de l'Est ", slogan: "", editeurNumero: "W691234567", hebergeurNom: "Hébergement Rhône" });
+    expect(saved.value).toEqual({ intent: "identity", ok: true, message: "Identité de l'association enregistrée." });
+    expect(await content()).toMatchObject({ nomAssociation: "Jardins de l'Est", slogan: null, editeurNumero: "W691234567", hebergeurNom: "Hébergement Rhône" });
+  });
+
+  it("refuses more plots occupied than there are", async () => {
+    await insertContent({ parcellesOccupees: 10, parcellesTotal: 20 });
+    const refused = await post({ intent: "plots", parcellesOccupees: "21", parcellesTotal: "20" });
+    expect(refused).toMatchObject({
+      status: 400,
+      value: { field: "parcellesOccupees", message: "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles." },
+    });
+    expect(await content()).toMatchObject({ parcellesOccupees: 10, parcellesTotal: 20 });
+  });
+
+  it("replaces every label of the application form; one too long replaces nothing", async () => {
+    await insertFormField("Ancien libellé", "nom");
+    const refused = await post({ intent: "applicationLabels", ville: "Commune", motivations: "m".repeat(501) });
+    expect(refused).toMatchObject({ status: 400, value: { field: "motivations" } });
+    expect((await getDb().select().from(formFields)).map((f) => f.label)).toEqual(["Ancien libellé"]);
+
+    expect((await post({ intent: "applicationLabels", ville: "Commune", nom: "" })).value.ok).toBe(true);
+    expect((await getDb().select().from(formFields)).map((f) => [f.name, f.label])).toEqual([["ville", "Commune"]]);
+    const shown = await loader();
+    expect(shown.applicationLabels).toMatchObject({ ville: "Commune", nom: "" });
+  });
+
+  it("refuses an unknown form", async () => {
+    expect(await post({ intent: "toutEffacer" })).toMatchObject({ status: 400, value: { ok: false, message: "Formulaire inconnu." } });
+  });
+});
