@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from "react";
+import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -30,6 +30,26 @@ export function ConfirmDialog({ trigger, triggerName, title, message, confirm, f
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // The safe choice takes the focus when the dialog opens (showModal alone would give it to the first button).
+  const open = () => {
+    dialog.current?.showModal();
+    cancel.current?.focus();
+  };
+  // A modal dialog makes the page inert, but Tab may still leave it for the browser's own controls: it cycles here.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab") return;
+    const buttons = [...event.currentTarget.querySelectorAll<HTMLElement>("button, a[href], input, [tabindex]:not([tabindex='-1'])")];
+    const first = buttons[0];
+    const last = buttons[buttons.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
   const form = (
     <Form method="post" className="mt-4 flex flex-wrap gap-3" onSubmit={() => dialog.current?.close()}>
       {Object.entries(fields).map(([name, value]) => (
@@ -39,8 +59,7 @@ export function ConfirmDialog({ trigger, triggerName, title, message, confirm, f
         {confirm}
       </button>
       {hydrated ? (
-        // oxlint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes the focus when the dialog opens
-        <button type="button" autoFocus className={quietButton} onClick={() => dialog.current?.close()}>
+        <button ref={cancel} type="button" className={quietButton} onClick={() => dialog.current?.close()}>
           Annuler
         </button>
       ) : null}
@@ -61,13 +80,14 @@ export function ConfirmDialog({ trigger, triggerName, title, message, confirm, f
   }
   return (
     <>
-      <button ref={opener} type="button" className={triggerClassName} aria-label={triggerName} onClick={() => dialog.current?.showModal()}>
+      <button ref={opener} type="button" className={triggerClassName} aria-label={triggerName} onClick={open}>
         {trigger}
       </button>
       <dialog
         ref={dialog}
         aria-labelledby={titleId}
         onClose={() => opener.current?.focus()}
+        onKeyDown={keepFocusInside}
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-6 shadow-xl backdrop:bg-black/50"
       >
         <h2 id={titleId} className="text-lg font-bold text-stone-900">

@@ -6,6 +6,8 @@ import { annonces, associationContent, blogPosts, events, media } from "~/db/sch
 import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateMediaDir } from "../../../tests/media";
 import { makeImage } from "../../../tests/fakes/images";
+import { createBlogPost, deleteBlogPost } from "~/modules/blog/blog.server";
+import { createEvent, deleteEvent } from "~/modules/events/events.server";
 import { cleanupUnusedMedia, MEDIA_GRACE_MS } from "./media-cleanup.server";
 import { saveImage, setMediaDir, type StoredImage } from "./media.server";
 
@@ -64,6 +66,26 @@ describeEachDatabase("cleanupUnusedMedia", () => {
     expect((await cleanupUnusedMedia({ now: later() })).removedImages).toEqual([]);
     await db.delete(annonces);
     expect((await cleanupUnusedMedia({ now: later() })).removedImages).toEqual([photo!.hash]);
+    expect(await fsp.readdir(mediaDir())).toEqual([]);
+  });
+
+  it("an article or event deleted from the back-office leaves its images to the cleanup, unless another uses them", async () => {
+    const [cover, annex, shared] = await images(3);
+    const post = await createBlogPost({ title: "Semis", content: "<p>Texte</p>", image: cover!.url, imagesAnnexes: [annex!.url, shared!.url], author: "Admin" });
+    const event = await createEvent({
+      title: "Fête",
+      description: "",
+      location: "",
+      content: "<p>Venez</p>",
+      start: new Date(),
+      endDate: new Date(),
+      image: shared!.url,
+      imagesAnnexes: [],
+    });
+    expect(await deleteBlogPost(post.id)).toBe(true);
+    expect((await cleanupUnusedMedia({ now: later() })).removedImages.sort()).toEqual([cover!.hash, annex!.hash].sort());
+    expect(await deleteEvent(event.id)).toBe(true);
+    expect((await cleanupUnusedMedia({ now: later() })).removedImages).toEqual([shared!.hash]);
     expect(await fsp.readdir(mediaDir())).toEqual([]);
   });
 

@@ -1,0 +1,34 @@
+import type { Page } from "@playwright/test";
+import { expect, loginAsAdmin } from "./fixtures";
+
+/** Signs in and opens an admin screen, its editor ready when it has one. */
+export async function openAdmin(page: Page, path: string, heading: string) {
+  await loginAsAdmin(page);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+/** The rich-text editor once it has replaced its plain textarea. */
+export async function editor(page: Page, label = "Contenu") {
+  const box = page.getByRole("textbox", { name: label });
+  await expect(box).toHaveAttribute("contenteditable", "true");
+  return box;
+}
+
+/** The popup that says how a save went. */
+export function popup(page: Page, message: string) {
+  return page.getByRole("status").filter({ hasText: message });
+}
+
+/** The items of a published list, by their title links, in the order shown. */
+export async function listedTitles(page: Page, region: string) {
+  return page.getByRole("region", { name: region }).getByRole("listitem").getByRole("link").filter({ hasNotText: "Modifier" }).allInnerTexts();
+}
+
+/** Deletes an item of a published list through its confirmation dialog. */
+export async function deleteListed(page: Page, title: string, done: string) {
+  await page.getByRole("button", { name: `Supprimer « ${title} »` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
+  await expect(popup(page, done)).toBeVisible();
+  await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
+}
