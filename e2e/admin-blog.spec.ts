@@ -63,6 +63,7 @@ test("'Modifier' fills the form with the article and its images, 'Annuler' empti
   await expect(page.getByRole("button", { name: "Publier" })).toBeVisible();
 
   await page.getByRole("link", { name: `Modifier « ${name} »` }).click();
+  await expect(page.getByLabel("Titre")).toHaveValue(name);
   const renamed = `${name} (mis à jour)`;
   await page.getByLabel("Titre").fill(renamed);
   await page.getByRole("button", { name: "Mettre à jour" }).click();

@@ -60,7 +60,7 @@ export async function saveEventForm(form: SubmittedForm): Promise<EventFormOutco
   if (failedAnnex >= 0) return refuse(400, "Erreur lors de l'upload des images annexes", `annexe${failedAnnex + 1}`);
   if (form.get("id") && (id === null || !(await getEvent(id)))) return refuse(404, EVENT_GONE_MESSAGE);
 
-  const parsed = eventFormSchema.safeParse({ ...values, imagesannexes: values.annexes.filter(Boolean) });
+  const parsed = eventFormSchema.safeParse({ ...values, image: values.image ?? "", imagesannexes: values.annexes.filter(Boolean) });
   if (!parsed.success) {
     const missing = parsed.error.issues
       .filter((issue) => issue.message === EVENT_REQUIRED_MESSAGE)

@@ -1,4 +1,3 @@
-import { useCallback, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/blog";
 import { adminContext } from "~/context";
@@ -6,6 +5,7 @@ import { AdminSection } from "~/components/admin/admin-ui";
 import { PostForm } from "~/components/admin/PostForm";
 import { PublishedList } from "~/components/admin/PublishedList";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ARTICLE_FILE_FIELDS, formMatchesPage } from "~/lib/admin-form.server";
 import { formatDate } from "~/lib/dates";
 import { adminMeta } from "~/lib/seo";
@@ -71,19 +71,18 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   // After a refusal the form shows what was sent; otherwise the article being edited, or an empty form.
   const values = actionData?.values;
   const post = values ? { ...values, id: values.id ? Number(values.id) : null } : (editing ?? NEW_POST);
-  const [closed, setClosed] = useState<string | null>(null);
-  const close = useCallback(() => setClosed(done), [done]);
+  const notice = useSaveNotice(done);
   return (
     <div className="mx-auto max-w-4xl space-y-6 pb-24">
       <h1 className="text-2xl font-bold text-stone-900">Gestion des articles de blog</h1>
       <AdminSection id="formulaire-article" title={post.id ? `Modifier l'article « ${post.title} »` : "Nouvel article"}>
         {/* A new key when another article is edited: the fields start again from its values. */}
-        <PostForm key={`${post.id ?? "nouveau"}-${done ?? ""}`} post={post} refusal={actionData ?? null} />
+        <PostForm key={`${post.id ?? "nouveau"}-${notice.formKey}`} post={post} refusal={actionData ?? null} />
       </AdminSection>
       <AdminSection id="articles-publies" title="Articles publiés">
         <PublishedList items={posts} empty="Aucun billet publié." editPath={(id) => `/admin/blog?edit=${id}`} noun="l'article" />
       </AdminSection>
-      <FeedbackPopup message={done !== closed ? done : null} onClose={close} />
+      <FeedbackPopup message={notice.message} onClose={notice.close} />
     </div>
   );
 }

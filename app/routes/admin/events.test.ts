@@ -24,6 +24,14 @@ describeEachDatabase("/admin/events action", () => {
     expect(saved).toMatchObject({ date: "2026-12-04", author: "admin", content: "<p>Venez nombreux !</p>", plainText: "Venez nombreux !" });
   });
 
+  it("saves an event without a cover, with or without an empty image field", async () => {
+    for (const image of ["", undefined]) {
+      const result = (await post({ intent: "save", ...eventForm({ image }) })) as Response;
+      expect(result.headers.get("Location")).toBe("/admin/events?fait=publie");
+    }
+    expect((await rows()).map((r) => r.image)).toEqual([null, null]);
+  });
+
   it("a missing title, start, end or content gives no message, only the fields to mark, and keeps what was typed", async () => {
     const { status, value } = answered<Refusal & { values: { description: string } }>(
       await post({ intent: "save", ...eventForm({ title: "", end: "", description: "Apportez vos graines." }) }),

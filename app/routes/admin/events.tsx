@@ -1,10 +1,10 @@
-import { useCallback, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/events";
 import { AdminSection } from "~/components/admin/admin-ui";
 import { EventForm } from "~/components/admin/EventForm";
 import { PublishedList } from "~/components/admin/PublishedList";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ARTICLE_FILE_FIELDS, formMatchesPage } from "~/lib/admin-form.server";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/lib/seo";
@@ -86,18 +86,17 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
   // After a refusal the form shows what was sent; otherwise the event being edited, or an empty form.
   const values = actionData?.values;
   const event = values ? { ...values, id: values.id ? Number(values.id) : null } : (editing ?? NEW_EVENT);
-  const [closed, setClosed] = useState<string | null>(null);
-  const close = useCallback(() => setClosed(done), [done]);
+  const notice = useSaveNotice(done);
   return (
     <div className="mx-auto max-w-4xl space-y-6 pb-24">
       <h1 className="text-2xl font-bold text-stone-900">Gestion des événements</h1>
       <AdminSection id="formulaire-evenement" title={event.id ? `Modifier l'événement « ${event.title} »` : "Nouvel événement"}>
-        <EventForm key={`${event.id ?? "nouveau"}-${done ?? ""}`} event={event} refusal={actionData ?? null} />
+        <EventForm key={`${event.id ?? "nouveau"}-${notice.formKey}`} event={event} refusal={actionData ?? null} />
       </AdminSection>
       <AdminSection id="evenements-publies" title="Événements publiés">
         <PublishedList items={events} empty="Aucun événement publié." editPath={(id) => `/admin/events?edit=${id}`} noun="l'événement" />
       </AdminSection>
-      <FeedbackPopup message={done !== closed ? done : null} onClose={close} />
+      <FeedbackPopup message={notice.message} onClose={notice.close} />
     </div>
   );
 }
