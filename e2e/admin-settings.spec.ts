@@ -46,7 +46,7 @@ async function values(fields: Locator[]) {
   return Promise.all(fields.map((field) => field.inputValue()));
 }
 
-test("the settings screen has its five sections, each with its own save button", async ({ page }) => {
+test("the settings screen has its seven sections, each with its own save button", async ({ page }) => {
   await openSettings(page);
   for (const [title, button] of [
     ["Page d’accueil - Image", "Enregistrer l’image d’accueil"],
@@ -54,6 +54,8 @@ test("the settings screen has its five sections, each with its own save button",
     ["Parcelles occupées", "Enregistrer les parcelles"],
     ["Page notre association", "Enregistrer la page association"],
     ["Informations de contact", "Enregistrer les informations de contact"],
+    ["Identité de l'association", "Enregistrer l'identité"],
+    ["Formulaire de candidature", "Enregistrer les libellés"],
   ]) {
     await expect(section(page, title).getByRole("heading", { level: 2, name: title })).toBeVisible();
     await expect(section(page, title).getByRole("button", { name: button })).toBeVisible();
@@ -244,6 +246,81 @@ test("plot counts must be whole numbers; empty counts as 0", async ({ page }) =>
     await save.click();
     await expect(popup(page, "Données de parcelles enregistrées.")).toBeVisible();
   }
+});
+
+test("no more plots can be occupied than there are", async ({ page }) => {
+  await openSettings(page);
+  const plots = section(page, "Parcelles occupées");
+  const occupied = plots.getByLabel("Nombre de parcelles occupées");
+  const original = await occupied.inputValue();
+  await occupied.fill(String(Number(await plots.getByLabel("Nombre total de parcelles").inputValue()) + 1));
+  await plots.getByRole("button", { name: "Enregistrer les parcelles" }).click();
+  await expect(popup(page, "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles.")).toBeVisible();
+  await expect(occupied).toHaveAttribute("aria-invalid", "true");
+  await page.reload();
+  await expect(occupied).toHaveValue(original);
+});
+
+test("the association's name and legal facts reach the header, the titles and the legal notice", async ({ page }) => {
+  await openSettings(page);
+  const identity = section(page, "Identité de l'association");
+  const fields: [string, string][] = [
+    ["Nom de l'association", "Jardins de l'Est lyonnais"],
+    ["Numéro RNA ou SIRET", "W691234567"],
+    ["Directeur ou directrice de la publication", "Martine Roux"],
+    ["Hébergeur : nom", "Hébergement Rhône SARL"],
+    ["Hébergeur : téléphone", "04 72 00 00 00"],
+    ["Hébergeur : adresse", "10 quai Perrache, 69002 Lyon"],
+    ["Tribunal compétent", "Tribunal judiciaire de Lyon"],
+  ];
+  const save = identity.getByRole("button", { name: "Enregistrer l'identité" });
+  try {
+    await expect(identity.getByText("La loi (LCEN, article 6) demande")).toBeVisible();
+    await identity.getByLabel("Numéro RNA ou SIRET").fill("12345");
+    await save.click();
+    await expect(popup(page, "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association.")).toBeVisible();
+    for (const [label, value] of fields) await identity.getByLabel(label).fill(value);
+    await save.click();
+    await expect(popup(page, "Identité de l'association enregistrée.")).toBeVisible();
+    await expect(identity.getByText("La loi (LCEN, article 6) demande")).toHaveCount(0);
+
+    await page.goto("/mentions-legales");
+    await expect(page).toHaveTitle("Mentions légales — Jardins de l'Est lyonnais");
+    await expect(page.getByRole("banner")).toContainText("Jardins de l'Est lyonnais");
+    await expect(page.getByText("Le site est hébergé par Hébergement Rhône SARL, 10 quai Perrache, 69002 Lyon, téléphone : 04 72 00 00 00.")).toBeVisible();
+    await expect(page.getByText("Le directeur de la publication est Martine Roux")).toBeVisible();
+    await expect(page.getByText("(RNA W691234567)")).toBeVisible();
+    await expect(page.getByText("la juridiction compétente est : Tribunal judiciaire de Lyon")).toBeVisible();
+  } finally {
+    await page.goto("/admin/settings");
+    for (const [label] of fields) await section(page, "Identité de l'association").getByLabel(label).fill("");
+    await section(page, "Identité de l'association").getByRole("button", { name: "Enregistrer l'identité" }).click();
+    await expect(popup(page, "Identité de l'association enregistrée.")).toBeVisible();
+  }
+  await page.goto("/mentions-legales");
+  await expect(page.getByText("Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'association.")).toBeVisible();
+});
+
+test("the application form's labels are edited in the settings and shown on /apply; empty, the default returns", async ({ page }) => {
+  await openSettings(page);
+  const labels = section(page, "Formulaire de candidature");
+  const motivations = labels.getByLabel("Champ « motivations »");
+  await expect(motivations).toHaveAttribute("placeholder", "Vos motivations");
+  try {
+    await motivations.fill("Pourquoi souhaitez-vous un jardin ?");
+    await labels.getByRole("button", { name: "Enregistrer les libellés" }).click();
+    await expect(popup(page, "Libellés du formulaire de candidature enregistrés.")).toBeVisible();
+    await page.goto("/apply");
+    await expect(page.getByLabel("Pourquoi souhaitez-vous un jardin ?")).toBeVisible();
+    await expect(page.getByLabel("Vos motivations")).toHaveCount(0);
+  } finally {
+    await page.goto("/admin/settings");
+    await section(page, "Formulaire de candidature").getByLabel("Champ « motivations »").fill("");
+    await section(page, "Formulaire de candidature").getByRole("button", { name: "Enregistrer les libellés" }).click();
+    await expect(popup(page, "Libellés du formulaire de candidature enregistrés.")).toBeVisible();
+  }
+  await page.goto("/apply");
+  await expect(page.getByLabel("Vos motivations")).toBeVisible();
 });
 
 test("contact details are saved and shown in the footer", async ({ page }) => {

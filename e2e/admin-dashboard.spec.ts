@@ -1,0 +1,97 @@
+import { openAdmin, popup } from "./admin";
+import { SITE, expect, test, visitorContext } from "./fixtures";
+
+function stat(page: import("@playwright/test").Page, label: string) {
+  return page.getByRole("region", { name: "Chiffres clés" }).getByRole("link", { name: new RegExp(`^${label}`) });
+}
+
+test("the dashboard links to each screen and shows the latest articles and the next events, in French dates", async ({ page }) => {
+  await openAdmin(page, "/admin", "Tableau de bord");
+  const links = page.getByRole("navigation", { name: "Accès rapides" });
+  for (const [name, path] of [
+    ["Gérer le blog", "/admin/blog"],
+    ["Gérer les événements", "/admin/events"],
+    ["Voir les demandes", "/admin/applications"],
+    ["Valider les annonces", "/admin/annonces"],
+  ]) {
+    await expect(links.getByRole("link", { name })).toHaveAttribute("href", path);
+  }
+  const articles = page.getByRole("region", { name: "Articles récents" }).getByRole("listitem");
+  await expect(articles).toHaveCount(3);
+  await expect(articles.first()).toContainText("Le compost collectif, mode d'emploi");
+  const events = page.getByRole("region", { name: "Événements à venir" }).getByRole("listitem");
+  await expect(events.first()).toContainText(/le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}/);
+  await expect(events.first()).toContainText("Assemblée générale annuelle");
+  await expect(stat(page, "Parcelles occupées")).toContainText(/\d+ \/ \d+/);
+  // The demo content is still there: the dashboard says so; the confirmation can be cancelled.
+  const demo = page.getByRole("region", { name: "Contenu de démonstration" });
+  await expect(demo).toContainText("éléments de démonstration");
+  await demo.getByRole("button", { name: "Retirer le contenu de démonstration" }).click();
+  const dialog = page.getByRole("dialog", { name: "Retirer le contenu de démonstration" });
+  await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(demo).toBeVisible();
+});
+
+test("the counts refresh every 30 seconds without reloading the page", async ({ page, browser }) => {
+  await page.clock.install();
+  await openAdmin(page, "/admin", "Tableau de bord");
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const plots = stat(page, "Parcelles occupées");
+  const [occupied, total] = ((await plots.innerText()).match(/(\d+)\s*\/\s*(\d+)/) ?? []).slice(1).map(Number);
+
+  // Another volunteer changes the plots from another browser.
+  const other = await visitorContext(browser);
+  const otherPage = await other.newPage();
+  await openAdmin(otherPage, "/admin/settings", "Paramètres");
+  const form = otherPage.getByRole("region", { name: "Parcelles occupées" });
+  await form.getByLabel("Nombre de parcelles occupées").fill(String(occupied - 1));
+  await form.getByRole("button", { name: "Enregistrer les parcelles" }).click();
+  await expect(popup(otherPage, "Données de parcelles enregistrées.")).toBeVisible();
+
+  try {
+    await expect(plots).toContainText(`${occupied} / ${total}`);
+    await page.clock.runFor(30_000);
+    await expect(plots).toContainText(`${occupied - 1} / ${total}`);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  } finally {
+    await form.getByLabel("Nombre de parcelles occupées").fill(String(occupied));
+    await form.getByRole("button", { name: "Enregistrer les parcelles" }).click();
+    await expect(popup(otherPage, "Données de parcelles enregistrées.")).toBeVisible();
+    await other.close();
+  }
+});
+
+test("a visitor's message appears among the latest, is read in full, answered by e-mail and deleted", async ({ page, browser }) => {
+  const subject = `Parcelle au jardin des Brosses ${Date.now()}`;
+  const visitor = await visitorContext(browser);
+  const contact = await visitor.newPage();
+  await contact.goto(`${SITE}/contact`);
+  await contact.getByLabel("Votre nom").fill("Joseph N'Diaye");
+  await contact.getByLabel("Votre e-mail").fill("joseph.ndiaye@example.fr");
+  await contact.getByLabel("Objet").fill(subject);
+  await contact.getByLabel("Message").fill("Bonjour,\nUne parcelle se libère-t-elle au printemps ?\nMerci !");
+  await contact.getByLabel("Combien font 3 + 4 ?").fill("7");
+  await contact.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(contact.getByText("Votre message a bien été envoyé")).toBeVisible();
+  await visitor.close();
+
+  await openAdmin(page, "/admin", "Tableau de bord");
+  const latest = page.getByRole("region", { name: "Derniers messages" });
+  await expect(latest.getByRole("listitem").first()).toContainText(subject);
+  await expect(latest.getByRole("listitem").first()).toContainText("Joseph N'Diaye · le ");
+  expect(await latest.getByRole("listitem").count()).toBeLessThanOrEqual(5);
+
+  await latest.getByRole("link", { name: new RegExp(subject) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByText("Une parcelle se libère-t-elle au printemps ?")).toBeVisible();
+  await expect(page.getByText("Joseph N'Diaye <joseph.ndiaye@example.fr>")).toBeVisible();
+  const reply = await page.getByRole("link", { name: "Répondre par e-mail" }).getAttribute("href");
+  expect(reply).toMatch(/^mailto:joseph\.ndiaye%40example\.fr\?subject=Re%3A%20Parcelle/);
+
+  await page.getByRole("button", { name: "Supprimer ce message" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages reçus" })).toBeVisible();
+  await expect(page.getByText(subject)).toHaveCount(0);
+});
