@@ -125,6 +125,21 @@ test("the form says what is missing, in the spec's words, and sends nothing", as
   expect(saves).toEqual([]);
 });
 
+test("a text longer than its limit is marked at once and not sent, kept whole to be shortened", async ({ page }) => {
+  await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
+  const saves: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && saves.push(request.url()));
+  await page.getByLabel("Titre").fill("Un très long article");
+  const box = await editor(page);
+  await box.evaluate((element) => (element.innerHTML = `<p>${"Le paillage garde la terre humide. ".repeat(6000)}</p>`));
+  await expect(page.getByText("Ce texte est trop long (200000 caractères maximum).")).toBeVisible();
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Publier" }).click();
+  await expect(box).toBeFocused();
+  expect(saves).toEqual([]);
+  await expect(box).toContainText("Le paillage garde la terre humide.");
+});
+
 test("image problems get the spec's messages: an annex too large, a failed cover upload, failed annexes", async ({ page }) => {
   await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
   const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0);

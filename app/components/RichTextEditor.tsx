@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import type QuillType from "quill";
-import { RICH_TEXT_LINK_SCHEMES } from "~/lib/constants";
+import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_MAX_LENGTH, tooLongMessage } from "~/lib/constants";
 import { plainToRichText, richTextToPlain } from "~/lib/text";
 // Imported here, so only the admin routes that use the editor link these styles; public pages never do.
 import "quill/dist/quill.snow.css";
@@ -28,6 +28,8 @@ export interface RichTextEditorProps {
   fallback?: "html" | "text";
   /** Where images go instead, for the message shown when one is pasted or dropped into the text. */
   imagesHint?: string;
+  /** The schema's limit on the HTML: past it the field says so and its form is not sent (`preventOverlongSubmit`). */
+  maxLength?: number;
 }
 
 /** Pasted or dropped images are refused: they would be stored inside the text, outside the image pipeline. */
@@ -130,17 +132,22 @@ export function RichTextEditor({
   className,
   fallback = "html",
   imagesHint = "les champs d'images du formulaire",
+  maxLength = RICH_TEXT_MAX_LENGTH,
 }: RichTextEditorProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const descriptionId = description ? `${id}-description` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  // null until Quill is ready: the textarea is the field until then.
+  const [html, setHtml] = useState<string | null>(null);
+  const ready = html !== null;
+  // Past the limit the text is marked at once and kept whole for the person to shorten.
+  const overLimit = ready && html.length > maxLength;
+  const shownError = overLimit ? tooLongMessage(maxLength) : error;
+  const errorId = shownError ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
-  // null until Quill is ready: the textarea is the field until then.
-  const [html, setHtml] = useState<string | null>(null);
   const [pasteRefused, setPasteRefused] = useState(false);
 
   useEffect(() => {
@@ -209,7 +216,6 @@ export function RichTextEditor({
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const ready = html !== null;
 
   // The editable area takes the field's name, description and error state.
   useEffect(() => {
@@ -221,10 +227,10 @@ export function RichTextEditor({
     editor.setAttribute("aria-labelledby", labelId);
     if (describedBy) editor.setAttribute("aria-describedby", describedBy);
     else editor.removeAttribute("aria-describedby");
-    if (error || invalid) editor.setAttribute("aria-invalid", "true");
+    if (shownError || invalid) editor.setAttribute("aria-invalid", "true");
     else editor.removeAttribute("aria-invalid");
     hostRef.current?.querySelector(".ql-toolbar")?.setAttribute("aria-label", `Mise en forme : ${label}`);
-  }, [ready, labelId, describedBy, error, invalid, label]);
+  }, [ready, labelId, describedBy, shownError, invalid, label]);
 
   return (
     <div className={className}>
@@ -237,13 +243,14 @@ export function RichTextEditor({
         </p>
       ) : null}
       {ready ? (
-        <input type="hidden" name={name} value={html} />
+        <input type="hidden" name={name} value={html} data-max-length={maxLength} />
       ) : (
         <textarea
           ref={textareaRef}
           id={id}
           name={fallback === "text" ? `${name}__texte` : name}
           defaultValue={fallback === "text" ? richTextToPlain(defaultValue) : (defaultValue ?? "")}
+          data-max-length={maxLength}
           rows={10}
           aria-describedby={describedBy}
           aria-invalid={error || invalid ? true : undefined}
@@ -257,7 +264,7 @@ export function RichTextEditor({
         style={{ "--editor-min-height": `${minHeight}px` } as CSSProperties}
         hidden={!ready}
       />
-      <FieldError id={errorId} message={error} />
+      <FieldError id={errorId} message={shownError} alert={overLimit} />
       <FieldError message={pasteRefused ? PASTED_IMAGE_MESSAGE(imagesHint) : null} alert />
     </div>
   );

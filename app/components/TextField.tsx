@@ -81,5 +81,7 @@ export function preventOverlongSubmit(event: FormEvent<HTMLFormElement>) {
   const overlong = [...fields].find((field) => field.value.length > Number(field.dataset.maxLength));
   if (!overlong) return;
   event.preventDefault();
-  overlong.focus();
+  // A rich text's value is a hidden input: the editor next to it takes the focus.
+  const editor = overlong.type === "hidden" ? overlong.parentElement?.querySelector<HTMLElement>(".ql-editor") : null;
+  (editor ?? overlong).focus();
 }

@@ -91,4 +91,7 @@ export const RICH_TEXT_LINK_SCHEMES = ["http", "https", "mailto", "tel"] as cons
 /** Shown when a form carries more images than allowed (annexes, association page). */
 export const TOO_MANY_IMAGES_MESSAGE = `Vous pouvez ajouter au maximum ${MAX_ANNEX_IMAGES} images.`;
 /** Shown when a text field exceeds its maximum length. */
+/** Longest HTML of a rich text (an article, an event, the association page). */
+export const RICH_TEXT_MAX_LENGTH = 200_000;
+
 export const tooLongMessage = (max: number) => `Ce texte est trop long (${max} caractères maximum).`;

@@ -49,6 +49,9 @@ export function EventForm({ event, refusal }: { event: EditedEvent; refusal: Eve
   function onSubmit(submit: FormEvent<HTMLFormElement>) {
     setProblem(null);
     if (!allowSubmit(submit)) return;
+    // A text over its limit is already marked: it is the first thing to fix.
+    preventOverlongSubmit(submit);
+    if (submit.defaultPrevented) return;
     const form = submit.currentTarget;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "").trim();
@@ -72,7 +75,6 @@ export function EventForm({ event, refusal }: { event: EditedEvent; refusal: Eve
       setProblem({ message: failedAnnexesMessage(images.failedAnnexes), field: "annexe1" });
       return;
     }
-    preventOverlongSubmit(submit);
   }
 
   const marked = (field: string) => (missing.has(field) || shown?.field === field ? true : undefined);

@@ -41,6 +41,9 @@ export function PostForm({ post, refusal }: { post: EditedPost; refusal: FormRef
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     setProblem(null);
     if (!allowSubmit(event)) return;
+    // A text over its limit is already marked: it is the first thing to fix.
+    preventOverlongSubmit(event);
+    if (event.defaultPrevented) return;
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? "");
     const content = data.has("content") ? stripHtml(text("content")) : text("content__texte").trim();
@@ -53,7 +56,6 @@ export function PostForm({ post, refusal }: { post: EditedPost; refusal: FormRef
     if (!content) return refuse(BLOG_REQUIRED, "content");
     if (!text("image") && !(data.get("image__fichier") as File | null)?.size) return refuse(BLOG_COVER_REQUIRED, "image");
     if (images.failedAnnexes > 0) return refuse(failedAnnexesMessage(images.failedAnnexes), "annexe1");
-    preventOverlongSubmit(event);
   }
 
   const errorFor = (field: string) => (shown?.field === field ? shown.message : undefined);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ANNEX_IMAGES, tooLongMessage } from "~/lib/constants";
+import { MAX_ANNEX_IMAGES, RICH_TEXT_MAX_LENGTH, tooLongMessage } from "~/lib/constants";
 import { imageList, requiredImageUrl, requiredText } from "~/lib/form-fields";
 import { stripHtml } from "~/lib/text";
 
@@ -17,7 +17,7 @@ export const blogFormSchema = z
     title: requiredText(200, BLOG_REQUIRED_MESSAGE),
     content: z
       .string({ error: BLOG_REQUIRED_MESSAGE })
-      .max(200_000, { error: tooLongMessage(200_000) })
+      .max(RICH_TEXT_MAX_LENGTH, { error: tooLongMessage(RICH_TEXT_MAX_LENGTH) })
       .refine((html) => stripHtml(html) !== "", { error: BLOG_REQUIRED_MESSAGE }),
     image: requiredImageUrl(BLOG_COVER_MESSAGE, INVALID_IMAGE_MESSAGE),
     imagesannexes: imageList(MAX_ANNEX_IMAGES),

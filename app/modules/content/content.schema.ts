@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
+import { MAX_ASSOCIATION_IMAGES, RICH_TEXT_MAX_LENGTH } from "~/lib/constants";
 import { imageList, optionalEmail, optionalText, requiredImageUrl } from "~/lib/form-fields";
 
 /** The site-wide content record (SPEC §3), as modules return it. */
@@ -53,7 +53,7 @@ export const CONTENT_TEXT_LIMITS = {
   texteIntro: 2000,
   texteFooter: 1000,
   titreAssociation: 200,
-  contentAssociation: 200_000,
+  contentAssociation: RICH_TEXT_MAX_LENGTH,
   adresse: 300,
   telephone: 50,
   email: 254,

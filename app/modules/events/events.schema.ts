@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ANNEX_IMAGES, tooLongMessage } from "~/lib/constants";
+import { MAX_ANNEX_IMAGES, RICH_TEXT_MAX_LENGTH, tooLongMessage } from "~/lib/constants";
 import { filledText, imageList, optionalImageUrl, optionalText, requiredText } from "~/lib/form-fields";
 import { stripHtml } from "~/lib/text";
 import { parisLocalToDate } from "./paris-time";
@@ -34,7 +34,7 @@ export const eventFormSchema = z
     end: parisDateTime,
     content: z
       .string({ error: EVENT_REQUIRED_MESSAGE })
-      .max(200_000, { error: tooLongMessage(200_000) })
+      .max(RICH_TEXT_MAX_LENGTH, { error: tooLongMessage(RICH_TEXT_MAX_LENGTH) })
       .refine((html) => stripHtml(html) !== "", { error: EVENT_REQUIRED_MESSAGE }),
     image: optionalImageUrl(INVALID_IMAGE_MESSAGE),
     imagesannexes: imageList(MAX_ANNEX_IMAGES),
