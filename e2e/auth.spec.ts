@@ -10,6 +10,9 @@ test("signing in with the right pair opens the dashboard; /login then redirects 
   // Demo content holds one unprocessed application and one pending ad.
   await expect(side.getByRole("link", { name: /^Demandes/ })).toContainText("1");
   await expect(side.getByRole("link", { name: /^Annonces/ })).toContainText("1");
+  // Their names say the count in words, singular for one.
+  await expect(side.getByRole("link", { name: "Demandes 1 demande non traitée", exact: true })).toBeVisible();
+  await expect(side.getByRole("link", { name: "Annonces 1 annonce en attente", exact: true })).toBeVisible();
   await expect(page.getByText("Demandes non traitées")).toBeVisible();
 
   await page.goto("/login");

@@ -38,7 +38,7 @@ describeEachDatabase("auth", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.token).toMatch(/^[\w-]{43}$/); // 256 random bits
-    expect(await getSessionAdmin(result.token)).toEqual({ id: admin.id, username: "marie" });
+    expect(await getSessionAdmin(result.token)).toEqual({ id: admin.id, username: "marie", displayName: null });
     const again = await signIn("marie", PASSWORD, IP);
     expect(again.ok && again.token).not.toBe(result.token);
   });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { LEGAL_FIELDS } from "~/modules/content/content.defaults";
 import { describeEachDatabase } from "../../../tests/db";
 import { countPendingAds, countValidatedAds, listAllAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications, listApplications } from "~/modules/applications/applications.server";
@@ -16,8 +17,12 @@ describeEachDatabase("demo content", () => {
     expect(await seedDemoContent(now)).toBe(true);
 
     const content = await getContent();
-    const emptyFields = Object.entries(content!).filter(([key, value]) => key !== "id" && !value);
+    // The legal notice's facts are the association's own to give: the demo leaves them empty, and the settings
+    // screen asks for them.
+    const legal = new Set<string>(LEGAL_FIELDS);
+    const emptyFields = Object.entries(content!).filter(([key, value]) => key !== "id" && !legal.has(key) && !value);
     expect(emptyFields).toEqual([]);
+    expect(LEGAL_FIELDS.filter((field) => content![field] !== null)).toEqual([]);
     expect(content!.imagesAssociation).toHaveLength(3);
 
     const posts = await listBlogPosts();

@@ -31,12 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const NOTIFICATIONS_REFRESH_MS = 5 * 60 * 1000;
 
-/** The red count of a menu entry; its name says the count in words, singular for one. */
+/** The red count of a menu entry; screen readers hear the count in words, singular for one. */
 function Badge({ count, one, many }: { count: number; one: string; many: string }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${count} ${count === 1 ? one : many}`}>
-      {count}
+    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{`${count} ${count === 1 ? one : many}`}</span>
     </span>
   );
 }
@@ -88,16 +89,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="flex items-center justify-end gap-3 border-b border-stone-200 bg-white px-4 py-3">
+        <header className="flex items-center justify-end gap-3 border-b border-stone-200 bg-white px-4 py-2">
           <span className="mr-auto truncate text-sm text-stone-600">
             <span className="hidden sm:inline">Connecté : </span>
             <strong className="text-stone-800">{username}</strong>
           </span>
-          <Link to="/" className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50">
+          <Link to="/" className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium text-brand-800 hover:bg-brand-50">
             Voir le site
           </Link>
           <Form method="post" action="/logout">
-            <button type="submit" className="whitespace-nowrap rounded-md bg-stone-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-stone-900">
+            <button type="submit" className="min-h-11 whitespace-nowrap rounded-md bg-stone-800 px-3 text-sm font-medium text-white hover:bg-stone-900">
               Déconnexion
             </button>
           </Form>
