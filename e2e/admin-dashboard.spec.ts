@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import { openAdmin, popup } from "./admin";
 import { SITE, expect, test, visitorContext } from "./fixtures";
 
@@ -95,3 +96,24 @@ test("a visitor's message appears among the latest, is read in full, answered by
   await expect(page.getByRole("heading", { level: 1, name: "Messages reçus" })).toBeVisible();
   await expect(page.getByText(subject)).toHaveCount(0);
 });
+
+for (const width of [390, 1280]) {
+  test(`the dashboard, blog, events and messages screens have no accessibility violations and no sideways scrolling at ${width} px`, async ({ page, context }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openAdmin(page, "/admin", "Tableau de bord");
+    for (const path of ["/admin", "/admin/blog", "/admin/blog?edit=1", "/admin/events", "/admin/messages"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    // The page that offers to sign in again after the session expired.
+    await page.goto("/admin/settings");
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Enregistrer les textes" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Votre session a expiré" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
