@@ -28,13 +28,25 @@ export interface PostCardData {
 }
 
 /** A blog card: image, French date, title (the link) and an excerpt of the visible text; side by side when wide. */
-export function PostCard({ post, headingLevel = 2, wide = false }: { post: PostCardData; headingLevel?: 2 | 3; wide?: boolean }) {
+export function PostCard({
+  post,
+  headingLevel = 2,
+  wide = false,
+  priority = false,
+}: {
+  post: PostCardData;
+  headingLevel?: 2 | 3;
+  wide?: boolean;
+  /** The first card of a list: its image is the page's largest paint, fetched at once. */
+  priority?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={`${cardClass} ${wide ? "md:flex-row" : ""}`}>
       <Image
         src={post.image}
         alt=""
+        priority={priority}
         sizes={wide ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"}
         className={`aspect-[3/2] w-full object-cover ${wide ? "md:w-1/2" : ""}`}
       />
@@ -64,7 +76,17 @@ export interface EventCardData {
 }
 
 /** An event card: image with its badge, French date, title (the link), place and the start of the description. */
-export function EventCard({ event, headingLevel = 2, label }: { event: EventCardData; headingLevel?: 2 | 3; label?: string }) {
+export function EventCard({
+  event,
+  headingLevel = 2,
+  label,
+  priority = false,
+}: {
+  event: EventCardData;
+  headingLevel?: 2 | 3;
+  label?: string;
+  priority?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={cardClass}>
@@ -72,6 +94,7 @@ export function EventCard({ event, headingLevel = 2, label }: { event: EventCard
         <Image
           src={event.image}
           alt=""
+          priority={priority}
           sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
           className="aspect-[3/2] w-full object-cover"
         />

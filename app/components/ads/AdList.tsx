@@ -61,6 +61,8 @@ function useHighlightedAd() {
 
 export function AdList({ ads }: { ads: PublicAd[] }) {
   useHighlightedAd();
+  // The first photo of the list is the page's largest paint: fetched at once, the others when scrolled to.
+  const firstWithPhoto = ads.find((ad) => ad.photos.length > 0)?.id;
   return (
     <ul className="mt-6 grid gap-6 md:grid-cols-2">
       {ads.map((ad) => (
@@ -83,7 +85,7 @@ export function AdList({ ads }: { ads: PublicAd[] }) {
             {ad.photos.length > 0 ? (
               <div className={`mt-3 grid gap-3 ${ad.photos.length === 2 ? "grid-cols-2" : ""}`}>
                 {ad.photos.map((photo, i) => (
-                  <Image key={photo} src={photo} alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`} sizes="(min-width: 768px) 280px, 50vw" className="aspect-[4/3] w-full rounded-lg object-cover" />
+                  <Image key={photo} src={photo} priority={ad.id === firstWithPhoto && i === 0} alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`} sizes="(min-width: 768px) 280px, 50vw" className="aspect-[4/3] w-full rounded-lg object-cover" />
                 ))}
               </div>
             ) : null}

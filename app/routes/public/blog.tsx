@@ -29,8 +29,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 rounded-xl bg-white p-6 text-lg text-stone-700 ring-1 ring-stone-200">Aucun article pour le moment.</p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => (
-            <PostCard key={post.id} post={post} />
+          {posts.map((post, index) => (
+            <PostCard key={post.id} post={post} priority={index === 0} />
           ))}
         </div>
       )}

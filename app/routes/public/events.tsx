@@ -31,8 +31,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {events.map((event) => (
-            <EventCard key={event.id} event={event} />
+          {events.map((event, index) => (
+            <EventCard key={event.id} event={event} priority={index === 0} />
           ))}
         </div>
       )}
