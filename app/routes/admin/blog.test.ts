@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
@@ -90,5 +90,18 @@ describeEachDatabase("/admin/blog action", () => {
     const [saved] = await rows();
     expect(saved.image).toMatch(/^\/media\/[0-9a-f]{16,}/);
     expect(saved.content).toBe("<p>Première ligne &lt;b&gt;sans balise&lt;/b&gt;</p><p>Deuxième paragraphe</p>");
+  });
+
+  it("a save the database refuses gives the spec's message and keeps what was typed", async () => {
+    const insert = vi.spyOn(getDb(), "insert").mockImplementation(() => {
+      throw new Error("disque plein");
+    });
+    try {
+      const { status, value } = answered<Refusal & { values: { title: string } }>(await post({ intent: "save", ...blogForm({ title: "Gardé" }) }));
+      expect([status, value.message, value.values.title]).toEqual([500, "Une erreur est survenue pendant l'enregistrement.", "Gardé"]);
+    } finally {
+      insert.mockRestore();
+    }
+    expect(await rows()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
@@ -68,5 +68,18 @@ describeEachDatabase("/admin/events action", () => {
     expect(((await save(String(shown.id), `/admin/events?edit=${shown.id}`)) as Response).headers.get("Location")).toBe("/admin/events?fait=maj");
     expect(((await post({ intent: "delete", id: String(other.id) })) as Response).headers.get("Location")).toBe("/admin/events?fait=supprime");
     expect((await rows()).map((r) => r.title)).toEqual(["Changé"]);
+  });
+
+  it("a save the database refuses gives the spec's message and keeps what was typed", async () => {
+    const insert = vi.spyOn(getDb(), "insert").mockImplementation(() => {
+      throw new Error("disque plein");
+    });
+    try {
+      const { status, value } = answered<Refusal & { values: { title: string } }>(await post({ intent: "save", ...eventForm({ title: "Gardé" }) }));
+      expect([status, value.message, value.values.title]).toEqual([500, "Erreur lors de l’enregistrement.", "Gardé"]);
+    } finally {
+      insert.mockRestore();
+    }
+    expect(await rows()).toEqual([]);
   });
 });
