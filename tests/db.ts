@@ -61,6 +61,9 @@ const tables = [
   "rate_limit_hits",
   "media",
   "outbox",
+  "history",
+  "recovery_codes",
+  "admin_invitations",
 ];
 
 /**

@@ -194,9 +194,61 @@ export const admins = pgTable(
     /** How the site names this administrator (an article's author); the username when empty. */
     displayName: text("display_name"),
     passwordHash: text("password_hash").notNull(),
+    /** Where the site writes to this administrator (an invitation, a test e-mail); optional. */
+    email: text("email"),
+    /** The TOTP secret (base32) once the second factor is confirmed; null while it is off. */
+    totpSecret: text("totp_secret"),
+    /** A secret being enrolled, not yet confirmed by a code. */
+    totpPendingSecret: text("totp_pending_secret"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("admins_username_idx").on(t.username)],
+);
+
+/** One-time recovery codes of the second factor, stored hashed; a used one keeps its row with `usedAt`. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
+);
+
+/** An invitation to become an administrator: a link valid 48 h to choose one's password, stored hashed. */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email"),
+    invitedBy: integer("invited_by").references(() => admins.id, { onDelete: "set null" }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("admin_invitations_username_idx").on(t.username)],
+);
+
+/**
+ * What administrators did, written in the same transaction as the change. Names the record ("demande n° 12"), never
+ * a person's details; `actor` keeps the username after the account is gone.
+ */
+export const history = pgTable(
+  "history",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamptz("at").notNull().defaultNow(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    actor: text("actor").notNull(),
+    kind: text("kind").notNull(),
+    target: text("target"),
+    detail: text("detail"),
+  },
+  (t) => [index("history_at_idx").on(t.at.desc(), t.id.desc()), index("history_kind_at_idx").on(t.kind, t.at.desc()), index("history_actor_at_idx").on(t.actor, t.at.desc())],
 );
 
 /** Server-side sessions: the cookie carries a random token, the table only its hash. */
@@ -209,6 +261,8 @@ export const sessions = pgTable(
       .references(() => admins.id, { onDelete: "cascade" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    /** Password given, second-factor code still to come: such a session opens nothing but the code form. */
+    awaitingSecondFactor: boolean("awaiting_second_factor").notNull().default(false),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId)],
 );

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { getDb, type Transaction } from "~/db/client.server";
+import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { annonces } from "~/db/schema";
 import type { AdStatut, AdType } from "~/lib/constants";
 import { parseId } from "~/lib/text";
@@ -83,14 +83,14 @@ export async function createAd(
 }
 
 /** Writes the given fields of ad `id`; undefined when it does not exist. */
-export async function updateAd(id: number, fields: AdEditableFields): Promise<Ad | undefined> {
+export async function updateAd(id: number, fields: AdEditableFields, executor: Executor = getDb()): Promise<Ad | undefined> {
   if (parseId(id) === null) return undefined;
   const values: AdEditableFields = {};
   for (const key of EDITABLE) {
     if (fields[key] !== undefined) (values as Record<string, unknown>)[key] = fields[key];
   }
   if (Object.keys(values).length === 0) return getAd(id);
-  const [row] = await getDb()
+  const [row] = await executor
     .update(annonces)
     .set({ ...values, isDemo: false })
     .where(eq(annonces.id, id))
@@ -99,9 +99,9 @@ export async function updateAd(id: number, fields: AdEditableFields): Promise<Ad
 }
 
 /** Publishes ad `id` (statut validé, isValidated true); undefined when it does not exist. */
-export async function validateAd(id: number): Promise<Ad | undefined> {
+export async function validateAd(id: number, executor: Executor = getDb()): Promise<Ad | undefined> {
   if (parseId(id) === null) return undefined;
-  const [row] = await getDb()
+  const [row] = await executor
     .update(annonces)
     .set({ statut: VALIDATED, isValidated: true, isDemo: false })
     .where(eq(annonces.id, id))
@@ -110,9 +110,9 @@ export async function validateAd(id: number): Promise<Ad | undefined> {
 }
 
 /** Deletes ad `id` and returns it (its photos may then be cleaned up); undefined when it did not exist. */
-export async function deleteAd(id: number): Promise<Ad | undefined> {
+export async function deleteAd(id: number, executor: Executor = getDb()): Promise<Ad | undefined> {
   if (parseId(id) === null) return undefined;
-  const [row] = await getDb().delete(annonces).where(eq(annonces.id, id)).returning();
+  const [row] = await executor.delete(annonces).where(eq(annonces.id, id)).returning();
   return row;
 }
 

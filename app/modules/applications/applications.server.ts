@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or } from "drizzle-orm";
-import { getDb, type Transaction } from "~/db/client.server";
+import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { applications } from "~/db/schema";
 import { parseId } from "~/lib/text";
 import type { ApplicationFormValues } from "./applications.schema";
@@ -101,9 +101,9 @@ export async function getApplication(id: number): Promise<Application | undefine
 }
 
 /** Marks application `id` processed or not; undefined when it does not exist or is archived. */
-export async function setApplicationProcessed(id: number, processed: boolean): Promise<Application | undefined> {
+export async function setApplicationProcessed(id: number, processed: boolean, executor: Executor = getDb()): Promise<Application | undefined> {
   if (parseId(id) === null) return undefined;
-  const [row] = await getDb()
+  const [row] = await executor
     .update(applications)
     .set({ processed, isDemo: false })
     .where(and(eq(applications.id, id), notArchived))
@@ -112,9 +112,9 @@ export async function setApplicationProcessed(id: number, processed: boolean): P
 }
 
 /** Archives application `id` (archived_date = now) if it is processed and not yet archived; otherwise undefined. */
-export async function archiveApplication(id: number): Promise<Application | undefined> {
+export async function archiveApplication(id: number, executor: Executor = getDb()): Promise<Application | undefined> {
   if (parseId(id) === null) return undefined;
-  const [row] = await getDb()
+  const [row] = await executor
     .update(applications)
     .set({ archived: true, archivedDate: new Date(), isDemo: false })
     .where(and(eq(applications.id, id), eq(applications.processed, true), notArchived))
@@ -123,9 +123,9 @@ export async function archiveApplication(id: number): Promise<Application | unde
 }
 
 /** Deletes application `id` and returns it (for 'Demande de {name} supprimée avec succès.'); undefined when missing. */
-export async function deleteApplication(id: number): Promise<Application | undefined> {
+export async function deleteApplication(id: number, executor: Executor = getDb()): Promise<Application | undefined> {
   if (parseId(id) === null) return undefined;
-  const [row] = await getDb().delete(applications).where(eq(applications.id, id)).returning();
+  const [row] = await executor.delete(applications).where(eq(applications.id, id)).returning();
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { contentFromForm, imagesFromForm } from "~/lib/admin-form.server";
 import { parseId } from "~/lib/text";
 import { logger } from "~/logger.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
 import type { SubmittedForm } from "~/modules/media/multipart.server";
 import { BLOG_REQUIRED_MESSAGE, blogFormSchema } from "./blog.schema";
 import { createBlogPost, getBlogPost, updateBlogPost } from "./blog.server";
@@ -26,7 +27,7 @@ export type PostFormOutcome =
  * /admin/blog's save: creates the article, or updates the one named by `id`, signed by `author`. The spec's
  * messages for a missing title or content, a missing cover, annexes that cannot be saved, a failed save.
  */
-export async function saveBlogPostForm(form: SubmittedForm, author: string): Promise<PostFormOutcome> {
+export async function saveBlogPostForm(form: SubmittedForm, author: string, actor: Actor): Promise<PostFormOutcome> {
   const id = form.get("id") ? parseId(form.get("id")) : null;
   const { cover, annexes } = await imagesFromForm(form);
   const values: PostFormValues = {
@@ -58,11 +59,12 @@ export async function saveBlogPostForm(form: SubmittedForm, author: string): Pro
   try {
     const input = { ...parsed.data, author };
     if (id !== null) {
-      const updated = await updateBlogPost(id, input);
+      const updated = await withHistory(actor, (tx) => updateBlogPost(id, input, tx), (post) => post && { kind: "article.modification", target: `article n° ${id}` });
       if (!updated) return refuse(404, POST_GONE_MESSAGE);
       return { ok: true, id, created: false };
     }
-    return { ok: true, id: (await createBlogPost(input)).id, created: true };
+    const created = await withHistory(actor, (tx) => createBlogPost(input, {}, tx), (post) => ({ kind: "article.creation", target: `article n° ${post.id}` }));
+    return { ok: true, id: created.id, created: true };
   } catch (error) {
     logger.error({ err: error }, "enregistrement d'un article impossible");
     return refuse(500, SAVE_FAILED_MESSAGE);

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Executor } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
 import { BLOG_CARD_EXCERPT_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -51,17 +51,21 @@ export async function getBlogPost(id: number): Promise<BlogPost | undefined> {
 }
 
 /** `createdAt` is for imports and demo content, which carry their own dates. */
-export async function createBlogPost(input: BlogPostInput, { createdAt }: { createdAt?: Date } = {}): Promise<BlogPost> {
+export async function createBlogPost(
+  input: BlogPostInput,
+  { createdAt }: { createdAt?: Date } = {},
+  executor: Executor = getDb(),
+): Promise<BlogPost> {
   const values = createdAt ? { ...payload(input), date: createdAt, createdAt } : payload(input);
-  const [row] = await getDb().insert(blogPosts).values(values).returning();
+  const [row] = await executor.insert(blogPosts).values(values).returning();
   return row;
 }
 
 /** Rewrites the post `id` with the form's values; undefined when it does not exist. */
-export async function updateBlogPost(id: number, input: BlogPostInput): Promise<BlogPost | undefined> {
+export async function updateBlogPost(id: number, input: BlogPostInput, executor: Executor = getDb()): Promise<BlogPost | undefined> {
   if (parseId(id) === null) return undefined;
   // An article an administrator edited is theirs: no longer demo content.
-  const [row] = await getDb()
+  const [row] = await executor
     .update(blogPosts)
     .set({ ...payload(input), isDemo: false })
     .where(eq(blogPosts.id, id))
@@ -70,9 +74,9 @@ export async function updateBlogPost(id: number, input: BlogPostInput): Promise<
 }
 
 /** Deletes the post `id`; false when it did not exist. */
-export async function deleteBlogPost(id: number): Promise<boolean> {
+export async function deleteBlogPost(id: number, executor: Executor = getDb()): Promise<boolean> {
   if (parseId(id) === null) return false;
-  const rows = await getDb().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  const rows = await executor.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   return rows.length > 0;
 }
 

@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import { getDb, type Transaction } from "~/db/client.server";
+import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getContent } from "~/modules/content/content.server";
 import { contactMessageMail, enqueueMail } from "~/modules/mail/mail.server";
@@ -51,6 +51,6 @@ export async function getContactMessage(id: number): Promise<ContactMessage | un
 }
 
 /** Whether a message was there to delete. */
-export async function deleteContactMessage(id: number): Promise<boolean> {
-  return (await getDb().delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id })).length > 0;
+export async function deleteContactMessage(id: number, executor: Executor = getDb()): Promise<boolean> {
+  return (await executor.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id })).length > 0;
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Executor } from "~/db/client.server";
 import { associationContent } from "~/db/schema";
 import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -67,6 +67,7 @@ export async function ensureContentRow(): Promise<AssociationContent> {
 export async function updateContent(
   id: number | null | undefined,
   fields: ContentFields,
+  executor: Executor = getDb(),
 ): Promise<AssociationContent | undefined> {
   if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return undefined;
   const values: ContentFields = {};
@@ -77,7 +78,7 @@ export async function updateContent(
   if (values.imagesAssociation != null) {
     values.imagesAssociation = cleanImageList(values.imagesAssociation, MAX_ASSOCIATION_IMAGES);
   }
-  const db = getDb();
+  const db = executor;
   if (Object.keys(values).length > 0) {
     await db.update(associationContent).set({ ...values, updatedAt: new Date() }).where(eq(associationContent.id, id));
   }

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Executor } from "~/db/client.server";
 import * as tables from "~/db/schema";
 import { logger } from "~/logger.server";
 import { adFormSchema } from "~/modules/ads/ads.schema";
@@ -216,8 +216,8 @@ export async function countDemoRows(): Promise<number> {
  * Removes the demo's articles, events, ads and applications, in one transaction; never a row an administrator
  * created or edited (editing clears the mark). Their images go with the next media cleanup.
  */
-export async function removeDemoContent(): Promise<number> {
-  return getDb().transaction(async (tx) => {
+export async function removeDemoContent(executor: Executor = getDb()): Promise<number> {
+  return executor.transaction(async (tx) => {
     let removed = 0;
     for (const table of DEMO_TABLES) removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
     return removed;

@@ -1,6 +1,7 @@
 import { contentFromForm, imagesFromForm } from "~/lib/admin-form.server";
 import { parseId } from "~/lib/text";
 import { logger } from "~/logger.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
 import type { SubmittedForm } from "~/modules/media/multipart.server";
 import { EVENT_DATE_ORDER_MESSAGE, EVENT_REQUIRED_MESSAGE, eventFormSchema } from "./events.schema";
 import { createEvent, getEvent, updateEvent } from "./events.server";
@@ -32,7 +33,7 @@ const REQUIRED = ["title", "start", "end", "content"] as const;
  * gives no message (SPEC §5: the form does nothing), only the fields to mark; a start after the end and a failed
  * save give the spec's messages.
  */
-export async function saveEventForm(form: SubmittedForm): Promise<EventFormOutcome> {
+export async function saveEventForm(form: SubmittedForm, actor: Actor): Promise<EventFormOutcome> {
   const id = form.get("id") ? parseId(form.get("id")) : null;
   const { cover, annexes } = await imagesFromForm(form);
   const values: EventFormValues = {
@@ -72,10 +73,20 @@ export async function saveEventForm(form: SubmittedForm): Promise<EventFormOutco
   }
   try {
     if (id !== null) {
-      if (!(await updateEvent(id, parsed.data))) return refuse(404, EVENT_GONE_MESSAGE);
+      const updated = await withHistory(
+        actor,
+        (tx) => updateEvent(id, parsed.data, new Date(), tx),
+        (event) => event && { kind: "evenement.modification", target: `événement n° ${id}` },
+      );
+      if (!updated) return refuse(404, EVENT_GONE_MESSAGE);
       return { ok: true, id, created: false };
     }
-    return { ok: true, id: (await createEvent(parsed.data)).id, created: true };
+    const created = await withHistory(
+      actor,
+      (tx) => createEvent(parsed.data, new Date(), {}, tx),
+      (event) => ({ kind: "evenement.creation", target: `événement n° ${event.id}` }),
+    );
+    return { ok: true, id: created.id, created: true };
   } catch (error) {
     logger.error({ err: error }, "enregistrement d'un événement impossible");
     return refuse(500, EVENT_SAVE_FAILED_MESSAGE);

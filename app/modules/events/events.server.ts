@@ -1,5 +1,5 @@
 import { asc, desc, eq, gte, lt } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Executor } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { EVENT_CARD_DESCRIPTION_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -65,8 +65,9 @@ export async function createEvent(
   input: EventInput,
   now = new Date(),
   { createdAt }: { createdAt?: Date } = {},
+  executor: Executor = getDb(),
 ): Promise<EventItem> {
-  const [row] = await getDb()
+  const [row] = await executor
     .insert(events)
     .values({ ...payload(input), ...(createdAt && { createdAt }) })
     .returning();
@@ -74,10 +75,10 @@ export async function createEvent(
 }
 
 /** Rewrites the event `id` (date recomputed from start); undefined when it does not exist. */
-export async function updateEvent(id: number, input: EventInput, now = new Date()): Promise<EventItem | undefined> {
+export async function updateEvent(id: number, input: EventInput, now = new Date(), executor: Executor = getDb()): Promise<EventItem | undefined> {
   if (parseId(id) === null) return undefined;
   // An event an administrator edited is theirs: no longer demo content.
-  const [row] = await getDb()
+  const [row] = await executor
     .update(events)
     .set({ ...payload(input), isDemo: false })
     .where(eq(events.id, id))
@@ -86,9 +87,9 @@ export async function updateEvent(id: number, input: EventInput, now = new Date(
 }
 
 /** Deletes the event `id`; false when it did not exist. */
-export async function deleteEvent(id: number): Promise<boolean> {
+export async function deleteEvent(id: number, executor: Executor = getDb()): Promise<boolean> {
   if (parseId(id) === null) return false;
-  const rows = await getDb().delete(events).where(eq(events.id, id)).returning({ id: events.id });
+  const rows = await executor.delete(events).where(eq(events.id, id)).returning({ id: events.id });
   return rows.length > 0;
 }
 

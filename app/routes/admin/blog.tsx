@@ -15,6 +15,8 @@ import { saveBlogPostForm } from "~/modules/blog/blog.admin.server";
 import { deleteBlogPost, getBlogPost, listBlogPosts } from "~/modules/blog/blog.server";
 import { MediaError } from "~/modules/media/media.server";
 import { readSubmittedForm } from "~/modules/media/multipart.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { withHistory } from "~/modules/history/history.server";
 
 const DONE: Record<string, string> = { publie: "Article publié.", maj: "Article mis à jour.", supprime: "Article supprimé." };
 
@@ -47,13 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (form.get("intent")) {
       case "save": {
         if (!formMatchesPage(request, form)) return data({ message: "Ce formulaire ne correspond pas à l'article affiché : rechargez la page.", values: null }, { status: 400 });
-        const outcome = await saveBlogPostForm(form, authorName(context.get(adminContext)));
+        const outcome = await saveBlogPostForm(form, authorName(context.get(adminContext)), currentActor(context));
         if (outcome.ok) return redirect(`/admin/blog?fait=${outcome.created ? "publie" : "maj"}`);
         return data({ message: outcome.message, field: outcome.field, values: outcome.values }, { status: outcome.status });
       }
       case "delete": {
         const id = parseId(form.get("id"));
-        if (id === null || !(await deleteBlogPost(id))) return data({ message: "Cet article n'existe plus.", values: null }, { status: 404 });
+        const deleted = id !== null && (await withHistory(currentActor(context), (tx) => deleteBlogPost(id, tx), (done) => done && { kind: "article.suppression", target: `article n° ${id}` }));
+        if (!deleted) return data({ message: "Cet article n'existe plus.", values: null }, { status: 404 });
         return redirect("/admin/blog?fait=supprime");
       }
       default:

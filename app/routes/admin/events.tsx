@@ -14,6 +14,8 @@ import { deleteEvent, getEvent, listEventsByStart } from "~/modules/events/event
 import { dateToParisLocal } from "~/modules/events/paris-time";
 import { MediaError } from "~/modules/media/media.server";
 import { readSubmittedForm } from "~/modules/media/multipart.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { withHistory } from "~/modules/history/history.server";
 
 const DONE: Record<string, string> = { publie: "Événement publié.", maj: "Événement mis à jour.", supprime: "Événement supprimé." };
 
@@ -50,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let form;
   try {
     form = await readSubmittedForm(request, { maxFiles: ARTICLE_FILE_FIELDS.length, maxFields: 30, maxFieldSize: 1024 * 1024, fileFields: ARTICLE_FILE_FIELDS });
@@ -62,13 +64,14 @@ export async function action({ request }: Route.ActionArgs) {
     switch (form.get("intent")) {
       case "save": {
         if (!formMatchesPage(request, form)) return data({ message: "Ce formulaire ne correspond pas à l'événement affiché : rechargez la page.", values: null, missing: [] }, { status: 400 });
-        const outcome = await saveEventForm(form);
+        const outcome = await saveEventForm(form, currentActor(context));
         if (outcome.ok) return redirect(`/admin/events?fait=${outcome.created ? "publie" : "maj"}`);
         return data({ message: outcome.message, field: outcome.field, missing: outcome.missing, values: outcome.values }, { status: outcome.status });
       }
       case "delete": {
         const id = parseId(form.get("id"));
-        if (id === null || !(await deleteEvent(id))) return data({ message: "Cet événement n'existe plus.", missing: [], values: null }, { status: 404 });
+        const deleted = id !== null && (await withHistory(currentActor(context), (tx) => deleteEvent(id, tx), (done) => done && { kind: "evenement.suppression", target: `événement n° ${id}` }));
+        if (!deleted) return data({ message: "Cet événement n'existe plus.", missing: [], values: null }, { status: 404 });
         return redirect("/admin/events?fait=supprime");
       }
       default:

@@ -1,0 +1,37 @@
+/** Every kind of history entry, with how the 'Historique' page names it. Safe for the browser. */
+export const HISTORY_KINDS = {
+  "connexion": "Connexion",
+  "connexion.echec": "Connexion refusée",
+  "deconnexion": "Déconnexion",
+  "parametres.enregistrement": "Paramètres enregistrés",
+  "article.creation": "Article publié",
+  "article.modification": "Article modifié",
+  "article.suppression": "Article supprimé",
+  "evenement.creation": "Événement publié",
+  "evenement.modification": "Événement modifié",
+  "evenement.suppression": "Événement supprimé",
+  "demande.traitee": "Demande marquée traitée",
+  "demande.non-traitee": "Demande marquée non traitée",
+  "demande.archivage": "Demande archivée",
+  "demande.suppression": "Demande supprimée",
+  "demande.telechargement": "Demande téléchargée",
+  "annonce.validation": "Annonce validée",
+  "annonce.modification": "Annonce modifiée",
+  "annonce.image-suppression": "Photo d'annonce supprimée",
+  "annonce.suppression": "Annonce supprimée",
+  "annonce.refus": "Annonce refusée",
+  "message.suppression": "Message supprimé",
+  "demo.retrait": "Contenu de démonstration retiré",
+  "mails.renvoi": "E-mails renvoyés",
+  "compte.mot-de-passe": "Mot de passe changé",
+  "compte.invitation": "Administrateur invité",
+  "compte.creation": "Administrateur créé",
+  "compte.suppression": "Administrateur supprimé",
+  "compte.2fa-activation": "Double authentification activée",
+  "compte.2fa-desactivation": "Double authentification désactivée",
+  "compte.2fa-reinitialisation": "Double authentification réinitialisée",
+  "compte.code-secours": "Code de secours utilisé",
+} as const;
+
+export type HistoryKind = keyof typeof HISTORY_KINDS;
+export const HISTORY_KIND_NAMES = Object.keys(HISTORY_KINDS) as HistoryKind[];

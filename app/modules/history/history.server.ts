@@ -1,0 +1,87 @@
+import { and, count, desc, eq, lt } from "drizzle-orm";
+import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import { history } from "~/db/schema";
+import type { HistoryKind } from "./history.kinds";
+
+export type HistoryEntry = typeof history.$inferSelect;
+
+/** Who did it: the signed-in administrator, or the name tried at a refused sign-in. */
+export interface Actor {
+  id: number | null;
+  username: string;
+}
+
+export interface HistoryInput {
+  kind: HistoryKind;
+  /** The record, by kind and number ("demande n° 12"); never a person's details. */
+  target?: string | null;
+  detail?: string | null;
+}
+
+/** History entries are kept two years. */
+export const HISTORY_RETENTION_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+
+export async function recordHistory(executor: Executor, actor: Actor, entry: HistoryInput, at = new Date()) {
+  await executor.insert(history).values({
+    at,
+    adminId: actor.id,
+    actor: actor.username,
+    kind: entry.kind,
+    target: entry.target ?? null,
+    detail: entry.detail ?? null,
+  });
+}
+
+/**
+ * Runs a change and writes its history entry in the same transaction: both are kept, or neither. `describe` names
+ * the entry from the change's result; nothing (the change changed nothing, e.g. an unknown id) writes none.
+ */
+export async function withHistory<T>(
+  actor: Actor,
+  work: (tx: Transaction) => Promise<T>,
+  describe: (result: T) => HistoryInput | null | undefined | false,
+): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    const result = await work(tx);
+    const entry = describe(result);
+    if (entry) await recordHistory(tx, actor, entry);
+    return result;
+  });
+}
+
+export interface HistoryFilter {
+  actor?: string;
+  kind?: HistoryKind;
+}
+
+function conditions(filter: HistoryFilter) {
+  return and(filter.actor ? eq(history.actor, filter.actor) : undefined, filter.kind ? eq(history.kind, filter.kind) : undefined);
+}
+
+/** Entries newest first, a page at a time. */
+export async function listHistory(filter: HistoryFilter, page: { limit: number; offset: number }): Promise<HistoryEntry[]> {
+  return getDb()
+    .select()
+    .from(history)
+    .where(conditions(filter))
+    .orderBy(desc(history.at), desc(history.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countHistory(filter: HistoryFilter): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(history).where(conditions(filter));
+  return row.n;
+}
+
+/** The names that appear in the history, for its filter. */
+export async function historyActors(): Promise<string[]> {
+  const rows = await getDb().selectDistinct({ actor: history.actor }).from(history).orderBy(history.actor);
+  return rows.map((row) => row.actor);
+}
+
+/** Removes the entries older than two years; returns how many. */
+export async function purgeOldHistory(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - HISTORY_RETENTION_MS);
+  return (await getDb().delete(history).where(lt(history.at, cutoff)).returning({ id: history.id })).length;
+}
