@@ -22,6 +22,7 @@ export default [
       route("blog", "routes/admin/blog.tsx"),
       route("events", "routes/admin/events.tsx"),
       route("applications", "routes/admin/applications.tsx"),
+      route("applications/:id/telechargement", "routes/admin/application-download.ts"),
       route("annonces", "routes/admin/ads.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("messages/:id", "routes/admin/message.tsx"),

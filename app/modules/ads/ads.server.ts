@@ -98,13 +98,13 @@ export async function updateAd(id: number, fields: AdEditableFields, executor: E
   return row;
 }
 
-/** Publishes ad `id` (statut validé, isValidated true); undefined when it does not exist. */
+/** Publishes ad `id` (statut validé, isValidated true) if it is waiting; undefined when it is missing or already public. */
 export async function validateAd(id: number, executor: Executor = getDb()): Promise<Ad | undefined> {
   if (parseId(id) === null) return undefined;
   const [row] = await executor
     .update(annonces)
     .set({ statut: VALIDATED, isValidated: true, isDemo: false })
-    .where(eq(annonces.id, id))
+    .where(and(eq(annonces.id, id), eq(annonces.statut, PENDING)))
     .returning();
   return row;
 }

@@ -222,3 +222,25 @@ export function newAdMail(ad: Ad, to?: string | null): MailMessage {
     ),
   };
 }
+
+/** To the person who posted an ad (when they left a valid address): it is now public, with its link. */
+export function adPublishedMail(
+  ad: Pick<typeof annonces.$inferSelect, "id" | "nom" | "email">,
+  association: { name?: string | null; email?: string | null } = {},
+): MailMessage | null {
+  const associationName = association.name?.trim() || "l'association";
+  const email = replyAddress(ad.email);
+  if (!email) return null;
+  const link = absolute(`/annonces#annonce-${ad.id}`);
+  const text =
+    `Bonjour ${inline(ad.nom)},\n\n` +
+    "Votre petite annonce a été validée par les bénévoles de l'association : elle est maintenant visible sur le site.\n\n" +
+    `Pour la retirer ou la modifier, il suffit de répondre à ce message.\n\nBien cordialement,\n${inline(associationName)}`;
+  return {
+    to: email,
+    replyTo: associationAddress(association.email),
+    subject: "Votre petite annonce est en ligne",
+    text: `${text}\n\nVoir votre annonce : ${link}\n`,
+    html: wrap(`${htmlParagraphs(text)}${htmlLink(link, "Voir votre annonce")}`),
+  };
+}

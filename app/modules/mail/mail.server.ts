@@ -14,6 +14,7 @@ export type { MailMessage } from "./mail.schema";
 export {
   applicationAckMail,
   contactMessageMail,
+  adPublishedMail,
   newAdMail,
   newApplicationMail,
   type ContactMessage,

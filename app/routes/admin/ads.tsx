@@ -1,14 +1,60 @@
+import { data, useSearchParams } from "react-router";
+import type { Route } from "./+types/ads";
+import { AdModerationCard, type AdEditing } from "~/components/admin/ads/AdModerationCard";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { readFormData } from "~/lib/form-data.server";
 import { adminMeta } from "~/lib/seo";
+import { runAdAction } from "~/modules/ads/ads.admin.server";
+import { listAllAds } from "~/modules/ads/ads.server";
+import { currentActor } from "~/modules/history/actor.server";
 
 export function meta() {
   return adminMeta("Validation des petites annonces");
 }
 
-export default function AdminAds() {
+export async function loader() {
+  const ads = await listAllAds();
+  return { ads: ads.map(({ isDemo: _isDemo, isValidated: _isValidated, ...ad }) => ad) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const result = await runAdAction(fields, currentActor(context));
+  return result.ok ? result : data(result, { status: result.status });
+}
+
+export default function AdminAds({ loaderData, actionData }: Route.ComponentProps) {
+  const { ads } = loaderData;
+  const [searchParams] = useSearchParams();
+  // In edit mode: the ad named in the address (Modifier), or the one whose save was just refused (values kept).
+  const refused = actionData && !actionData.ok ? actionData.editing : undefined;
+  const editedId = refused ? refused.id : searchParams.get("modifier");
+  const notice = useSaveNotice(actionData && !refused ? actionData.message : null);
+  const editingOf = (id: number): AdEditing | null => {
+    if (String(id) !== editedId) return null;
+    return refused ? { values: refused.values, error: { message: actionData!.message, field: refused.field } } : {};
+  };
+  const pending = ads.filter((ad) => ad.statut === "en_attente").length;
   return (
-    <div>
+    <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Validation des petites annonces</h1>
-      <p className="mt-2 text-stone-600">Validez, modifiez ou supprimez les annonces déposées par les visiteurs.</p>
+      {ads.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm ring-1 ring-stone-200">Aucune annonce trouvée.</p>
+      ) : (
+        <>
+          <p className="text-stone-700">
+            {ads.length} {ads.length === 1 ? "annonce" : "annonces"}, dont {pending} en attente de validation. Seules les annonces validées sont visibles sur
+            le site.
+          </p>
+          <div className="space-y-4">
+            {ads.map((ad) => (
+              <AdModerationCard key={`${ad.id}-${notice.formKey}`} ad={ad} editing={editingOf(ad.id)} />
+            ))}
+          </div>
+        </>
+      )}
+      <FeedbackPopup message={notice.message} tone={actionData?.ok === false ? "error" : "success"} onClose={notice.close} />
     </div>
   );
 }

@@ -1,14 +1,78 @@
+import { data } from "react-router";
+import { useState } from "react";
+import type { Route } from "./+types/applications";
+import { AdminSection } from "~/components/admin/admin-ui";
+import { ApplicationCard } from "~/components/admin/applications/ApplicationCard";
+import { SuccessDialog } from "~/components/admin/SuccessDialog";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { readFormData } from "~/lib/form-data.server";
 import { adminMeta } from "~/lib/seo";
+import { runApplicationAction } from "~/modules/applications/applications.admin.server";
+import { applicationMailto } from "~/modules/applications/applications.export";
+import { listActiveApplications, listArchivedApplications, type Application } from "~/modules/applications/applications.server";
+import { getContent } from "~/modules/content/content.server";
+import { currentActor } from "~/modules/history/actor.server";
 
 export function meta() {
   return adminMeta("Demandes de jardin");
 }
 
-export default function AdminApplications() {
+export async function loader() {
+  const [active, archived, site] = await Promise.all([listActiveApplications(), listArchivedApplications(), getContent()]);
+  const contactEmail = site?.email?.trim() || null;
+  // The browser gets what the screen shows, nothing kept in its storage (SPEC's local cache deliberately left out).
+  const view = ({ isDemo: _isDemo, ...application }: Application) => ({
+    ...application,
+    mailto: contactEmail ? applicationMailto(application, contactEmail) : null,
+  });
+  return { active: active.map(view), archived: archived.map(view), hasContactEmail: contactEmail !== null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const result = await runApplicationAction(fields, currentActor(context));
+  return result.ok ? result : data(result, { status: result.status });
+}
+
+export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
+  const { active, archived, hasContactEmail } = loaderData;
+  const deleted = actionData?.ok && actionData.deleted ? actionData.message : null;
+  const notice = useSaveNotice(actionData && !deleted ? actionData.message : null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
   return (
-    <div>
+    <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Demandes de jardin</h1>
-      <p className="mt-2 text-stone-600">Consultez et traitez les demandes de parcelle.</p>
+      {!hasContactEmail && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          L'envoi d'une demande par e-mail utilise l'adresse de l'association : renseignez-la dans les Paramètres, section « Informations de
+          contact ».
+        </p>
+      )}
+      <AdminSection id="demandes-actives" title={`Demandes actives (${active.length})`}>
+        {active.length === 0 ? (
+          <p className="text-stone-600">Aucune demande active enregistrée.</p>
+        ) : (
+          <div className="space-y-4">
+            {active.map((application) => (
+              <ApplicationCard key={application.id} application={application} />
+            ))}
+          </div>
+        )}
+      </AdminSection>
+      <AdminSection id="demandes-archivees" title="Demandes archivées">
+        {archived.length === 0 ? (
+          <p className="text-stone-600">Aucune demande archivée.</p>
+        ) : (
+          <div className="space-y-4">
+            {archived.map((application) => (
+              <ApplicationCard key={application.id} application={application} />
+            ))}
+          </div>
+        )}
+      </AdminSection>
+      {deleted && dismissed !== notice.formKey && <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(notice.formKey)} />}
+      <FeedbackPopup message={notice.message} tone={actionData?.ok === false ? "error" : "success"} onClose={notice.close} />
     </div>
   );
 }

@@ -1,0 +1,134 @@
+import { Form, Link } from "react-router";
+import { adminButton, adminQuietButton } from "~/components/admin/admin-ui";
+import { AdTypeBadge } from "~/components/cards";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { Image } from "~/components/Image";
+import { AD_TYPE_LABELS, AD_TYPES, type AdType } from "~/lib/constants";
+import { formatDateTime } from "~/lib/dates";
+import type { AdEditValues } from "~/modules/ads/ads.admin.server";
+import { AdEditFields } from "./AdEditFields";
+import { RefuseAd } from "./RefuseAd";
+
+export interface ModeratedAd {
+  id: number;
+  nom: string;
+  email: string | null;
+  telephone: string;
+  type: AdType;
+  contenu: string | null;
+  photo1: string | null;
+  photo2: string | null;
+  statut: string;
+  createdAt: Date | string;
+}
+
+export interface AdEditing {
+  values?: AdEditValues;
+  error?: { message: string; field?: string };
+}
+
+function Photos({ ad, editing }: { ad: ModeratedAd; editing: boolean }) {
+  const photos = (["photo1", "photo2"] as const).filter((key) => ad[key]);
+  if (photos.length === 0) return <p className="mt-3 text-sm text-stone-600">Aucune photo.</p>;
+  return (
+    <ul className="mt-3 grid grid-cols-2 gap-3 sm:max-w-md">
+      {photos.map((key, i) => (
+        <li key={key} className="space-y-2">
+          <Image src={ad[key]} alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`} sizes="200px" className="aspect-[4/3] w-full rounded-lg object-cover" />
+          {editing && (
+            <ConfirmDialog
+              trigger="Supprimer l’image"
+              triggerName={`Supprimer l’image ${i + 1} de l'annonce de ${ad.nom}`}
+              title="Supprimer l’image"
+              message="Êtes-vous sûr de vouloir supprimer cette image ?"
+              confirm="Supprimer"
+              fields={{ intent: "deletePhoto", id: String(ad.id), photo: key }}
+              triggerClassName={`${adminQuietButton} w-full text-sm`}
+            />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One ad of the moderation list; `editing` turns it into the inline form (name, e-mail, phone, type, content). */
+export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: AdEditing | null }) {
+  const pending = ad.statut === "en_attente";
+  const headingId = `annonce-${ad.id}-titre`;
+  return (
+    <article
+      id={`annonce-${ad.id}`}
+      aria-labelledby={headingId}
+      className={`scroll-mt-4 rounded-xl border-l-4 bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5 ${pending ? "border-amber-500" : "border-green-600"}`}
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <AdTypeBadge type={ad.type} />
+          <span className={`rounded-full px-3 py-1 text-xs font-bold ${pending ? "bg-amber-100 text-amber-900" : "bg-green-100 text-green-900"}`}>
+            {pending ? "En attente" : "Validée"}
+          </span>
+        </div>
+        <span className="text-sm text-stone-600">Reçue le {formatDateTime(ad.createdAt)}</span>
+      </header>
+      <h3 id={headingId} className="mt-2 text-lg font-bold text-stone-900 [overflow-wrap:anywhere]">
+        {ad.nom}
+      </h3>
+      {editing ? (
+        <Form method="post" action="/admin/annonces" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={ad.id} />
+          <AdEditFields ad={ad} editing={editing} />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={adminButton}>
+              Mettre à jour
+            </button>
+            <Link to={`/admin/annonces#annonce-${ad.id}`} className={adminQuietButton}>
+              Annuler
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <>
+          <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
+            <dt className="font-semibold text-stone-700">E-mail</dt>
+            <dd className="[overflow-wrap:anywhere]">{ad.email || "—"}</dd>
+            <dt className="font-semibold text-stone-700">Téléphone</dt>
+            <dd>{ad.telephone}</dd>
+            <dt className="font-semibold text-stone-700">Type</dt>
+            <dd>{AD_TYPE_LABELS[ad.type] ?? ad.type}</dd>
+          </dl>
+          <p className="mt-2 whitespace-pre-line text-stone-900 [overflow-wrap:anywhere]">{ad.contenu || "Annonce sans description."}</p>
+        </>
+      )}
+      <Photos ad={ad} editing={editing !== null} />
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
+        {pending && !editing && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="validate" />
+            <input type="hidden" name="id" value={ad.id} />
+            <button type="submit" className={adminButton} aria-label={`Valider l'annonce de ${ad.nom}`}>
+              Valider
+            </button>
+          </Form>
+        )}
+        {!editing && (
+          <Link to={`?modifier=${ad.id}#annonce-${ad.id}`} className={adminQuietButton} aria-label={`Modifier l'annonce de ${ad.nom}`}>
+            Modifier
+          </Link>
+        )}
+        <ConfirmDialog
+          trigger="Supprimer"
+          triggerName={`Supprimer l'annonce de ${ad.nom}`}
+          title="Supprimer l'annonce"
+          message="Êtes-vous sûr de vouloir supprimer cette annonce ?"
+          confirm="Supprimer"
+          fields={{ intent: "delete", id: String(ad.id) }}
+        />
+        {pending && <RefuseAd id={ad.id} name={ad.nom} />}
+      </div>
+    </article>
+  );
+}
+
+export const AD_TYPE_OPTIONS = AD_TYPES.map((type) => [type, AD_TYPE_LABELS[type]] as const);
