@@ -16,6 +16,7 @@ export default [
   ]),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
+  route("invitation/:token", "routes/invitation.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
@@ -27,6 +28,8 @@ export default [
       route("messages", "routes/admin/messages.tsx"),
       route("messages/:id", "routes/admin/message.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("comptes", "routes/admin/accounts.tsx"),
+      route("historique", "routes/admin/history.tsx"),
       // Image uploads for every admin editor; behind the same session middleware as the screens.
       route("media", "routes/resources/admin-media.ts"),
     ]),

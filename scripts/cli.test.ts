@@ -30,16 +30,27 @@ describe("npm run admin", () => {
   it("creates an admin with a password read from stdin, lists it, resets it, and refuses bad input", () => {
     expect(cli(["list"]).out).toContain("Aucun administrateur.");
 
-    const created = cli(["create", "marie"], "un-mot-de-passe-solide\n");
+    const created = cli(["create", "marie"], "groseilles-sous-la-pergola-1907\n");
     expect(created.err).toBe("");
     expect(created.out).toContain("Administrateur « marie » créé.");
     expect(cli(["list"]).out).toMatch(/^marie\t/m);
 
-    expect(cli(["create", "marie"], "un-autre-mot-de-passe\n").err).toContain("existe déjà");
-    expect(cli(["create", "paul"], "court\n").err).toContain("au moins 10 caractères");
-    expect(cli(["reset-password", "marie"], "nouveau-mot-de-passe\n").out).toContain("modifié");
-    expect(cli(["reset-password", "personne"], "nouveau-mot-de-passe\n").code).toBe(1);
+    expect(cli(["create", "marie"], "rhubarbe-et-capucines-2031\n").err).toContain("existe déjà");
+    expect(cli(["create", "paul"], "court\n").err).toContain("au moins 12 caractères");
+    expect(cli(["create", "paul"], "motdepasse123\n").err).toContain("trop facile à deviner");
+    expect(cli(["reset-password", "marie"], "rhubarbe-et-capucines-2031\n").out).toContain("modifié");
+    expect(cli(["reset-password", "personne"], "rhubarbe-et-capucines-2031\n").code).toBe(1);
     expect(cli([]).err).toContain("Usage");
+  }, 180_000);
+
+  it("removes an administrator but never the last one, and turns a second factor off", () => {
+    expect(cli(["create", "alain"], "courgettes-du-jardin-partage-77\n").code).toBe(0);
+    expect(cli(["disable-2fa", "alain"]).out).toContain("Double authentification de « alain » désactivée");
+    expect(cli(["disable-2fa", "personne"]).err).toContain("Aucun administrateur « personne »");
+    expect(cli(["remove", "alain"]).out).toContain("Administrateur « alain » supprimé");
+    expect(cli(["list"]).out).not.toMatch(/^alain\t/m);
+    expect(cli(["remove", "marie"]).err).toBe("Impossible de supprimer le dernier administrateur.");
+    expect(cli(["list"]).out).toMatch(/^marie\t/m);
   }, 180_000);
 
   it("refuses to open the embedded database while another process holds it, naming that process", async () => {

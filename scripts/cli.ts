@@ -1,9 +1,8 @@
-// Administrator accounts: `npm run admin -- create <identifiant>`, `reset-password <identifiant>`, `list`.
+// Administrator accounts: `npm run admin -- create <identifiant>`, `reset-password <identifiant>`, `list`,
+// `remove <identifiant>` (never the last one) and `disable-2fa <identifiant>` (a lost phone).
 // Passwords are read from a hidden prompt or from standard input, never from the command line.
 import "./load-env.ts";
 import readline from "node:readline";
-
-const MIN_PASSWORD = 10;
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -37,12 +36,14 @@ function fail(message: string): never {
 
 async function main() {
   const [command, username] = process.argv.slice(2);
-  const usage = "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | list";
+  const usage = "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | remove <identifiant> | disable-2fa <identifiant> | list";
   if (!command || (command !== "list" && !username)) fail(usage);
 
   // Imported here, after .env is read, so that a wrong setting is reported in one line like any other refusal.
   const { useDatabase } = await import("~/db/client.server");
   const { createAdmin, listAdmins, setAdminPassword } = await import("~/modules/auth/auth.server");
+  const { passwordWeakness } = await import("~/modules/accounts/password-policy.server");
+  const { removeAdminByName, disableTotpByName } = await import("~/modules/accounts/accounts.cli.server");
   const { openConfiguredDatabase } = await import("~/services.server");
   const handle = await openConfiguredDatabase(`l'outil d'administration (processus ${process.pid}, commande « ${command} »)`);
   useDatabase(handle);
@@ -53,9 +54,16 @@ async function main() {
       for (const a of admins) console.log(`${a.username}\t(créé le ${a.createdAt.toLocaleDateString("fr-FR")})`);
       return;
     }
+    if (command === "remove" || command === "disable-2fa") {
+      const outcome = command === "remove" ? await removeAdminByName(username) : await disableTotpByName(username);
+      if (!outcome.ok) fail(outcome.message);
+      console.log(outcome.message);
+      return;
+    }
     if (command !== "create" && command !== "reset-password") fail(usage);
     const password = await readPassword();
-    if (password.length < MIN_PASSWORD) fail(`Le mot de passe doit faire au moins ${MIN_PASSWORD} caractères.`);
+    const weakness = await passwordWeakness(password, [username]);
+    if (weakness) fail(weakness);
     if (command === "create") {
       if ((await listAdmins()).some((a) => a.username === username.trim())) fail(`L'administrateur « ${username} » existe déjà.`);
       await createAdmin(username, password);

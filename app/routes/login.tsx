@@ -4,20 +4,29 @@ import { clientIpContext } from "~/context";
 import { LeafIcon } from "~/components/icons";
 import { readFormData } from "~/lib/form-data.server";
 import { getSiteContent } from "~/modules/content/content.server";
-import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema } from "~/modules/auth/auth.schema";
-import { signIn, signOut } from "~/modules/auth/auth.server";
-import { getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
+import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FACTOR_INVALID_MESSAGE, secondFactorSchema } from "~/modules/auth/auth.schema";
+import { completeSecondFactor, getPendingSignIn, signIn, signOut } from "~/modules/auth/auth.server";
+import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
+import { SecondFactorForm } from "~/components/admin/SecondFactorForm";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
-  return { needsHttps: signInNeedsHttps(request), siteName: (await getSiteContent()).nomAssociation };
+  const pending = await getPendingSignIn(readSessionToken(request));
+  return { needsHttps: signInNeedsHttps(request), siteName: (await getSiteContent()).nomAssociation, secondStep: pending !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const fields = Object.fromEntries(await readFormData(request));
+  const ip = context.get(clientIpContext);
+  if (fields.intent === "code") return secondStep(request, fields, ip);
+  if (fields.intent === "restart") {
+    await signOut(readSessionToken(request));
+    return redirect("/login", { headers: { "Set-Cookie": clearSessionCookie() } });
+  }
+  const parsed = loginSchema.safeParse(fields);
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
 
-  const result = await signIn(parsed.data.username, parsed.data.password, context.get(clientIpContext));
+  const result = await signIn(parsed.data.username, parsed.data.password, ip);
   if (!result.ok) {
     return result.reason === "throttled"
       ? data({ error: LOGIN_THROTTLED_MESSAGE }, { status: 429 })
@@ -25,7 +34,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A fresh session id at every sign-in; the previous one, if any, stops working.
   await signOut(readSessionToken(request));
-  return redirect("/admin", { headers: { "Set-Cookie": sessionCookie(result.token) } });
+  // With a second factor, the same page asks for the code next.
+  return redirect(result.awaitingSecondFactor ? "/login" : "/admin", { headers: { "Set-Cookie": sessionCookie(result.token) } });
+}
+
+/** The code of the authenticator app, or a recovery code, after the password. */
+async function secondStep(request: Request, fields: Record<string, FormDataEntryValue>, ip: string) {
+  const parsed = secondFactorSchema.safeParse(fields);
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  const result = await completeSecondFactor(readSessionToken(request), parsed.data.code, ip);
+  if (result.ok) return redirect("/admin", { headers: { "Set-Cookie": sessionCookie(result.token) } });
+  if (result.reason === "expired") return redirect("/login", { headers: { "Set-Cookie": clearSessionCookie() } });
+  return result.reason === "throttled"
+    ? data({ error: LOGIN_THROTTLED_MESSAGE }, { status: 429 })
+    : data({ error: SECOND_FACTOR_INVALID_MESSAGE }, { status: 401 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -60,6 +82,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           </div>
         )}
+        {loaderData?.secondStep ? (
+          <SecondFactorForm error={error} submitting={submitting} />
+        ) : (
         <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200">
           {error && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200">
@@ -86,6 +111,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {submitting ? "Connexion…" : "Se connecter"}
           </button>
         </Form>
+        )}
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="text-brand-800 underline underline-offset-2">
             Retour au site

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { signOut } from "~/modules/auth/auth.server";
+import { signOutAndRecord } from "~/modules/auth/auth.server";
 import { clearSessionCookie, readSessionToken } from "~/modules/auth/session.server";
 
 /** SPEC §2 'Déconnexion': a POST that ends the session and goes to the public site. */
 export async function action({ request }: Route.ActionArgs) {
-  await signOut(readSessionToken(request));
+  await signOutAndRecord(readSessionToken(request));
   return redirect("/", { headers: { "Set-Cookie": clearSessionCookie() } });
 }
 

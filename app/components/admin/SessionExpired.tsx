@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { LeafIcon } from "~/components/icons";
-import { RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "~/modules/auth/session-expired";
+import { RESUME_CODE_FIELD, RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "~/modules/auth/session-expired";
 
 const field =
   "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -60,6 +60,14 @@ export function SessionExpired({ expired }: { expired: SessionExpiredData }) {
                 className={field}
               />
             </div>
+            {expired.needsCode && (
+              <div>
+                <label htmlFor="reconnexion-code" className="block text-sm font-medium text-stone-800">
+                  Code de vérification
+                </label>
+                <input id="reconnexion-code" name={RESUME_CODE_FIELD} autoComplete="one-time-code" required className={field} />
+              </div>
+            )}
             <button
               type="submit"
               disabled={submitting}

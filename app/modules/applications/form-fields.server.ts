@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Executor } from "~/db/client.server";
 import { formFields } from "~/db/schema";
 import { APPLICATION_FIELDS, APPLICATION_FORM_DEFAULT_LABELS, type ApplicationField } from "./applications.schema";
 
@@ -11,8 +11,8 @@ export async function listFormFields(): Promise<FormField[]> {
 }
 
 /** Replaces every definition by `rows` in one transaction (SPEC §7 replace-all): on failure the old list stays. */
-export async function replaceFormFields(rows: { label: string; name?: string | null }[]): Promise<FormField[]> {
-  return getDb().transaction(async (tx) => {
+export async function replaceFormFields(rows: { label: string; name?: string | null }[], executor: Executor = getDb()): Promise<FormField[]> {
+  return executor.transaction(async (tx) => {
     await tx.delete(formFields);
     if (rows.length > 0) await tx.insert(formFields).values(rows.map(({ label, name }) => ({ label, name: name ?? null })));
     return tx.select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));

@@ -2,10 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
-import { asc, count, eq, lt, or } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { admins, sessions } from "~/db/schema";
+import { and, asc, count, eq, isNull, lt, or } from "drizzle-orm";
+import { getDb, type Executor } from "~/db/client.server";
+import { admins, recoveryCodes, sessions } from "~/db/schema";
+import { checkTotp, normalizeRecoveryCode } from "~/modules/accounts/totp.server";
 import { env } from "~/env.server";
+import { recordHistory } from "~/modules/history/history.server";
 import { clearHits, countHits, recordHit } from "~/modules/rate-limits/rate-limits.server";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
@@ -64,9 +66,16 @@ export async function countAdmins() {
   return row.n;
 }
 
+/**
+ * A right password opens a session; for an administrator with a second factor, a session that opens nothing but the
+ * code form (`awaitingSecondFactor`) until `completeSecondFactor` accepts a code.
+ */
 export type SignInResult =
-  | { ok: true; token: string; admin: Admin }
+  | { ok: true; token: string; admin: Admin; awaitingSecondFactor: boolean }
   | { ok: false; reason: "invalid" | "throttled" };
+
+/** A password-checked session waits this long for its code. */
+export const SECOND_FACTOR_WAIT_MS = 10 * 60 * 1000;
 
 export async function signIn(
   username: string,
@@ -83,16 +92,83 @@ export async function signIn(
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
   const valid = await verify(admin?.passwordHash ?? (await dummyHash), password).catch(() => false);
   if (!admin || !valid) {
-    await recordHit(throttleKey, now);
+    await db.transaction(async (tx) => {
+      await recordHit(throttleKey, now, tx);
+      // An unknown identifier is not copied: it may be a password typed in the wrong field.
+      await recordHistory(tx, { id: admin?.id ?? null, username: admin?.username ?? "identifiant inconnu" }, { kind: "connexion.echec" }, now);
+    });
     return { ok: false, reason: "invalid" };
   }
 
   const token = crypto.randomBytes(32).toString("base64url");
+  const awaitingSecondFactor = admin.totpSecret !== null;
   await db.transaction(async (tx) => {
-    await clearHits(throttleKey, tx);
-    await tx.insert(sessions).values({ idHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now });
+    // The failures are forgotten only once the whole sign-in succeeds: wrong codes count with wrong passwords.
+    if (!awaitingSecondFactor) await clearHits(throttleKey, tx);
+    await tx.insert(sessions).values({ idHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, awaitingSecondFactor });
+    if (!awaitingSecondFactor) await recordHistory(tx, admin, { kind: "connexion" }, now);
   });
-  return { ok: true, token, admin: { id: admin.id, username: admin.username } };
+  return { ok: true, token, admin: { id: admin.id, username: admin.username }, awaitingSecondFactor };
+}
+
+/** The administrator whose password was accepted and whose code is awaited on this session, if any. */
+export async function getPendingSignIn(token: string | undefined, now = new Date()): Promise<Admin | null> {
+  if (!token) return null;
+  const [row] = await getDb()
+    .select({ id: admins.id, username: admins.username, createdAt: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.idHash, hashToken(token)), eq(sessions.awaitingSecondFactor, true)));
+  if (!row || now.getTime() - row.createdAt.getTime() > SECOND_FACTOR_WAIT_MS) return null;
+  return { id: row.id, username: row.username };
+}
+
+export type SecondFactorResult = { ok: true; token: string; admin: Admin } | { ok: false; reason: "invalid" | "throttled" | "expired" };
+
+/**
+ * The second step of a sign-in: a code of the authenticator app, or one of the recovery codes (then used up). A wrong
+ * code counts toward the same throttle as a wrong password. Success replaces the waiting session with a full one.
+ */
+export async function completeSecondFactor(token: string | undefined, code: string, ip: string, now = new Date()): Promise<SecondFactorResult> {
+  const pending = await getPendingSignIn(token, now);
+  if (!pending || !token) return { ok: false, reason: "expired" };
+  const throttleKey = `connexion:${pending.username}:${ip}`;
+  if ((await countHits(throttleKey, THROTTLE_WINDOW_MS, now)) >= THROTTLE_MAX_FAILURES) return { ok: false, reason: "throttled" };
+  const [admin] = await getDb().select({ totpSecret: admins.totpSecret }).from(admins).where(eq(admins.id, pending.id));
+  const byApp = admin?.totpSecret ? await checkTotp(admin.totpSecret, code) : false;
+  const fresh = crypto.randomBytes(32).toString("base64url");
+  const accepted = await getDb().transaction(async (tx) => {
+    const recovery = byApp ? null : await useRecoveryCode(tx, pending.id, code, now);
+    if (!byApp && !recovery) {
+      await recordHit(throttleKey, now, tx);
+      await recordHistory(tx, pending, { kind: "connexion.echec", detail: "code de vérification incorrect" }, now);
+      return false;
+    }
+    await clearHits(throttleKey, tx);
+    await tx.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+    await tx.insert(sessions).values({ idHash: hashToken(fresh), adminId: pending.id, createdAt: now, lastSeenAt: now });
+    if (recovery) await recordHistory(tx, pending, { kind: "compte.code-secours", detail: `${recovery.left} code(s) de secours restant(s)` }, now);
+    await recordHistory(tx, pending, { kind: "connexion" }, now);
+    return true;
+  });
+  return accepted ? { ok: true, token: fresh, admin: pending } : { ok: false, reason: "invalid" };
+}
+
+/** Marks a matching unused recovery code used; returns how many are left, or null when none matched. */
+async function useRecoveryCode(tx: Executor, adminId: number, code: string, now: Date): Promise<{ left: number } | null> {
+  const normalized = normalizeRecoveryCode(code);
+  if (normalized.length < 8 || normalized.length > 64) return null;
+  const [used] = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.adminId, adminId), eq(recoveryCodes.codeHash, keyedHash(normalized)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  if (!used) return null;
+  const [left] = await tx
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.adminId, adminId), isNull(recoveryCodes.usedAt)));
+  return { left: left.n };
 }
 
 /** The admin behind a session token, or null when it is unknown or expired (expired rows are removed). */
@@ -110,7 +186,7 @@ export async function getSessionAdmin(token: string | undefined, now = new Date(
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(eq(sessions.idHash, idHash));
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.awaitingSecondFactor, false)));
   if (!row) return null;
   const t = now.getTime();
   if (t - row.lastSeenAt.getTime() > SESSION_IDLE_MS || t - row.createdAt.getTime() > SESSION_ABSOLUTE_MS) {
@@ -133,6 +209,17 @@ export async function signOut(token: string | undefined) {
   await getDb().delete(sessions).where(eq(sessions.idHash, hashToken(token)));
 }
 
+/** 'Déconnexion': ends the session and records who signed out. */
+export async function signOutAndRecord(token: string | undefined) {
+  if (!token) return;
+  await getDb().transaction(async (tx) => {
+    const [ended] = await tx.delete(sessions).where(eq(sessions.idHash, hashToken(token))).returning({ adminId: sessions.adminId });
+    if (!ended) return;
+    const [admin] = await tx.select({ id: admins.id, username: admins.username }).from(admins).where(eq(admins.id, ended.adminId));
+    if (admin) await recordHistory(tx, admin, { kind: "deconnexion" });
+  });
+}
+
 /** Removes expired sessions; run now and then by the server. */
 export async function purgeExpiredSessions(now = new Date()) {
   await getDb()
@@ -147,6 +234,11 @@ export async function purgeExpiredSessions(now = new Date()) {
 
 /** The table stores an HMAC of the token, so a copy of the database cannot be used to sign in. */
 function hashToken(token: string) {
+  return keyedHash(token);
+}
+
+/** An HMAC with the server's secret: for tokens and codes that must not be usable from a copy of the database. */
+export function keyedHash(token: string) {
   return crypto.createHmac("sha256", sessionSecret()).update(token).digest("base64url");
 }
 

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { bodyType, readFormData } from "~/lib/form-data.server";
 import { parseMultipartForm } from "~/modules/media/multipart.server";
-import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema } from "./auth.schema";
-import { signIn, signOut, type Admin } from "./auth.server";
-import { RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "./session-expired";
+import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FACTOR_INVALID_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "./auth.schema";
+import { completeSecondFactor, signIn, signOut, type Admin } from "./auth.server";
+import { RESUME_CODE_FIELD, RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "./session-expired";
 import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie } from "./session.server";
 
 /** An image chosen after the session expired: the form's save button leads to the sign-in that keeps the rest. */
@@ -52,14 +52,15 @@ export async function authenticateAdminRequest(request: Request, ip: string): Pr
 
   const { entries, droppedFiles } = await typedFields(request);
   const value = (name: string) => entries.find(([field]) => field === name)?.[1];
-  const expired = (error: string | null, status = 401) =>
+  const expired = (error: string | null, status = 401, needsCode = false) =>
     data<SessionExpiredData>(
       {
         sessionExpired: true,
         action: pagePath(url),
-        fields: entries.filter(([name]) => name !== RESUME_USERNAME_FIELD && name !== RESUME_PASSWORD_FIELD),
+        fields: entries.filter(([name]) => name !== RESUME_USERNAME_FIELD && name !== RESUME_PASSWORD_FIELD && name !== RESUME_CODE_FIELD),
         droppedFiles,
         error,
+        needsCode,
       },
       { status, headers: { "Set-Cookie": clearSessionCookie(), "Cache-Control": "private, no-store" } },
     );
@@ -70,6 +71,18 @@ export async function authenticateAdminRequest(request: Request, ip: string): Pr
   if (!parsed.success) throw expired(parsed.error.issues[0].message, 400);
   const result = await signIn(parsed.data.username, parsed.data.password, ip);
   if (!result.ok) throw result.reason === "throttled" ? expired(LOGIN_THROTTLED_MESSAGE, 429) : expired(LOGIN_INVALID_MESSAGE);
+  let token = result.token;
+  if (result.awaitingSecondFactor) {
+    // The code comes with the same form; without it (or wrong), the form asks for it and nothing is kept open.
+    const code = value(RESUME_CODE_FIELD)?.trim();
+    const second = code ? await completeSecondFactor(token, code, ip) : null;
+    if (!second?.ok) {
+      await signOut(token);
+      if (second?.reason === "throttled") throw expired(LOGIN_THROTTLED_MESSAGE, 429, true);
+      throw expired(code ? SECOND_FACTOR_INVALID_MESSAGE : SECOND_FACTOR_REQUIRED_MESSAGE, 401, true);
+    }
+    token = second.token;
+  }
   await signOut(readSessionToken(request));
-  return { admin: result.admin, setCookie: sessionCookie(result.token) };
+  return { admin: result.admin, setCookie: sessionCookie(token) };
 }

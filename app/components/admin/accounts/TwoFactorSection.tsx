@@ -1,0 +1,90 @@
+import { Form } from "react-router";
+import { AdminSection, adminButton, adminQuietButton } from "~/components/admin/admin-ui";
+import { AccountInput, errorOn, FormMessage, type FormRefusal } from "./fields";
+
+interface Props {
+  enabled: boolean;
+  enrolment: { secret: string; qrSvg: string } | null;
+  recoveryCodes: string[] | null;
+  refusal: FormRefusal | null;
+}
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+/** 'Double authentification': enrolment (QR code, secret, one code), the recovery codes once, or turning it off. */
+export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }: Props) {
+  return (
+    <AdminSection id="double-authentification" title="Double authentification">
+      {recoveryCodes && (
+        <div className="mb-6 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-300">
+          <h3 className="font-bold text-amber-950">Vos codes de secours</h3>
+          <p className="mt-1 text-sm text-amber-950">
+            Notez-les ou imprimez-les maintenant et gardez-les en lieu sûr : ils ne seront plus affichés. Chacun permet une seule connexion sans votre
+            téléphone.
+          </p>
+          <ul aria-label="Codes de secours" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5">
+            {recoveryCodes.map((code) => (
+              <li key={code} className="rounded bg-white px-2 py-1 text-center ring-1 ring-amber-200">
+                {code}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {enabled ? (
+        <Form method="post" className="max-w-md space-y-4">
+          <p className="text-stone-700">
+            <strong className="text-green-800">Activée.</strong> À chaque connexion, un code de votre application est demandé après le mot de passe.
+          </p>
+          <input type="hidden" name="intent" value="totpDisable" />
+          <FormMessage refusal={refusal} fields={["current", "code"]} />
+          <AccountInput label="Mot de passe actuel" name="current" type="password" autoComplete="current-password" error={errorOn(refusal, "current")} />
+          <AccountInput label="Code de l'application" name="code" autoComplete="one-time-code" error={errorOn(refusal, "code")} />
+          <button type="submit" className={adminQuietButton}>
+            Désactiver la double authentification
+          </button>
+        </Form>
+      ) : enrolment ? (
+        <div className="space-y-4">
+          <ol className="list-decimal space-y-1 pl-5 text-stone-700">
+            <li>Dans une application d'authentification (Aegis, FreeOTP, Google Authenticator…), ajoutez un compte en scannant ce code.</li>
+            <li>Saisissez ci-dessous le code à 6 chiffres qu'elle affiche.</li>
+          </ol>
+          <div className="flex flex-wrap items-start gap-6">
+            <div role="img" aria-label="Code QR à scanner" className="size-48 shrink-0 bg-white [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+            <div className="min-w-0 space-y-1">
+              <p className="text-sm text-stone-700">Sans appareil photo, saisissez cette clé dans l'application :</p>
+              <p className="font-mono text-lg tracking-wide text-stone-900 [overflow-wrap:anywhere]" data-testid="totp-secret">
+                {grouped(enrolment.secret)}
+              </p>
+            </div>
+          </div>
+          <Form method="post" className="max-w-md space-y-4">
+            <FormMessage refusal={refusal} fields={["code"]} />
+            <AccountInput label="Code affiché par l'application" name="code" autoComplete="one-time-code" error={errorOn(refusal, "code")} />
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="totpConfirm" className={adminButton}>
+                Confirmer et activer
+              </button>
+              <button type="submit" name="intent" value="totpCancel" formNoValidate className={adminQuietButton}>
+                Annuler
+              </button>
+            </div>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <p className="text-stone-700">
+            Désactivée. Avec la double authentification, un mot de passe volé ne suffit plus : la connexion demande aussi un code affiché par votre
+            téléphone.
+          </p>
+          <input type="hidden" name="intent" value="totpStart" />
+          <button type="submit" className={adminButton}>
+            Activer la double authentification
+          </button>
+        </Form>
+      )}
+    </AdminSection>
+  );
+}

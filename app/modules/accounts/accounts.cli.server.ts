@@ -1,0 +1,36 @@
+import { count, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { admins, recoveryCodes, sessions } from "~/db/schema";
+import { recordHistory } from "~/modules/history/history.server";
+
+/** Who the history names for a change made from the server's command line. */
+const CLI_ACTOR = { id: null, username: "ligne de commande" };
+
+/** `npm run admin -- remove NAME`: never the last administrator. */
+export async function removeAdminByName(username: string): Promise<{ ok: boolean; message: string }> {
+  return getDb().transaction(async (tx) => {
+    const [all] = await tx.select({ n: count() }).from(admins);
+    const [target] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.username, username.trim()));
+    if (!target) return { ok: false, message: `Aucun administrateur « ${username} ».` };
+    if (all.n <= 1) return { ok: false, message: "Impossible de supprimer le dernier administrateur." };
+    await tx.delete(admins).where(eq(admins.id, target.id));
+    await recordHistory(tx, CLI_ACTOR, { kind: "compte.suppression", target: `administrateur « ${username.trim()} »` });
+    return { ok: true, message: `Administrateur « ${username.trim()} » supprimé ; ses sessions sont fermées.` };
+  });
+}
+
+/** `npm run admin -- disable-2fa NAME`: the second factor and recovery codes removed, sessions ended. */
+export async function disableTotpByName(username: string): Promise<{ ok: boolean; message: string }> {
+  return getDb().transaction(async (tx) => {
+    const [target] = await tx
+      .update(admins)
+      .set({ totpSecret: null, totpPendingSecret: null })
+      .where(eq(admins.username, username.trim()))
+      .returning({ id: admins.id });
+    if (!target) return { ok: false, message: `Aucun administrateur « ${username} ».` };
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, target.id));
+    await tx.delete(sessions).where(eq(sessions.adminId, target.id));
+    await recordHistory(tx, CLI_ACTOR, { kind: "compte.2fa-reinitialisation", target: `administrateur « ${username.trim()} »` });
+    return { ok: true, message: `Double authentification de « ${username.trim()} » désactivée ; ses sessions sont fermées.` };
+  });
+}

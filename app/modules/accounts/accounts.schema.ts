@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { optionalEmail } from "~/lib/form-fields";
+import { parseId } from "~/lib/text";
+
+export const PASSWORDS_DIFFER_MESSAGE = "Les deux nouveaux mots de passe sont différents.";
+export const USERNAME_MESSAGE = "L'identifiant doit faire de 2 à 40 caractères : lettres, chiffres, point, tiret ou tiret bas.";
+const REQUIRED = "Ce champ est obligatoire";
+
+const text = (max = 200) => z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).max(max, { error: "Ce texte est trop long." });
+const id = z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message: "Cet administrateur n'existe plus." }), z.NEVER));
+
+/** Choosing a new password: typed twice, the same both times (its strength is checked on the server). */
+const newPassword = { password: text(1000), confirmation: z.string({ error: REQUIRED }) };
+const sameTwice = (value: { password: string; confirmation: string }) => value.password === value.confirmation;
+
+/** The forms of the accounts screen, by intent. */
+export const accountActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("password"), current: text(1000), ...newPassword }).refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] }),
+  z.object({ intent: z.literal("totpStart") }),
+  z.object({ intent: z.literal("totpCancel") }),
+  z.object({ intent: z.literal("totpConfirm"), code: text(20) }),
+  z.object({ intent: z.literal("totpDisable"), current: text(1000), code: text(20) }),
+  z.object({
+    intent: z.literal("invite"),
+    username: z
+      .string({ error: REQUIRED })
+      .trim()
+      .regex(/^[\p{L}\p{N}._-]{2,40}$/u, { error: USERNAME_MESSAGE }),
+    email: optionalEmail("Format d'email invalide"),
+  }),
+  z.object({ intent: z.literal("remove"), id }),
+  z.object({ intent: z.literal("resetTotp"), id }),
+]);
+
+/** The invitation page: the new password, twice. */
+export const invitationSchema = z.object(newPassword).refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] });

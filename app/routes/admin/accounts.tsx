@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import type { Route } from "./+types/accounts";
+import { AdminsSection } from "~/components/admin/accounts/AdminsSection";
+import { PasswordSection } from "~/components/admin/accounts/PasswordSection";
+import { TwoFactorSection } from "~/components/admin/accounts/TwoFactorSection";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { adminContext } from "~/context";
+import { readFormData } from "~/lib/form-data.server";
+import { adminMeta } from "~/lib/seo";
+import { accountsData, runAccountAction } from "~/modules/accounts/accounts.admin.server";
+import { readSessionToken } from "~/modules/auth/session.server";
+
+export function meta() {
+  return adminMeta("Comptes");
+}
+
+function signedIn(context: Route.LoaderArgs["context"]) {
+  const admin = context.get(adminContext);
+  // The layout's middleware has already refused a request without a session.
+  if (!admin) throw new Response(null, { status: 401 });
+  return admin;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return accountsData(signedIn(context));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const result = await runAccountAction(fields, signedIn(context), readSessionToken(request));
+  return result.ok ? result : data(result, { status: result.status });
+}
+
+const PASSWORD_INTENTS = ["password"];
+const TOTP_INTENTS = ["totpStart", "totpCancel", "totpConfirm", "totpDisable"];
+const ADMIN_INTENTS = ["invite", "remove", "resetTotp"];
+
+export default function AdminAccounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { me, accounts, invitations, enrolment } = loaderData;
+  // A refusal is shown in the form it came from; a success, or a refusal no form owns (an unknown intent), in the popup.
+  const refused = actionData && !actionData.ok ? actionData : null;
+  const refusalFor = (intents: string[]) => (refused && intents.includes(refused.intent ?? "") ? refused : null);
+  const ownedByForm = refused && [...PASSWORD_INTENTS, ...TOTP_INTENTS, ...ADMIN_INTENTS].includes(refused.intent ?? "");
+  const notice = useSaveNotice(actionData && !ownedByForm ? actionData.message : null);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <h1 className="text-2xl font-bold text-stone-900">Comptes</h1>
+      <p className="text-stone-700">
+        Connecté en tant que <strong>{me.username}</strong>.
+      </p>
+      <PasswordSection key={`p-${notice.formKey}`} refusal={refusalFor(PASSWORD_INTENTS)} />
+      <TwoFactorSection
+        key={`t-${notice.formKey}`}
+        enabled={me.twoFactor}
+        enrolment={enrolment}
+        recoveryCodes={actionData?.ok && "recoveryCodes" in actionData ? (actionData.recoveryCodes ?? null) : null}
+        refusal={refusalFor(TOTP_INTENTS)}
+      />
+      <AdminsSection
+        key={`a-${notice.formKey}`}
+        meId={me.id}
+        accounts={accounts}
+        invitations={invitations}
+        invitationLink={actionData?.ok && "link" in actionData ? (actionData.link ?? null) : null}
+        refusal={refusalFor(ADMIN_INTENTS)}
+      />
+      <FeedbackPopup message={notice.message} tone={refused ? "error" : "success"} onClose={notice.close} />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/history";
+import { AdminSection, adminButton } from "~/components/admin/admin-ui";
+import { formatDateTime } from "~/lib/dates";
+import { adminMeta } from "~/lib/seo";
+import { HISTORY_KIND_NAMES, HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
+import { countHistory, historyActors, listHistory } from "~/modules/history/history.server";
+
+const PAGE_SIZE = 50;
+
+export function meta() {
+  return adminMeta("Historique");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const actors = await historyActors();
+  const actor = actors.find((name) => name === params.get("personne")) ?? "";
+  const kind = HISTORY_KIND_NAMES.find((name) => name === params.get("type")) ?? "";
+  const filter = { actor: actor || undefined, kind: (kind || undefined) as HistoryKind | undefined };
+  const total = await countHistory(filter);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const asked = Number(params.get("page"));
+  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  const entries = await listHistory(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return {
+    actors,
+    actor,
+    kind,
+    total,
+    page,
+    pages,
+    entries: entries.map((e) => ({ id: e.id, at: e.at.toISOString(), actor: e.actor, kind: e.kind as HistoryKind, target: e.target, detail: e.detail })),
+  };
+}
+
+const selectClass = "mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700";
+
+export default function AdminHistory({ loaderData }: Route.ComponentProps) {
+  const { actors, actor, kind, total, page, pages, entries } = loaderData;
+  const pageLink = (n: number) => `?${new URLSearchParams({ ...(actor && { personne: actor }), ...(kind && { type: kind }), page: String(n) })}`;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold text-stone-900">Historique</h1>
+      <p className="text-stone-700">
+        Ce que chaque administrateur a fait, du plus récent au plus ancien. Les entrées ne sont jamais modifiées et sont effacées au bout de deux ans.
+      </p>
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+        <label className="min-w-48 flex-1 font-medium text-stone-800">
+          Personne
+          <select name="personne" defaultValue={actor} className={selectClass}>
+            <option value="">Tout le monde</option>
+            {actors.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="min-w-48 flex-1 font-medium text-stone-800">
+          Action
+          <select name="type" defaultValue={kind} className={selectClass}>
+            <option value="">Toutes les actions</option>
+            {HISTORY_KIND_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {HISTORY_KINDS[name]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={adminButton}>
+          Filtrer
+        </button>
+      </Form>
+      <AdminSection id="entrees" title={total === 1 ? "1 entrée" : `${total} entrées`}>
+        {entries.length === 0 ? (
+          <p className="text-stone-600">Aucune entrée.</p>
+        ) : (
+          <ol className="divide-y divide-stone-100">
+            {entries.map((entry) => (
+              <li key={entry.id} className="grid gap-x-4 py-2 text-sm sm:grid-cols-[11rem_8rem_1fr]">
+                <span className="text-stone-600">{formatDateTime(entry.at)}</span>
+                <span className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{entry.actor}</span>
+                <span className="text-stone-900 [overflow-wrap:anywhere]">
+                  <strong className="font-medium">{HISTORY_KINDS[entry.kind] ?? entry.kind}</strong>
+                  {entry.target ? ` — ${entry.target}` : ""}
+                  {entry.detail ? <span className="block text-stone-600">{entry.detail}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+            {page > 1 ? <Link to={pageLink(page - 1)} className="min-h-11 content-center font-semibold text-brand-800 underline">← Plus récentes</Link> : <span />}
+            <span className="text-stone-600">
+              Page {page} sur {pages}
+            </span>
+            {page < pages ? <Link to={pageLink(page + 1)} className="min-h-11 content-center font-semibold text-brand-800 underline">Plus anciennes →</Link> : <span />}
+          </nav>
+        )}
+      </AdminSection>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { Form, Link, data } from "react-router";
+import type { Route } from "./+types/invitation";
+import { LeafIcon } from "~/components/icons";
+import { AccountInput, errorOn, FormMessage } from "~/components/admin/accounts/fields";
+import { readFormData } from "~/lib/form-data.server";
+import { acceptInvitation, findInvitation } from "~/modules/accounts/accounts.server";
+import { invitationSchema } from "~/modules/accounts/accounts.schema";
+
+const EXPIRED = "Ce lien d'invitation n'est plus valable : il a déjà servi ou a plus de 48 heures. Demandez-en un nouveau à un administrateur.";
+
+export function meta() {
+  return [{ title: "Invitation — Espace administrateur" }, { name: "robots", content: "noindex" }];
+}
+
+/** The page of an invitation link: the invited person chooses their password. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const invitation = await findInvitation(params.token);
+  if (!invitation) throw data({ message: EXPIRED }, { status: 404 });
+  return { username: invitation.username };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const parsed = invitationSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return data({ ok: false as const, message: issue.message, field: String(issue.path[0] ?? "") }, { status: 400 });
+  }
+  const result = await acceptInvitation(params.token, parsed.data.password);
+  if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
+  return { ok: true as const, message: result.message };
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-brand-50 px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <LeafIcon className="size-14 text-brand-800" />
+          <h1 className="mt-3 text-2xl font-bold text-brand-800">Invitation</h1>
+        </div>
+        <div className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200">{children}</div>
+      </div>
+    </main>
+  );
+}
+
+export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.ok) {
+    return (
+      <Shell>
+        <p role="status" className="font-medium text-brand-900">
+          {actionData.message}
+        </p>
+        <Link to="/login" className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          Se connecter
+        </Link>
+      </Shell>
+    );
+  }
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  return (
+    <Shell>
+      <p className="text-stone-700">
+        Vous êtes invité à administrer le site avec l'identifiant <strong>{loaderData.username}</strong>. Choisissez votre mot de passe.
+      </p>
+      <Form method="post" className="space-y-4">
+        <FormMessage refusal={refusal} fields={["password", "confirmation"]} />
+        <input type="text" name="username" value={loaderData.username} autoComplete="username" readOnly hidden />
+        <AccountInput
+          label="Mot de passe"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="Au moins 12 caractères. Une phrase de quelques mots peu courants est facile à retenir et difficile à deviner."
+          error={errorOn(refusal, "password")}
+        />
+        <AccountInput label="Mot de passe, une seconde fois" name="confirmation" type="password" autoComplete="new-password" error={errorOn(refusal, "confirmation")} />
+        <button type="submit" className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+          Créer mon compte
+        </button>
+      </Form>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <p role="alert" className="text-stone-800">
+        {EXPIRED}
+      </p>
+      <Link to="/" className="text-brand-800 underline">
+        Retour au site
+      </Link>
+    </Shell>
+  );
+}
