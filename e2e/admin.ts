@@ -32,3 +32,14 @@ export async function deleteListed(page: Page, title: string, done: string) {
   await expect(popup(page, done)).toBeVisible();
   await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
 }
+
+/** The count a menu badge gives; 0 when there is no badge. */
+export async function badge(page: Page, entry: string) {
+  const text = await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: new RegExp(`^${entry}`) }).innerText();
+  return Number(/(\d+)/.exec(text.replace(entry, ""))?.[1] ?? 0);
+}
+
+/** The entries of the 'Historique' page, newest first. */
+export function historyEntries(page: Page) {
+  return page.getByRole("region", { name: /entrée/ }).getByRole("listitem");
+}

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { Form, Link, data } from "react-router";
+import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/invitation";
 import { LeafIcon } from "~/components/icons";
 import { AccountInput, errorOn, FormMessage } from "~/components/admin/accounts/fields";
 import { readFormData } from "~/lib/form-data.server";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/accounts.server";
-import { invitationSchema } from "~/modules/accounts/accounts.schema";
+import { ACCOUNT_READY_PARAM, invitationSchema } from "~/modules/accounts/accounts.schema";
 
 const EXPIRED = "Ce lien d'invitation n'est plus valable : il a déjà servi ou a plus de 48 heures. Demandez-en un nouveau à un administrateur.";
 
@@ -28,7 +28,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const result = await acceptInvitation(params.token, parsed.data.password);
   if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
-  return { ok: true as const, message: result.message };
+  // The link is used up: the sign-in page takes over and says the account is ready.
+  return redirect(`/login?${ACCOUNT_READY_PARAM}`);
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -46,19 +47,7 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.ok) {
-    return (
-      <Shell>
-        <p role="status" className="font-medium text-brand-900">
-          {actionData.message}
-        </p>
-        <Link to="/login" className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          Se connecter
-        </Link>
-      </Shell>
-    );
-  }
-  const refusal = actionData && !actionData.ok ? actionData : null;
+  const refusal = actionData ?? null;
   return (
     <Shell>
       <p className="text-stone-700">

@@ -8,11 +8,13 @@ import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FAC
 import { completeSecondFactor, getPendingSignIn, signIn, signOut } from "~/modules/auth/auth.server";
 import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
 import { SecondFactorForm } from "~/components/admin/SecondFactorForm";
+import { ACCOUNT_READY_MESSAGE, ACCOUNT_READY_PARAM } from "~/modules/accounts/accounts.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
   const pending = await getPendingSignIn(readSessionToken(request));
-  return { needsHttps: signInNeedsHttps(request), siteName: (await getSiteContent()).nomAssociation, secondStep: pending !== null };
+  const accountReady = new URL(request.url).searchParams.has(ACCOUNT_READY_PARAM);
+  return { needsHttps: signInNeedsHttps(request), siteName: (await getSiteContent()).nomAssociation, secondStep: pending !== null, accountReady };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,6 +83,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               section « Mettre en ligne » du fichier README.md de Potager.
             </p>
           </div>
+        )}
+        {loaderData?.accountReady && !error && (
+          <output className="mb-4 block rounded-xl bg-brand-100 p-4 text-sm font-medium text-brand-900 ring-1 ring-brand-300">{ACCOUNT_READY_MESSAGE}</output>
         )}
         {loaderData?.secondStep ? (
           <SecondFactorForm error={error} submitting={submitting} />

@@ -23,7 +23,6 @@ export function SecondFactorForm({ error, submitting }: { error?: string; submit
           id="code"
           name="code"
           autoComplete="one-time-code"
-          autoFocus
           required
           spellCheck={false}
           className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 font-mono text-lg tracking-widest focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"

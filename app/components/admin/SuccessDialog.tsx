@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 
 /**
- * A result that needs acknowledging ('Succès' … OK). Rendered open by the server, so it shows without JavaScript
+ * A result that needs acknowledging ('Succès' … OK); give it a new key for a new result. Rendered open by the server, so it shows without JavaScript
  * and 'OK' closes it (a form of method dialog); with JavaScript it becomes modal, focused on 'OK'.
  */
 export function SuccessDialog({ title = "Succès", message, onClose }: { title?: string; message: string; onClose?: () => void }) {
@@ -11,11 +11,12 @@ export function SuccessDialog({ title = "Succès", message, onClose }: { title?:
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    // Opened by the `open` attribute (non-modal): reopened as a modal so the page behind is inert.
-    element.close();
+    // Opened by the `open` attribute (non-modal): reopened as a modal so the page behind is inert. Removing the
+    // attribute hides it without the `close` event that close() would send (and that would dismiss it).
+    element.removeAttribute("open");
     element.showModal();
     ok.current?.focus();
-  }, [message]);
+  }, []);
   return (
     <dialog
       ref={dialog}

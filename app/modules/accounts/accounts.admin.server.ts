@@ -14,7 +14,7 @@ import {
   startTotpEnrolment,
   type AccountResult,
 } from "./accounts.server";
-import { totpQrSvg, totpUri } from "./totp.server";
+import { totpQrImage, totpUri } from "./totp.server";
 
 export type AccountActionResult = AccountResult<{ link?: string; recoveryCodes?: string[] }> & { intent?: string };
 
@@ -32,7 +32,7 @@ export async function accountsData(me: Admin) {
     me: { id: me.id, username: me.username, twoFactor },
     accounts,
     invitations,
-    enrolment: pending && uri ? { secret: pending, qrSvg: await totpQrSvg(uri) } : null,
+    enrolment: pending && uri ? { secret: pending, qrImage: await totpQrImage(uri) } : null,
   };
 }
 

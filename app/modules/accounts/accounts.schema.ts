@@ -34,3 +34,7 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
 
 /** The invitation page: the new password, twice. */
 export const invitationSchema = z.object(newPassword).refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] });
+
+/** /login?compte-pret: the sign-in page says the invited person's account is ready. */
+export const ACCOUNT_READY_PARAM = "compte-pret";
+export const ACCOUNT_READY_MESSAGE = "Votre compte est prêt : connectez-vous avec votre identifiant et votre mot de passe.";

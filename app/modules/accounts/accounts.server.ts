@@ -8,6 +8,7 @@ import { hashPassword, keyedHash, type Admin } from "~/modules/auth/auth.server"
 import { recordHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { invitationMail } from "./accounts.mail.server";
+import { ACCOUNT_READY_MESSAGE } from "./accounts.schema";
 import { passwordWeakness } from "./password-policy.server";
 import { checkTotp, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode } from "./totp.server";
 
@@ -116,7 +117,7 @@ export async function acceptInvitation(token: string, password: string): Promise
     return created;
   });
   if (!admin) return refuse(409, "Ce lien d'invitation a déjà servi.");
-  return { ok: true, admin, message: "Votre compte est prêt : connectez-vous avec votre identifiant et ce mot de passe." };
+  return { ok: true, admin, message: ACCOUNT_READY_MESSAGE };
 }
 
 /** Removes another administrator (never the last one); their sessions end with the account. */

@@ -12,9 +12,10 @@ export function totpUri(secret: string, username: string, issuer: string): strin
   return generateURI({ issuer, label: username, secret });
 }
 
-/** The QR code of that address as inline SVG, drawn here: the secret never leaves the server for a QR service. */
-export function totpQrSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#1c1917", light: "#ffffff" } });
+/** The QR code of that address as an SVG data URL, drawn here: the secret never goes to a QR service. */
+export async function totpQrImage(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#1c1917", light: "#ffffff" } });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
 /** True for the code of now, or of the 30 s step before or after (a phone's clock a little off). */

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { bodyType, readFormData } from "~/lib/form-data.server";
 import { parseMultipartForm } from "~/modules/media/multipart.server";
 import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FACTOR_INVALID_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "./auth.schema";
-import { completeSecondFactor, signIn, signOut, type Admin } from "./auth.server";
+import { completeSecondFactor, getPendingSignIn, signIn, signOut, type Admin } from "./auth.server";
 import { RESUME_CODE_FIELD, RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "./session-expired";
 import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie } from "./session.server";
 
@@ -48,7 +48,11 @@ export async function authenticateAdminRequest(request: Request, ip: string): Pr
   if (admin) return { admin };
   const url = new URL(request.url);
   if (url.pathname === "/admin/media") throw Response.json({ error: UPLOAD_SESSION_EXPIRED_MESSAGE }, { status: 401 });
-  if (request.method !== "POST") throw redirect("/login", { headers: { "Set-Cookie": clearSessionCookie() } });
+  if (request.method !== "POST") {
+    // A sign-in waiting for its code keeps its cookie: /login asks for the code.
+    const waiting = await getPendingSignIn(readSessionToken(request));
+    throw redirect("/login", waiting ? undefined : { headers: { "Set-Cookie": clearSessionCookie() } });
+  }
 
   const { entries, droppedFiles } = await typedFields(request);
   const value = (name: string) => entries.find(([field]) => field === name)?.[1];

@@ -4,7 +4,7 @@ import { AccountInput, errorOn, FormMessage, type FormRefusal } from "./fields";
 
 interface Props {
   enabled: boolean;
-  enrolment: { secret: string; qrSvg: string } | null;
+  enrolment: { secret: string; qrImage: string } | null;
   recoveryCodes: string[] | null;
   refusal: FormRefusal | null;
 }
@@ -52,7 +52,7 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
             <li>Saisissez ci-dessous le code à 6 chiffres qu'elle affiche.</li>
           </ol>
           <div className="flex flex-wrap items-start gap-6">
-            <div role="img" aria-label="Code QR à scanner" className="size-48 shrink-0 bg-white [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+            <img src={enrolment.qrImage} alt="Code QR à scanner" width={192} height={192} className="size-48 shrink-0 bg-white [image-rendering:pixelated]" />
             <div className="min-w-0 space-y-1">
               <p className="text-sm text-stone-700">Sans appareil photo, saisissez cette clé dans l'application :</p>
               <p className="font-mono text-lg tracking-wide text-stone-900 [overflow-wrap:anywhere]" data-testid="totp-secret">

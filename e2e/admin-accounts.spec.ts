@@ -1,0 +1,164 @@
+import type { Browser, Page } from "@playwright/test";
+import { generate } from "otplib";
+import { historyEntries, openAdmin, popup } from "./admin";
+import { ADMIN, expect, test, visitorContext } from "./fixtures";
+
+const NEW_PASSWORD = "capucines-et-courges-au-potager-1907";
+const CHANGED_PASSWORD = "rhubarbe-sous-la-pergola-des-Brosses";
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant").fill(username);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Déconnexion" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** An administrator invites `username`; the invited person opens the link in a browser of their own. */
+async function invite(page: Page, browser: Browser, username: string) {
+  await openAdmin(page, "/admin/comptes", "Comptes");
+  const admins = page.getByRole("region", { name: "Administrateurs" });
+  await admins.getByLabel("Identifiant").fill(username);
+  await admins.getByRole("button", { name: "Créer l'invitation" }).click();
+  await expect(popup(page, "Invitation créée : transmettez le lien ci-dessous.")).toBeVisible();
+  const link = await page.getByTestId("invitation-link").innerText();
+  expect(link).toMatch(/\/invitation\/[\w-]{40,}$/);
+  await expect(admins).toContainText(`${username} — lien valable jusqu'au`);
+  const context = await visitorContext(browser);
+  return { link: new URL(link).pathname, invited: await context.newPage() };
+}
+
+test("an invitation, a password changed, a second factor enrolled and used, a recovery code once; reset and removal by another admin", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { link, invited } = await invite(page, browser, "josiane");
+
+  // The invited person chooses a password: a weak one is refused and says why.
+  await invited.goto(link);
+  await expect(invited.getByText("Vous êtes invité à administrer le site avec l'identifiant josiane.")).toBeVisible();
+  await invited.getByLabel("Mot de passe", { exact: true }).fill("azertyuiop12");
+  await invited.getByLabel("Mot de passe, une seconde fois").fill("azertyuiop12");
+  await invited.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(invited.getByText(/Ce mot de passe est trop facile à deviner\. .*clavier/)).toBeVisible();
+  await invited.getByLabel("Mot de passe", { exact: true }).fill(NEW_PASSWORD);
+  await invited.getByLabel("Mot de passe, une seconde fois").fill(NEW_PASSWORD);
+  await invited.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(invited).toHaveURL(/\/login\?compte-pret$/);
+  await expect(invited.getByText("Votre compte est prêt : connectez-vous avec votre identifiant et votre mot de passe.")).toBeVisible();
+  await invited.goto(link);
+  await expect(invited.getByText(/Ce lien d'invitation n'est plus valable/)).toBeVisible();
+
+  // Signed in twice; changing the password ends the other session.
+  await signIn(invited, "josiane", NEW_PASSWORD);
+  await expect(invited.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
+  const elsewhere = await (await visitorContext(browser)).newPage();
+  await signIn(elsewhere, "josiane", NEW_PASSWORD);
+  await expect(elsewhere.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
+  await invited.goto("/admin/comptes");
+  const passwordForm = invited.getByRole("region", { name: "Changer mon mot de passe" });
+  await passwordForm.getByLabel("Mot de passe actuel").fill("pas-le-bon-mot-de-passe");
+  await passwordForm.getByLabel("Nouveau mot de passe", { exact: true }).fill(CHANGED_PASSWORD);
+  await passwordForm.getByLabel("Nouveau mot de passe, une seconde fois").fill(CHANGED_PASSWORD);
+  await passwordForm.getByRole("button", { name: "Changer le mot de passe" }).click();
+  await expect(passwordForm.getByText("Mot de passe actuel incorrect.")).toBeVisible();
+  await passwordForm.getByLabel("Mot de passe actuel").fill(NEW_PASSWORD);
+  await passwordForm.getByLabel("Nouveau mot de passe", { exact: true }).fill(CHANGED_PASSWORD);
+  await passwordForm.getByLabel("Nouveau mot de passe, une seconde fois").fill(CHANGED_PASSWORD);
+  await passwordForm.getByRole("button", { name: "Changer le mot de passe" }).click();
+  await expect(popup(invited, "Mot de passe changé. Vos autres sessions ont été fermées.")).toBeVisible();
+  await elsewhere.goto("/admin");
+  await expect(elsewhere).toHaveURL(/\/login$/);
+
+  // Second factor: QR code and secret, one code to confirm, ten recovery codes shown once.
+  const twoFactor = invited.getByRole("region", { name: "Double authentification" });
+  await twoFactor.getByRole("button", { name: "Activer la double authentification" }).click();
+  const qr = twoFactor.getByRole("img", { name: "Code QR à scanner" });
+  await expect(qr).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const secret = (await invited.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await twoFactor.getByLabel("Code affiché par l'application").fill("000000");
+  await twoFactor.getByRole("button", { name: "Confirmer et activer" }).click();
+  await expect(twoFactor.getByText(/Code de vérification incorrect/)).toBeVisible();
+  await twoFactor.getByLabel("Code affiché par l'application").fill(await generate({ secret }));
+  await twoFactor.getByRole("button", { name: "Confirmer et activer" }).click();
+  await expect(popup(invited, "Double authentification activée.")).toBeVisible();
+  const codes = await invited.getByRole("list", { name: "Codes de secours" }).getByRole("listitem").allInnerTexts();
+  expect(codes).toHaveLength(10);
+  await invited.reload();
+  await expect(invited.getByRole("list", { name: "Codes de secours" })).toHaveCount(0);
+  await expect(twoFactor).toContainText("Activée.");
+  await signOut(invited);
+
+  // The sign-in now asks for a code: a wrong one is refused, the app's one accepted.
+  await signIn(invited, "josiane", CHANGED_PASSWORD);
+  await invited.getByLabel("Code de vérification").fill("123456");
+  await invited.getByRole("button", { name: "Valider le code" }).click();
+  await expect(invited.getByRole("alert")).toHaveText("Code de vérification incorrect.");
+  await invited.goto("/admin");
+  await expect(invited).toHaveURL(/\/login$/);
+  await invited.getByLabel("Code de vérification").fill(await generate({ secret }));
+  await invited.getByRole("button", { name: "Valider le code" }).click();
+  await expect(invited.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
+  await signOut(invited);
+
+  // A recovery code works once.
+  for (const expected of ["accepted", "refused"]) {
+    await signIn(invited, "josiane", CHANGED_PASSWORD);
+    await invited.getByLabel("Code de vérification").fill(codes[3].toUpperCase());
+    await invited.getByRole("button", { name: "Valider le code" }).click();
+    if (expected === "accepted") {
+      await expect(invited.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
+      await signOut(invited);
+    } else {
+      await expect(invited.getByRole("alert")).toHaveText("Code de vérification incorrect.");
+      await invited.getByRole("button", { name: "Recommencer avec un autre identifiant" }).click();
+    }
+  }
+  await signIn(invited, "josiane", CHANGED_PASSWORD);
+  await invited.getByLabel("Code de vérification").fill(await generate({ secret }));
+  await invited.getByRole("button", { name: "Valider le code" }).click();
+  await expect(invited.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
+
+  // Another administrator resets the second factor (her session ends), then removes the account.
+  await page.reload();
+  const admins = page.getByRole("region", { name: "Administrateurs" });
+  const josiane = admins.getByRole("listitem").filter({ hasText: "josiane" });
+  await expect(josiane).toContainText("double authentification activée");
+  await josiane.getByRole("button", { name: "Réinitialiser la double authentification de josiane" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Réinitialiser" }).click();
+  await expect(popup(page, "Double authentification de « josiane » réinitialisée.")).toBeVisible();
+  await expect(josiane).toContainText("double authentification désactivée");
+  await invited.goto("/admin");
+  await expect(invited).toHaveURL(/\/login$/);
+  await josiane.getByRole("button", { name: "Supprimer l'administrateur josiane" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
+  await expect(popup(page, "Administrateur « josiane » supprimé ; ses sessions sont fermées.")).toBeVisible();
+  await expect(admins.getByRole("listitem").filter({ hasText: "josiane" })).toHaveCount(0);
+  // The last administrator cannot be removed: no button for oneself.
+  await expect(admins.getByRole("button", { name: `Supprimer l'administrateur ${ADMIN.username}` })).toHaveCount(0);
+
+  // The history tells the whole story, newest first.
+  await page.goto("/admin/historique?personne=josiane");
+  await expect(historyEntries(page)).toHaveText([
+    /Connexion/,
+    /Connexion refusée[\s\S]*code de vérification incorrect/,
+    /Déconnexion/,
+    /Connexion/,
+    /Code de secours utilisé[\s\S]*9 code\(s\) de secours restant\(s\)/,
+    /Déconnexion/,
+    /Connexion/,
+    /Connexion refusée[\s\S]*code de vérification incorrect/,
+    /Déconnexion/,
+    /Double authentification activée/,
+    /Mot de passe changé/,
+    /Connexion/,
+    /Connexion/,
+    /Administrateur créé/,
+  ]);
+  await page.goto(`/admin/historique?personne=${encodeURIComponent(ADMIN.username)}&type=compte.suppression`);
+  await expect(historyEntries(page).first()).toContainText("Administrateur supprimé — administrateur « josiane »");
+});

@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test";
+import { badge, historyEntries, openAdmin, popup } from "./admin";
+import { expect, test } from "./fixtures";
+import { postAdAs } from "./visitors";
+
+function ad(page: Page, name: string) {
+  return page.getByRole("article", { name, exact: true });
+}
+
+test("an ad: edited inline with the public form's rules, validated (public at once, badge down), then deleted", async ({ page, browser }) => {
+  const text = "Je donne trois pieds de rhubarbe, à prendre au jardin des Brosses.";
+  await postAdAs(browser, "Gaspard Ollivier", text, { email: "gaspard.ollivier@example.fr" });
+  await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
+  const pending = await badge(page, "Annonces");
+  const card = ad(page, "Gaspard Ollivier");
+  await expect(card).toContainText("En attente");
+  await expect(card).toContainText("gaspard.ollivier@example.fr");
+  await expect(card).toContainText(text);
+
+  // Modifier: inputs in place, no Valider while editing; an empty name is refused with what was typed kept.
+  await card.getByRole("link", { name: "Modifier l'annonce de Gaspard Ollivier" }).click();
+  await expect(card.getByRole("button", { name: /Valider/ })).toHaveCount(0);
+  await card.getByLabel("Nom *").fill("");
+  await card.getByLabel("Annonce", { exact: true }).fill(`${text} Avec leurs racines.`);
+  await card.getByRole("button", { name: "Mettre à jour" }).click();
+  await expect(card.getByText("Les champs obligatoires (*) doivent être remplis.")).toBeVisible();
+  await expect(card.getByLabel("Annonce", { exact: true })).toHaveValue(`${text} Avec leurs racines.`);
+  await card.getByLabel("Nom *").fill("Gaspard Ollivier-Roy");
+  await card.getByLabel("Type *").selectOption({ label: "Échange" });
+  await card.getByRole("button", { name: "Mettre à jour" }).click();
+  await expect(popup(page, "Annonce mise à jour.")).toBeVisible();
+  const edited = ad(page, "Gaspard Ollivier-Roy");
+  await expect(edited).toContainText("Avec leurs racines.");
+  await expect(edited.getByText("Échange", { exact: true }).first()).toBeVisible();
+
+  // Valider: public now, the badge one less.
+  await edited.getByRole("button", { name: "Valider l'annonce de Gaspard Ollivier-Roy" }).click();
+  await expect(popup(page, "Annonce validée : elle est maintenant visible sur le site.")).toBeVisible();
+  await expect(edited).toContainText("Validée");
+  await expect(edited.getByRole("button", { name: /Valider/ })).toHaveCount(0);
+  await expect.poll(() => badge(page, "Annonces")).toBe(pending - 1);
+  const visitor = await browser.newPage();
+  await visitor.goto(page.url().replace(/\/admin\/annonces.*/, "/annonces"));
+  await expect(visitor.getByText("Avec leurs racines.")).toBeVisible();
+
+  // Supprimer, after the spec's question.
+  await edited.getByRole("button", { name: "Supprimer l'annonce de Gaspard Ollivier-Roy" }).click();
+  const dialog = page.getByRole("dialog", { name: "Supprimer l'annonce" });
+  await expect(dialog).toContainText("Êtes-vous sûr de vouloir supprimer cette annonce ?");
+  await dialog.getByRole("button", { name: "Supprimer" }).click();
+  await expect(popup(page, "Annonce supprimée.")).toBeVisible();
+  await expect(ad(page, "Gaspard Ollivier-Roy")).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.getByText("Avec leurs racines.")).toHaveCount(0);
+  await visitor.close();
+});
+
+test("a photo is removed after its question; a spam ad is refused with its reason, which the history keeps", async ({ page, browser }) => {
+  await postAdAs(browser, "Rose Fabre", "Je donne des pieds de rhubarbe rouge.", { photo: true });
+  await postAdAs(browser, "Promo Express", "Gagnez de l'argent facilement, cliquez ici.");
+  await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
+  const rose = ad(page, "Rose Fabre");
+  await expect(rose.getByRole("img", { name: "Photo 1 de l'annonce de Rose Fabre" })).toBeVisible();
+  await rose.getByRole("link", { name: "Modifier l'annonce de Rose Fabre" }).click();
+  await rose.getByRole("button", { name: "Supprimer l’image 1 de l'annonce de Rose Fabre" }).click();
+  const dialog = page.getByRole("dialog", { name: "Supprimer l’image" });
+  await expect(dialog).toContainText("Êtes-vous sûr de vouloir supprimer cette image ?");
+  await dialog.getByRole("button", { name: "Supprimer" }).click();
+  await expect(popup(page, "Image supprimée.")).toBeVisible();
+  await expect(rose.getByRole("img")).toHaveCount(0);
+  await expect(rose).toContainText("Aucune photo.");
+
+  const spam = ad(page, "Promo Express");
+  await spam.getByText("Refuser", { exact: true }).click();
+  await spam.getByLabel("Raison du refus").fill("Publicité sans rapport avec le jardin");
+  await spam.getByRole("button", { name: "Refuser et supprimer" }).click();
+  await expect(popup(page, "Annonce refusée et supprimée.")).toBeVisible();
+  await expect(ad(page, "Promo Express")).toHaveCount(0);
+
+  await page.goto("/admin/historique?type=annonce.refus");
+  await expect(historyEntries(page).first()).toContainText("Annonce refusée");
+  await expect(historyEntries(page).first()).toContainText("Publicité sans rapport avec le jardin");
+  await page.goto("/admin/historique?type=annonce.image-suppression");
+  await expect(historyEntries(page).first()).toContainText("Photo d'annonce supprimée");
+});
