@@ -1,11 +1,16 @@
 /** Calling a route's loader or action as React Router does, with the context the server gives it. */
 import { RouterContextProvider } from "react-router";
-import { clientIpContext, siteContentContext } from "~/context";
+import { adminContext, clientIpContext, siteContentContext } from "~/context";
 import { getSiteContent } from "~/modules/content/content.server";
 
-export function routeArgs(request: Request, { ip = "203.0.113.7", params = {} }: { ip?: string; params?: Record<string, string> } = {}) {
+export function routeArgs(
+  request: Request,
+  { ip = "203.0.113.7", params = {}, admin = null }: { ip?: string; params?: Record<string, string>; admin?: { id: number; username: string } | null } = {},
+) {
   const context = new RouterContextProvider();
   context.set(clientIpContext, ip);
+  // The signed-in administrator, as the admin layout's middleware sets it.
+  context.set(adminContext, admin);
   const content = getSiteContent();
   content.catch(() => {});
   context.set(siteContentContext, content);

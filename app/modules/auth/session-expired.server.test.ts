@@ -1,7 +1,12 @@
+import { eq } from "drizzle-orm";
+import { generate } from "otplib";
 import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { admins, sessions } from "~/db/schema";
+import { confirmTotp, startTotpEnrolment } from "~/modules/accounts/accounts.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { createAdmin, getSessionAdmin } from "./auth.server";
-import { RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "./session-expired";
+import { RESUME_CODE_FIELD, RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "./session-expired";
 import { authenticateAdminRequest, UPLOAD_SESSION_EXPIRED_MESSAGE } from "./session-expired.server";
 
 const PASSWORD = "un-mot-de-passe-solide";
@@ -42,7 +47,7 @@ describeEachDatabase("a request to /admin without a session", () => {
       ["annexe1", "/media/b.webp"],
     ];
     const result = await thrown(authenticateAdminRequest(post("/admin/blog.data?edit=3&_routes=routes%2Fadmin%2Fblog", fields), IP));
-    expect(result).toEqual({ status: 401, data: { sessionExpired: true, action: "/admin/blog?edit=3", fields, droppedFiles: 0, error: null } });
+    expect(result).toEqual({ status: 401, data: { sessionExpired: true, action: "/admin/blog?edit=3", fields, droppedFiles: 0, error: null, needsCode: false } });
   });
 
   it("signs in with the fields the form came back with, and lets the form go on; a wrong password keeps the form", async () => {
@@ -73,5 +78,27 @@ describeEachDatabase("a request to /admin without a session", () => {
     const request = new Request("http://localhost:3000/admin/blog", { method: "POST", body: form, headers: { Origin: "http://localhost:3000" } });
     const result = await thrown(authenticateAdminRequest(request, IP));
     expect(result).toMatchObject({ status: 401, data: { fields: [["intent", "save"], ["title", "Courges"]], droppedFiles: 1 } });
+  });
+
+  it("an account with a second factor asks for its code in the same form; with it, the form goes on", async () => {
+    const admin = await createAdmin("marie", PASSWORD);
+    await startTotpEnrolment(admin);
+    const [{ secret }] = await getDb().select({ secret: admins.totpPendingSecret }).from(admins).where(eq(admins.id, admin.id));
+    await confirmTotp(admin, await generate({ secret: secret! }));
+    const typed: [string, string][] = [["intent", "plots"], ["parcellesOccupees", "12"]];
+    const signInFields: [string, string][] = [[RESUME_USERNAME_FIELD, "marie"], [RESUME_PASSWORD_FIELD, PASSWORD]];
+    const withoutCode = await thrown(authenticateAdminRequest(post("/admin/settings", [...typed, ...signInFields]), IP));
+    expect(withoutCode).toMatchObject({ status: 401, data: { needsCode: true, error: "Saisissez le code à 6 chiffres de votre application, ou un code de secours.", fields: typed } });
+    const wrongCode = await thrown(authenticateAdminRequest(post("/admin/settings", [...typed, ...signInFields, [RESUME_CODE_FIELD, "000000"]]), IP));
+    expect(wrongCode).toMatchObject({ status: 401, data: { needsCode: true, error: "Code de vérification incorrect." } });
+    // Nothing is left half signed in.
+    expect(await getDb().select().from(sessions)).toEqual([]);
+    const { admin: signedIn, setCookie } = await authenticateAdminRequest(
+      post("/admin/settings", [...typed, ...signInFields, [RESUME_CODE_FIELD, await generate({ secret: secret! })]]),
+      IP,
+    );
+    expect(signedIn.username).toBe("marie");
+    const token = decodeURIComponent(/=([^;]+)/.exec(setCookie!)![1]);
+    expect(await getSessionAdmin(token)).toMatchObject({ username: "marie" });
   });
 });

@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { adminInvitations, admins, history, sessions } from "~/db/schema";
+import { createAdmin, signIn } from "~/modules/auth/auth.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { answered, formPost, routeArgs } from "../../../tests/routes";
+import { action } from "./accounts";
+import { action as acceptAction, loader as invitationLoader } from "../invitation";
+
+const PASSWORD = "groseilles-sous-la-pergola-1907";
+const post = (admin: { id: number; username: string }, fields: Record<string, string>, cookie = "") => {
+  const request = formPost("/admin/comptes", fields);
+  if (cookie) request.headers.set("Cookie", cookie);
+  return action(routeArgs(request, { admin }));
+};
+const snapshot = async () => ({
+  admins: await getDb().select().from(admins).orderBy(admins.id),
+  invitations: await getDb().select().from(adminInvitations),
+  history: await getDb().select().from(history),
+});
+
+describeEachDatabase("/admin/comptes action", () => {
+  it("changes one's password when the current one is right and the new one strong; other sessions end", async () => {
+    const marie = await createAdmin("marie", PASSWORD);
+    const here = await signIn("marie", PASSWORD, "203.0.113.7");
+    await signIn("marie", PASSWORD, "198.51.100.4");
+    const cookie = `session=${here.ok ? here.token : ""}`;
+    const change = (current: string, password: string, confirmation = password) => post(marie, { intent: "password", current, password, confirmation }, cookie);
+    expect(answered(await change("faux", "rhubarbe-et-capucines-2031")).value).toMatchObject({ field: "current", message: "Mot de passe actuel incorrect." });
+    expect(answered(await change(PASSWORD, "rhubarbe-et-capucines-2031", "autre"))).toMatchObject({ status: 400, value: { field: "confirmation" } });
+    expect(answered(await change(PASSWORD, "motdepasse123")).value).toMatchObject({ field: "password", message: expect.stringMatching(/trop facile à deviner/) });
+    expect(await getDb().select().from(sessions)).toHaveLength(2);
+    expect(await change(PASSWORD, "rhubarbe-et-capucines-2031")).toMatchObject({ ok: true, message: "Mot de passe changé. Vos autres sessions ont été fermées." });
+    expect(await getDb().select().from(sessions)).toHaveLength(1);
+    expect((await signIn("marie", "rhubarbe-et-capucines-2031", "192.0.2.1")).ok).toBe(true);
+  });
+
+  it("invites with a one-time link valid 48 h; the invited person chooses a strong password; the link then stops working", async () => {
+    const marie = await createAdmin("marie", PASSWORD);
+    const invited = await post(marie, { intent: "invite", username: "alain", email: "" });
+    if (!("link" in invited) || !invited.link) throw new Error("no link");
+    const token = new URL(invited.link).pathname.split("/").pop()!;
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const [row] = await getDb().select().from(adminInvitations);
+    expect(row.tokenHash).not.toContain(token);
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(47.9 * 3600_000);
+    expect(answered(await post(marie, { intent: "invite", username: "alain" })).status).toBe(409);
+    expect(answered(await post(marie, { intent: "invite", username: "marie" })).status).toBe(409);
+    expect(answered(await post(marie, { intent: "invite", username: "a b" })).status).toBe(400);
+
+    const accept = (password: string, confirmation = password) =>
+      acceptAction(routeArgs(formPost(`/invitation/${token}`, { password, confirmation }), { params: { token } }));
+    expect(answered(await accept("azertyuiop12")).value).toMatchObject({ field: "password" });
+    expect(((await accept("rhubarbe-et-capucines-2031")) as Response).headers.get("Location")).toBe("/login?compte-pret");
+    expect((await signIn("alain", "rhubarbe-et-capucines-2031", "203.0.113.7")).ok).toBe(true);
+    expect(answered(await accept("rhubarbe-et-capucines-2031")).status).toBe(404);
+    const gone = await invitationLoader(routeArgs(new Request("http://localhost:3000/"), { params: { token } })).catch((error) => error);
+    expect(gone.init.status).toBe(404);
+    expect((await getDb().select().from(history)).map((e) => [e.actor, e.kind, e.target])).toEqual([
+      ["marie", "compte.invitation", "administrateur « alain »"],
+      ["alain", "compte.creation", "administrateur « alain »"],
+      ["alain", "connexion", null],
+    ]);
+  });
+
+  it("removes another administrator and their sessions, never oneself nor the last one", async () => {
+    const marie = await createAdmin("marie", PASSWORD);
+    const alain = await createAdmin("alain", PASSWORD);
+    await signIn("alain", PASSWORD, "203.0.113.7");
+    expect(answered(await post(marie, { intent: "remove", id: String(marie.id) })).status).toBe(409);
+    expect(await post(marie, { intent: "remove", id: String(alain.id) })).toMatchObject({ ok: true });
+    expect((await getDb().select().from(admins)).map((a) => a.username)).toEqual(["marie"]);
+    expect(await getDb().select().from(sessions)).toEqual([]);
+    // Alone now: even an other admin's removal request for marie (a stale page) is refused.
+    expect(answered(await post(alain, { intent: "remove", id: String(marie.id) })).status).toBe(409);
+    expect(await getDb().select().from(admins).where(eq(admins.username, "marie"))).toHaveLength(1);
+  });
+
+  it.each([
+    ["an unknown intent", { intent: "promote", id: "1" }, 400],
+    ["no intent", { username: "paul" }, 400],
+    ["an unknown id to remove", { intent: "remove", id: "999999" }, 404],
+    ["an unknown id to reset", { intent: "resetTotp", id: "999999" }, 404],
+    ["a malformed id", { intent: "remove", id: "x" }, 400],
+    ["a code without enrolment", { intent: "totpConfirm", code: "123456" }, 409],
+    ["a reset of one's own second factor", { intent: "resetTotp", id: "SELF" }, 409],
+  ])("refuses %s with a 4xx and writes nothing", async (_case, fields, status) => {
+    const marie = await createAdmin("marie", PASSWORD);
+    await createAdmin("alain", PASSWORD);
+    const before = await snapshot();
+    const form = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.replace("SELF", String(marie.id))]));
+    expect(answered(await post(marie, form)).status).toBe(status);
+    expect(await snapshot()).toEqual(before);
+  });
+});
