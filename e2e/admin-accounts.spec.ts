@@ -100,7 +100,11 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   await expect(invited.getByRole("alert")).toHaveText("Code de vérification incorrect.");
   await invited.goto("/admin");
   await expect(invited).toHaveURL(/\/login$/);
+  // The code that confirmed the enrolment is used up; the app's next one is accepted.
   await invited.getByLabel("Code de vérification").fill(await generate({ secret }));
+  await invited.getByRole("button", { name: "Valider le code" }).click();
+  await expect(invited.getByRole("alert")).toHaveText("Code de vérification incorrect.");
+  await invited.getByLabel("Code de vérification").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await invited.getByRole("button", { name: "Valider le code" }).click();
   await expect(invited.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
   await signOut(invited);
@@ -119,7 +123,7 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
     }
   }
   await signIn(invited, "josiane", CHANGED_PASSWORD);
-  await invited.getByLabel("Code de vérification").fill(await generate({ secret }));
+  await invited.getByLabel("Code de vérification").fill(codes[5]);
   await invited.getByRole("button", { name: "Valider le code" }).click();
   await expect(invited.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
 
@@ -145,12 +149,14 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   await page.goto("/admin/historique?personne=josiane");
   await expect(historyEntries(page)).toHaveText([
     /Connexion/,
+    /Code de secours utilisé[\s\S]*8 code\(s\) de secours restant\(s\)/,
     /Connexion refusée[\s\S]*code de vérification incorrect/,
     /Déconnexion/,
     /Connexion/,
     /Code de secours utilisé[\s\S]*9 code\(s\) de secours restant\(s\)/,
     /Déconnexion/,
     /Connexion/,
+    /Connexion refusée[\s\S]*code de vérification incorrect/,
     /Connexion refusée[\s\S]*code de vérification incorrect/,
     /Déconnexion/,
     /Double authentification activée/,

@@ -200,6 +200,8 @@ export const admins = pgTable(
     totpSecret: text("totp_secret"),
     /** A secret being enrolled, not yet confirmed by a code. */
     totpPendingSecret: text("totp_pending_secret"),
+    /** The 30 s step of the last code accepted: a code is accepted once (RFC 6238 §5.2). */
+    totpLastStep: integer("totp_last_step"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("admins_username_idx").on(t.username)],

@@ -24,7 +24,7 @@ export async function disableTotpByName(username: string): Promise<{ ok: boolean
   return getDb().transaction(async (tx) => {
     const [target] = await tx
       .update(admins)
-      .set({ totpSecret: null, totpPendingSecret: null })
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
       .where(eq(admins.username, username.trim()))
       .returning({ id: admins.id });
     if (!target) return { ok: false, message: `Aucun administrateur « ${username} ».` };

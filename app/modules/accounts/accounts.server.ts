@@ -158,10 +158,12 @@ export async function hasTotp(adminId: number): Promise<boolean> {
 export async function confirmTotp(admin: Admin, code: string): Promise<AccountResult<{ recoveryCodes?: string[] }>> {
   const secret = await pendingTotpSecret(admin.id);
   if (!secret) return refuse(409, "Recommencez l'activation : aucune clé n'est en attente.");
-  if (!(await checkTotp(secret, code))) return refuse(400, `${WRONG_CODE} Vérifiez l'heure de votre téléphone et saisissez le code affiché.`, "code");
+  const step = await checkTotp(secret, code);
+  if (step === null) return refuse(400, `${WRONG_CODE} Vérifiez l'heure de votre téléphone et saisissez le code affiché.`, "code");
   const codes = newRecoveryCodes();
   await getDb().transaction(async (tx) => {
-    await tx.update(admins).set({ totpSecret: secret, totpPendingSecret: null }).where(eq(admins.id, admin.id));
+    // The confirming code counts as used: it cannot open a sign-in too.
+    await tx.update(admins).set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step }).where(eq(admins.id, admin.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, admin.id));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ adminId: admin.id, codeHash: keyedHash(normalizeRecoveryCode(c)) })));
     await recordHistory(tx, admin, { kind: "compte.2fa-activation", target: accountName(admin.username) });
@@ -172,11 +174,11 @@ export async function confirmTotp(admin: Admin, code: string): Promise<AccountRe
 /** Turning one's own second factor off takes the password and a current code. */
 export async function disableOwnTotp(admin: Admin, password: string, code: string): Promise<AccountResult> {
   if (!(await passwordMatches(admin.id, password))) return refuse(400, WRONG_PASSWORD, "current");
-  const [row] = await getDb().select({ secret: admins.totpSecret }).from(admins).where(eq(admins.id, admin.id));
+  const [row] = await getDb().select({ secret: admins.totpSecret, lastStep: admins.totpLastStep }).from(admins).where(eq(admins.id, admin.id));
   if (!row?.secret) return refuse(409, "La double authentification n'est pas activée.");
-  if (!(await checkTotp(row.secret, code))) return refuse(400, WRONG_CODE, "code");
+  if ((await checkTotp(row.secret, code, row.lastStep)) === null) return refuse(400, WRONG_CODE, "code");
   await getDb().transaction(async (tx) => {
-    await tx.update(admins).set({ totpSecret: null, totpPendingSecret: null }).where(eq(admins.id, admin.id));
+    await tx.update(admins).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(admins.id, admin.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, admin.id));
     await recordHistory(tx, admin, { kind: "compte.2fa-desactivation", target: accountName(admin.username) });
   });
@@ -187,7 +189,11 @@ export async function disableOwnTotp(admin: Admin, password: string, code: strin
 export async function resetTotp(actor: Actor, id: number): Promise<AccountResult> {
   if (id === actor.id) return refuse(409, "Pour votre propre compte, désactivez la double authentification avec votre mot de passe et un code.");
   const reset = await getDb().transaction(async (tx) => {
-    const [row] = await tx.update(admins).set({ totpSecret: null, totpPendingSecret: null }).where(eq(admins.id, id)).returning({ username: admins.username });
+    const [row] = await tx
+      .update(admins)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(eq(admins.id, id))
+      .returning({ username: admins.username });
     if (!row) return undefined;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, id));
     await tx.delete(sessions).where(eq(sessions.adminId, id));

@@ -18,14 +18,18 @@ export async function totpQrImage(uri: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
-/** True for the code of now, or of the 30 s step before or after (a phone's clock a little off). */
-export async function checkTotp(secret: string, code: string): Promise<boolean> {
+/**
+ * The time step of `code` when it is the code of now, or of the 30 s step before or after (a phone's clock a little
+ * off), and later than `afterStep` (a code already accepted is not accepted again); otherwise null.
+ */
+export async function checkTotp(secret: string, code: string, afterStep?: number | null): Promise<number | null> {
   const token = code.replace(/\s/g, "");
-  if (!/^\d{6}$/.test(token)) return false;
+  if (!/^\d{6}$/.test(token)) return null;
   try {
-    return (await verify({ secret, token, epochTolerance: 30 })).valid;
+    const result = await verify({ secret, token, epochTolerance: 30, ...(afterStep != null && { afterTimeStep: afterStep }) });
+    return result.valid ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

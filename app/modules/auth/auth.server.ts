@@ -134,10 +134,21 @@ export async function completeSecondFactor(token: string | undefined, code: stri
   if (!pending || !token) return { ok: false, reason: "expired" };
   const throttleKey = `connexion:${pending.username}:${ip}`;
   if ((await countHits(throttleKey, THROTTLE_WINDOW_MS, now)) >= THROTTLE_MAX_FAILURES) return { ok: false, reason: "throttled" };
-  const [admin] = await getDb().select({ totpSecret: admins.totpSecret }).from(admins).where(eq(admins.id, pending.id));
-  const byApp = admin?.totpSecret ? await checkTotp(admin.totpSecret, code) : false;
+  const [admin] = await getDb().select({ totpSecret: admins.totpSecret, lastStep: admins.totpLastStep }).from(admins).where(eq(admins.id, pending.id));
+  const step = admin?.totpSecret ? await checkTotp(admin.totpSecret, code, admin.lastStep) : null;
   const fresh = crypto.randomBytes(32).toString("base64url");
   const accepted = await getDb().transaction(async (tx) => {
+    // A code is used once: its step is claimed here, so of two sign-ins racing with one code only one gets in.
+    const claimed =
+      step !== null &&
+      (
+        await tx
+          .update(admins)
+          .set({ totpLastStep: step })
+          .where(and(eq(admins.id, pending.id), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, step))))
+          .returning({ id: admins.id })
+      ).length > 0;
+    const byApp = claimed;
     const recovery = byApp ? null : await useRecoveryCode(tx, pending.id, code, now);
     if (!byApp && !recovery) {
       await recordHit(throttleKey, now, tx);

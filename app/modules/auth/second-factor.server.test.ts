@@ -8,6 +8,9 @@ import { describeEachDatabase } from "../../../tests/db";
 import { THROTTLE_MAX_FAILURES, completeSecondFactor, createAdmin, getPendingSignIn, getSessionAdmin, signIn } from "./auth.server";
 
 const PASSWORD = "groseilles-sous-la-pergola-1907";
+
+/** The app's code of the next 30 s step: the one that confirmed the enrolment is used up. */
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 const IP = "203.0.113.7";
 
 /** An admin with the second factor on; returns its secret and recovery codes. */
@@ -40,13 +43,25 @@ describeEachDatabase("second factor", () => {
     expect(first.awaitingSecondFactor).toBe(true);
     expect(await getSessionAdmin(first.token)).toBeNull();
     expect(await getPendingSignIn(first.token)).toMatchObject({ username: "marie" });
-    const done = await completeSecondFactor(first.token, await generate({ secret }), IP);
+    const done = await completeSecondFactor(first.token, await nextCode(secret), IP);
     if (!done.ok) throw new Error(done.reason);
     expect(done.token).not.toBe(first.token);
     expect(await getSessionAdmin(done.token)).toMatchObject({ username: "marie" });
     expect(await getSessionAdmin(first.token)).toBeNull();
     expect(await getPendingSignIn(first.token)).toBeNull();
     expect((await getDb().select().from(history)).map((e) => e.kind)).toEqual(["compte.2fa-activation", "connexion"]);
+  });
+
+  it("a code of the app is accepted once: the enrolment's code, then a sign-in's, cannot be used again", async () => {
+    const { secret } = await enrolled();
+    const attempt = async (code: string) => {
+      const pending = await signIn("marie", PASSWORD, IP);
+      return (await completeSecondFactor(pending.ok ? pending.token : undefined, code, IP)).ok;
+    };
+    expect(await attempt(await generate({ secret }))).toBe(false);
+    const next = await nextCode(secret);
+    expect(await attempt(next)).toBe(true);
+    expect(await attempt(next)).toBe(false);
   });
 
   it("a recovery code works once, whatever its case and dashes", async () => {
@@ -76,7 +91,7 @@ describeEachDatabase("second factor", () => {
     const t0 = new Date();
     const pending = await signIn("marie", PASSWORD, IP, t0);
     const late = new Date(t0.getTime() + 11 * 60 * 1000);
-    expect(await completeSecondFactor(pending.ok ? pending.token : undefined, await generate({ secret }), IP, late)).toEqual({ ok: false, reason: "expired" });
+    expect(await completeSecondFactor(pending.ok ? pending.token : undefined, await nextCode(secret), IP, late)).toEqual({ ok: false, reason: "expired" });
     expect(await completeSecondFactor("inconnu", "123456", IP)).toEqual({ ok: false, reason: "expired" });
     expect(await getDb().select().from(sessions).where(eq(sessions.awaitingSecondFactor, false))).toEqual([]);
   });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { blogPosts, events, outbox } from "~/db/schema";
+import { blogPosts, events, history, outbox } from "~/db/schema";
 import { countFailedMails, enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertBlogPost, insertContactMessage, insertContent, insertEvent } from "../../../tests/factories";
+import { routeArgs } from "../../../tests/routes";
 import { action, loader } from "./dashboard";
 import type { Route } from "./+types/dashboard";
 
@@ -15,7 +16,7 @@ async function failedMail(to: string) {
 
 function post(fields: Record<string, string>) {
   const request = new Request("http://localhost:3000/admin", { method: "POST", body: new URLSearchParams(fields) });
-  return action({ request, params: {}, context: {} } as unknown as Route.ActionArgs);
+  return action(routeArgs(request, { admin: { id: null as unknown as number, username: "marie" } }) as Route.ActionArgs);
 }
 
 describeEachDatabase("admin dashboard", () => {
@@ -69,6 +70,7 @@ describeEachDatabase("admin dashboard", () => {
     await insertBlogPost({ title: "Article du bureau" });
     expect((await loader()).demoRows).toBe(2);
     expect(await post({ intent: "removeDemoContent" })).toEqual({ ok: true, message: "2 éléments de démonstration retirés." });
+    expect((await getDb().select().from(history)).map((e) => [e.actor, e.kind, e.detail])).toEqual([["marie", "demo.retrait", "2 éléments"]]);
     expect((await getDb().select().from(blogPosts)).map((p) => p.title)).toEqual(["Article du bureau"]);
     expect(await getDb().select().from(events)).toEqual([]);
     expect((await loader()).demoRows).toBe(0);

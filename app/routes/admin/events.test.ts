@@ -71,9 +71,8 @@ describeEachDatabase("/admin/events action", () => {
   });
 
   it("a save the database refuses gives the spec's message and keeps what was typed", async () => {
-    const insert = vi.spyOn(getDb(), "insert").mockImplementation(() => {
-      throw new Error("disque plein");
-    });
+    // The save and its history entry go in one transaction, which the database refuses.
+    const insert = vi.spyOn(getDb(), "transaction").mockRejectedValue(new Error("disque plein"));
     try {
       const { status, value } = answered<Refusal & { values: { title: string } }>(await post({ intent: "save", ...eventForm({ title: "Gardé" }) }));
       expect([status, value.message, value.values.title]).toEqual([500, "Erreur lors de l’enregistrement.", "Gardé"]);
