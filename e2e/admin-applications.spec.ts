@@ -61,7 +61,7 @@ test("an application: processed, downloaded, e-mailed, archived, deleted; the ba
   expect(lines).toContain("archived: ");
 
   // The e-mail: to the association, the spec's subject, the same lines as body.
-  const mailto = new URL((await application.getByRole("link", { name: `Envoyer la demande de ${name} par e-mail` }).getAttribute("href"))!);
+  const mailto = new URL((await application.getByRole("link", { name: `Envoyer par e-mail la demande de ${name}` }).getAttribute("href"))!);
   expect(mailto.protocol).toBe("mailto:");
   expect(decodeURIComponent(mailto.pathname)).toMatch(/^[^@\s]+@[^@\s]+$/);
   expect(mailto.searchParams.get("subject")).toBe("nouvelle demande d'adhesion");

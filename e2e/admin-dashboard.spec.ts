@@ -98,10 +98,11 @@ test("a visitor's message appears among the latest, is read in full, answered by
 });
 
 for (const width of [390, 1280]) {
-  test(`the dashboard, blog, events and messages screens have no accessibility violations and no sideways scrolling at ${width} px`, async ({ page, context }) => {
+  test(`every back-office screen has no accessibility violations and no sideways scrolling at ${width} px`, async ({ page, context }) => {
     await page.setViewportSize({ width, height: 900 });
     await openAdmin(page, "/admin", "Tableau de bord");
-    for (const path of ["/admin", "/admin/blog", "/admin/blog?edit=1", "/admin/events", "/admin/messages"]) {
+    const screens = ["/admin", "/admin/blog", "/admin/blog?edit=1", "/admin/events", "/admin/messages", "/admin/applications", "/admin/annonces"];
+    for (const path of [...screens, "/admin/annonces?modifier=1", "/admin/comptes", "/admin/historique"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();

@@ -71,9 +71,9 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
         </div>
         <span className="text-sm text-stone-600">Reçue le {formatDateTime(ad.createdAt)}</span>
       </header>
-      <h3 id={headingId} className="mt-2 text-lg font-bold text-stone-900 [overflow-wrap:anywhere]">
+      <h2 id={headingId} className="mt-2 text-lg font-bold text-stone-900 [overflow-wrap:anywhere]">
         {ad.nom}
-      </h3>
+      </h2>
       {editing ? (
         <Form method="post" action="/admin/annonces" className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="update" />

@@ -105,7 +105,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           Télécharger
         </a>
         {application.mailto && (
-          <a href={application.mailto} className={adminQuietButton} aria-label={`Envoyer la demande de ${nom} par e-mail`}>
+          <a href={application.mailto} className={adminQuietButton} aria-label={`Envoyer par e-mail la demande de ${nom}`}>
             Envoyer par e-mail
           </a>
         )}
