@@ -6,9 +6,14 @@ export const MAX_PASSWORD_LENGTH = 128;
 const MIN_SCORE = 3;
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
+let release: NodeJS.Timeout | undefined;
+/** Passwords are chosen rarely: the dictionaries (about 15 MB of heap) are let go after this long unused. */
+const KEEP_LOADED_MS = 2 * 60 * 1000;
 
-/** The estimator with its French and common dictionaries (several MB): loaded on the first password check only. */
+/** The estimator with its French and common dictionaries: loaded for a password check, dropped when idle. */
 function loadEstimator() {
+  clearTimeout(release);
+  release = setTimeout(() => (estimator = undefined), KEEP_LOADED_MS).unref();
   estimator ??= (async () => {
     const [{ ZxcvbnFactory }, common, fr] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-fr")]);
     return new ZxcvbnFactory({

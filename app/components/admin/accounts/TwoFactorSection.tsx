@@ -23,7 +23,7 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
             Notez-les ou imprimez-les maintenant et gardez-les en lieu sûr : ils ne seront plus affichés. Chacun permet une seule connexion sans votre
             téléphone.
           </p>
-          <ul aria-label="Codes de secours" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5">
+          <ul aria-label="Codes de secours" className="mt-3 grid grid-cols-2 gap-2 whitespace-nowrap font-mono text-sm sm:grid-cols-5 sm:text-base">
             {recoveryCodes.map((code) => (
               <li key={code} className="rounded bg-white px-2 py-1 text-center ring-1 ring-amber-200">
                 {code}
