@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { badge, historyEntries, openAdmin, popup } from "./admin";
-import { expect, test } from "./fixtures";
+import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
 import { postAdAs } from "./visitors";
 
 function ad(page: Page, name: string) {
@@ -86,4 +86,27 @@ test("a photo is removed after its question; a spam ad is refused with its reaso
   await expect(historyEntries(page).first()).toContainText("Publicité sans rapport avec le jardin");
   await page.goto("/admin/historique?type=annonce.image-suppression");
   await expect(historyEntries(page).first()).toContainText("Photo d'annonce supprimée");
+});
+
+test("without JavaScript: Modifier opens the inline form, Mettre à jour saves, Valider publishes", async ({ browser }) => {
+  await postAdAs(browser, "Yvette Marchand", "Je donne des tuteurs en bambou.");
+  const context = await visitorContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await loginAsAdmin(page);
+  await page.goto("/admin/annonces");
+  const card = ad(page, "Yvette Marchand");
+  await card.getByRole("link", { name: "Modifier l'annonce de Yvette Marchand" }).click();
+  await card.getByLabel("Annonce", { exact: true }).fill("Je donne une vingtaine de tuteurs en bambou.");
+  await card.getByRole("button", { name: "Mettre à jour" }).click();
+  await expect(page.getByText("Annonce mise à jour.")).toBeVisible();
+  await expect(card).toContainText("Je donne une vingtaine de tuteurs en bambou.");
+  await card.getByRole("button", { name: "Valider l'annonce de Yvette Marchand" }).click();
+  await expect(page.getByText("Annonce validée : elle est maintenant visible sur le site.")).toBeVisible();
+  await expect(card).toContainText("Validée");
+  await card.getByLabel("Supprimer l'annonce de Yvette Marchand").click();
+  await expect(card.getByText("Êtes-vous sûr de vouloir supprimer cette annonce ?")).toBeVisible();
+  await card.getByRole("button", { name: "Supprimer", exact: true }).click();
+  await expect(page.getByText("Annonce supprimée.")).toBeVisible();
+  await expect(ad(page, "Yvette Marchand")).toHaveCount(0);
+  await context.close();
 });
