@@ -27,7 +27,7 @@ export async function checkTotp(secret: string, code: string, afterStep?: number
   if (!/^\d{6}$/.test(token)) return null;
   try {
     const result = await verify({ secret, token, epochTolerance: 30, ...(afterStep != null && { afterTimeStep: afterStep }) });
-    return result.valid ? result.timeStep : null;
+    return result.valid && "timeStep" in result ? result.timeStep : null;
   } catch {
     return null;
   }

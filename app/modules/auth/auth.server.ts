@@ -139,7 +139,7 @@ export async function completeSecondFactor(token: string | undefined, code: stri
   const fresh = crypto.randomBytes(32).toString("base64url");
   const accepted = await getDb().transaction(async (tx) => {
     // A code is used once: its step is claimed here, so of two sign-ins racing with one code only one gets in.
-    const claimed =
+    const byApp =
       step !== null &&
       (
         await tx
@@ -148,7 +148,6 @@ export async function completeSecondFactor(token: string | undefined, code: stri
           .where(and(eq(admins.id, pending.id), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, step))))
           .returning({ id: admins.id })
       ).length > 0;
-    const byApp = claimed;
     const recovery = byApp ? null : await useRecoveryCode(tx, pending.id, code, now);
     if (!byApp && !recovery) {
       await recordHit(throttleKey, now, tx);
