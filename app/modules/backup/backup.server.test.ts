@@ -1,0 +1,158 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import * as tar from "tar";
+import { afterEach, describe, expect, it } from "vitest";
+import { getDb, openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
+import { blogPosts } from "~/db/schema";
+import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
+import { admins } from "~/db/schema";
+import { createAdmin } from "~/modules/auth/auth.server";
+import { seedDemoContent } from "~/modules/demo/demo.server";
+import { recordHistory } from "~/modules/history/history.server";
+import { enqueueMail } from "~/modules/mail/mail.server";
+import { setMediaDir } from "~/modules/media/media.server";
+import { generate } from "otplib";
+import { eq } from "drizzle-orm";
+import { createPostgresDatabase } from "../../../tests/db";
+import { insertAd, insertApplication, insertContactMessage, insertFormField } from "../../../tests/factories";
+import { BackupError, createBackup, restoreBackup, tablesInOrder } from "./backup.server";
+
+type Kind = "pglite" | "postgres";
+const postgres = process.env.TEST_DATABASE_URL;
+const opened: (() => Promise<void>)[] = [];
+
+async function open(kind: Kind): Promise<DatabaseHandle> {
+  if (kind === "pglite") {
+    const handle = await openDatabase({});
+    opened.push(() => handle.close());
+    return handle;
+  }
+  const database = await createPostgresDatabase(postgres!);
+  const handle = await openDatabase({ url: database.url });
+  opened.push(async () => {
+    await handle.close();
+    await database.drop();
+  });
+  return handle;
+}
+
+afterEach(async () => {
+  useDatabase(undefined);
+  setMediaDir(undefined);
+  for (const close of opened.splice(0)) await close();
+});
+
+const tempDir = () => fsp.mkdtemp(path.join(os.tmpdir(), "potager-test-sauvegarde-"));
+
+/** Every archived table as JSON text, row by row, dates in UTC. */
+async function dump() {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    const tables: Record<string, string[]> = {};
+    for (const name of await tablesInOrder(tx)) {
+      const result = (await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(name)} t order by 1`)) as unknown as { rows: { line: string }[] };
+      tables[name] = result.rows.map((r) => r.line);
+    }
+    return tables;
+  });
+}
+
+async function mediaFiles(dir: string) {
+  const files: Record<string, string> = {};
+  for (const name of (await fsp.readdir(dir)).sort()) files[name] = crypto.createHash("sha256").update(await fsp.readFile(path.join(dir, name))).digest("hex");
+  return files;
+}
+
+/** Demo content plus a record of every kind the back-office and the public forms write. */
+async function fill() {
+  await seedDemoContent();
+  await insertApplication({ nom: "Zoé Lefèvre", archived: true, archivedDate: new Date("2026-03-01T10:00:00Z"), processed: true });
+  await insertAd({ nom: "Paul Girard", contenu: "Graines « anciennes » — 5 €\nà échanger" });
+  await insertContactMessage({ subject: "Visite" });
+  await insertFormField("Votre nom complet", "nom");
+  const marie = await createAdmin("marie", "groseilles-sous-la-pergola-1907");
+  await startTotpEnrolment(marie);
+  const [{ secret }] = await getDb().select({ secret: admins.totpPendingSecret }).from(admins).where(eq(admins.id, marie.id));
+  await confirmTotp(marie, await generate({ secret: secret! }));
+  await inviteAdmin(marie, "alain", "alain@example.fr");
+  await recordHistory(getDb(), marie, { kind: "article.creation", target: "article n° 1" });
+  await enqueueMail(getDb(), { to: "marie@example.fr", subject: "Essai", text: "Bonjour" });
+}
+
+const pairs: [Kind, Kind][] = postgres
+  ? [
+      ["pglite", "postgres"],
+      ["postgres", "pglite"],
+    ]
+  : [["pglite", "pglite"]];
+
+describe("backup and restore", () => {
+  it.each(pairs)("%s → %s: every row and every image comes back identical, ids go on after the highest", async (from, to) => {
+    const mediaA = await tempDir();
+    setMediaDir(mediaA);
+    useDatabase(await open(from));
+    await fill();
+    const before = await dump();
+    expect(Object.values(before).every((rows) => rows.length > 0)).toBe(true);
+    const file = path.join(await tempDir(), "sauvegarde.tar.gz");
+    const manifest = await createBackup(file, from);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+    expect(manifest.tables.map((t) => t.name)).not.toContain("sessions");
+    expect(manifest.media.length).toBeGreaterThan(0);
+
+    const mediaB = await tempDir();
+    setMediaDir(mediaB);
+    useDatabase(await open(to));
+    const restored = await restoreBackup(file);
+    expect(restored.manifest.source).toBe(from);
+    expect(await dump()).toEqual(before);
+    expect(await mediaFiles(mediaB)).toEqual(await mediaFiles(mediaA));
+    // The sequences follow: a new article gets the next id.
+    const highest = Math.max(...(await getDb().select({ id: blogPosts.id }).from(blogPosts)).map((p) => p.id));
+    const [created] = await getDb().insert(blogPosts).values({ title: "Après", content: "<p>x</p>" }).returning();
+    expect(created.id).toBe(highest + 1);
+
+    // A database with rows is not overwritten, unless asked.
+    await expect(restoreBackup(file)).rejects.toThrow(/La base n'est pas vide \(.*\) : rien n'a été restauré\. Ajoutez --force/);
+    await restoreBackup(file, { force: true });
+    expect(await dump()).toEqual(before);
+  }, 120_000);
+
+  it("refuses a damaged archive, or one of another schema, before writing anything", async () => {
+    setMediaDir(await tempDir());
+    useDatabase(await open("pglite"));
+    await insertContactMessage({ subject: "Visite" });
+    const dir = await tempDir();
+    const good = path.join(dir, "bonne.tar.gz");
+    await createBackup(good, "pglite");
+    const unpacked = await tempDir();
+    await tar.extract({ file: good, cwd: unpacked });
+    const root = path.join(unpacked, "potager-sauvegarde");
+    const repack = async (name: string) => {
+      const file = path.join(dir, name);
+      await tar.create({ gzip: true, cwd: unpacked, file }, ["potager-sauvegarde"]);
+      return file;
+    };
+    await fsp.appendFile(path.join(root, "tables", "contact_messages.jsonl"), '{"id":99}\n');
+    const damaged = await repack("abimee.tar.gz");
+    const manifestFile = path.join(root, "manifest.json");
+    const manifest = JSON.parse(await fsp.readFile(manifestFile, "utf8"));
+    await fsp.writeFile(path.join(root, "tables", "contact_messages.jsonl"), await fsp.readFile(path.join(root, "tables", "contact_messages.jsonl"), "utf8").then((t) => t.replace('{"id":99}\n', "")));
+    await fsp.writeFile(manifestFile, JSON.stringify({ ...manifest, schema: "0099_futur" }));
+    const future = await repack("future.tar.gz");
+    await fsp.writeFile(path.join(dir, "texte.tar.gz"), "pas une archive");
+
+    useDatabase(await open("pglite"));
+    await expect(restoreBackup(damaged)).rejects.toThrow("L'archive est abîmée : tables/contact_messages.jsonl ne correspond pas à son empreinte. Rien n'a été restauré.");
+    await expect(restoreBackup(future)).rejects.toThrow(/Cette archive vient d'une autre version de Potager \(schéma 0099_futur/);
+    await expect(restoreBackup(path.join(dir, "texte.tar.gz"))).rejects.toBeInstanceOf(BackupError);
+    await expect(restoreBackup(path.join(dir, "absente.tar.gz"))).rejects.toThrow(/Archive introuvable/);
+    expect(Object.values(await dump()).flat()).toEqual([]);
+    await restoreBackup(good);
+    expect((await dump()).contact_messages).toHaveLength(1);
+  });
+});
