@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, useDatabase, type DatabaseHandle } from "./db/client.server";
-import { lockDataDir } from "./db/data-dir-lock.server";
+import { lockDataDir, setLockRequestHandler } from "./db/data-dir-lock.server";
+import { backupNow, startBackupSchedule } from "./modules/backup/backup-schedule.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "./modules/auth/auth.server";
@@ -15,6 +16,7 @@ import { StartupError } from "./startup-error";
 
 let started: Promise<DatabaseHandle> | undefined;
 let sweeper: ReturnType<typeof setInterval> | undefined;
+let stopBackupSchedule: (() => void) | undefined;
 
 /** Opens the database, applies migrations, creates the first admin and demo content. Idempotent. */
 export function startServices() {
@@ -103,6 +105,9 @@ async function start() {
   startMailWorker();
   startWeatherRefresh();
   startMediaCleanup();
+  stopBackupSchedule = startBackupSchedule(handle.kind);
+  // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
+  setLockRequestHandler(async (request) => (request === "sauvegarde" ? `ok ${await backupNow(handle.kind)}` : "erreur demande inconnue"));
   logger.info({ database: handle.kind }, "services started");
   return handle;
 }
@@ -110,6 +115,8 @@ async function start() {
 export async function stopServices() {
   if (!started) return;
   clearInterval(sweeper);
+  stopBackupSchedule?.();
+  setLockRequestHandler(undefined);
   stopWeatherRefresh();
   stopMediaCleanup();
   await stopMailWorker();

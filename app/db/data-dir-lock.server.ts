@@ -32,7 +32,7 @@ function listen(server: net.Server, address: string) {
   });
 }
 
-/** What the holder says about itself, or null when nobody answers (a stale socket file). */
+/** What the holder says about itself (its first line), or null when nobody answers (a stale socket file). */
 function askHolder(address: string): Promise<string | null> {
   return new Promise((resolve) => {
     let answer = "";
@@ -42,7 +42,10 @@ function askHolder(address: string): Promise<string | null> {
       resolve(value);
     };
     socket.setTimeout(2000, () => done(answer.trim() || "un autre processus"));
-    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      if (answer.includes("\n")) done(answer.slice(0, answer.indexOf("\n")).trim() || "un autre processus");
+    });
     socket.on("end", () => done(answer.trim() || "un autre processus"));
     socket.on("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED" || error.code === "ENOENT" ? null : "un autre processus"));
   });
@@ -63,7 +66,8 @@ export async function lockDataDir(dir: string, holder: string): Promise<DataDirL
   for (let attempt = 0; ; attempt++) {
     const server = net.createServer((socket) => {
       socket.on("error", () => {});
-      socket.end(`${holder}\n`);
+      socket.write(`${holder}\n`);
+      answerRequest(socket);
     });
     try {
       await listen(server, address);
@@ -78,4 +82,57 @@ export async function lockDataDir(dir: string, holder: string): Promise<DataDirL
       fs.rmSync(address, { force: true });
     }
   }
+}
+
+/**
+ * A process that cannot open the embedded database because the server holds it may ask the server to do a task for
+ * it, on the same socket: one line (`sauvegarde`), one line back. The server registers what it accepts; the answer
+ * never carries data, only where the server wrote it (inside the data directory).
+ */
+type RequestHandler = (request: string) => Promise<string>;
+let requestHandler: RequestHandler | undefined;
+
+export function setLockRequestHandler(handler: RequestHandler | undefined) {
+  requestHandler = handler;
+}
+
+function answerRequest(socket: net.Socket) {
+  let line = "";
+  socket.setTimeout(1000, () => socket.end());
+  socket.on("data", (chunk) => {
+    line += chunk;
+    if (!line.includes("\n")) {
+      if (line.length > 200) socket.end("erreur requête trop longue\n");
+      return;
+    }
+    socket.setTimeout(0);
+    socket.removeAllListeners("data");
+    const request = line.slice(0, line.indexOf("\n")).trim();
+    const handle = requestHandler ?? (async () => "erreur ce processus n'accepte aucune demande");
+    handle(request)
+      .catch((error: Error) => `erreur ${error.message}`)
+      .then((answer) => socket.end(`${answer.replace(/\n/g, " ")}\n`));
+  });
+}
+
+/** Asks the holder of `dir` to do `request`; its one-line answer, or null when nobody holds the directory. */
+export function askDataDirHolder(dir: string, request: string, timeoutMs = 10 * 60 * 1000): Promise<string | null> {
+  const address = socketAddress(fs.realpathSync(dir));
+  return new Promise((resolve, reject) => {
+    let received = "";
+    const socket = net.connect(address, () => socket.write(`${request}\n`));
+    socket.setTimeout(timeoutMs, () => {
+      socket.destroy();
+      reject(new Error("le serveur n'a pas répondu à temps"));
+    });
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("end", () => {
+      const lines = received.split("\n").filter(Boolean);
+      resolve(lines[1] ?? lines[0] ?? "");
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ECONNREFUSED" || error.code === "ENOENT") resolve(null);
+      else reject(error);
+    });
+  });
 }

@@ -176,10 +176,10 @@ async function openArchive(file: string) {
     const data = await read("tables", `${table.name}.jsonl`);
     if (!data || sha256(data) !== table.sha256) return damaged(`tables/${table.name}.jsonl`);
   }
-  for (const file of manifest.media) {
-    if (path.basename(file.name) !== file.name) return fail(`Nom de fichier invalide dans l'archive : ${file.name}`);
-    const data = await read("media", file.name);
-    if (!data || sha256(data) !== file.sha256) return damaged(`media/${file.name}`);
+  for (const image of manifest.media) {
+    if (path.basename(image.name) !== image.name) return fail(`Nom de fichier invalide dans l'archive : ${image.name}`);
+    const data = await read("media", image.name);
+    if (!data || sha256(data) !== image.sha256) return damaged(`media/${image.name}`);
   }
   if (manifest.secret) {
     const data = await read("secrets", "session-secret");
@@ -244,7 +244,7 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
     });
     const mediaDir = getMediaDir();
     await fsp.mkdir(mediaDir, { recursive: true });
-    for (const file of manifest.media) await fsp.copyFile(path.join(root, "media", file.name), path.join(mediaDir, file.name));
+    for (const image of manifest.media) await fsp.copyFile(path.join(root, "media", image.name), path.join(mediaDir, image.name));
     let secret: RestoreResult["secret"] = "none";
     if (manifest.secret) {
       // Session ids, invitation links and recovery codes are keyed with it: it comes back with the rows.
