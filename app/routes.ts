@@ -30,6 +30,7 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("comptes", "routes/admin/accounts.tsx"),
       route("historique", "routes/admin/history.tsx"),
+      route("sauvegarde", "routes/admin/backup-download.ts"),
       // Image uploads for every admin editor; behind the same session middleware as the screens.
       route("media", "routes/resources/admin-media.ts"),
     ]),

@@ -1,3 +1,7 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import * as tar from "tar";
 import { AxeBuilder } from "@axe-core/playwright";
 import { openAdmin, popup } from "./admin";
 import { SITE, expect, test, visitorContext } from "./fixtures";
@@ -118,3 +122,19 @@ for (const width of [390, 1280]) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+test("the dashboard says when the last backup was made and gives a fresh one to download", async ({ page }) => {
+  await openAdmin(page, "/admin", "Tableau de bord");
+  const backups = page.getByRole("region", { name: "Sauvegardes" });
+  await expect(backups).toContainText(/Dernière sauvegarde : le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}\.|Aucune sauvegarde n'a encore été faite\./);
+  const [download] = await Promise.all([page.waitForEvent("download"), backups.getByRole("link", { name: "Télécharger une sauvegarde maintenant" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^potager-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
+  const archive = await fs.readFile((await download.path())!);
+  expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "potager-e2e-"));
+  await fs.writeFile(path.join(dir, "a.tar.gz"), archive);
+  await tar.extract({ file: path.join(dir, "a.tar.gz"), cwd: dir });
+  const manifest = JSON.parse(await fs.readFile(path.join(dir, "potager-sauvegarde", "manifest.json"), "utf8"));
+  expect(manifest.tables.find((t: { name: string }) => t.name === "blog_posts").rows).toBeGreaterThan(0);
+  expect(manifest.media.length).toBeGreaterThan(0);
+});

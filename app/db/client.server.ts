@@ -106,6 +106,12 @@ export function useDatabase(handle: DatabaseHandle | undefined) {
   current = handle;
 }
 
+/** Which kind of database is open (for a backup's manifest). */
+export function getDatabaseKind(): DatabaseHandle["kind"] {
+  if (!current) throw new Error("La base de données n'est pas ouverte.");
+  return current.kind;
+}
+
 export function getDb(): Database {
   if (!current) throw new Error("La base de données n'est pas ouverte.");
   return current.db;

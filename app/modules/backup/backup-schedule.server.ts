@@ -76,7 +76,8 @@ export async function lastBackupDate(): Promise<Date | null> {
   return (await listBackups())[0]?.date ?? null;
 }
 
-const parisHour = (date: Date) => Number(new Intl.DateTimeFormat("fr-FR", { hour: "numeric", hour12: false, timeZone: "Europe/Paris" }).format(date));
+const parisHours = new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: "Europe/Paris" });
+const parisHour = (date: Date) => Number(parisHours.formatToParts(date).find((part) => part.type === "hour")!.value);
 
 /** Due at night (2 h – 6 h, Paris) once 20 h have passed since the last one, or at any hour after 26 h. */
 export function backupDue(now: Date, last: Date | null) {

@@ -23,6 +23,7 @@ export const HISTORY_KINDS = {
   "message.suppression": "Message supprimé",
   "demo.retrait": "Contenu de démonstration retiré",
   "mails.renvoi": "E-mails renvoyés",
+  "sauvegarde.telechargement": "Sauvegarde téléchargée",
   "compte.mot-de-passe": "Mot de passe changé",
   "compte.invitation": "Administrateur invité",
   "compte.creation": "Administrateur créé",

@@ -1,7 +1,8 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard";
-import { DashboardCard, DemoContentNotice, FailedMails, LinkedList, Stat } from "~/components/admin/DashboardParts";
+import { BackupStatus, DashboardCard, DemoContentNotice, FailedMails, LinkedList, Stat } from "~/components/admin/DashboardParts";
+import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
 import { MessageList } from "~/components/admin/MessageList";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/lib/form-data.server";
@@ -23,7 +24,7 @@ const DASHBOARD_ITEMS = 3;
 const DASHBOARD_MESSAGES = 5;
 
 export async function loader() {
-  const [posts, events, messages, unprocessedApplications, validatedAds, pendingAds, failedMails, demoRows, site] = await Promise.all([
+  const [posts, events, messages, unprocessedApplications, validatedAds, pendingAds, failedMails, demoRows, site, lastBackup] = await Promise.all([
     latestPosts(DASHBOARD_ITEMS),
     upcomingEvents(DASHBOARD_ITEMS),
     listContactMessages({ limit: DASHBOARD_MESSAGES }),
@@ -33,6 +34,7 @@ export async function loader() {
     countFailedMails(),
     countDemoRows(),
     getSiteContent(),
+    lastBackupDate(),
   ]);
   return {
     posts: posts.map((p) => ({ key: p.id, to: `/admin/blog?edit=${p.id}`, title: p.title, details: `le ${formatDate(p.createdAt)}` })),
@@ -41,6 +43,7 @@ export async function loader() {
     counts: { unprocessedApplications, validatedAds, pendingAds, plotsOccupied: site.parcellesOccupees, plotsTotal: site.parcellesTotal },
     failedMails,
     demoRows,
+    backup: { last: lastBackup ? `le ${formatDateTime(lastBackup)}` : null, stale: !lastBackup || Date.now() - lastBackup.getTime() > BACKUP_STALE_MS },
   };
 }
 
@@ -73,7 +76,7 @@ const QUICK_LINKS = [
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useIntervalRevalidation(DASHBOARD_REFRESH_MS);
-  const { posts, events, messages, counts, failedMails, demoRows } = loaderData;
+  const { posts, events, messages, counts, failedMails, demoRows, backup } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
@@ -120,6 +123,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <DashboardCard id="derniers-messages" title="Derniers messages" more={{ to: "/admin/messages", label: "Tous les messages" }}>
         <MessageList messages={messages} empty="Aucun message reçu." />
       </DashboardCard>
+      <BackupStatus last={backup.last} stale={backup.stale} />
     </div>
   );
 }
