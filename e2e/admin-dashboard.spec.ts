@@ -126,7 +126,7 @@ for (const width of [390, 1280]) {
 test("the dashboard says when the last backup was made and gives a fresh one to download", async ({ page }) => {
   await openAdmin(page, "/admin", "Tableau de bord");
   const backups = page.getByRole("region", { name: "Sauvegardes" });
-  await expect(backups).toContainText(/Dernière sauvegarde : le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}\.|Aucune sauvegarde n'a encore été faite\./);
+  await expect(backups).toContainText(/Dernière sauvegarde : le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}\.|Aucune sauvegarde pour l'instant : le serveur fait la première dans la minute qui suit son démarrage\./);
   const [download] = await Promise.all([page.waitForEvent("download"), backups.getByRole("link", { name: "Télécharger une sauvegarde maintenant" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^potager-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
   const archive = await fs.readFile((await download.path())!);

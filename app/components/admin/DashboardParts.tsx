@@ -98,20 +98,24 @@ export function DemoContentNotice({ count }: { count: number }) {
   );
 }
 
+export type BackupState = "recent" | "stale" | "first-to-come" | "missing";
+
+const BACKUP_MESSAGES: Record<BackupState, (last: string | null) => string> = {
+  recent: (last) => `Dernière sauvegarde : ${last}.`,
+  stale: (last) => `Dernière sauvegarde : ${last}. Aucune depuis plus de 48 heures : vérifiez que le serveur tourne et que son disque n'est pas plein.`,
+  "first-to-come": () => "Aucune sauvegarde pour l'instant : le serveur fait la première dans la minute qui suit son démarrage.",
+  missing: () => "Aucune sauvegarde n'a pu être faite : vérifiez que le disque du serveur n'est pas plein, ou téléchargez-en une ci-dessous.",
+};
+
 /** The date of the newest backup, a warning when there is none for 48 hours, and a fresh one to download. */
-export function BackupStatus({ last, stale }: { last: string | null; stale: boolean }) {
+export function BackupStatus({ last, state }: { last: string | null; state: BackupState }) {
+  const warn = state === "stale" || state === "missing";
   return (
-    <section
-      aria-labelledby="sauvegardes"
-      className={`rounded-xl p-5 shadow-sm ring-1 ${stale ? "bg-amber-50 ring-amber-300" : "bg-white ring-stone-200"}`}
-    >
+    <section aria-labelledby="sauvegardes" className={`rounded-xl p-5 shadow-sm ring-1 ${warn ? "bg-amber-50 ring-amber-300" : "bg-white ring-stone-200"}`}>
       <h2 id="sauvegardes" className="font-semibold text-stone-900">
         Sauvegardes
       </h2>
-      <p className={`mt-2 text-sm ${stale ? "font-semibold text-amber-950" : "text-stone-700"}`}>
-        {last ? `Dernière sauvegarde : ${last}.` : "Aucune sauvegarde n'a encore été faite."}
-        {stale && " Aucune sauvegarde depuis plus de 48 heures : vérifiez que le serveur tourne et que son disque n'est pas plein."}
-      </p>
+      <p className={`mt-2 text-sm ${warn ? "font-semibold text-amber-950" : "text-stone-700"}`}>{BACKUP_MESSAGES[state](last)}</p>
       <p className="mt-1 text-sm text-stone-600">Le serveur en fait une chaque nuit et garde celles des 7 derniers jours et des 4 dernières semaines.</p>
       <a href="/admin/sauvegarde" download className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
         Télécharger une sauvegarde maintenant

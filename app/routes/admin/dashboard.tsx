@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard";
-import { BackupStatus, DashboardCard, DemoContentNotice, FailedMails, LinkedList, Stat } from "~/components/admin/DashboardParts";
+import { BackupStatus, type BackupState, DashboardCard, DemoContentNotice, FailedMails, LinkedList, Stat } from "~/components/admin/DashboardParts";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
 import { MessageList } from "~/components/admin/MessageList";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -43,8 +43,14 @@ export async function loader() {
     counts: { unprocessedApplications, validatedAds, pendingAds, plotsOccupied: site.parcellesOccupees, plotsTotal: site.parcellesTotal },
     failedMails,
     demoRows,
-    backup: { last: lastBackup ? `le ${formatDateTime(lastBackup)}` : null, stale: !lastBackup || Date.now() - lastBackup.getTime() > BACKUP_STALE_MS },
+    backup: { last: lastBackup ? `le ${formatDateTime(lastBackup)}` : null, state: backupState(lastBackup) },
   };
+}
+
+/** A server up for an hour without any backup has failed to make its first one. */
+function backupState(last: Date | null): BackupState {
+  if (!last) return process.uptime() > 3600 ? "missing" : "first-to-come";
+  return Date.now() - last.getTime() > BACKUP_STALE_MS ? "stale" : "recent";
 }
 
 const dashboardActionSchema = z.object({ intent: z.enum(["retryFailedMails", "removeDemoContent"]) });
@@ -123,7 +129,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <DashboardCard id="derniers-messages" title="Derniers messages" more={{ to: "/admin/messages", label: "Tous les messages" }}>
         <MessageList messages={messages} empty="Aucun message reçu." />
       </DashboardCard>
-      <BackupStatus last={backup.last} stale={backup.stale} />
+      <BackupStatus last={backup.last} state={backup.state} />
     </div>
   );
 }
