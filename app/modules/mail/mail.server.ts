@@ -48,6 +48,18 @@ export async function countFailedMails(executor: Executor = getDb()): Promise<nu
   return row?.n ?? 0;
 }
 
+/** Messages waiting to be sent (new or between retries), and the oldest one's age: the outbox backlog. */
+export async function outboxBacklog(executor: Executor = getDb()): Promise<{ pending: number; failed: number; oldestPendingSince: Date | null }> {
+  const [row] = await executor
+    .select({
+      pending: sql<number>`count(*) filter (where ${outbox.status} = 'pending')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${outbox.status} = 'failed')`.mapWith(Number),
+      oldest: sql<string | null>`min(${outbox.createdAt}) filter (where ${outbox.status} = 'pending')`,
+    })
+    .from(outbox);
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingSince: row?.oldest ? new Date(row.oldest) : null };
+}
+
 /** Puts failed messages back in the queue for an immediate new series of attempts. */
 export async function retryFailedMails(executor: Executor = getDb()): Promise<number> {
   const rows = await executor
