@@ -138,3 +138,16 @@ test("the dashboard says when the last backup was made and gives a fresh one to 
   expect(manifest.tables.find((t: { name: string }) => t.name === "blog_posts").rows).toBeGreaterThan(0);
   expect(manifest.media.length).toBeGreaterThan(0);
 });
+
+test("the dashboard says where e-mails go and sends a test message, saying what happened", async ({ page }) => {
+  await openAdmin(page, "/admin", "Tableau de bord");
+  const mail = page.getByRole("region", { name: "E-mails" });
+  // This site runs without SMTP: the messages are written as files, which the dashboard says.
+  await expect(mail).toContainText("Aucun serveur SMTP n'est réglé (SMTP_URL) : les e-mails du site ne partent pas, ils sont écrits en fichiers .eml dans");
+  await mail.getByLabel("Envoyer à").fill("pas-une-adresse@");
+  await mail.getByRole("button", { name: "Envoyer un e-mail de test" }).click();
+  expect(await mail.getByLabel("Envoyer à").evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+  await mail.getByLabel("Envoyer à").fill("bureau@jardins.example");
+  await mail.getByRole("button", { name: "Envoyer un e-mail de test" }).click();
+  await expect(mail.getByRole("status")).toHaveText(/^Aucun serveur SMTP n'est réglé \(SMTP_URL\) : le message n'est pas parti, il a été écrit dans .*-test\.eml\.$/);
+});

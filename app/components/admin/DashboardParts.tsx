@@ -123,3 +123,49 @@ export function BackupStatus({ last, state }: { last: string | null; state: Back
     </section>
   );
 }
+
+/** Where the site's e-mails go, and a test message to check it, with the SMTP server's answer. */
+export function MailStatus({
+  destination,
+  defaultTo,
+  result,
+}: {
+  destination: { kind: "smtp"; host: string } | { kind: "files"; dir: string };
+  defaultTo: string;
+  result: { ok: boolean; message: string } | null;
+}) {
+  const files = destination.kind === "files";
+  return (
+    <section aria-labelledby="emails" className={`rounded-xl p-5 shadow-sm ring-1 ${files ? "bg-amber-50 ring-amber-300" : "bg-white ring-stone-200"}`}>
+      <h2 id="emails" className="font-semibold text-stone-900">
+        E-mails
+      </h2>
+      <p className={`mt-2 text-sm ${files ? "font-semibold text-amber-950" : "text-stone-700"}`}>
+        {destination.kind === "files"
+          ? `Aucun serveur SMTP n'est réglé (SMTP_URL) : les e-mails du site ne partent pas, ils sont écrits en fichiers .eml dans ${destination.dir}.`
+          : `Les e-mails partent par le serveur ${destination.host}.`}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="testMail" />
+        <label className="min-w-56 flex-1 text-sm font-medium text-stone-800">
+          Envoyer à
+          <input
+            type="email"
+            name="to"
+            defaultValue={defaultTo}
+            required
+            className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
+          />
+        </label>
+        <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Envoyer un e-mail de test
+        </button>
+      </Form>
+      {result && (
+        <output className={`mt-3 block rounded-lg p-3 text-sm font-medium ring-1 [overflow-wrap:anywhere] ${result.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}>
+          {result.message}
+        </output>
+      )}
+    </section>
+  );
+}

@@ -5,7 +5,7 @@ import { blogPosts, events, history, outbox } from "~/db/schema";
 import { countFailedMails, enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertBlogPost, insertContactMessage, insertContent, insertEvent } from "../../../tests/factories";
-import { routeArgs } from "../../../tests/routes";
+import { answered, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./dashboard";
 import type { Route } from "./+types/dashboard";
 
@@ -74,5 +74,10 @@ describeEachDatabase("admin dashboard", () => {
     expect((await getDb().select().from(blogPosts)).map((p) => p.title)).toEqual(["Article du bureau"]);
     expect(await getDb().select().from(events)).toEqual([]);
     expect((await loader()).demoRows).toBe(0);
+  });
+
+  it("refuses a test e-mail to an address that is not one, and an unknown intent", async () => {
+    expect(answered(await post({ intent: "testMail", to: "bureau@" }))).toMatchObject({ status: 400, value: { message: "Adresse e-mail invalide." } });
+    expect(answered(await post({ intent: "sendEverything" }))).toMatchObject({ status: 400, value: { message: "Action inconnue." } });
   });
 });

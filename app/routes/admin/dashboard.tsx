@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard";
-import { BackupStatus, type BackupState, DashboardCard, DemoContentNotice, FailedMails, LinkedList, Stat } from "~/components/admin/DashboardParts";
+import { BackupStatus, type BackupState, DashboardCard, MailStatus, DemoContentNotice, FailedMails, LinkedList, Stat } from "~/components/admin/DashboardParts";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
 import { MessageList } from "~/components/admin/MessageList";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -18,6 +18,7 @@ import { upcomingEvents } from "~/modules/events/events.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { withHistory } from "~/modules/history/history.server";
 import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
+import { mailDestination, sendTestMail } from "~/modules/mail/mail-test.server";
 
 const DASHBOARD_REFRESH_MS = 30 * 1000;
 const DASHBOARD_ITEMS = 3;
@@ -44,6 +45,7 @@ export async function loader() {
     failedMails,
     demoRows,
     backup: { last: lastBackup ? `le ${formatDateTime(lastBackup)}` : null, state: backupState(lastBackup) },
+    mail: { destination: mailDestination(), defaultTo: site.email?.trim() ?? "" },
   };
 }
 
@@ -53,14 +55,25 @@ function backupState(last: Date | null): BackupState {
   return Date.now() - last.getTime() > BACKUP_STALE_MS ? "stale" : "recent";
 }
 
-const dashboardActionSchema = z.object({ intent: z.enum(["retryFailedMails", "removeDemoContent"]) });
+const dashboardActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["retryFailedMails", "removeDemoContent"]) }),
+  z.object({ intent: z.literal("testMail"), to: z.string().trim().pipe(z.email({ error: "Adresse e-mail invalide." })) }),
+]);
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
 /** Puts the e-mails given up after every retry back in the queue, or removes the demo content. */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ ok: false as const, message: "Action inconnue." }, { status: 400 });
+  if (!parsed.success) {
+    const badAddress = parsed.error.issues.some((issue) => issue.path[0] === "to");
+    return data({ ok: false as const, message: badAddress ? "Adresse e-mail invalide." : "Action inconnue." }, { status: 400 });
+  }
+  if (parsed.data.intent === "testMail") {
+    const result = await sendTestMail(parsed.data.to);
+    const answer = { ok: result.ok, message: result.message, testMail: true as const };
+    return result.ok ? answer : data(answer, { status: 502 });
+  }
   if (parsed.data.intent === "removeDemoContent") {
     const removed = await withHistory(currentActor(context), (tx) => removeDemoContent(tx), (n) => n > 0 && { kind: "demo.retrait", detail: plural(n, "élément", "éléments") });
     return { ok: true as const, message: `${plural(removed, "élément", "éléments")} de démonstration ${removed === 1 ? "retiré" : "retirés"}.` };
@@ -82,11 +95,11 @@ const QUICK_LINKS = [
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useIntervalRevalidation(DASHBOARD_REFRESH_MS);
-  const { posts, events, messages, counts, failedMails, demoRows, backup } = loaderData;
+  const { posts, events, messages, counts, failedMails, demoRows, backup, mail } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
-      {actionData && (
+      {actionData && !("testMail" in actionData) && (
         <output className={`block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}>
           {actionData.message}
         </output>
@@ -129,7 +142,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <DashboardCard id="derniers-messages" title="Derniers messages" more={{ to: "/admin/messages", label: "Tous les messages" }}>
         <MessageList messages={messages} empty="Aucun message reçu." />
       </DashboardCard>
-      <BackupStatus last={backup.last} state={backup.state} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BackupStatus last={backup.last} state={backup.state} />
+        <MailStatus destination={mail.destination} defaultTo={mail.defaultTo} result={actionData && "testMail" in actionData ? actionData : null} />
+      </div>
     </div>
   );
 }
