@@ -10,7 +10,7 @@ import { seedDemoContent } from "./modules/demo/demo.server";
 import { startMailWorker, stopMailWorker } from "./modules/mail/mail.server";
 import { startMediaCleanup, stopMediaCleanup } from "./modules/media/media-cleanup.server";
 import { purgeOldHits } from "./modules/rate-limits/rate-limits.server";
-import { purgeOldHistory } from "./modules/history/history.server";
+import { applyRetention } from "./modules/retention/retention.server";
 import { startWeatherRefresh, stopWeatherRefresh } from "./modules/weather/weather.server";
 import { StartupError } from "./startup-error";
 
@@ -98,7 +98,10 @@ async function start() {
   sweeper = setInterval(() => {
     purgeExpiredSessions().catch((err) => logger.warn({ err }, "session purge failed"));
     purgeOldHits().catch((err) => logger.warn({ err }, "rate limit purge failed"));
-    purgeOldHistory().catch((err) => logger.warn({ err }, "history purge failed"));
+    // Personal data kept no longer than the association's settings allow (RGPD).
+    applyRetention()
+      .then((removed) => Object.values(removed).some(Boolean) && logger.info({ removed }, "données anciennes supprimées"))
+      .catch((err) => logger.warn({ err }, "retention failed"));
   }, 15 * 60 * 1000);
   sweeper.unref();
   // Mail left in the outbox by a crash is sent now; weather is fetched before the first visitor asks.

@@ -625,3 +625,24 @@ for (const width of [390, 1280]) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+test("'Données personnelles': the retention periods are saved and the legal notice states them", async ({ page }) => {
+  await openSettings(page);
+  const section = page.getByRole("region", { name: "Données personnelles" });
+  const field = section.getByLabel("Messages de contact (mois)");
+  await expect(field).toHaveValue("12");
+  await field.fill("0");
+  await section.getByRole("button", { name: "Enregistrer les durées" }).click();
+  await expect(section.getByText("Entre 1 et 120 mois.")).toBeVisible();
+  await expect(field).toHaveValue("0");
+  await field.fill("18");
+  await section.getByRole("button", { name: "Enregistrer les durées" }).click();
+  await expect(popup(page, "Durées de conservation enregistrées.")).toBeVisible();
+  await page.goto("/mentions-legales");
+  await expect(page.getByText("les messages envoyés par la page Contact, 18 mois ;")).toBeVisible();
+  // Back to the default, for the other tests.
+  await page.goto("/admin/settings");
+  await page.getByRole("region", { name: "Données personnelles" }).getByLabel("Messages de contact (mois)").fill("12");
+  await page.getByRole("region", { name: "Données personnelles" }).getByRole("button", { name: "Enregistrer les durées" }).click();
+  await expect(popup(page, "Durées de conservation enregistrées.")).toBeVisible();
+});

@@ -150,7 +150,15 @@ export async function insertAd(overrides: Overrides<typeof annonces.$inferInsert
   const n = next();
   const [row] = await getDb()
     .insert(annonces)
-    .values({ nom: `Annonceur ${n}`, telephone: "0612345678", type: "vend", contenu: `Annonce ${n}`, ...overrides })
+    .values({
+      nom: `Annonceur ${n}`,
+      telephone: "0612345678",
+      type: "vend",
+      contenu: `Annonce ${n}`,
+      // A validated ad went public just now, unless told otherwise.
+      ...(overrides.statut === "validé" && { validatedAt: new Date() }),
+      ...overrides,
+    })
     .returning();
   return row;
 }

@@ -47,6 +47,12 @@ export const associationContent = pgTable("association_content", {
   hebergeurAdresse: text("hebergeuradresse"),
   hebergeurTelephone: text("hebergeurtelephone"),
   tribunal: text("tribunal"),
+  // How long personal data is kept (RGPD), applied by the server and stated on /mentions-legales.
+  retentionArchivedApplicationsMonths: integer("retention_archived_applications_months").notNull().default(24),
+  retentionContactMessagesMonths: integer("retention_contact_messages_months").notNull().default(12),
+  retentionPendingAdsDays: integer("retention_pending_ads_days").notNull().default(60),
+  retentionValidatedAdsMonths: integer("retention_validated_ads_months").notNull().default(6),
+  retentionHistoryMonths: integer("retention_history_months").notNull().default(24),
   /** When the content last changed (the sitemap's lastmod). */
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
@@ -163,6 +169,8 @@ export const annonces = pgTable(
     photo2: text("photo2"),
     statut: adStatusEnum("statut").notNull().default("en_attente"),
     isValidated: boolean("isvalidated").notNull().default(false),
+    /** When it went public: a validated ad expires some months later (the retention settings). */
+    validatedAt: timestamptz("validated_at"),
     /** Demo content, which the dashboard offers to remove until an administrator edits it. */
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),

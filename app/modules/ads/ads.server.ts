@@ -6,6 +6,7 @@ import { parseId } from "~/lib/text";
 import type { AdFormValues } from "./ads.schema";
 import { getContent } from "~/modules/content/content.server";
 import { enqueueMail, newAdMail } from "~/modules/mail/mail.server";
+import { notExpired } from "~/modules/retention/retention.server";
 
 export type Ad = typeof annonces.$inferSelect;
 /** Fields an administrator may change; only the ones present are written (null removes a photo). */
@@ -16,9 +17,12 @@ const newestFirst = [desc(annonces.createdAt), desc(annonces.id)];
 const VALIDATED: AdStatut = "validé";
 const PENDING: AdStatut = "en_attente";
 
-/** Validated ads only, newest first (public list), of one type when `type` is given. */
+/** Validated ads still within their publication time (the retention settings). */
+const publicAd = () => and(eq(annonces.statut, VALIDATED), notExpired());
+
+/** Public ads only, newest first (public list), of one type when `type` is given. */
 export async function listPublicAds(type?: AdType): Promise<Ad[]> {
-  const validated = eq(annonces.statut, VALIDATED);
+  const validated = publicAd();
   return getDb()
     .select()
     .from(annonces)
@@ -31,12 +35,12 @@ export async function listAllAds(): Promise<Ad[]> {
   return getDb().select().from(annonces).orderBy(...newestFirst);
 }
 
-/** The `limit` newest validated ads (home page). */
+/** The `limit` newest public ads (home page). */
 export async function latestValidatedAds(limit: number): Promise<Ad[]> {
   return getDb()
     .select()
     .from(annonces)
-    .where(eq(annonces.statut, VALIDATED))
+    .where(publicAd())
     .orderBy(...newestFirst)
     .limit(limit);
 }
@@ -103,7 +107,7 @@ export async function validateAd(id: number, executor: Executor = getDb()): Prom
   if (parseId(id) === null) return undefined;
   const [row] = await executor
     .update(annonces)
-    .set({ statut: VALIDATED, isValidated: true, isDemo: false })
+    .set({ statut: VALIDATED, isValidated: true, isDemo: false, validatedAt: new Date() })
     .where(and(eq(annonces.id, id), eq(annonces.statut, PENDING)))
     .returning();
   return row;
@@ -126,6 +130,8 @@ export function countPendingAds(): Promise<number> {
   return countByStatut(PENDING);
 }
 
-export function countValidatedAds(): Promise<number> {
-  return countByStatut(VALIDATED);
+/** Validated ads still shown on the site. */
+export async function countValidatedAds(): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(annonces).where(publicAd());
+  return row.n;
 }

@@ -31,6 +31,11 @@ export interface AssociationContent {
   hebergeurAdresse: string | null;
   hebergeurTelephone: string | null;
   tribunal: string | null;
+  retentionArchivedApplicationsMonths: number;
+  retentionContactMessagesMonths: number;
+  retentionPendingAdsDays: number;
+  retentionValidatedAdsMonths: number;
+  retentionHistoryMonths: number;
   updatedAt: Date;
 }
 
@@ -154,6 +159,24 @@ export const contactInfoFormSchema = z.object({
 });
 
 export type HomeTextsForm = z.infer<typeof homeTextsFormSchema>;
+/** A whole number of months or days within bounds, with a French message that gives them. */
+const period = (min: number, max: number, unit: string) =>
+  z
+    .string({ error: `Saisissez un nombre de ${unit}.` })
+    .trim()
+    .regex(/^\d{1,4}$/, { error: `Saisissez un nombre entier de ${unit}.` })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `Entre ${min} et ${max} ${unit}.` }).max(max, { error: `Entre ${min} et ${max} ${unit}.` }));
+
+/** 'Données personnelles': how long each kind of personal data is kept (RGPD). */
+export const retentionFormSchema = z.object({
+  retentionArchivedApplicationsMonths: period(1, 120, "mois"),
+  retentionContactMessagesMonths: period(1, 120, "mois"),
+  retentionPendingAdsDays: period(7, 365, "jours"),
+  retentionValidatedAdsMonths: period(1, 36, "mois"),
+  retentionHistoryMonths: period(6, 120, "mois"),
+});
+
 export type PlotsForm = z.infer<typeof plotsFormSchema>;
 export type AssociationPageForm = z.infer<typeof associationPageFormSchema>;
 export type ContactInfoForm = z.infer<typeof contactInfoFormSchema>;

@@ -35,6 +35,11 @@ const UPDATABLE_FIELDS = [
   "hebergeurAdresse",
   "hebergeurTelephone",
   "tribunal",
+  "retentionArchivedApplicationsMonths",
+  "retentionContactMessagesMonths",
+  "retentionPendingAdsDays",
+  "retentionValidatedAdsMonths",
+  "retentionHistoryMonths",
 ] as const satisfies readonly (keyof ContentFields)[];
 
 /** The single content record, or null when none exists yet. */

@@ -17,10 +17,21 @@ import {
   homeImageFormSchema,
   homeTextsFormSchema,
   identityFormSchema,
+  retentionFormSchema,
   plotsFormSchema,
   type ContentFields,
 } from "./content.schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
+import { RETENTION_DEFAULTS } from "~/modules/retention/retention.server";
+import { RETENTION_FIELDS } from "./settings";
+
+const RETENTION_DEFAULTS_BY_FIELD = {
+  retentionArchivedApplicationsMonths: RETENTION_DEFAULTS.archivedApplicationsMonths,
+  retentionContactMessagesMonths: RETENTION_DEFAULTS.contactMessagesMonths,
+  retentionPendingAdsDays: RETENTION_DEFAULTS.pendingAdsDays,
+  retentionValidatedAdsMonths: RETENTION_DEFAULTS.validatedAdsMonths,
+  retentionHistoryMonths: RETENTION_DEFAULTS.historyMonths,
+};
 import { ensureContentRow, getContent, updateContent } from "./content.server";
 import { SETTINGS_INTENTS, type SettingsIntent, type SettingsResult } from "./settings";
 
@@ -33,6 +44,7 @@ const SAVED: Record<SettingsIntent, string> = {
   contact: "Informations de contact enregistrées.",
   identity: "Identité de l'association enregistrée.",
   applicationLabels: "Libellés du formulaire de candidature enregistrés.",
+  retention: "Durées de conservation enregistrées.",
 };
 
 /** File inputs of the image forms; without JavaScript the association page adds an image through the last one. */
@@ -59,6 +71,7 @@ export async function settingsData() {
     telephone: text(content?.telephone),
     email: text(content?.email),
     horaires: text(content?.horaires),
+    retention: Object.fromEntries(RETENTION_FIELDS.map((field) => [field, content?.[field] ?? RETENTION_DEFAULTS_BY_FIELD[field]])) as Record<(typeof RETENTION_FIELDS)[number], number>,
     ...(Object.fromEntries(IDENTITY_TEXTS.map((field) => [field, text(content?.[field])])) as Record<(typeof IDENTITY_TEXTS)[number], string>),
     // A label equal to the default is shown empty: the field says "default" by its placeholder.
     applicationLabels: Object.fromEntries(
@@ -92,6 +105,7 @@ const SECTION_NAMES: Record<SettingsIntent, string> = {
   contact: "Informations de contact",
   identity: "Identité et mentions légales",
   applicationLabels: "Libellés du formulaire de demande",
+  retention: "Durées de conservation des données personnelles",
 };
 
 const savedEntry = (intent: SettingsIntent) => ({ kind: "parametres.enregistrement", target: SECTION_NAMES[intent] }) as const;
@@ -187,6 +201,8 @@ export async function handleSettingsForm(form: SubmittedForm, actor: Actor) {
       return saveTexts(intent, form, IDENTITY_TEXTS, identityFormSchema, actor);
     case "applicationLabels":
       return saveApplicationLabels(form, actor);
+    case "retention":
+      return saveTexts(intent, form, RETENTION_FIELDS, retentionFormSchema, actor);
     default:
       return refused(null, "Formulaire inconnu.");
   }

@@ -1,5 +1,5 @@
 /** The forms of /admin/settings, one intent each. Safe for the browser. */
-export const SETTINGS_INTENTS = ["homeImage", "headerIcon", "homeTexts", "plots", "association", "contact", "identity", "applicationLabels"] as const;
+export const SETTINGS_INTENTS = ["homeImage", "headerIcon", "homeTexts", "plots", "association", "contact", "identity", "applicationLabels", "retention"] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 /** The answer of a settings form. */
@@ -12,3 +12,12 @@ export interface SettingsResult {
   /** What was typed, given back with a refusal so that the form shows it again (without JavaScript too). */
   values?: Record<string, string>;
 }
+
+/** The fields of 'Données personnelles', in the order shown. */
+export const RETENTION_FIELDS = [
+  "retentionArchivedApplicationsMonths",
+  "retentionContactMessagesMonths",
+  "retentionPendingAdsDays",
+  "retentionValidatedAdsMonths",
+  "retentionHistoryMonths",
+] as const;

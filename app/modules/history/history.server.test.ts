@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { blogPosts, history } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
-import { countHistory, historyActors, HISTORY_RETENTION_MS, listHistory, purgeOldHistory, recordHistory, withHistory } from "./history.server";
+import { countHistory, historyActors, listHistory, recordHistory, withHistory } from "./history.server";
 
 const marie = { id: null, username: "marie" };
 
@@ -34,19 +34,18 @@ describeEachDatabase("history", () => {
     expect(await getDb().select().from(history)).toEqual([]);
   });
 
-  it("lists newest first, filtered by person and kind, a page at a time; keeps two years", async () => {
+  it("lists newest first, filtered by person and kind, a page at a time", async () => {
     const now = Date.now();
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
     await recordHistory(getDb(), marie, { kind: "connexion" }, at(30));
     await recordHistory(getDb(), { id: null, username: "alain" }, { kind: "article.creation", target: "article n° 1" }, at(20));
     await recordHistory(getDb(), marie, { kind: "article.suppression", target: "article n° 1" }, at(10));
-    await recordHistory(getDb(), marie, { kind: "connexion" }, new Date(now - HISTORY_RETENTION_MS - 60_000));
+    await recordHistory(getDb(), marie, { kind: "connexion" }, at(60 * 24 * 400));
 
     expect((await listHistory({}, { limit: 2, offset: 0 })).map((e) => e.kind)).toEqual(["article.suppression", "article.creation"]);
     expect((await listHistory({ actor: "marie" }, { limit: 10, offset: 0 })).map((e) => e.kind)).toEqual(["article.suppression", "connexion", "connexion"]);
     expect(await countHistory({ actor: "marie", kind: "connexion" })).toBe(2);
     expect(await historyActors()).toEqual(["alain", "marie"]);
-    expect(await purgeOldHistory(new Date(now))).toBe(1);
-    expect(await countHistory({})).toBe(3);
+    expect(await countHistory({})).toBe(4);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { history } from "~/db/schema";
 import type { HistoryKind } from "./history.kinds";
@@ -18,8 +18,6 @@ export interface HistoryInput {
   detail?: string | null;
 }
 
-/** History entries are kept two years. */
-export const HISTORY_RETENTION_MS = 2 * 365 * 24 * 60 * 60 * 1000;
 
 export async function recordHistory(executor: Executor, actor: Actor, entry: HistoryInput, at = new Date()) {
   await executor.insert(history).values({
@@ -78,10 +76,4 @@ export async function countHistory(filter: HistoryFilter): Promise<number> {
 export async function historyActors(): Promise<string[]> {
   const rows = await getDb().selectDistinct({ actor: history.actor }).from(history).orderBy(history.actor);
   return rows.map((row) => row.actor);
-}
-
-/** Removes the entries older than two years; returns how many. */
-export async function purgeOldHistory(now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - HISTORY_RETENTION_MS);
-  return (await getDb().delete(history).where(lt(history.at, cutoff)).returning({ id: history.id })).length;
 }

@@ -5,6 +5,7 @@ import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertFormField } from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./settings";
+import { loader as legalLoader } from "../public/legal";
 
 type Result = { ok: boolean; message: string | null; field?: string; values?: Record<string, string> };
 
@@ -47,5 +48,24 @@ describeEachDatabase("/admin/settings action", () => {
 
   it("refuses an unknown form", async () => {
     expect(await post({ intent: "toutEffacer" })).toMatchObject({ status: 400, value: { ok: false, message: "Formulaire inconnu." } });
+  });
+
+  it("saves the retention periods within their bounds; the legal notice states them", async () => {
+    await insertContent();
+    const periods = {
+      retentionArchivedApplicationsMonths: "36",
+      retentionContactMessagesMonths: "6",
+      retentionPendingAdsDays: "30",
+      retentionValidatedAdsMonths: "3",
+      retentionHistoryMonths: "12",
+    };
+    const refused = await post({ intent: "retention", ...periods, retentionPendingAdsDays: "2" });
+    expect(refused).toMatchObject({ status: 400, value: { ok: false, field: "retentionPendingAdsDays", message: "Entre 7 et 365 jours." } });
+    expect(await post({ intent: "retention", ...periods, retentionHistoryMonths: "douze" })).toMatchObject({ status: 400, value: { message: "Saisissez un nombre entier de mois." } });
+    expect((await content()).retentionPendingAdsDays).toBe(60);
+    expect((await post({ intent: "retention", ...periods })).value).toEqual({ intent: "retention", ok: true, message: "Durées de conservation enregistrées." });
+    expect(await content()).toMatchObject({ retentionArchivedApplicationsMonths: 36, retentionPendingAdsDays: 30, retentionHistoryMonths: 12 });
+    const legal = await legalLoader(routeArgs(new Request("http://localhost:3000/mentions-legales")));
+    expect(legal.retention).toMatchObject({ archivedApplicationsMonths: 36, contactMessagesMonths: 6, pendingAdsDays: 30, validatedAdsMonths: 3, historyMonths: 12 });
   });
 });

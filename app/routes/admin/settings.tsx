@@ -7,6 +7,7 @@ import { ImageSettings } from "~/components/admin/settings/ImageSettings";
 import { SettingsContext } from "~/components/admin/settings/settings-ui";
 import { ContactSettings, HomeTextsSettings, PlotsSettings } from "~/components/admin/settings/TextSettings";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { RetentionSettings } from "~/components/admin/settings/RetentionSettings";
 import { adminMeta } from "~/lib/seo";
 import { currentActor } from "~/modules/history/actor.server";
 import { handleSettingsForm, settingsData, settingsRefusal, SETTINGS_FILE_FIELDS } from "~/modules/content/settings.admin.server";
@@ -58,6 +59,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <ContactSettings />
         <IdentitySettings stored={stored} />
         <ApplicationLabelsSettings labels={stored.applicationLabels} />
+        <RetentionSettings values={stored.retention} />
         <FeedbackPopup message={popupMessage} tone={result?.ok ? "success" : "error"} onClose={closePopup} />
       </div>
     </SettingsContext>

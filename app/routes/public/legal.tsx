@@ -1,6 +1,7 @@
 import type { Route } from "./+types/legal";
 import { siteContentContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { EXPIRED_AD_GRACE_DAYS, getRetentionSettings } from "~/modules/retention/retention.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteContentContext);
@@ -15,8 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     court: legal.tribunal,
     email: content.email,
     telephone: content.telephone,
+    retention: { ...(await getRetentionSettings()), expiredAdGraceDays: EXPIRED_AD_GRACE_DAYS },
   };
 }
+
+const months = (n: number) => (n % 12 === 0 ? (n === 12 ? "un an" : `${n / 12} ans`) : `${n} mois`);
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
@@ -41,7 +45,7 @@ function registrationLabel(number: string) {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { name, publisher, address, registration, director, host, court, email, telephone } = loaderData;
+  const { name, publisher, address, registration, director, host, court, email, telephone, retention } = loaderData;
   const contact = [telephone, email].filter(Boolean).join(" — ");
   return (
     <article className="mx-auto max-w-3xl px-4 py-6">
@@ -107,11 +111,18 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           et transmises par e-mail à l'association par son service d'envoi de courrier. Elles ne sont ni vendues ni
           cédées à des tiers.
         </p>
-        <p>
-          Les demandes de jardin sont conservées tant qu'elles servent à la gestion de la liste d'attente et des
-          parcelles ; les messages de contact et les annonces, le temps de leur traitement ou de leur publication.
-          L'association les supprime ensuite depuis son espace d'administration.
-        </p>
+        <p>Durées de conservation, appliquées automatiquement par le site :</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            les demandes de jardin, tant qu'elles sont en cours, puis {months(retention.archivedApplicationsMonths)} après leur archivage ;
+          </li>
+          <li>les messages envoyés par la page Contact, {months(retention.contactMessagesMonths)} ;</li>
+          <li>
+            les petites annonces, {retention.pendingAdsDays} jours si elles ne sont pas validées ; une fois validées, elles sont
+            publiées {months(retention.validatedAdsMonths)}, puis retirées du site et supprimées {retention.expiredAdGraceDays} jours plus tard ;
+          </li>
+          <li>le journal des actions des administrateurs, {months(retention.historyMonths)}.</li>
+        </ul>
         <p>
           Conformément au règlement (UE) 2016/679 et à la loi « Informatique et libertés », vous disposez d'un droit
           d'accès, de rectification, d'effacement, de limitation, d'opposition et de portabilité de vos données. Pour

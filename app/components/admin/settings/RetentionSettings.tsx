@@ -1,0 +1,45 @@
+import { Form } from "react-router";
+import { TextField } from "~/components/TextField";
+import type { RETENTION_FIELDS } from "~/modules/content/settings";
+import { SaveButton, Section, useSettingsForm } from "./settings-ui";
+
+type RetentionField = (typeof RETENTION_FIELDS)[number];
+
+const FIELDS: [RetentionField, string, string][] = [
+  ["retentionArchivedApplicationsMonths", "Demandes de jardin archivées (mois après l'archivage)", "24 par défaut"],
+  ["retentionContactMessagesMonths", "Messages de contact (mois)", "12 par défaut"],
+  ["retentionPendingAdsDays", "Annonces jamais validées (jours)", "60 par défaut"],
+  ["retentionValidatedAdsMonths", "Annonces validées (mois de publication, puis retirées du site et supprimées 30 jours après)", "6 par défaut"],
+  ["retentionHistoryMonths", "Historique des actions des administrateurs (mois)", "24 par défaut"],
+];
+
+/** 'Données personnelles': how long each kind of personal data is kept; the legal notice states the same figures. */
+export function RetentionSettings({ values }: { values: Record<RetentionField, number> }) {
+  const { busy, errorFor, valueFor } = useSettingsForm("retention");
+  return (
+    <Section
+      id="settings-retention"
+      title="Données personnelles"
+      description="Durées de conservation, appliquées chaque jour par le serveur et annoncées dans les mentions légales."
+    >
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="retention" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map(([name, label, hint]) => (
+            <TextField
+              key={name}
+              label={label}
+              hint={hint}
+              name={name}
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={valueFor(name, values[name])}
+              error={errorFor(name)}
+            />
+          ))}
+        </div>
+        <SaveButton busy={busy}>Enregistrer les durées</SaveButton>
+      </Form>
+    </Section>
+  );
+}

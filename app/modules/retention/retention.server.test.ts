@@ -1,0 +1,53 @@
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { annonces, applications, contactMessages, history } from "~/db/schema";
+import { countValidatedAds, latestValidatedAds, listPublicAds } from "~/modules/ads/ads.server";
+import { updateContent } from "~/modules/content/content.server";
+import { recordHistory } from "~/modules/history/history.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { insertAd, insertApplication, insertContactMessage, insertContent } from "../../../tests/factories";
+import { applyRetention } from "./retention.server";
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+const names = async (table: typeof annonces | typeof applications | typeof contactMessages) =>
+  (await getDb().select().from(table)).map((row) => ("nom" in row ? row.nom : row.subject)).sort();
+
+describeEachDatabase("retention", () => {
+  it("deletes what is older than the defaults, keeps the rest", async () => {
+    await insertApplication({ nom: "archivée il y a 25 mois", archived: true, processed: true, archivedDate: daysAgo(25 * 31) });
+    await insertApplication({ nom: "archivée il y a 23 mois", archived: true, processed: true, archivedDate: daysAgo(23 * 30) });
+    await insertApplication({ nom: "active depuis 3 ans", date: daysAgo(3 * 365) });
+    await insertContactMessage({ subject: "13 mois", createdAt: daysAgo(13 * 31) });
+    await insertContactMessage({ subject: "11 mois", createdAt: daysAgo(11 * 30) });
+    await insertAd({ nom: "en attente depuis 61 jours", createdAt: daysAgo(61) });
+    await insertAd({ nom: "en attente depuis 59 jours", createdAt: daysAgo(59) });
+    await insertAd({ nom: "validée il y a 5 mois", statut: "validé", isValidated: true, validatedAt: daysAgo(150) });
+    await insertAd({ nom: "validée il y a 7 mois", statut: "validé", isValidated: true, validatedAt: daysAgo(7 * 30) });
+    await insertAd({ nom: "validée il y a 8 mois", statut: "validé", isValidated: true, validatedAt: daysAgo(8 * 31) });
+    await recordHistory(getDb(), { id: null, username: "marie" }, { kind: "connexion" }, daysAgo(25 * 31));
+    await recordHistory(getDb(), { id: null, username: "marie" }, { kind: "connexion" }, daysAgo(1));
+
+    // Expired ads leave the site at once: the public list, the home page and the count.
+    expect((await listPublicAds()).map((ad) => ad.nom)).toEqual(["validée il y a 5 mois"]);
+    expect((await latestValidatedAds(5)).map((ad) => ad.nom)).toEqual(["validée il y a 5 mois"]);
+    expect(await countValidatedAds()).toBe(1);
+
+    expect(await applyRetention()).toEqual({ archivedApplications: 1, contactMessages: 1, pendingAds: 1, expiredAds: 1, history: 1 });
+    expect(await names(applications)).toEqual(["active depuis 3 ans", "archivée il y a 23 mois"]);
+    expect(await names(contactMessages)).toEqual(["11 mois"]);
+    // Hidden for 30 days before it is deleted.
+    expect(await names(annonces)).toEqual(["en attente depuis 59 jours", "validée il y a 5 mois", "validée il y a 7 mois"]);
+    expect(await getDb().select().from(history)).toHaveLength(1);
+    expect(await applyRetention()).toEqual({ archivedApplications: 0, contactMessages: 0, pendingAds: 0, expiredAds: 0, history: 0 });
+  });
+
+  it("follows the association's settings", async () => {
+    const content = await insertContent();
+    await updateContent(content.id, { retentionContactMessagesMonths: 1, retentionValidatedAdsMonths: 12 });
+    await insertContactMessage({ subject: "40 jours", createdAt: daysAgo(40) });
+    await insertAd({ nom: "validée il y a 8 mois", statut: "validé", isValidated: true, validatedAt: daysAgo(8 * 31) });
+    expect((await listPublicAds()).map((ad) => ad.nom)).toEqual(["validée il y a 8 mois"]);
+    expect(await applyRetention()).toMatchObject({ contactMessages: 1, expiredAds: 0 });
+  });
+});
