@@ -31,6 +31,8 @@ export default [
       route("comptes", "routes/admin/accounts.tsx"),
       route("historique", "routes/admin/history.tsx"),
       route("sauvegarde", "routes/admin/backup-download.ts"),
+      route("donnees-personnelles", "routes/admin/personal-data.tsx"),
+      route("donnees-personnelles/export", "routes/admin/personal-data-export.ts"),
       // Image uploads for every admin editor; behind the same session middleware as the screens.
       route("media", "routes/resources/admin-media.ts"),
     ]),

@@ -106,7 +106,7 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await openAdmin(page, "/admin", "Tableau de bord");
     const screens = ["/admin", "/admin/blog", "/admin/blog?edit=1", "/admin/events", "/admin/messages", "/admin/applications", "/admin/annonces"];
-    for (const path of [...screens, "/admin/annonces?modifier=1", "/admin/comptes", "/admin/historique"]) {
+    for (const path of [...screens, "/admin/annonces?modifier=1", "/admin/comptes", "/admin/historique", "/admin/donnees-personnelles?email=camille.durand@example.fr"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();

@@ -24,6 +24,8 @@ export const HISTORY_KINDS = {
   "demo.retrait": "Contenu de démonstration retiré",
   "mails.renvoi": "E-mails renvoyés",
   "sauvegarde.telechargement": "Sauvegarde téléchargée",
+  "rgpd.export": "Données d'une personne exportées",
+  "rgpd.effacement": "Données d'une personne effacées",
   "compte.mot-de-passe": "Mot de passe changé",
   "compte.invitation": "Administrateur invité",
   "compte.creation": "Administrateur créé",

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { TextField } from "~/components/TextField";
 import type { RETENTION_FIELDS } from "~/modules/content/settings";
 import { SaveButton, Section, useSettingsForm } from "./settings-ui";
@@ -40,6 +40,11 @@ export function RetentionSettings({ values }: { values: Record<RetentionField, n
         </div>
         <SaveButton busy={busy}>Enregistrer les durées</SaveButton>
       </Form>
+      <p className="mt-4 text-sm">
+        <Link to="/admin/donnees-personnelles" className="font-semibold text-brand-800 underline underline-offset-2">
+          Exporter ou effacer les données d'une personne
+        </Link>
+      </p>
     </Section>
   );
 }

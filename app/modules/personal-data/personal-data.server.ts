@@ -1,0 +1,66 @@
+import { eq, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { getDb, type Executor } from "~/db/client.server";
+import { annonces, applications, contactMessages, outbox } from "~/db/schema";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+
+/** Case and spaces do not make another person. */
+const sameAddress = (column: PgColumn, email: string): SQL => eq(sql`lower(trim(${column}))`, email.trim().toLowerCase());
+
+const conditions = (email: string) => ({
+  applications: sameAddress(applications.email, email),
+  annonces: sameAddress(annonces.email, email),
+  contactMessages: sameAddress(contactMessages.email, email),
+  outbox: or(sameAddress(outbox.to, email), sameAddress(outbox.replyTo, email))!,
+});
+
+/** Everything stored about the person who used `email`: their applications, ads, messages and the e-mails sent. */
+export async function findPersonalData(email: string, executor: Executor = getDb()) {
+  const where = conditions(email);
+  const [foundApplications, foundAds, foundMessages, foundMails] = await Promise.all([
+    executor.select().from(applications).where(where.applications).orderBy(applications.id),
+    executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
+    executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
+    executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
+  ]);
+  return { applications: foundApplications, annonces: foundAds, contactMessages: foundMessages, emails: foundMails };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
+
+/** "2 demandes, 1 annonce, 0 message, 3 e-mails": what an export or an erasure concerned, without the address. */
+export function describeCounts(data: PersonalData) {
+  const n = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
+  return [
+    n(data.applications.length, "demande", "demandes"),
+    n(data.annonces.length, "annonce", "annonces"),
+    n(data.contactMessages.length, "message", "messages"),
+    n(data.emails.length, "e-mail", "e-mails"),
+  ].join(", ");
+}
+
+/** The JSON file of an export (RGPD right of access), recorded in the history without the address. */
+export async function exportPersonalData(actor: Actor, email: string) {
+  return withHistory(
+    actor,
+    async (tx) => ({ email: email.trim(), exportedAt: new Date().toISOString(), ...(await findPersonalData(email, tx)) }),
+    (data) => ({ kind: "rgpd.export", detail: describeCounts(data) }),
+  );
+}
+
+/** Erases everything stored about `email` in one transaction (RGPD right to erasure); returns what it concerned. */
+export async function erasePersonalData(actor: Actor, email: string) {
+  return withHistory(
+    actor,
+    async (tx) => {
+      const found = await findPersonalData(email, tx);
+      const where = conditions(email);
+      await tx.delete(applications).where(where.applications);
+      await tx.delete(annonces).where(where.annonces);
+      await tx.delete(contactMessages).where(where.contactMessages);
+      await tx.delete(outbox).where(where.outbox);
+      return found;
+    },
+    (found) => ({ kind: "rgpd.effacement", detail: describeCounts(found) }),
+  );
+}

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import type { Route } from "./+types/personal-data-export";
+import { readFormData } from "~/lib/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { exportPersonalData } from "~/modules/personal-data/personal-data.server";
+import { exportSchema } from "~/modules/personal-data/personal-data.schema";
+
+/** POST /admin/donnees-personnelles/export: everything stored about one address, as a JSON file (RGPD access). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = exportSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  const exported = await exportPersonalData(currentActor(context), parsed.data.email);
+  return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="donnees-personnelles-${exported.exportedAt.slice(0, 10)}.json"`,
+    },
+  });
+}
+
+export function loader() {
+  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
+}
