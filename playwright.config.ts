@@ -7,7 +7,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { productionRuntime } from "./scripts/production-runtime";
 
 // Each run gets fresh data directories and a throw-away administrator password.
-const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-e2e-"));
+// Chosen once by the main process, like the ports: the tests read the e-mails the main site writes there.
+process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "potager-e2e-"));
+const runDir = process.env.E2E_RUN_DIR;
 process.env.E2E_ADMIN_USERNAME ??= "admin-e2e";
 process.env.E2E_ADMIN_PASSWORD ??= crypto.randomBytes(12).toString("base64url");
 

@@ -14,6 +14,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(nonceContext, nonce);
     let response = refused ?? (await next());
     const headers = securityHeaders(nonce, isHttps(request));
+    // A page with a secret in its address (the applicant's own page) sets a stricter policy: its own wins.
+    if (response.headers.has("Referrer-Policy")) delete headers["Referrer-Policy"];
     try {
       for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     } catch {

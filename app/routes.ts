@@ -13,6 +13,7 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("search", "routes/public/search.tsx"),
     route("mentions-legales", "routes/public/legal.tsx"),
+    route("ma-demande/:token", "routes/public/my-application.tsx"),
   ]),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),

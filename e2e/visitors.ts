@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { expect, visitorContext } from "./fixtures";
 import { smallPng } from "./images";
@@ -43,4 +45,30 @@ export async function postAdAs(browser: Browser, name: string, text: string, { e
   await publish.getByRole("button", { name: "Envoyer l'annonce" }).click();
   await expect(publish.getByText("Annonce envoyée, en attente de validation.")).toBeVisible();
   await context.close();
+}
+
+/** An .eml's text with its quoted-printable parts decoded (soft line breaks joined, =XX bytes as UTF-8). */
+function decoded(eml: string) {
+  const joined = eml.replace(/=\r?\n/g, "");
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+}
+
+/** The newest e-mail the main site wrote to `to` whose text matches `pattern` (it runs without SMTP: .eml files). */
+export async function lastMailTo(to: string, pattern: RegExp): Promise<string> {
+  const dir = path.join(process.env.E2E_RUN_DIR!, "main", "mail");
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const names = (await fs.readdir(dir).catch(() => [] as string[])).sort().reverse();
+        for (const name of names) {
+          const text = decoded(await fs.readFile(path.join(dir, name), "utf8"));
+          if (text.includes(`To: ${to}`) && pattern.test(text)) return (found = text);
+        }
+        return "";
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  return found;
 }

@@ -130,10 +130,13 @@ export const applications = pgTable(
     processed: boolean("processed").notNull().default(false),
     archived: boolean("archived"),
     archivedDate: timestamptz("archived_date"),
+    /** The applicant's private link (/ma-demande/…), stored as an HMAC; valid while the application exists. */
+    accessTokenHash: text("access_token_hash"),
     /** Demo content, which the dashboard offers to remove until an administrator edits it. */
     isDemo: boolean("is_demo").notNull().default(false),
   },
   (t) => [
+    uniqueIndex("applications_access_token_idx").on(t.accessTokenHash),
     index("applications_date_idx").on(t.date.desc(), t.id.desc()),
     index("applications_archived_date_idx").on(t.archivedDate.desc()),
     index("applications_unprocessed_idx")

@@ -108,3 +108,6 @@ export const applicationFormSchema = z.object({
 });
 
 export type ApplicationFormValues = z.infer<typeof applicationFormSchema>;
+
+/** The applicant's own page: the two ways to reach them, with the application form's rules. */
+export const applicantContactSchema = applicationFormSchema.pick({ email: true, telephoneportable: true });

@@ -5,6 +5,7 @@ import { parseId } from "~/lib/text";
 import type { ApplicationFormValues } from "./applications.schema";
 import { applicationAckMail, enqueueMail, newApplicationMail } from "~/modules/mail/mail.server";
 import { getContent } from "~/modules/content/content.server";
+import { applicantLink, newAccessToken } from "./applicant.server";
 
 export type Application = typeof applications.$inferSelect;
 
@@ -23,14 +24,16 @@ export interface Commitments {
  */
 export async function submitApplication(input: ApplicationFormValues, commitments?: Commitments): Promise<Application> {
   const content = await getContent();
+  // The applicant's private link: given once, in the acknowledgement; only its HMAC is kept.
+  const access = newAccessToken();
   return createApplication(
     input,
     async (tx, application) => {
       await enqueueMail(tx, newApplicationMail(application, content?.email));
-      const ack = applicationAckMail(application, content?.nomAssociation?.trim() || undefined);
+      const ack = applicationAckMail(application, content?.nomAssociation?.trim() || undefined, applicantLink(access.token));
       if (ack) await enqueueMail(tx, ack);
     },
-    { commitments },
+    { commitments, accessTokenHash: access.hash },
   );
 }
 
@@ -38,7 +41,7 @@ export async function submitApplication(input: ApplicationFormValues, commitment
 export async function createApplication(
   input: ApplicationFormValues,
   onCreated?: (tx: Transaction, application: Application) => Promise<void>,
-  { date = new Date(), commitments }: { date?: Date; commitments?: Commitments } = {}, // date: for imports and demo content
+  { date = new Date(), commitments, accessTokenHash }: { date?: Date; commitments?: Commitments; accessTokenHash?: string } = {}, // date: for imports and demo content
 ): Promise<Application> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -64,6 +67,7 @@ export async function createApplication(
         engagementsAcceptesLe: commitments?.acceptedAt ?? null,
         date,
         processed: false,
+        accessTokenHash: accessTokenHash ?? null,
       })
       .returning();
     await onCreated?.(tx, row);

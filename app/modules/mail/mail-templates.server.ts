@@ -179,6 +179,7 @@ export function newApplicationMail(application: Application, to?: string | null)
 export function applicationAckMail(
   application: Pick<Application, "nom" | "email" | "charteVersion" | "reglementVersion" | "engagementsAcceptesLe">,
   associationName = "l'association",
+  privateLink?: string,
 ): MailMessage | null {
   const email = replyAddress(application.email);
   if (!email) return null;
@@ -191,12 +192,17 @@ export function applicationAckMail(
     "Les attributions dépendent des parcelles disponibles : merci de votre patience.";
   const signature = `Bien cordialement,\n${inline(associationName)}\n${site}`;
   const recap = "Pour mémoire, vous avez accepté les engagements suivants :";
-  const text = `${intro}\n\n${commitments.length ? `${recap}\n${textRows(commitments)}\n\n` : ""}${signature}\n`;
+  const follow = privateLink
+    ? `Pour suivre votre demande (et votre place sur la liste d'attente), corriger votre téléphone ou votre adresse e-mail, ou la retirer, ouvrez ce lien personnel, à ne pas transmettre :\n${privateLink}`
+    : "";
+  const text = `${intro}\n\n${follow ? `${follow}\n\n` : ""}${commitments.length ? `${recap}\n${textRows(commitments)}\n\n` : ""}${signature}\n`;
   return {
     to: email,
     subject: "Votre demande de jardin a bien été reçue",
     text,
-    html: wrap(`${htmlParagraphs(intro)}${commitments.length ? `<p>${escapeHtml(recap)}</p>${htmlRows(commitments)}` : ""}${htmlParagraphs(signature)}`),
+    html: wrap(
+      `${htmlParagraphs(intro)}${privateLink ? `${htmlParagraphs(follow.split("\n")[0]!)}${htmlLink(privateLink, "Suivre ma demande")}` : ""}${commitments.length ? `<p>${escapeHtml(recap)}</p>${htmlRows(commitments)}` : ""}${htmlParagraphs(signature)}`,
+    ),
   };
 }
 
@@ -242,5 +248,17 @@ export function adPublishedMail(
     subject: "Votre petite annonce est en ligne",
     text: `${text}\n\nVoir votre annonce : ${link}\n`,
     html: wrap(`${htmlParagraphs(text)}${htmlLink(link, "Voir votre annonce")}`),
+  };
+}
+
+/** To the association: an applicant withdrew their application from their own page (it is archived). */
+export function applicationWithdrawnMail(application: Pick<Application, "nom"> & { id: number }, to?: string | null): MailMessage {
+  const link = adminLink("/admin/applications");
+  const text = `${inline(application.nom)} a retiré sa demande de jardin (demande n° ${application.id}) depuis son lien personnel. Elle est archivée.\n\nVoir les demandes : ${link}\n`;
+  return {
+    to: associationAddress(to),
+    subject: `Demande de jardin retirée : ${inline(application.nom)}`,
+    text,
+    html: wrap(`${htmlParagraphs(text.split("\n\n")[0]!)}${htmlLink(link, "Voir les demandes")}`),
   };
 }

@@ -13,6 +13,7 @@ import { MailMessageSchema, type MailMessage } from "./mail.schema";
 export type { MailMessage } from "./mail.schema";
 export {
   applicationAckMail,
+  applicationWithdrawnMail,
   contactMessageMail,
   adPublishedMail,
   newAdMail,

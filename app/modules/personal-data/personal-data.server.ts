@@ -18,7 +18,12 @@ const conditions = (email: string) => ({
 export async function findPersonalData(email: string, executor: Executor = getDb()) {
   const where = conditions(email);
   const [foundApplications, foundAds, foundMessages, foundMails] = await Promise.all([
-    executor.select().from(applications).where(where.applications).orderBy(applications.id),
+    executor
+      .select()
+      .from(applications)
+      .where(where.applications)
+      .orderBy(applications.id)
+      .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row)),
     executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
     executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
     executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),

@@ -9,6 +9,7 @@ import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/lib/form-data.server";
 import { adminMeta } from "~/lib/seo";
 import { runApplicationAction } from "~/modules/applications/applications.admin.server";
+import { waitingListPlaces } from "~/modules/applications/applicant.server";
 import { applicationMailto } from "~/modules/applications/applications.export";
 import { listActiveApplications, listArchivedApplications, type Application } from "~/modules/applications/applications.server";
 import { getContent } from "~/modules/content/content.server";
@@ -22,9 +23,11 @@ export async function loader() {
   const [active, archived, site] = await Promise.all([listActiveApplications(), listArchivedApplications(), getContent()]);
   const contactEmail = site?.email?.trim() || null;
   // The browser gets what the screen shows, nothing kept in its storage (SPEC's local cache deliberately left out).
-  const view = ({ isDemo: _isDemo, ...application }: Application) => ({
+  const places = await waitingListPlaces();
+  const view = ({ isDemo: _isDemo, accessTokenHash: _link, ...application }: Application) => ({
     ...application,
     mailto: contactEmail ? applicationMailto(application, contactEmail) : null,
+    waitingList: places.get(application.id) ?? null,
   });
   return { active: active.map(view), archived: archived.map(view), hasContactEmail: contactEmail !== null };
 }

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ApplicationRecord } from "~/modules/applications/applications.export";
 
-export type ApplicationView = ApplicationRecord & { mailto: string | null };
+export type ApplicationView = ApplicationRecord & { mailto: string | null; waitingList: { place: number; total: number } | null };
 
 const yesNo = (value: boolean | null) => (value ? "Oui" : "Non");
 
@@ -76,6 +76,12 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             Demande n° {id}, reçue le {formatDateTime(application.date)}
             {archived && application.archivedDate ? ` · archivée le ${formatDate(application.archivedDate)}` : ""}
           </p>
+          {!archived && application.waitingList && (
+            <p className="text-sm font-medium text-brand-900">
+              {application.waitingList.place === 1 ? "1re" : `${application.waitingList.place}e`} sur {application.waitingList.total} de la liste d'attente de{" "}
+              {application.ville ? (VILLE_LABELS[application.ville as Ville] ?? application.ville) : VILLE_NON_SPECIFIEE}
+            </p>
+          )}
         </div>
         {archived ? (
           <span className="rounded-full bg-stone-100 px-3 py-1 text-sm font-medium text-stone-700">{processed ? "Traitée" : "Non traitée"}</span>

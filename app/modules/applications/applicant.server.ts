@@ -1,0 +1,78 @@
+import crypto from "node:crypto";
+import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { applications } from "~/db/schema";
+import { env } from "~/env.server";
+import { keyedHash } from "~/modules/auth/auth.server";
+import { getContent } from "~/modules/content/content.server";
+import { applicationWithdrawnMail, enqueueMail } from "~/modules/mail/mail.server";
+import type { Application } from "./applications.server";
+
+/**
+ * The applicant's private page, /ma-demande/{token}: a 256-bit random token, given once in the acknowledgement
+ * e-mail and stored as an HMAC (a copy of the database does not open the pages).
+ */
+export function newAccessToken() {
+  const token = crypto.randomBytes(32).toString("base64url");
+  return { token, hash: keyedHash(token) };
+}
+
+export function applicantLink(token: string) {
+  return new URL(`/ma-demande/${token}`, env.PUBLIC_URL).toString();
+}
+
+export async function findByAccessToken(token: string): Promise<Application | undefined> {
+  if (!/^[\w-]{40,60}$/.test(token)) return undefined;
+  const [row] = await getDb().select().from(applications).where(eq(applications.accessTokenHash, keyedHash(token)));
+  return row;
+}
+
+const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
+
+/** The place of an active application in its town's waiting list (active applications of that town by date). */
+export async function waitingListPlace(application: Pick<Application, "id" | "ville" | "date">) {
+  const [before] = await getDb()
+    .select({ n: count() })
+    .from(applications)
+    .where(
+      and(
+        notArchived,
+        eq(applications.ville, application.ville),
+        or(lt(applications.date, application.date), and(eq(applications.date, application.date), lt(applications.id, application.id))),
+      ),
+    );
+  const [all] = await getDb().select({ n: count() }).from(applications).where(and(notArchived, eq(applications.ville, application.ville)));
+  return { place: before.n + 1, total: all.n };
+}
+
+/** Every active application's place in its town's list, for the admin screen. */
+export async function waitingListPlaces(): Promise<Map<number, { place: number; total: number }>> {
+  const rows = (await getDb().execute(sql`
+    select id, row_number() over (partition by ville order by date, id)::int as place, count(*) over (partition by ville)::int as total
+    from ${applications} where archived is null or archived = false`)) as unknown as { rows: { id: number; place: number; total: number }[] };
+  return new Map(rows.rows.map((r) => [Number(r.id), { place: Number(r.place), total: Number(r.total) }]));
+}
+
+/** The applicant corrects how to reach them; only while the application is active. */
+export async function updateApplicantContact(id: number, contact: { email: string; telephoneportable: string }) {
+  const [row] = await getDb()
+    .update(applications)
+    .set({ email: contact.email, telephonePortable: contact.telephoneportable, isDemo: false })
+    .where(and(eq(applications.id, id), notArchived))
+    .returning();
+  return row;
+}
+
+/** The applicant withdraws: the application is archived and the association told, in one transaction. */
+export async function withdrawApplication(id: number) {
+  const content = await getContent();
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(applications)
+      .set({ archived: true, archivedDate: new Date(), isDemo: false })
+      .where(and(eq(applications.id, id), notArchived))
+      .returning();
+    if (row) await enqueueMail(tx, applicationWithdrawnMail(row, content?.email));
+    return row;
+  });
+}

@@ -1,0 +1,128 @@
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import type { Route } from "./+types/my-application";
+import { ApplicantContactForm } from "~/components/apply/ApplicantContactForm";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { VILLE_LABELS, VILLE_NON_SPECIFIEE, type Ville } from "~/lib/constants";
+import { formatDate } from "~/lib/dates";
+import { readFormData } from "~/lib/form-data.server";
+import { findByAccessToken, updateApplicantContact, waitingListPlace, withdrawApplication } from "~/modules/applications/applicant.server";
+import { applicantContactSchema } from "~/modules/applications/applications.schema";
+
+const UNKNOWN_LINK = "Ce lien ne correspond à aucune demande de jardin : il est incomplet, ou la demande a été supprimée. Pour toute question, écrivez à l'association.";
+
+/**
+ * A private page: never cached, never indexed, its address never sent to another site ("same-origin": with
+ * "no-referrer" the browser would also send its forms with `Origin: null`, which the site refuses).
+ */
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
+}
+
+export function meta() {
+  return [{ title: "Ma demande de jardin" }, { name: "robots", content: "noindex" }];
+}
+
+async function applicationOf(token: string) {
+  const application = await findByAccessToken(token);
+  if (!application) throw data(UNKNOWN_LINK, { status: 404 });
+  return application;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const application = await applicationOf(params.token);
+  const archived = application.archived === true;
+  return {
+    // Only what the applicant needs here: the status, their place, the two ways to reach them.
+    receivedOn: formatDate(application.date),
+    status: archived ? "archived" : application.processed ? "processed" : "received",
+    archivedOn: application.archivedDate ? formatDate(application.archivedDate) : null,
+    town: application.ville ? (VILLE_LABELS[application.ville as Ville] ?? application.ville) : VILLE_NON_SPECIFIEE,
+    waitingList: archived ? null : await waitingListPlace(application),
+    email: application.email,
+    telephone: application.telephonePortable,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const application = await applicationOf(params.token);
+  const form = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  if (form.intent === "withdraw") {
+    const withdrawn = await withdrawApplication(application.id);
+    return withdrawn ? { ok: true, message: "Votre demande est retirée. L'association en est informée." } : data({ ok: false, message: "Cette demande est déjà archivée." }, { status: 409 });
+  }
+  if (form.intent !== "contact") return data({ ok: false, message: "Action inconnue." }, { status: 400 });
+  const parsed = applicantContactSchema.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return data({ ok: false, message: issue.message, field: String(issue.path[0]), values: { email: form.email ?? "", telephoneportable: form.telephoneportable ?? "" } }, { status: 400 });
+  }
+  const updated = await updateApplicantContact(application.id, parsed.data);
+  return updated ? { ok: true, message: "Vos coordonnées sont enregistrées." } : data({ ok: false, message: "Cette demande est archivée : elle ne peut plus être modifiée." }, { status: 409 });
+}
+
+const STATUS: Record<string, string> = {
+  received: "Reçue : elle attend d'être étudiée par les bénévoles de l'association.",
+  processed: "Étudiée par l'association, qui vous contacte pour la suite.",
+  archived: "Archivée",
+};
+
+export default function MyApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const { receivedOn, status, archivedOn, town, waitingList, email, telephone } = loaderData;
+  const refused = actionData && !actionData.ok ? (actionData as { message: string; field?: string; values?: Record<string, string> }) : null;
+  return (
+    <main id="contenu" className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-brand-800">Ma demande de jardin</h1>
+      {actionData && (
+        <output className={`mt-6 block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}>
+          {actionData.message}
+        </output>
+      )}
+      <dl className="mt-6 grid gap-x-4 gap-y-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold text-stone-700">Envoyée le</dt>
+        <dd>{receivedOn}</dd>
+        <dt className="font-semibold text-stone-700">État</dt>
+        <dd>{status === "archived" ? `${STATUS.archived}${archivedOn ? ` le ${archivedOn}` : ""}.` : STATUS[status]}</dd>
+        {waitingList && (
+          <>
+            <dt className="font-semibold text-stone-700">Liste d'attente</dt>
+            <dd>
+              {waitingList.place === 1 ? "1re" : `${waitingList.place}e`} sur {waitingList.total} demande{waitingList.total > 1 ? "s" : ""} en cours pour {town}.
+            </dd>
+          </>
+        )}
+      </dl>
+      {status !== "archived" && (
+        <>
+          <ApplicantContactForm email={refused?.values?.email ?? email} telephone={refused?.values?.telephoneportable ?? telephone} refused={refused} />
+          <section aria-labelledby="retirer" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+            <h2 id="retirer" className="text-xl font-semibold text-brand-800">
+              Retirer ma demande
+            </h2>
+            <p className="mt-2 text-stone-700">Si vous ne souhaitez plus de parcelle, vous pouvez retirer votre demande : l'association en sera informée.</p>
+            <div className="mt-4">
+              <ConfirmDialog
+                trigger="Retirer ma demande"
+                title="Retirer ma demande"
+                message="Êtes-vous sûr de vouloir retirer votre demande ? Elle ne pourra pas être remise sur la liste d'attente."
+                confirm="Retirer"
+                fields={{ intent: "withdraw" }}
+              />
+            </div>
+          </section>
+        </>
+      )}
+    </main>
+  );
+}
+
+/** A wrong or expired link: a plain French message, with the 404 status. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && error.status === 404 ? UNKNOWN_LINK : "Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.";
+  return (
+    <main id="contenu" className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-brand-800">Ma demande de jardin</h1>
+      <p className="mt-4 text-stone-700">{message}</p>
+    </main>
+  );
+}
