@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
+import { join } from "node:path";
 import * as tar from "tar";
 import { AxeBuilder } from "@axe-core/playwright";
 import { openAdmin, popup } from "./admin";
@@ -131,10 +131,10 @@ test("the dashboard says when the last backup was made and gives a fresh one to 
   expect(download.suggestedFilename()).toMatch(/^potager-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
   const archive = await fs.readFile((await download.path())!);
   expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "potager-e2e-"));
-  await fs.writeFile(path.join(dir, "a.tar.gz"), archive);
-  await tar.extract({ file: path.join(dir, "a.tar.gz"), cwd: dir });
-  const manifest = JSON.parse(await fs.readFile(path.join(dir, "potager-sauvegarde", "manifest.json"), "utf8"));
+  const dir = await fs.mkdtemp(join(os.tmpdir(), "potager-e2e-"));
+  await fs.writeFile(join(dir, "a.tar.gz"), archive);
+  await tar.extract({ file: join(dir, "a.tar.gz"), cwd: dir });
+  const manifest = JSON.parse(await fs.readFile(join(dir, "potager-sauvegarde", "manifest.json"), "utf8"));
   expect(manifest.tables.find((t: { name: string }) => t.name === "blog_posts").rows).toBeGreaterThan(0);
   expect(manifest.media.length).toBeGreaterThan(0);
 });

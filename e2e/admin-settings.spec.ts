@@ -628,15 +628,15 @@ for (const width of [390, 1280]) {
 
 test("'Données personnelles': the retention periods are saved and the legal notice states them", async ({ page }) => {
   await openSettings(page);
-  const section = page.getByRole("region", { name: "Données personnelles" });
-  const field = section.getByLabel("Messages de contact (mois)");
+  const retention = section(page, "Données personnelles");
+  const field = retention.getByLabel("Messages de contact (mois)");
   await expect(field).toHaveValue("12");
   await field.fill("0");
-  await section.getByRole("button", { name: "Enregistrer les durées" }).click();
-  await expect(section.getByText("Entre 1 et 120 mois.")).toBeVisible();
+  await retention.getByRole("button", { name: "Enregistrer les durées" }).click();
+  await expect(retention.getByText("Entre 1 et 120 mois.")).toBeVisible();
   await expect(field).toHaveValue("0");
   await field.fill("18");
-  await section.getByRole("button", { name: "Enregistrer les durées" }).click();
+  await retention.getByRole("button", { name: "Enregistrer les durées" }).click();
   await expect(popup(page, "Durées de conservation enregistrées.")).toBeVisible();
   await page.goto("/mentions-legales");
   await expect(page.getByText("les messages envoyés par la page Contact, 18 mois ;")).toBeVisible();
