@@ -40,7 +40,7 @@ it(`${SUBMISSIONS} messages sent while SMTP is down are each delivered once when
   expect(smtp.messages).toEqual([]);
 
   await smtp.start();
-  await expect.poll(async () => (await health()).outbox.pending, { timeout: 120_000, intervals: [1000] }).toBe(0);
+  await expect.poll(async () => (await health()).outbox.pending, { timeout: 120_000, interval: 1000 }).toBe(0);
   expect((await health()).outbox.failed).toBe(0);
   const subjects = smtp.messages.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? "").filter((s) => s.includes(run));
   expect(subjects).toHaveLength(SUBMISSIONS);
