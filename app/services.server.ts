@@ -7,7 +7,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "./modules/auth/auth.server";
 import { seedDemoContent } from "./modules/demo/demo.server";
-import { startMailWorker, stopMailWorker } from "./modules/mail/mail.server";
+import { releaseOutboxLeases, startMailWorker, stopMailWorker } from "./modules/mail/mail.server";
 import { startMediaCleanup, stopMediaCleanup } from "./modules/media/media-cleanup.server";
 import { purgeOldHits } from "./modules/rate-limits/rate-limits.server";
 import { applyRetention } from "./modules/retention/retention.server";
@@ -104,7 +104,9 @@ async function start() {
       .catch((err) => logger.warn({ err }, "retention failed"));
   }, 15 * 60 * 1000);
   sweeper.unref();
-  // Mail left in the outbox by a crash is sent now; weather is fetched before the first visitor asks.
+  // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
+  // process had claimed); weather is fetched before the first visitor asks.
+  if (handle.kind === "pglite") await releaseOutboxLeases();
   startMailWorker();
   startWeatherRefresh();
   startMediaCleanup();

@@ -15,6 +15,7 @@ import {
   enqueueMail,
   newAdMail,
   newApplicationMail,
+  releaseOutboxLeases,
   RETRY_DELAYS_MS,
   retryFailedMails,
   type MailWorkerOptions,
@@ -216,6 +217,14 @@ describeEachDatabase("mail outbox", () => {
     expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     clock = later(5 * 60_000);
     expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+  });
+
+  it("on a start alone on the database, a message a killed process had claimed is due at once", async () => {
+    await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
+    await getDb().update(outbox).set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
+    expect(await releaseOutboxLeases(getDb(), clock)).toBe(1);
+    expect(await worker().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await releaseOutboxLeases(getDb(), clock)).toBe(0);
   });
 
   it("never sends a message twice when two workers run at once", async () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, count, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import { getDb, type Executor } from "~/db/client.server";
 import { outbox } from "~/db/schema";
@@ -59,6 +59,19 @@ export async function outboxBacklog(executor: Executor = getDb()): Promise<{ pen
     })
     .from(outbox);
   return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingSince: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * Makes every waiting message due now: for a start-up on the embedded database, where no other process can hold a
+ * lease, so a message claimed by a process that was killed is sent at once instead of after its lease.
+ */
+export async function releaseOutboxLeases(executor: Executor = getDb(), at = new Date()): Promise<number> {
+  const rows = await executor
+    .update(outbox)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(outbox.status, "pending"), gt(outbox.nextAttemptAt, at)))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 /** Puts failed messages back in the queue for an immediate new series of attempts. */
