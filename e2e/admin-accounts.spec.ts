@@ -83,7 +83,9 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   await twoFactor.getByLabel("Code affiché par l'application").fill("000000");
   await twoFactor.getByRole("button", { name: "Confirmer et activer" }).click();
   await expect(twoFactor.getByText(/Code de vérification incorrect/)).toBeVisible();
-  await twoFactor.getByLabel("Code affiché par l'application").fill(await generate({ secret }));
+  // The code that confirms the enrolment is kept: it must not open a sign-in later.
+  const enrolmentCode = await generate({ secret });
+  await twoFactor.getByLabel("Code affiché par l'application").fill(enrolmentCode);
   await twoFactor.getByRole("button", { name: "Confirmer et activer" }).click();
   await expect(popup(invited, "Double authentification activée.")).toBeVisible();
   const codes = await invited.getByRole("list", { name: "Codes de secours" }).getByRole("listitem").allInnerTexts();
@@ -101,7 +103,7 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   await invited.goto("/admin");
   await expect(invited).toHaveURL(/\/login$/);
   // The code that confirmed the enrolment is used up; the app's next one is accepted.
-  await invited.getByLabel("Code de vérification").fill(await generate({ secret }));
+  await invited.getByLabel("Code de vérification").fill(enrolmentCode);
   await invited.getByRole("button", { name: "Valider le code" }).click();
   await expect(invited.getByRole("alert")).toHaveText("Code de vérification incorrect.");
   await invited.getByLabel("Code de vérification").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
