@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TOO_MANY_IMAGES_MESSAGE, tooLongMessage } from "./constants";
-import { cleanImageList, isSafeImageUrl } from "./text";
+import { cleanImageList, isSafeImageUrl, parseId } from "./text";
 
 // Field builders shared by the form schemas. Each form keeps its own French messages and passes them in;
 // only the messages common to every form (too long, too many images) are built in.
@@ -12,6 +12,10 @@ export const filledText = (message: string) =>
 /** A `filledText` of at most `max` characters. */
 export const requiredText = (max: number, message: string) =>
   filledText(message).max(max, { error: tooLongMessage(max) });
+
+/** The id of a record named by a form (a hidden field): a positive integer, or `message` (the record is gone). */
+export const recordId = (message: string) =>
+  z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message }), z.NEVER));
 
 /** A text that may be left out: trimmed, at most `max` characters; missing or blank becomes `empty`. */
 export const optionalText = <Empty extends "" | null = null>(max: number, empty = null as Empty) =>

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { optionalEmail } from "~/lib/form-fields";
-import { parseId } from "~/lib/text";
+import { optionalEmail, recordId } from "~/lib/form-fields";
 
 export const PASSWORDS_DIFFER_MESSAGE = "Les deux nouveaux mots de passe sont différents.";
 export const USERNAME_MESSAGE = "L'identifiant doit faire de 2 à 40 caractères : lettres, chiffres, point, tiret ou tiret bas.";
 const REQUIRED = "Ce champ est obligatoire";
 
 const text = (max = 200) => z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).max(max, { error: "Ce texte est trop long." });
-const id = z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message: "Cet administrateur n'existe plus." }), z.NEVER));
+const id = recordId("Cet administrateur n'existe plus.");
 
 /** Choosing a new password: typed twice, the same both times (its strength is checked on the server). */
 const newPassword = { password: text(1000), confirmation: z.string({ error: REQUIRED }) };

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { parseId } from "~/lib/text";
-import { requiredText } from "~/lib/form-fields";
+import { recordId, requiredText } from "~/lib/form-fields";
 import { getContent } from "~/modules/content/content.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { adPublishedMail, enqueueMail } from "~/modules/mail/mail.server";
@@ -18,7 +17,7 @@ export const AD_NO_PHOTO_MESSAGE = "Cette image n'est plus dans l'annonce.";
 export const REFUSAL_REASON_MESSAGE = "Indiquez la raison du refus.";
 export const UNKNOWN_ACTION_MESSAGE = "Action inconnue.";
 
-const id = z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message: AD_GONE_MESSAGE }), z.NEVER));
+const id = recordId(AD_GONE_MESSAGE);
 
 /** The forms of /admin/annonces. 'update' takes the public form's rules (adEditFormSchema). */
 export const adActionSchema = z.discriminatedUnion("intent", [

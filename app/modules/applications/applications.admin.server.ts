@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseId } from "~/lib/text";
+import { recordId } from "~/lib/form-fields";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { archiveApplication, deleteApplication, getApplication, setApplicationProcessed } from "./applications.server";
 
@@ -12,7 +12,7 @@ export const ARCHIVED_LOCKED_MESSAGE = "Une demande archivée ne peut plus être
 export const UNKNOWN_ACTION_MESSAGE = "Action inconnue.";
 export const deletedMessage = (name: string) => `Demande de ${name} supprimée avec succès.`;
 
-const id = z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message: APPLICATION_GONE_MESSAGE }), z.NEVER));
+const id = recordId(APPLICATION_GONE_MESSAGE);
 
 /** The forms of /admin/applications: the 'Traitée' checkbox (absent when unticked), archive, delete. */
 export const applicationActionSchema = z.discriminatedUnion("intent", [
