@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { applications } from "~/db/schema";
 import { env } from "~/env.server";
@@ -29,28 +29,17 @@ export async function findByAccessToken(token: string): Promise<Application | un
 
 const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
 
-/** The place of an active application in its town's waiting list (active applications of that town by date). */
-export async function waitingListPlace(application: Pick<Application, "id" | "ville" | "date">) {
-  const [before] = await getDb()
-    .select({ n: count() })
-    .from(applications)
-    .where(
-      and(
-        notArchived,
-        eq(applications.ville, application.ville),
-        or(lt(applications.date, application.date), and(eq(applications.date, application.date), lt(applications.id, application.id))),
-      ),
-    );
-  const [all] = await getDb().select({ n: count() }).from(applications).where(and(notArchived, eq(applications.ville, application.ville)));
-  return { place: before.n + 1, total: all.n };
-}
-
 /** Every active application's place in its town's list, for the admin screen. */
 export async function waitingListPlaces(): Promise<Map<number, { place: number; total: number }>> {
   const rows = (await getDb().execute(sql`
     select id, row_number() over (partition by ville order by date, id)::int as place, count(*) over (partition by ville)::int as total
     from ${applications} where archived is null or archived = false`)) as unknown as { rows: { id: number; place: number; total: number }[] };
   return new Map(rows.rows.map((r) => [Number(r.id), { place: Number(r.place), total: Number(r.total) }]));
+}
+
+/** The place of one active application in its town's list; null once it is archived. */
+export async function waitingListPlace(application: Pick<Application, "id">) {
+  return (await waitingListPlaces()).get(application.id) ?? null;
 }
 
 /** The applicant corrects how to reach them; only while the application is active. */
