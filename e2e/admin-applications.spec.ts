@@ -54,7 +54,7 @@ test("an application: processed, downloaded, e-mailed, archived, deleted; the ba
     "engagementcharte: true",
     "engagementreglement: true",
     "engagementlieupublic: true",
-    "motivations: Cultiver des légumes de saison avec mes enfants.",
+    "motivations: Cultiver des légumes de saison avec mes enfants et rencontrer les voisins.",
   ]);
   expect(lines.map((line) => line.split(":")[0])).not.toContain("id");
   expect(lines.map((line) => line.split(":")[0])).not.toContain("processed");

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, visitorContext } from "./fixtures";
+import { fillApplication } from "./visitors";
 
 const APPLY_MESSAGES = [
   "Le nom est obligatoire",
@@ -17,21 +18,6 @@ const APPLY_MESSAGES = [
   "L'engagement au respect du lieu public est obligatoire",
   "Les motivations sont obligatoires",
 ];
-
-async function fillApplication(page: Page) {
-  await page.getByLabel("Nom et prénom").fill("Nadia Cherif");
-  await page.getByLabel("Adresse e-mail").fill("nadia.cherif@example.fr");
-  await page.getByLabel("Téléphone portable").fill("06 98 76 54 32");
-  await page.getByLabel("Adresse postale").fill("3 rue Francis de Pressensé");
-  await page.getByRole("combobox", { name: "Ville" }).selectOption("Villeurbanne");
-  await page.getByLabel("Moyenne (150 à 200 m²)").check();
-  await page.getByLabel("Le week-end").check();
-  await page.getByLabel("Votre expérience en jardinage").fill("Un potager sur le balcon depuis quatre ans.");
-  for (const box of [/participation d'environ 250 euros/, /visite de ma parcelle ait lieu chaque mois/, /respecter la charte/, /respecter le règlement intérieur/, /lieu public/]) {
-    await page.getByLabel(box).check();
-  }
-  await page.getByLabel("Vos motivations").fill("Cultiver des légumes de saison avec mes enfants et rencontrer les voisins.");
-}
 
 test("/apply shows the plots taken, the charter and the rules to read before ticking", async ({ page }) => {
   await page.goto("/apply");

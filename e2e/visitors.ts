@@ -1,14 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, visitorContext } from "./fixtures";
 import { smallPng } from "./images";
 
-/** A visitor applies for a plot through /apply, as a person does. */
-export async function applyAs(browser: Browser, name: string, email: string) {
-  const context = await visitorContext(browser);
-  const page = await context.newPage();
-  await page.goto("/apply");
+/** Fills the /apply form as a person does, every field right. */
+export async function fillApplication(page: Page, name = "Nadia Cherif", email = "nadia.cherif@example.fr") {
   await page.getByLabel("Nom et prénom").fill(name);
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Téléphone portable").fill("06 98 76 54 32");
@@ -20,7 +17,15 @@ export async function applyAs(browser: Browser, name: string, email: string) {
   for (const box of [/participation d'environ 250 euros/, /visite de ma parcelle ait lieu chaque mois/, /respecter la charte/, /respecter le règlement intérieur/, /lieu public/]) {
     await page.getByLabel(box).check();
   }
-  await page.getByLabel("Vos motivations").fill("Cultiver des légumes de saison avec mes enfants.");
+  await page.getByLabel("Vos motivations").fill("Cultiver des légumes de saison avec mes enfants et rencontrer les voisins.");
+}
+
+/** A visitor applies for a plot through /apply, as a person does. */
+export async function applyAs(browser: Browser, name: string, email: string) {
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  await page.goto("/apply");
+  await fillApplication(page, name, email);
   await page.getByRole("button", { name: "Envoyer ma demande" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Merci pour votre demande !" })).toBeVisible();
   await context.close();

@@ -252,11 +252,16 @@ export function keyedHash(token: string) {
   return crypto.createHmac("sha256", sessionSecret()).update(token).digest("base64url");
 }
 
+/** Where the server keeps its secret when SESSION_SECRET is not set (backups carry it too). */
+export function sessionSecretFile() {
+  return path.join(env.dataDir, "session-secret");
+}
+
 let secret: string | undefined;
 function sessionSecret() {
   if (secret) return secret;
   if (env.SESSION_SECRET) return (secret = env.SESSION_SECRET);
-  const file = path.join(env.dataDir, "session-secret");
+  const file = sessionSecretFile();
   try {
     secret = fs.readFileSync(file, "utf8").trim();
   } catch {

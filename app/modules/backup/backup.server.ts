@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb, type Executor } from "~/db/client.server";
 import { env } from "~/env.server";
+import { sessionSecretFile } from "~/modules/auth/auth.server";
 import { getMediaDir } from "~/modules/media/media.server";
 
 /**
@@ -134,14 +135,10 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
   }
 }
 
-function secretFile() {
-  return path.join(env.dataDir, "session-secret");
-}
-
 function readSecretFile(): string | null {
   if (env.SESSION_SECRET) return null;
   try {
-    return fs.readFileSync(secretFile(), "utf8");
+    return fs.readFileSync(sessionSecretFile(), "utf8");
   } catch {
     return null;
   }
@@ -251,8 +248,8 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
       if (env.SESSION_SECRET) secret = "kept";
       else {
         await fsp.mkdir(env.dataDir, { recursive: true });
-        await fsp.copyFile(path.join(root, "secrets", "session-secret"), secretFile());
-        await fsp.chmod(secretFile(), 0o600);
+        await fsp.copyFile(path.join(root, "secrets", "session-secret"), sessionSecretFile());
+        await fsp.chmod(sessionSecretFile(), 0o600);
         secret = "restored";
       }
     }
