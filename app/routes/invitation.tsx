@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/invitation";
 import { LeafIcon } from "~/components/icons";
-import { AccountInput, errorOn, FormMessage } from "~/components/admin/accounts/fields";
+import { FormMessage, NewPasswordFields } from "~/components/admin/accounts/fields";
 import { readFormData } from "~/lib/form-data.server";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/accounts.server";
 import { ACCOUNT_READY_PARAM, invitationSchema } from "~/modules/accounts/accounts.schema";
@@ -56,15 +56,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="space-y-4">
         <FormMessage refusal={refusal} fields={["password", "confirmation"]} />
         <input type="text" name="username" value={loaderData.username} autoComplete="username" readOnly hidden />
-        <AccountInput
-          label="Mot de passe"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="Au moins 12 caractères. Une phrase de quelques mots peu courants est facile à retenir et difficile à deviner."
-          error={errorOn(refusal, "password")}
-        />
-        <AccountInput label="Mot de passe, une seconde fois" name="confirmation" type="password" autoComplete="new-password" error={errorOn(refusal, "confirmation")} />
+        <NewPasswordFields label="Mot de passe" refusal={refusal} />
         <button type="submit" className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
           Créer mon compte
         </button>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { AdminSection, adminButton } from "~/components/admin/admin-ui";
-import { AccountInput, errorOn, FormMessage, type FormRefusal } from "./fields";
+import { AccountInput, errorOn, FormMessage, NewPasswordFields, type FormRefusal } from "./fields";
 
 /** 'Changer mon mot de passe': the current one, then the new one twice. */
 export function PasswordSection({ refusal }: { refusal: FormRefusal | null }) {
@@ -10,15 +10,7 @@ export function PasswordSection({ refusal }: { refusal: FormRefusal | null }) {
         <input type="hidden" name="intent" value="password" />
         <FormMessage refusal={refusal} fields={["current", "password", "confirmation"]} />
         <AccountInput label="Mot de passe actuel" name="current" type="password" autoComplete="current-password" error={errorOn(refusal, "current")} />
-        <AccountInput
-          label="Nouveau mot de passe"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="Au moins 12 caractères. Une phrase de quelques mots peu courants est facile à retenir et difficile à deviner."
-          error={errorOn(refusal, "password")}
-        />
-        <AccountInput label="Nouveau mot de passe, une seconde fois" name="confirmation" type="password" autoComplete="new-password" error={errorOn(refusal, "confirmation")} />
+        <NewPasswordFields label="Nouveau mot de passe" refusal={refusal} />
         <button type="submit" className={adminButton}>
           Changer le mot de passe
         </button>

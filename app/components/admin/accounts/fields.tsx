@@ -67,3 +67,20 @@ export function FormMessage({ refusal, fields }: { refusal: FormRefusal | null; 
     </p>
   );
 }
+
+/** A new password typed twice, with what makes a good one; `label` is "Mot de passe" or "Nouveau mot de passe". */
+export function NewPasswordFields({ label, refusal }: { label: string; refusal: FormRefusal | null }) {
+  return (
+    <>
+      <AccountInput
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint="Au moins 12 caractères. Une phrase de quelques mots peu courants est facile à retenir et difficile à deviner."
+        error={errorOn(refusal, "password")}
+      />
+      <AccountInput label={`${label}, une seconde fois`} name="confirmation" type="password" autoComplete="new-password" error={errorOn(refusal, "confirmation")} />
+    </>
+  );
+}
