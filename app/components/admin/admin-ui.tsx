@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /** The look of the back-office's buttons and sections. Touch targets are at least 44 px high. */
 export const adminButton =
@@ -17,5 +18,32 @@ export function AdminSection({ id, title, children, action }: { id: string; titl
       </div>
       <div className="mt-4">{children}</div>
     </section>
+  );
+}
+
+/** Newer and older pages of a list, with "Page n sur m"; `link(n)` gives page n's address. */
+export function Pagination({ page, pages, link, newer, older }: { page: number; pages: number; link: (n: number) => string; newer: string; older: string }) {
+  if (pages <= 1) return null;
+  const linkClass = "min-h-11 content-center font-semibold text-brand-800 underline";
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+      {page > 1 ? (
+        <Link to={link(page - 1)} className={linkClass}>
+          ← {newer}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-stone-600">
+        Page {page} sur {pages}
+      </span>
+      {page < pages ? (
+        <Link to={link(page + 1)} className={linkClass}>
+          {older} →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

@@ -1,6 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/history";
-import { AdminSection, adminButton } from "~/components/admin/admin-ui";
+import { AdminSection, adminButton, Pagination } from "~/components/admin/admin-ui";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/lib/seo";
 import { HISTORY_KIND_NAMES, HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
@@ -90,15 +90,7 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-        {pages > 1 && (
-          <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-            {page > 1 ? <Link to={pageLink(page - 1)} className="min-h-11 content-center font-semibold text-brand-800 underline">← Plus récentes</Link> : <span />}
-            <span className="text-stone-600">
-              Page {page} sur {pages}
-            </span>
-            {page < pages ? <Link to={pageLink(page + 1)} className="min-h-11 content-center font-semibold text-brand-800 underline">Plus anciennes →</Link> : <span />}
-          </nav>
-        )}
+        <Pagination page={page} pages={pages} link={pageLink} newer="Plus récentes" older="Plus anciennes" />
       </AdminSection>
     </div>
   );

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/messages";
-import { AdminSection } from "~/components/admin/admin-ui";
+import { AdminSection, Pagination } from "~/components/admin/admin-ui";
 import { MessageList } from "~/components/admin/MessageList";
 import { adminMeta } from "~/lib/seo";
 import { countContactMessages, listContactMessages } from "~/modules/contact/contact.server";
@@ -36,27 +35,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           l'association.
         </p>
         <MessageList messages={messages} empty="Aucun message reçu." />
-        {pages > 1 && (
-          <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-            {page > 1 ? (
-              <Link to={`?page=${page - 1}`} className="min-h-11 content-center font-semibold text-brand-800 underline">
-                ← Plus récents
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-stone-600">
-              Page {page} sur {pages}
-            </span>
-            {page < pages ? (
-              <Link to={`?page=${page + 1}`} className="min-h-11 content-center font-semibold text-brand-800 underline">
-                Plus anciens →
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <Pagination page={page} pages={pages} link={(n) => `?page=${n}`} newer="Plus récents" older="Plus anciens" />
       </AdminSection>
     </div>
   );
