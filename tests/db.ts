@@ -64,6 +64,7 @@ const tables = [
   "history",
   "recovery_codes",
   "admin_invitations",
+  "imported_records",
 ];
 
 /**

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -327,4 +328,20 @@ export const outbox = pgTable(
     sentAt: timestamptz("sent_at"),
   },
   (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * What `npm run import` brought in from the association's previous site, by source table and the row's id there
+ * (or a hash of the row when it has none): a row is imported once, however often the command runs.
+ */
+export const importedRecords = pgTable(
+  "imported_records",
+  {
+    sourceTable: text("source_table").notNull(),
+    sourceKey: text("source_key").notNull(),
+    /** The id the row got here. */
+    recordId: integer("record_id").notNull(),
+    importedAt: timestamptz("imported_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceTable, t.sourceKey] })],
 );

@@ -1,10 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { admins, recoveryCodes, sessions } from "~/db/schema";
-import { recordHistory } from "~/modules/history/history.server";
-
-/** Who the history names for a change made from the server's command line. */
-const CLI_ACTOR = { id: null, username: "ligne de commande" };
+import { COMMAND_LINE_ACTOR, recordHistory } from "~/modules/history/history.server";
 
 /** `npm run admin -- remove NAME`: never the last administrator. */
 export async function removeAdminByName(username: string): Promise<{ ok: boolean; message: string }> {
@@ -14,7 +11,7 @@ export async function removeAdminByName(username: string): Promise<{ ok: boolean
     if (!target) return { ok: false, message: `Aucun administrateur « ${username} ».` };
     if (all.n <= 1) return { ok: false, message: "Impossible de supprimer le dernier administrateur." };
     await tx.delete(admins).where(eq(admins.id, target.id));
-    await recordHistory(tx, CLI_ACTOR, { kind: "compte.suppression", target: `administrateur « ${username.trim()} »` });
+    await recordHistory(tx, COMMAND_LINE_ACTOR, { kind: "compte.suppression", target: `administrateur « ${username.trim()} »` });
     return { ok: true, message: `Administrateur « ${username.trim()} » supprimé ; ses sessions sont fermées.` };
   });
 }
@@ -30,7 +27,7 @@ export async function disableTotpByName(username: string): Promise<{ ok: boolean
     if (!target) return { ok: false, message: `Aucun administrateur « ${username} ».` };
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, target.id));
     await tx.delete(sessions).where(eq(sessions.adminId, target.id));
-    await recordHistory(tx, CLI_ACTOR, { kind: "compte.2fa-reinitialisation", target: `administrateur « ${username.trim()} »` });
+    await recordHistory(tx, COMMAND_LINE_ACTOR, { kind: "compte.2fa-reinitialisation", target: `administrateur « ${username.trim()} »` });
     return { ok: true, message: `Double authentification de « ${username.trim()} » désactivée ; ses sessions sont fermées.` };
   });
 }

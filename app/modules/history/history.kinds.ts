@@ -34,6 +34,7 @@ export const HISTORY_KINDS = {
   "compte.2fa-desactivation": "Double authentification désactivée",
   "compte.2fa-reinitialisation": "Double authentification réinitialisée",
   "compte.code-secours": "Code de secours utilisé",
+  "import": "Import de l'ancien site",
 } as const;
 
 export type HistoryKind = keyof typeof HISTORY_KINDS;

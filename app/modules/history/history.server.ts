@@ -11,6 +11,9 @@ export interface Actor {
   username: string;
 }
 
+/** Who the history names for a change made from the server's command line (npm run admin, npm run import). */
+export const COMMAND_LINE_ACTOR: Actor = { id: null, username: "ligne de commande" };
+
 export interface HistoryInput {
   kind: HistoryKind;
   /** The record, by kind and number ("demande n° 12"); never a person's details. */

@@ -57,38 +57,39 @@ export interface RetentionResult {
   history: number;
 }
 
+/** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
+function overdue(settings: RetentionSettings, now: Date) {
+  return {
+    archivedApplications: {
+      table: applications,
+      where: and(eq(applications.archived, true), lt(applications.archivedDate, monthsBefore(now, settings.archivedApplicationsMonths))),
+    },
+    contactMessages: { table: contactMessages, where: lt(contactMessages.createdAt, monthsBefore(now, settings.contactMessagesMonths)) },
+    pendingAds: { table: annonces, where: and(eq(annonces.statut, "en_attente"), lt(annonces.createdAt, daysBefore(now, settings.pendingAdsDays))) },
+    expiredAds: {
+      table: annonces,
+      where: and(eq(annonces.statut, "validé"), lt(annonces.validatedAt, daysBefore(monthsBefore(now, settings.validatedAdsMonths), EXPIRED_AD_GRACE_DAYS))),
+    },
+    history: { table: history, where: lt(history.at, monthsBefore(now, settings.historyMonths)) },
+  } satisfies Record<keyof RetentionResult, unknown>;
+}
+
 /** Deletes what has been kept longer than the settings allow; each kind in its own statement. */
 export async function applyRetention(now = new Date()): Promise<RetentionResult> {
-  const settings = await getRetentionSettings();
   const db = getDb();
-  const count = (rows: unknown[]) => rows.length;
-  return {
-    archivedApplications: count(
-      await db
-        .delete(applications)
-        .where(and(eq(applications.archived, true), lt(applications.archivedDate, monthsBefore(now, settings.archivedApplicationsMonths))))
-        .returning({ id: applications.id }),
-    ),
-    contactMessages: count(
-      await db.delete(contactMessages).where(lt(contactMessages.createdAt, monthsBefore(now, settings.contactMessagesMonths))).returning({ id: contactMessages.id }),
-    ),
-    pendingAds: count(
-      await db
-        .delete(annonces)
-        .where(and(eq(annonces.statut, "en_attente"), lt(annonces.createdAt, daysBefore(now, settings.pendingAdsDays))))
-        .returning({ id: annonces.id }),
-    ),
-    expiredAds: count(
-      await db
-        .delete(annonces)
-        .where(
-          and(
-            eq(annonces.statut, "validé"),
-            lt(annonces.validatedAt, daysBefore(monthsBefore(now, settings.validatedAdsMonths), EXPIRED_AD_GRACE_DAYS)),
-          ),
-        )
-        .returning({ id: annonces.id }),
-    ),
-    history: count(await db.delete(history).where(lt(history.at, monthsBefore(now, settings.historyMonths))).returning({ id: history.id })),
-  };
+  const removed = {} as RetentionResult;
+  for (const [kind, { table, where }] of Object.entries(overdue(await getRetentionSettings(), now))) {
+    removed[kind as keyof RetentionResult] = (await db.delete(table).where(where).returning({ one: sql`1` })).length;
+  }
+  return removed;
+}
+
+/** What `applyRetention` would delete at `now`, counted without deleting (the import's warning). */
+export async function countOverdue(now = new Date()): Promise<RetentionResult> {
+  const db = getDb();
+  const due = {} as RetentionResult;
+  for (const [kind, { table, where }] of Object.entries(overdue(await getRetentionSettings(), now))) {
+    due[kind as keyof RetentionResult] = await db.$count(table, where);
+  }
+  return due;
 }
