@@ -9,6 +9,8 @@ export interface ImageProps {
   /** The page's main image: loaded at once with high priority instead of lazily. */
   priority?: boolean;
   className?: string;
+  /** Classes of the box around a stored image (`<picture>`): its size when it is a flex item, whatever the image's own size. */
+  frameClassName?: string;
   /** Intrinsic size; our stored images carry theirs in the URL, so these are only needed for others. */
   width?: number;
   height?: number;
@@ -24,7 +26,7 @@ function srcSet(ref: MediaRef, ext: ImageExtension) {
  * A stored image as `<picture>` (WebP, then JPEG) with srcset, sizes, intrinsic width and height
  * (no layout shift) and lazy loading unless `priority`; any other URL as a plain `<img>`.
  */
-export function Image({ src, alt, sizes = "100vw", priority = false, className, width, height }: ImageProps) {
+export function Image({ src, alt, sizes = "100vw", priority = false, className, frameClassName, width, height }: ImageProps) {
   if (!src) return null;
   // Eager and high priority for the page's main image only.
   const shared = {
@@ -47,7 +49,7 @@ export function Image({ src, alt, sizes = "100vw", priority = false, className, 
   const shownHeight = height ?? Math.round((shownWidth * ref.height) / ref.width);
   return (
     // A block box of its own: with `display: contents` the <source> would take a cell of a parent grid.
-    <picture className="block">
+    <picture className={`block ${frameClassName ?? ""}`}>
       <source type="image/webp" srcSet={srcSet(ref, "webp")} sizes={sizes} />
       <img
         src={mediaUrl(ref, 1200, "jpg")}

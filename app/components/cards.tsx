@@ -48,7 +48,8 @@ export function PostCard({
         alt=""
         priority={priority}
         sizes={wide ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"}
-        className={`aspect-[3/2] w-full object-cover ${wide ? "md:w-1/2" : ""}`}
+        className={`aspect-[3/2] w-full object-cover ${wide ? "md:h-full" : ""}`}
+        frameClassName={wide ? "md:w-1/2 md:shrink-0" : undefined}
       />
       <div className={`flex flex-1 flex-col p-5 ${wide ? "md:justify-center md:p-8" : ""}`}>
         <time dateTime={toIso(post.date)} className="text-sm text-stone-600">
