@@ -2,24 +2,14 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "~/db/data-dir-lock.server";
-import { exportFixture, startImageHost } from "../tests/fakes/image-host";
+import { useOldSiteExport } from "../tests/fakes/image-host";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-import-"));
-let imageHost: Awaited<ReturnType<typeof startImageHost>>;
-let exportDir: string;
-
-beforeAll(async () => {
-  imageHost = await startImageHost();
-  exportDir = await exportFixture(imageHost.host);
-});
-afterAll(async () => {
-  await imageHost.close();
-  fs.rmSync(exportDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const fixture = useOldSiteExport();
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run import -- …` as the README says; asynchronous, so the fake image host in this process can answer. */
 function runImport(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
@@ -38,6 +28,7 @@ function runImport(args: string[]): Promise<{ code: number | null; out: string; 
 
 describe("npm run import", () => {
   it("simulates, imports with a report per table, then imports nothing more", async () => {
+    const [imageHost, exportDir] = [fixture.imageHost(), fixture.exportDir()];
     const dry = await runImport([exportDir, "--dry-run"]);
     expect(dry.err).toBe("");
     expect(dry.out).toContain("Simulation : rien n'est écrit ni téléchargé.");
@@ -58,6 +49,7 @@ describe("npm run import", () => {
   }, 120_000);
 
   it("says what is wrong with the folder, and waits for a stopped server with the embedded database", async () => {
+    const exportDir = fixture.exportDir();
     const missing = await runImport([path.join(dataDir, "pas-la")]);
     expect(missing.code).toBe(1);
     expect(missing.err).toBe(`Dossier introuvable ou illisible : ${path.join(dataDir, "pas-la")}`);

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { makeImage } from "./images";
 
 /**
@@ -42,4 +43,23 @@ export async function exportFixture(host: string) {
     await fsp.writeFile(path.join(dir, name), Buffer.from(bytes.toString("latin1").replaceAll("IMAGE_HOST", host), "latin1"));
   }
   return dir;
+}
+
+/**
+ * For a test file: the fake image host and a copy of the fixture export pointing at it, made once and removed after;
+ * the request counts start from zero in each test. Read them through the getters once the file's tests run.
+ */
+export function useOldSiteExport() {
+  let host: Awaited<ReturnType<typeof startImageHost>>;
+  let dir: string;
+  beforeAll(async () => {
+    host = await startImageHost();
+    dir = await exportFixture(host.host);
+  });
+  afterAll(async () => {
+    await host.close();
+    await fsp.rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => host.requests.clear());
+  return { imageHost: () => host, exportDir: () => dir };
 }

@@ -2,28 +2,18 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { asc } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { annonces, applications, associationContent, blogPosts, events, formFields, history, importedRecords, media } from "~/db/schema";
 import { mediaMessages, parseMediaUrl } from "~/modules/media/media.schema";
 import { getMediaDir } from "~/modules/media/media.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { exportFixture, startImageHost } from "../../../tests/fakes/image-host";
+import { useOldSiteExport } from "../../../tests/fakes/image-host";
 import { usePrivateMediaDir } from "../../../tests/media";
 import { ImportFileError } from "./import-files.server";
 import { importExport, type ImportReport } from "./import.server";
 
-let imageHost: Awaited<ReturnType<typeof startImageHost>>;
-let exportDir: string;
-beforeAll(async () => {
-  imageHost = await startImageHost();
-  exportDir = await exportFixture(imageHost.host);
-});
-afterAll(async () => {
-  await imageHost.close();
-  await fsp.rm(exportDir, { recursive: true, force: true });
-});
-beforeEach(() => imageHost.requests.clear());
+const fixture = useOldSiteExport();
 usePrivateMediaDir();
 
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -49,6 +39,7 @@ const isStoredImage = (url: string | null | undefined) => {
 
 describeEachDatabase("npm run import", () => {
   it("reports without writing or downloading anything in a dry run", async () => {
+    const [imageHost, exportDir] = [fixture.imageHost(), fixture.exportDir()];
     const before = await counts();
     const report = await importExport(exportDir, { dryRun: true, now: NOW });
     expect(await counts()).toEqual(before);
@@ -61,6 +52,7 @@ describeEachDatabase("npm run import", () => {
   });
 
   it("maps every table, keeps the old order and dates, stores the images and sanitises rich text", async () => {
+    const [imageHost, exportDir] = [fixture.imageHost(), fixture.exportDir()];
     const report = await importExport(exportDir, { now: NOW });
     const db = getDb();
 
@@ -163,6 +155,7 @@ describeEachDatabase("npm run import", () => {
   });
 
   it("refuses a folder that does not exist and a file that is not JSON, writing nothing", async () => {
+    const exportDir = fixture.exportDir();
     await expect(importExport("/nonexistent/export")).rejects.toThrow(new ImportFileError("Dossier introuvable ou illisible : /nonexistent/export"));
     const dir = await fsp.mkdtemp(path.join(exportDir, "..", "potager-export-bad-"));
     await fsp.writeFile(path.join(dir, "blog_posts.json"), '{"title": "pas une liste"');
