@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb, openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
-import { blogPosts } from "~/db/schema";
+import { blogPosts, importedRecords } from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
 import { admins } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/auth.server";
@@ -81,6 +81,7 @@ async function fill() {
   await inviteAdmin(marie, "alain", "alain@example.fr");
   await recordHistory(getDb(), marie, { kind: "article.creation", target: "article n° 1" });
   await enqueueMail(getDb(), { to: "marie@example.fr", subject: "Essai", text: "Bonjour" });
+  await getDb().insert(importedRecords).values({ sourceTable: "blogPosts", sourceKey: "id:7", recordId: 1 });
 }
 
 const pairs: [Kind, Kind][] = postgres
