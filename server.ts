@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createPageCache } from "./server/page-cache.ts";
 import { createRequestHandler } from "./server/request-handler.ts";
 
 /** Requests in flight get this long to finish after SIGTERM; Docker's default is to kill at 10 s. */
@@ -40,6 +41,10 @@ app.use((_req, res, next) => {
   if (stopping) res.setHeader("Connection", "close");
   next();
 });
+
+// Public pages already rendered and compressed, for visitors without a cookie (docs/decisions/016).
+const pageCache = createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000, readVersion: entry.readSiteVersion });
+app.use(pageCache.serve);
 
 // Brotli's default 4 MiB window is far larger than any page: 256 KiB compresses them as well and costs each
 // response (and its memory) much less.
@@ -92,6 +97,7 @@ app.use(
   createRequestHandler({
     build: { ...build, allowedActionOrigins: allowedOrigins },
     allowedOrigins,
+    pageCache,
     getLoadContext(req) {
       const context = new RouterContextProvider();
       // "::ffff:127.0.0.1" and "127.0.0.1" are one address.

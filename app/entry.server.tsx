@@ -14,6 +14,7 @@ import { withSiteStylesheet } from "./styles.server";
 export { startServices, stopServices } from "./services.server";
 export { clientIpContext } from "./context";
 export { env } from "./env.server";
+export { readSiteVersion } from "./db/site-version.server";
 export { logger };
 
 export const streamTimeout = 5_000;

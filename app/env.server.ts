@@ -76,6 +76,8 @@ const EnvSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  // Memory for rendered public pages (server/page-cache.ts); 0 renders every page for every visit.
+  PAGE_CACHE_MB: integer("PAGE_CACHE_MB", 0, 1024, "PAGE_CACHE_MB doit être un nombre de mégaoctets entre 0 et 1024").default(32),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL doit valoir ${LOG_LEVELS.join(", ")}` }).default("info"),
 });
 

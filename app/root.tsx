@@ -1,4 +1,6 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
+import enhanceScript from "./enhance/enhance.js?url";
+import type { PageHandle } from "./lib/page-handle";
 import type { Route } from "./+types/root";
 import { nonceContext } from "./context";
 import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./security.server";
@@ -29,6 +31,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Content pages say they need no React in the browser (docs/decisions/016): no framework script, no inline one.
+  const hydrated = (useMatches().at(-1)?.handle as PageHandle | undefined)?.scripts !== false;
   return (
     <html lang="fr">
       <head>
@@ -43,8 +47,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <script type="module" src={enhanceScript} nonce={nonce} />
+        {hydrated ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -18,7 +18,7 @@ test("/blog lists the articles newest first: image, French date, title and an ex
   }
   await cards.getByRole("link", { name: "Retour sur la fête des récoltes" }).click();
   await expect(page).toHaveURL(/\/blog\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Retour sur la fête des récoltes" })).toBeFocused();
+  await expect(page.getByRole("heading", { level: 1, name: "Retour sur la fête des récoltes" })).toBeVisible();
   await expect(page.getByText(/^Publié le \d{1,2} \S+ \d{4} par Admin$/)).toBeVisible();
   await expect(page.locator(".rich-text")).toContainText("Plus de 150 personnes");
 });

@@ -159,7 +159,8 @@ test.describe("at 320 px", () => {
 });
 
 test("after a navigation in the page, the focus is on the new page's main heading", async ({ page }) => {
-  await page.goto("/");
+  // From a page with React in the browser (a form), where links change the page without loading it.
+  await page.goto("/contact");
   await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Événements" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Événements" })).toBeFocused();
 });
@@ -173,22 +174,42 @@ test("a new page starts at the top", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("every page carries the security headers and a nonce on its scripts", async ({ page }) => {
-  const response = await page.goto("/");
-  const headers = response!.headers();
-  const csp = headers["content-security-policy"];
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain("object-src 'none'");
-  expect(csp).toContain("base-uri 'none'");
+test("every page carries the security headers; its scripts run by nonce, or by hash on a page kept in memory", async ({ page }) => {
+  const scriptsOf = () =>
+    page.locator("script:not([type='application/ld+json'])").evaluateAll((els) =>
+      els.map((e) => ({ nonce: (e as HTMLScriptElement).nonce, src: (e as HTMLScriptElement).src, text: e.textContent ?? "" })),
+    );
+  // A page rendered for this request (the sign-in page is never kept): a nonce, on every script.
+  let response = await page.goto("/login");
+  let csp = response!.headers()["content-security-policy"];
+  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(csp).toContain(directive);
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  const headers = response!.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["permissions-policy"]).toContain("camera=()");
-  const scriptNonces = await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
-  expect(scriptNonces.length).toBeGreaterThan(0);
-  for (const n of scriptNonces) expect(n).toBe(nonce);
+  const signIn = await scriptsOf();
+  expect(signIn.length).toBeGreaterThan(1);
+  for (const script of signIn) expect(script.nonce).toBe(nonce);
+
+  // A public form kept in memory: no nonce, each inline script named by its SHA-256.
+  await page.goto("/contact");
+  response = await page.goto("/contact");
+  csp = response!.headers()["content-security-policy"];
+  expect(response!.headers()["x-cache"]).toBe("hit");
+  expect(csp).not.toContain("'nonce-");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  const inline = (await scriptsOf()).filter((script) => !script.src);
+  expect(inline.length).toBeGreaterThan(0);
+  for (const script of inline) {
+    const digest = await page.evaluate(async (text) => {
+      const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+      return btoa(String.fromCharCode(...bytes));
+    }, script.text);
+    expect(csp).toContain(`'sha256-${digest}'`);
+  }
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
 });
 
@@ -234,8 +255,8 @@ test("the site's public files are served, and pages and scripts arrive compresse
   const html = await page.text();
   expect(html).toMatch(/<\/html>$/);
 
-  // Scripts go out as the brotli or gzip copy made at build time, whichever the browser accepts.
-  const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)![0];
+  // Scripts go out as the brotli or gzip copy made at build time, whichever the browser accepts (a form page has them).
+  const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(await (await request.get("/contact")).text())![0];
   const plain = await request.get(script, { headers: { "Accept-Encoding": "identity" } });
   expect(plain.headers()["content-encoding"]).toBeUndefined();
   for (const [accepted, expected] of [

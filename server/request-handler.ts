@@ -10,6 +10,7 @@ import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
+import type { PageCache } from "./page-cache.ts";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 
@@ -29,6 +30,8 @@ export interface RequestHandlerOptions {
   /** Hosts allowed to post besides the site's own (`ALLOWED_ACTION_ORIGINS`, the host of `PUBLIC_URL`). */
   allowedOrigins: string[];
   getLoadContext(req: express.Request): RouterContextProvider;
+  /** Public pages kept rendered: a page it keeps, it sends itself. */
+  pageCache?: PageCache;
   warn(details: Record<string, unknown>, message: string): void;
 }
 
@@ -180,6 +183,7 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
         await response.body?.cancel();
         return;
       }
+      if (await options.pageCache?.keep(req, res, response)) return;
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);

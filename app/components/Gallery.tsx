@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Image } from "./Image";
 
 const navLink =
@@ -7,19 +7,17 @@ const navLink =
 /**
  * The extra photos of an article or an event, in a grid of 1, 2 or 3 columns (SPEC §9), each opening a lightbox with
  * previous, next and close. Without JavaScript the lightbox is the photo's own address (`#photo-…`, shown with
- * `:target`), so links open it, move from photo to photo and close it. With JavaScript, Escape closes it, the
- * arrow keys move between photos, the focus goes to the lightbox and comes back to the photo it was opened from.
+ * `:target`), so links open it, move from photo to photo and close it. The keyboard (Escape, arrows, focus kept in
+ * it and given back) comes from app/enhance/enhance.js, a small script every page loads, React or not.
  */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const root = useRef<HTMLDivElement>(null);
-  useLightboxKeys(root);
   if (images.length === 0) return null;
   const columns = images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3";
   const photoId = (i: number) => `photo-${id}-${((i % images.length) + images.length) % images.length}`;
   const galleryId = `photos-${id}`;
   return (
-    <div ref={root} className="mt-10" data-gallery={galleryId}>
+    <div className="mt-10" data-gallery={galleryId}>
       <h2 id={galleryId} className="text-xl font-bold text-brand-800">
         Photos
       </h2>
@@ -78,56 +76,4 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       ))}
     </div>
   );
-}
-
-/** With JavaScript: Escape and the arrow keys, and where the focus goes when the lightbox opens and closes. */
-function useLightboxKeys(root: React.RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const gallery = root.current;
-    if (!gallery) return;
-    let openedFrom: string | null = null;
-    const current = () => {
-      const hash = decodeURIComponent(location.hash.slice(1));
-      return hash ? gallery.querySelector<HTMLElement>(`[data-lightbox][id="${CSS.escape(hash)}"]`) : null;
-    };
-    const onHashChange = () => {
-      const lightbox = current();
-      if (lightbox) {
-        lightbox.querySelector<HTMLElement>("[data-lightbox-close]")?.focus({ preventScroll: true });
-      } else if (openedFrom) {
-        // Back to the photo the lightbox was opened from, not to the top of the gallery.
-        gallery.querySelector<HTMLElement>(`[data-opens="${openedFrom}"]`)?.focus({ preventScroll: true });
-        openedFrom = null;
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      const opener = (event.target as HTMLElement).closest<HTMLElement>("[data-opens]");
-      if (opener) openedFrom = opener.dataset.opens ?? null;
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      const lightbox = current();
-      if (!lightbox) return;
-      if (event.key === "Tab") {
-        // The focus stays in the open lightbox, as in any modal dialog.
-        const links = [...lightbox.querySelectorAll<HTMLElement>("a")];
-        const index = links.indexOf(document.activeElement as HTMLElement);
-        const next = event.shiftKey ? (index <= 0 ? links.length - 1 : index - 1) : index === links.length - 1 ? 0 : index + 1;
-        event.preventDefault();
-        links[next]?.focus();
-        return;
-      }
-      const link = { Escape: "[data-lightbox-close]", ArrowLeft: "[data-lightbox-previous]", ArrowRight: "[data-lightbox-next]" }[event.key];
-      if (!link) return;
-      event.preventDefault();
-      lightbox.querySelector<HTMLElement>(link)?.click();
-    };
-    window.addEventListener("hashchange", onHashChange);
-    gallery.addEventListener("click", onClick);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      window.removeEventListener("hashchange", onHashChange);
-      gallery.removeEventListener("click", onClick);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [root]);
 }

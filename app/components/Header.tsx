@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS } from "~/lib/navigation";
 import { Image } from "./Image";
@@ -10,25 +9,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-100 text-brand-800" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"
   }`;
 
-/** Escape closes the open mobile menu and gives the focus back to its button. */
-function useEscapeCloses() {
-  const menu = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const details = menu.current;
-      if (event.key !== "Escape" || !details?.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
-  return menu;
-}
-
 export function Header({ headerIcon, name, tagline }: { headerIcon: string | null; name: string; tagline: string }) {
   const { pathname } = useLocation();
-  const menu = useEscapeCloses();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
@@ -69,7 +51,8 @@ export function Header({ headerIcon, name, tagline }: { headerIcon: string | nul
         </Link>
 
         {/* A <details> menu works without JavaScript; keying it by path closes it after each navigation. */}
-        <details key={pathname} ref={menu} className="group lg:hidden">
+        {/* Escape closes it (app/enhance/enhance.js). */}
+        <details key={pathname} data-menu="" className="group lg:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-2 text-stone-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
             <MenuIcon className="size-6" />
             <span className="text-sm font-medium">Menu</span>

@@ -345,3 +345,14 @@ export const importedRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sourceTable, t.sourceKey] })],
 );
+
+/**
+ * A counter the database moves on at every write to what public pages show (association_content, blog_posts, events,
+ * annonces, form_fields: statement triggers, migration 0010), whoever writes: the site, another instance, a command.
+ * The cache of rendered pages compares it (server/page-cache.ts).
+ */
+export const siteVersion = pgTable("site_version", {
+  id: integer("id").primaryKey().default(1),
+  version: integer("version").notNull().default(0),
+  changedAt: timestamptz("changed_at").notNull().defaultNow(),
+});

@@ -18,8 +18,8 @@ import { getMediaDir } from "~/modules/media/media.server";
  */
 const ROOT = "potager-sauvegarde";
 const FORMAT = "potager-sauvegarde";
-/** Rows that mean nothing on another server, or a minute later: they are not archived. */
-const LEFT_OUT = new Set(["sessions", "rate_limit_hits"]);
+/** Rows that mean nothing on another server, or a minute later, or that the database keeps itself: not archived. */
+const LEFT_OUT = new Set(["sessions", "rate_limit_hits", "site_version"]);
 
 export interface BackupManifest {
   format: typeof FORMAT;

@@ -4,7 +4,11 @@ import { Image } from "~/components/Image";
 import { RichText } from "~/components/RichText";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { htmlToText } from "~/lib/text";
+import { CONTENT_PAGE } from "~/lib/page-handle";
 
+
+/** Plain HTML in the browser: no React (docs/decisions/016). */
+export const handle = CONTENT_PAGE;
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteContentContext);
   return {
