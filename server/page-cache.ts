@@ -79,7 +79,8 @@ export function createPageCache(options: PageCacheOptions) {
     return version!;
   }
 
-  const keyOf = (req: express.Request) => req.originalUrl;
+  // Per scheme too: a page reached over HTTPS carries HSTS, one over plain HTTP does not.
+  const keyOf = (req: express.Request) => `${req.protocol}:${req.originalUrl}`;
   const cacheable = (req: express.Request) =>
     enabled && (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization;
 
