@@ -59,24 +59,27 @@ export function isSafeImageUrl(value: unknown): value is string {
 }
 
 /**
+ * A list given as text: a JSON array's text is parsed (invalid JSON gives an empty list), any other text is cut by
+ * `split`. A value that is not text is returned as it is.
+ */
+export function listFromText(value: unknown, split: (text: string) => unknown[]): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (!text.startsWith("[")) return split(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Normalises a list of image addresses from a form or the database: accepts an array or a JSON array
  * string, removes nulls, empties and unsafe addresses (blob:, data:, javascript:…), keeps at most `max`.
  * Anything else (invalid JSON, an object…) becomes an empty list.
  */
 export function cleanImageList(value: unknown, max: number): string[] {
-  let list: unknown = value;
-  if (typeof list === "string") {
-    const text = list.trim();
-    if (text.startsWith("[")) {
-      try {
-        list = JSON.parse(text);
-      } catch {
-        return [];
-      }
-    } else {
-      list = text ? [text] : [];
-    }
-  }
+  const list = listFromText(value, (text) => (text ? [text] : []));
   if (!Array.isArray(list)) return [];
   return list
     .filter(isSafeImageUrl)

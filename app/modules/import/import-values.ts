@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { cleanFormText } from "~/lib/form-data.server";
+import { listFromText } from "~/lib/text";
 
 // How the values of the previous site's export are read. Exports from table tools, spreadsheets and scripts
 // disagree: a missing value may be an empty string, 'null' or 'NULL'; a boolean 't', 'true', '1' or 'oui'; a date
@@ -72,17 +73,7 @@ export function instantValue(value: unknown): Date | null {
  * their transformations, stays). Empty entries are null.
  */
 export function addressListValue(value: unknown): (string | null)[] {
-  let list: unknown = value;
-  if (typeof list === "string") {
-    const text = list.trim();
-    if (text.startsWith("[")) {
-      try {
-        list = JSON.parse(text);
-      } catch {
-        return [];
-      }
-    } else list = text.split(/\s*(?:;|,(?=\s*(?:https?:|\/)))\s*|\s+/);
-  }
+  const list = listFromText(value, (text) => text.split(/\s*(?:;|,(?=\s*(?:https?:|\/)))\s*|\s+/));
   if (!Array.isArray(list)) return [];
   // Empty places stay, so a remark can name an image by its place in the list.
   return list.map(textValue);
