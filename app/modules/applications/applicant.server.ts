@@ -8,6 +8,9 @@ import { getContent } from "~/modules/content/content.server";
 import { applicationWithdrawnMail, enqueueMail } from "~/modules/mail/mail.server";
 import type { Application } from "./applications.server";
 
+/** An application still in the list: archived is false or was never set (SPEC §3: boolean or null). */
+export const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
+
 /**
  * The applicant's private page, /ma-demande/{token}: a 256-bit random token, given once in the acknowledgement
  * e-mail and stored as an HMAC (a copy of the database does not open the pages).
@@ -27,7 +30,6 @@ export async function findByAccessToken(token: string): Promise<Application | un
   return row;
 }
 
-const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
 
 /** Every active application's place in its town's list, for the admin screen. */
 export async function waitingListPlaces(): Promise<Map<number, { place: number; total: number }>> {

@@ -1,15 +1,14 @@
-import { and, count, desc, eq, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { applications } from "~/db/schema";
 import { parseId } from "~/lib/text";
 import type { ApplicationFormValues } from "./applications.schema";
 import { applicationAckMail, enqueueMail, newApplicationMail } from "~/modules/mail/mail.server";
 import { getContent } from "~/modules/content/content.server";
-import { applicantLink, newAccessToken } from "./applicant.server";
+import { applicantLink, newAccessToken, notArchived } from "./applicant.server";
 
 export type Application = typeof applications.$inferSelect;
 
-const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
 
 /** The versions of the charter and the rules an applicant was shown and accepted, and when. */
 export interface Commitments {

@@ -1,7 +1,6 @@
-import fsp from "node:fs/promises";
 import path from "node:path";
-import { createTransport } from "nodemailer";
 import { env } from "~/env.server";
+import { smtpTransport, writeMailFile } from "./mail.server";
 
 /** Where mail goes: the SMTP server (its host, never its credentials), or the folder of .eml files. */
 export function mailDestination(smtpUrl = env.SMTP_URL): { kind: "smtp"; host: string } | { kind: "files"; dir: string } {
@@ -40,14 +39,10 @@ export async function sendTestMail(to: string, smtpUrl = env.SMTP_URL): Promise<
     text: "Bonjour,\n\nCe message de test a été envoyé depuis l'administration du site. S'il vous est parvenu, les e-mails du site partent bien.\n",
   };
   if (destination.kind === "files") {
-    const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-    const info = await transport.sendMail(mail);
-    await fsp.mkdir(destination.dir, { recursive: true });
-    const file = path.join(destination.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-test.eml`);
-    await fsp.writeFile(file, info.message as Buffer);
+    const file = await writeMailFile(destination.dir, "test", mail);
     return { ok: false, message: `Aucun serveur SMTP n'est réglé (SMTP_URL) : le message n'est pas parti, il a été écrit dans ${file}.` };
   }
-  const transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = smtpTransport(smtpUrl!, 20_000);
   try {
     const info = await transport.sendMail(mail);
     return { ok: true, message: `Le serveur ${destination.host} a accepté le message pour ${to} : « ${info.response} ». Vérifiez la boîte de réception (et les indésirables).` };

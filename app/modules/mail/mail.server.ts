@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
-import { createTransport } from "nodemailer";
+import { createTransport, type SendMailOptions } from "nodemailer";
 import { getDb, type Executor } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { env } from "~/env.server";
@@ -126,13 +126,24 @@ function messageOptions(row: OutboxRow, from: string) {
   };
 }
 
+/** A connection to the SMTP server of `url`, with the site's time limits. */
+export function smtpTransport(url: string, socketTimeout = 60_000) {
+  return createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout });
+}
+
+const fileTransport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+/** Writes a message as an .eml file in `dir`, named by the time and `name`; returns the file's path. */
+export async function writeMailFile(dir: string, name: string, mail: SendMailOptions): Promise<string> {
+  const info = await fileTransport.sendMail(mail);
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${name}.eml`);
+  await fsp.writeFile(file, info.message as Buffer);
+  return file;
+}
+
 function smtpSender(url: string): Sender {
-  const transport = createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 60_000,
-  });
+  const transport = smtpTransport(url);
   return {
     async send(row, from) {
       await transport.sendMail(messageOptions(row, from));
@@ -142,17 +153,12 @@ function smtpSender(url: string): Sender {
 }
 
 function fileSender(dir: string): Sender {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(row, from) {
-      const info = await transport.sendMail(messageOptions(row, from));
-      await fsp.mkdir(dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const file = path.join(dir, `${stamp}-${row.id}.eml`);
-      await fsp.writeFile(file, info.message as Buffer);
+      const file = await writeMailFile(dir, String(row.id), messageOptions(row, from));
       logger.info({ outboxId: row.id, file }, "e-mail écrit dans un fichier (SMTP_URL non défini)");
     },
-    close: () => transport.close(),
+    close: () => undefined,
   };
 }
 

@@ -1,26 +1,17 @@
 import { Form, Link } from "react-router";
 import { adminButton, adminQuietButton } from "~/components/admin/admin-ui";
+import type { PublicAd } from "~/components/ads/AdList";
 import { AdTypeBadge } from "~/components/cards";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Image } from "~/components/Image";
-import { AD_TYPE_LABELS, AD_TYPES, type AdType } from "~/lib/constants";
+import { AD_TYPE_LABELS, AD_TYPES } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import type { AdEditValues } from "~/modules/ads/ads.admin.server";
 import { AdEditFields } from "./AdEditFields";
 import { RefuseAd } from "./RefuseAd";
 
-export interface ModeratedAd {
-  id: number;
-  nom: string;
-  email: string | null;
-  telephone: string;
-  type: AdType;
-  contenu: string | null;
-  photo1: string | null;
-  photo2: string | null;
-  statut: string;
-  createdAt: Date | string;
-}
+/** An ad as the moderation screen shows it: the public one, with its two photo places and its status. */
+export type ModeratedAd = Omit<PublicAd, "photos"> & { photo1: string | null; photo2: string | null; statut: string };
 
 export interface AdEditing {
   values?: AdEditValues;
