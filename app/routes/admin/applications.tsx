@@ -42,7 +42,8 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
   const { active, archived, hasContactEmail } = loaderData;
   const deleted = actionData?.ok && actionData.deleted ? actionData.message : null;
   const notice = useSaveNotice(actionData && !deleted ? actionData.message : null);
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  // Dismissed for this very answer of the action: a later render (a revalidation, a new location key) keeps it closed.
+  const [dismissed, setDismissed] = useState<typeof actionData>(undefined);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Demandes de jardin</h1>
@@ -74,7 +75,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           </div>
         )}
       </AdminSection>
-      {deleted && dismissed !== notice.formKey && <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(notice.formKey)} />}
+      {deleted && dismissed !== actionData && <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(actionData)} />}
       <FeedbackPopup message={notice.message} tone={actionData?.ok === false ? "error" : "success"} onClose={notice.close} />
     </div>
   );
