@@ -3,12 +3,7 @@
 import "./load-env.ts";
 import fsp from "node:fs/promises";
 import path from "node:path";
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { fail, print } from "./command.ts";
 
 const target = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
 if (target && !target.endsWith(".tar.gz")) fail("Le fichier de sauvegarde doit finir par .tar.gz.");

@@ -3,6 +3,7 @@
 // Passwords are read from a hidden prompt or from standard input, never from the command line.
 import "./load-env.ts";
 import readline from "node:readline";
+import { fail } from "./command.ts";
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -27,11 +28,6 @@ async function readPassword(): Promise<string> {
   const second = await ask("Confirmez le mot de passe : ");
   if (first !== second) fail("Les deux mots de passe sont différents.");
   return first;
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
 }
 
 async function main() {

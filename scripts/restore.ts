@@ -1,29 +1,17 @@
 // Loads a backup archive into an empty database: `npm run restore -- FILE [--force]`. The server must be stopped
 // when it uses the embedded database. An archive from PGlite loads into PostgreSQL (DATABASE_URL) and back.
 import "./load-env.ts";
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { fail, openDatabaseFor, print } from "./command.ts";
 
 const args = process.argv.slice(2);
 const force = args.includes("--force");
 const file = args.find((arg) => arg !== "--force");
 if (!file) fail("Usage : npm run restore -- <archive.tar.gz> [--force]");
 
-const { openConfiguredDatabase } = await import("~/services.server");
 const { useDatabase } = await import("~/db/client.server");
 const { restoreBackup } = await import("~/modules/backup/backup.server");
 
-let handle: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-try {
-  handle = await openConfiguredDatabase(`la restauration (processus ${process.pid})`);
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
-useDatabase(handle);
+const handle = await openDatabaseFor(`la restauration (processus ${process.pid})`);
 try {
   const { manifest, secret } = await restoreBackup(file, { force });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);

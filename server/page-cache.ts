@@ -182,7 +182,7 @@ export function createPageCache(options: PageCacheOptions) {
       return true;
     },
 
-    /** Entries and bytes held (for measurements). */
+    /** Entries and bytes held (the tests check the memory bound with it). */
     stats: () => ({ entries: entries.size, bytes }),
   };
 }
