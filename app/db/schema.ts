@@ -54,6 +54,7 @@ export const associationContent = pgTable("association_content", {
   retentionPendingAdsDays: integer("retention_pending_ads_days").notNull().default(60),
   retentionValidatedAdsMonths: integer("retention_validated_ads_months").notNull().default(6),
   retentionHistoryMonths: integer("retention_history_months").notNull().default(24),
+  retentionSentMailDays: integer("retention_sent_mail_days").notNull().default(30),
   /** When the content last changed (the sitemap's lastmod). */
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
@@ -261,6 +262,8 @@ export const history = pgTable(
     kind: text("kind").notNull(),
     target: text("target"),
     detail: text("detail"),
+    /** How many times it happened: refused sign-ins with unknown identifiers are one entry an hour, counted. */
+    occurrences: integer("occurrences").notNull().default(1),
   },
   (t) => [index("history_at_idx").on(t.at.desc(), t.id.desc()), index("history_kind_at_idx").on(t.kind, t.at.desc()), index("history_actor_at_idx").on(t.actor, t.at.desc())],
 );

@@ -5,11 +5,10 @@ import { MediaError } from "~/modules/media/media.server";
 import { readSubmittedForm, type MultipartOptions, type SubmittedForm } from "~/modules/media/multipart.server";
 import {
   allowFormAttempt,
-  allowFormSubmission,
   FORM_RATE_LIMITED_MESSAGE,
-  recordFormSubmission,
+  releaseHits,
+  reserveFormSubmission,
 } from "~/modules/rate-limits/rate-limits.server";
-import { getDb } from "~/db/client.server";
 import { errorsByField, HONEYPOT_FIELD, type PublicFormResult } from "./public-form";
 
 // Answers to a form are for the one who sent it: never cached, by the browser or anyone else.
@@ -62,13 +61,13 @@ export async function handlePublicForm<T>(options: PublicFormOptions<T>) {
     }
     const parsed = options.schema.safeParse(await options.input(form));
     if (!parsed.success) return answer({ status: "invalid", errors: errorsByField(parsed.error.issues), values }, 400);
-    if (!(await allowFormSubmission(options.form, options.ip))) {
-      return answer({ status: "limited", message: FORM_RATE_LIMITED_MESSAGE, values }, 429);
-    }
+    // Reserved before saving, so that a burst of submissions cannot all pass the count before the first is stored.
+    const reserved = await reserveFormSubmission(options.form, options.ip);
+    if (reserved === null) return answer({ status: "limited", message: FORM_RATE_LIMITED_MESSAGE, values }, 429);
     try {
       await options.save(parsed.data, form);
-      await recordFormSubmission(getDb(), options.form, options.ip);
     } catch (error) {
+      await releaseHits([reserved]).catch(() => undefined);
       logger.error({ err: error, form: options.form }, "enregistrement d'un formulaire public impossible");
       return answer({ status: "failed", message: options.failureMessage, values }, 500);
     }

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import { verify } from "@node-rs/argon2";
 import { and, asc, count, eq, gt, lt, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { adminInvitations, admins, recoveryCodes, sessions } from "~/db/schema";
 import { env } from "~/env.server";
-import { hashPassword, keyedHash, type Admin } from "~/modules/auth/auth.server";
+import { checkPassword, hashPassword, keyedHash, type Admin } from "~/modules/auth/auth.server";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { invitationMail } from "./accounts.mail.server";
@@ -42,7 +41,7 @@ export async function listAccounts() {
 
 async function passwordMatches(adminId: number, password: string) {
   const [row] = await getDb().select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.id, adminId));
-  return row ? verify(row.passwordHash, password).catch(() => false) : false;
+  return row ? checkPassword(row.passwordHash, password) : false;
 }
 
 /** One's own password: the current one, then the new one; every other session of this admin ends. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 export const LOGIN_REQUIRED_MESSAGE = "Veuillez remplir tous les champs";
 export const LOGIN_INVALID_MESSAGE = "Identifiants incorrects";
 export const LOGIN_THROTTLED_MESSAGE = "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.";
+export const LOGIN_BUSY_MESSAGE = "Trop de connexions en même temps. Veuillez réessayer dans un instant.";
 export const SESSION_EXPIRED_TITLE = "Votre session a expiré";
 
 /** The sign-in form: username (trimmed) and password both required; over-long values are refused as wrong. */

@@ -1,6 +1,10 @@
 import { expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { history } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import {
+  THROTTLE_MAX_FAILURES_PER_ADDRESS,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   THROTTLE_WINDOW_MS,
@@ -62,6 +66,43 @@ describeEachDatabase("auth", () => {
     expect(await signIn("autre", "x", IP, t0)).toEqual({ ok: false, reason: "invalid" });
     const later = new Date(t0.getTime() + THROTTLE_WINDOW_MS + 1000);
     expect((await signIn("marie", PASSWORD, IP, later)).ok).toBe(true);
+  });
+
+  it("holds the lockout under a burst: of 40 wrong passwords at once, 5 are checked, then even the right one is refused", async () => {
+    await createAdmin("marie", PASSWORD);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn("marie", `faux-${i}`, IP)));
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(5);
+    expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(35);
+    // One history entry per password actually checked.
+    expect(await getDb().$count(history, eq(history.kind, "connexion.echec"))).toBe(5);
+    expect(await signIn("marie", PASSWORD, IP)).toEqual({ ok: false, reason: "throttled" });
+  });
+
+  it("limits one address whatever the identifiers, and counts refusals of unknown identifiers in one entry", async () => {
+    await createAdmin("marie", PASSWORD);
+    const t0 = new Date("2026-05-01T10:05:00Z");
+    const results = [];
+    for (let i = 0; i < 60; i++) results.push(await signIn(`inconnu-${i}`, "x", IP, new Date(t0.getTime() + i * 1000)));
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(THROTTLE_MAX_FAILURES_PER_ADDRESS);
+    expect(results.slice(THROTTLE_MAX_FAILURES_PER_ADDRESS).every((r) => !r.ok && r.reason === "throttled")).toBe(true);
+    // The right pair from that address waits for the window too; from another address it works.
+    expect(await signIn("marie", PASSWORD, IP, new Date(t0.getTime() + 61_000))).toEqual({ ok: false, reason: "throttled" });
+    expect((await signIn("marie", PASSWORD, "198.51.100.1", t0)).ok).toBe(true);
+    const refused = await getDb()
+      .select({ actor: history.actor, occurrences: history.occurrences })
+      .from(history)
+      .where(and(eq(history.kind, "connexion.echec")));
+    expect(refused).toEqual([{ actor: "identifiant inconnu", occurrences: THROTTLE_MAX_FAILURES_PER_ADDRESS }]);
+    // The next hour starts a new entry.
+    await signIn("inconnu-suivant", "x", "198.51.100.2", new Date("2026-05-01T11:00:00Z"));
+    expect(await getDb().$count(history, eq(history.kind, "connexion.echec"))).toBe(2);
+  });
+
+  it("locks an IPv6 client out by its /64, not by its full address", async () => {
+    await createAdmin("marie", PASSWORD);
+    for (let i = 1; i <= 5; i++) expect(await signIn("marie", "faux", `2001:db8:7:8::${i}`)).toEqual({ ok: false, reason: "invalid" });
+    expect(await signIn("marie", PASSWORD, "2001:db8:7:8:ffff::1")).toEqual({ ok: false, reason: "throttled" });
+    expect((await signIn("marie", PASSWORD, "2001:db8:7:9::1")).ok).toBe(true);
   });
 
   it("expires a session after the idle time and after the absolute time", async () => {

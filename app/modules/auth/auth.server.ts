@@ -7,8 +7,9 @@ import { getDb, type Executor } from "~/db/client.server";
 import { admins, recoveryCodes, sessions } from "~/db/schema";
 import { checkTotp, normalizeRecoveryCode } from "~/modules/accounts/totp.server";
 import { env } from "~/env.server";
-import { recordHistory } from "~/modules/history/history.server";
-import { clearHits, countHits, recordHit } from "~/modules/rate-limits/rate-limits.server";
+import { recordHistory, recordUnknownSignIn } from "~/modules/history/history.server";
+import { clearHits, limitAddress, releaseHits, reserveHit } from "~/modules/rate-limits/rate-limits.server";
+import { PasswordChecksBusy, withPasswordCheckSlot } from "./password-checks.server";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -17,6 +18,8 @@ export const SESSION_IDLE_MS = env.SESSION_IDLE_SECONDS * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const THROTTLE_MAX_FAILURES = 5;
+/** Failures from one address, whatever the identifiers tried: guessing names costs a hash each. */
+export const THROTTLE_MAX_FAILURES_PER_ADDRESS = 20;
 // Only touch last_seen_at when it is this stale, so page views do not each write a row.
 const TOUCH_AFTER_MS = Math.min(60 * 1000, SESSION_IDLE_MS / 10);
 
@@ -24,7 +27,12 @@ const TOUCH_AFTER_MS = Math.min(60 * 1000, SESSION_IDLE_MS / 10);
 export type Admin = { id: number; username: string; displayName?: string | null };
 
 export function hashPassword(password: string) {
-  return hash(password, ARGON2);
+  return withPasswordCheckSlot(() => hash(password, ARGON2));
+}
+
+/** Whether `password` matches `passwordHash`, checked in its turn with the other password checks. */
+export function checkPassword(passwordHash: string, password: string) {
+  return withPasswordCheckSlot(() => verify(passwordHash, password).catch(() => false));
 }
 
 // Verified when the username is unknown, so both failures take the same time.
@@ -72,7 +80,7 @@ export async function countAdmins() {
  */
 export type SignInResult =
   | { ok: true; token: string; admin: Admin; awaitingSecondFactor: boolean }
-  | { ok: false; reason: "invalid" | "throttled" };
+  | { ok: false; reason: "invalid" | "throttled" | "busy" };
 
 /** A password-checked session waits this long for its code. */
 export const SECOND_FACTOR_WAIT_MS = 10 * 60 * 1000;
@@ -84,18 +92,38 @@ export async function signIn(
   now = new Date(),
 ): Promise<SignInResult> {
   const db = getDb();
-  // Failures are counted per identifier and address: a typo locks no one else out.
-  const throttleKey = `connexion:${username}:${ip}`;
-  if ((await countHits(throttleKey, THROTTLE_WINDOW_MS, now)) >= THROTTLE_MAX_FAILURES) return { ok: false, reason: "throttled" };
+  const address = limitAddress(ip);
+  // Failures count per identifier and address (a typo locks no one else out), and per address whatever the identifier.
+  const accountKey = signInKey(username, address);
+  const addressKey = `connexion:adresse:${address}`;
+  // Each attempt is counted before its password is checked, so a burst is held to the limit however it is timed; the
+  // count stands as the failure's record, and is given back if the password is right.
+  const accountHit = await reserveHit(accountKey, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MS, now);
+  if (accountHit === null) return { ok: false, reason: "throttled" };
+  const addressHit = await reserveHit(addressKey, THROTTLE_MAX_FAILURES_PER_ADDRESS, THROTTLE_WINDOW_MS, now);
+  if (addressHit === null) {
+    await releaseHits([accountHit]);
+    return { ok: false, reason: "throttled" };
+  }
 
   const [admin] = await db.select().from(admins).where(eq(admins.username, username));
-  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
-  const valid = await verify(admin?.passwordHash ?? (await dummyHash), password).catch(() => false);
+  let valid: boolean;
+  try {
+    valid = await withPasswordCheckSlot(async () => {
+      dummyHash ??= hash(crypto.randomBytes(16).toString("hex"), ARGON2);
+      return verify(admin?.passwordHash ?? (await dummyHash), password).catch(() => false);
+    }, { refuseWhenBusy: true });
+  } catch (error) {
+    if (!(error instanceof PasswordChecksBusy)) throw error;
+    await releaseHits([accountHit, addressHit]);
+    return { ok: false, reason: "busy" };
+  }
   if (!admin || !valid) {
     await db.transaction(async (tx) => {
-      await recordHit(throttleKey, now, tx);
-      // An unknown identifier is not copied: it may be a password typed in the wrong field.
-      await recordHistory(tx, { id: admin?.id ?? null, username: admin?.username ?? "identifiant inconnu" }, { kind: "connexion.echec" }, now);
+      if (admin) await recordHistory(tx, admin, { kind: "connexion.echec" }, now);
+      // An unknown identifier is not copied (it may be a password typed in the wrong field), and a flood of them is
+      // one counted entry an hour, not a row each.
+      else await recordUnknownSignIn(tx, now);
     });
     return { ok: false, reason: "invalid" };
   }
@@ -104,11 +132,20 @@ export async function signIn(
   const awaitingSecondFactor = admin.totpSecret !== null;
   await db.transaction(async (tx) => {
     // The failures are forgotten only once the whole sign-in succeeds: wrong codes count with wrong passwords.
-    if (!awaitingSecondFactor) await clearHits(throttleKey, tx);
+    if (awaitingSecondFactor) await releaseHits([accountHit, addressHit], tx);
+    else {
+      await releaseHits([addressHit], tx);
+      await clearHits(accountKey, tx);
+    }
     await tx.insert(sessions).values({ idHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, awaitingSecondFactor });
     if (!awaitingSecondFactor) await recordHistory(tx, admin, { kind: "connexion" }, now);
   });
   return { ok: true, token, admin: { id: admin.id, username: admin.username }, awaitingSecondFactor };
+}
+
+/** The throttle of one identifier from one address (IPv6: its /64). */
+function signInKey(username: string, address: string) {
+  return `connexion:${username}:${address}`;
 }
 
 /** The administrator whose password was accepted and whose code is awaited on this session, if any. */
@@ -132,8 +169,10 @@ export type SecondFactorResult = { ok: true; token: string; admin: Admin } | { o
 export async function completeSecondFactor(token: string | undefined, code: string, ip: string, now = new Date()): Promise<SecondFactorResult> {
   const pending = await getPendingSignIn(token, now);
   if (!pending || !token) return { ok: false, reason: "expired" };
-  const throttleKey = `connexion:${pending.username}:${ip}`;
-  if ((await countHits(throttleKey, THROTTLE_WINDOW_MS, now)) >= THROTTLE_MAX_FAILURES) return { ok: false, reason: "throttled" };
+  const throttleKey = signInKey(pending.username, limitAddress(ip));
+  // Counted before the check, as a password is: kept if the code is wrong, cleared with the others if it is right.
+  const hit = await reserveHit(throttleKey, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MS, now);
+  if (hit === null) return { ok: false, reason: "throttled" };
   const [admin] = await getDb().select({ totpSecret: admins.totpSecret, lastStep: admins.totpLastStep }).from(admins).where(eq(admins.id, pending.id));
   const step = admin?.totpSecret ? await checkTotp(admin.totpSecret, code, admin.lastStep) : null;
   const fresh = crypto.randomBytes(32).toString("base64url");
@@ -150,7 +189,6 @@ export async function completeSecondFactor(token: string | undefined, code: stri
       ).length > 0;
     const recovery = byApp ? null : await useRecoveryCode(tx, pending.id, code, now);
     if (!byApp && !recovery) {
-      await recordHit(throttleKey, now, tx);
       await recordHistory(tx, pending, { kind: "connexion.echec", detail: "code de vérification incorrect" }, now);
       return false;
     }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { history } from "~/db/schema";
 import type { HistoryKind } from "./history.kinds";
@@ -13,6 +13,9 @@ export interface Actor {
 
 /** Who the history names for a change made from the server's command line (npm run admin, npm run import). */
 export const COMMAND_LINE_ACTOR: Actor = { id: null, username: "ligne de commande" };
+
+/** Who the history names for a refused sign-in whose identifier matches no account (the text typed is not kept). */
+export const UNKNOWN_IDENTIFIER_ACTOR: Actor = { id: null, username: "identifiant inconnu" };
 
 export interface HistoryInput {
   kind: HistoryKind;
@@ -31,6 +34,29 @@ export async function recordHistory(executor: Executor, actor: Actor, entry: His
     target: entry.target ?? null,
     detail: entry.detail ?? null,
   });
+}
+
+/**
+ * A refused sign-in with an unknown identifier: counted on the entry of the current hour, so that someone guessing
+ * names adds one row an hour, not one a try. Needs a transaction: concurrent refusals wait for each other here.
+ */
+export async function recordUnknownSignIn(tx: Transaction, at = new Date()) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('history:connexion.echec:identifiant inconnu', 0))`);
+  const hour = new Date(at);
+  hour.setUTCMinutes(0, 0, 0);
+  const [counted] = await tx
+    .update(history)
+    .set({ occurrences: sql`${history.occurrences} + 1`, at })
+    .where(
+      and(
+        eq(history.kind, "connexion.echec"),
+        eq(history.actor, UNKNOWN_IDENTIFIER_ACTOR.username),
+        isNull(history.adminId),
+        gte(history.at, hour),
+      ),
+    )
+    .returning({ id: history.id });
+  if (!counted) await recordHistory(tx, UNKNOWN_IDENTIFIER_ACTOR, { kind: "connexion.echec" }, at);
 }
 
 /**

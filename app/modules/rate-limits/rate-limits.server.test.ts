@@ -4,12 +4,14 @@ import { rateLimitHits } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import {
   allowFormAttempt,
-  allowFormSubmission,
   countHits,
   FORM_LIMITS,
+  limitAddress,
   purgeOldHits,
-  recordFormSubmission,
   recordHit,
+  releaseHits,
+  reserveFormSubmission,
+  reserveHit,
 } from "./rate-limits.server";
 
 const MINUTE = 60_000;
@@ -33,13 +35,42 @@ describeEachDatabase("rate limits", () => {
     expect(await allowFormAttempt("contact", "1.2.3.4", at(10.5))).toBe(true);
   });
 
-  it("allows 5 accepted submissions per form and address in 10 minutes", async () => {
-    for (let i = 0; i < FORM_LIMITS.accepted; i++) {
-      expect(await allowFormSubmission("apply", "1.2.3.4", at(i))).toBe(true);
-      await recordFormSubmission(getDb(), "apply", "1.2.3.4", at(i));
-    }
-    expect(await allowFormSubmission("apply", "1.2.3.4", at(6))).toBe(false);
-    expect(await allowFormSubmission("apply", "1.2.3.4", at(10.5))).toBe(true);
+  it("allows 5 accepted submissions per form and address in 10 minutes; a released one is given back", async () => {
+    const reserved = [];
+    for (let i = 0; i < FORM_LIMITS.accepted; i++) reserved.push(await reserveFormSubmission("apply", "1.2.3.4", at(i)));
+    expect(reserved.every((id) => id !== null)).toBe(true);
+    expect(await reserveFormSubmission("apply", "1.2.3.4", at(6))).toBeNull();
+    await releaseHits([reserved[4]]);
+    expect(await reserveFormSubmission("apply", "1.2.3.4", at(6))).not.toBeNull();
+    expect(await reserveFormSubmission("apply", "1.2.3.4", at(10.5))).not.toBeNull();
+  });
+
+  it("holds a limit under a burst: of 40 reservations at once, exactly the limit pass", async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => reserveHit("connexion:burst", 5, 15 * MINUTE, at(0))));
+    expect(results.filter((id) => id !== null)).toHaveLength(5);
+    expect(await countHits("connexion:burst", 15 * MINUTE, at(1))).toBe(5);
+  });
+
+  it("counts a burst of form attempts exactly", async () => {
+    const results = await Promise.all(Array.from({ length: 45 }, () => allowFormAttempt("contact", "9.9.9.9", at(0))));
+    expect(results.filter(Boolean)).toHaveLength(FORM_LIMITS.attempts);
+  });
+
+  it("counts IPv6 clients by their /64 and IPv4 as itself", () => {
+    expect(limitAddress("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(limitAddress("2001:0db8:0001:0002::1")).toBe("2001:db8:1:2::/64");
+    expect(limitAddress("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(limitAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(limitAddress("::1")).toBe("0:0:0:0::/64");
+    expect(limitAddress("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(limitAddress("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(limitAddress("192.0.2.7")).toBe("192.0.2.7");
+  });
+
+  it("limits a whole IPv6 /64 as one client", async () => {
+    for (let i = 1; i <= FORM_LIMITS.attempts; i++) expect(await allowFormAttempt("contact", `2001:db8:5:6::${i.toString(16)}`, at(0))).toBe(true);
+    expect(await allowFormAttempt("contact", "2001:db8:5:6:ffff:ffff:ffff:ffff", at(0))).toBe(false);
+    expect(await allowFormAttempt("contact", "2001:db8:5:7::1", at(0))).toBe(true);
   });
 
   it("purges what no window looks at any more", async () => {

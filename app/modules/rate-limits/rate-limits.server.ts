@@ -1,4 +1,5 @@
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import net from "node:net";
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
 
@@ -19,6 +20,53 @@ export async function recordHit(key: string, now = new Date(), executor: Executo
   await executor.insert(rateLimitHits).values({ key, at: now });
 }
 
+/**
+ * Counts one hit under `key` unless `limit` hits are already in the window, atomically: concurrent callers of one key
+ * wait for each other on a transaction lock, so a burst cannot all read the count before any of them writes it.
+ * Returns the new hit's id (to release it if the attempt turns out not to count), or null at the limit.
+ */
+export async function reserveHit(key: string, limit: number, windowMs: number, now = new Date()): Promise<number | null> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    if ((await countHits(key, windowMs, now, tx)) >= limit) return null;
+    const [row] = await tx.insert(rateLimitHits).values({ key, at: now }).returning({ id: rateLimitHits.id });
+    return row.id;
+  });
+}
+
+/** Gives back hits reserved for attempts that, in the end, do not count. */
+export async function releaseHits(ids: (number | null)[], executor: Executor = getDb()) {
+  const kept = ids.filter((id): id is number => id !== null);
+  if (kept.length > 0) await executor.delete(rateLimitHits).where(inArray(rateLimitHits.id, kept));
+}
+
+/**
+ * The address a limit counts under. One IPv6 client usually holds a whole /64 (2^64 addresses), so IPv6 is counted by
+ * its /64 prefix; an IPv4 address, also when written as IPv6 (::ffff:1.2.3.4), is counted as itself.
+ */
+export function limitAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (net.isIPv6(ip)) return `${expandIPv6(ip).slice(0, 4).join(":")}::/64`;
+  return ip;
+}
+
+/** The eight groups of an IPv6 address, without a zone, each as lower-case hex without leading zeros. */
+function expandIPv6(ip: string): string[] {
+  let address = ip.split("%")[0].toLowerCase();
+  // An embedded IPv4 tail (::1.2.3.4) is two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    address = address.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = address.includes("::") ? address.split("::") : [address, undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return groups.map((group) => parseInt(group || "0", 16).toString(16));
+}
+
 export async function clearHits(key: string, executor: Executor = getDb()) {
   await executor.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
 }
@@ -37,22 +85,18 @@ export async function purgeOldHits(now = new Date()) {
 export const FORM_LIMITS = { attempts: 30, accepted: 5, windowMs: 10 * 60 * 1000 } as const;
 export const FORM_RATE_LIMITED_MESSAGE = "Vous avez envoyé ce formulaire trop souvent. Merci de réessayer dans quelques minutes.";
 
-const attemptKey = (form: string, ip: string) => `${form}:tentative:${ip}`;
-const acceptedKey = (form: string, ip: string) => `${form}:accepté:${ip}`;
+const attemptKey = (form: string, ip: string) => `${form}:tentative:${limitAddress(ip)}`;
+const acceptedKey = (form: string, ip: string) => `${form}:accepté:${limitAddress(ip)}`;
 
 /** Counts one attempt at `form` from `ip`; false once the attempts of the window are used up. */
 export async function allowFormAttempt(form: string, ip: string, now = new Date()): Promise<boolean> {
-  if ((await countHits(attemptKey(form, ip), FORM_LIMITS.windowMs, now)) >= FORM_LIMITS.attempts) return false;
-  await recordHit(attemptKey(form, ip), now);
-  return true;
+  return (await reserveHit(attemptKey(form, ip), FORM_LIMITS.attempts, FORM_LIMITS.windowMs, now)) !== null;
 }
 
-/** Whether one more submission of `form` from `ip` may be accepted in this window. */
-export async function allowFormSubmission(form: string, ip: string, now = new Date()): Promise<boolean> {
-  return (await countHits(acceptedKey(form, ip), FORM_LIMITS.windowMs, now)) < FORM_LIMITS.accepted;
-}
-
-/** Counts an accepted submission, in the transaction that stores it. */
-export function recordFormSubmission(executor: Executor, form: string, ip: string, now = new Date()) {
-  return recordHit(acceptedKey(form, ip), now, executor);
+/**
+ * Reserves one of the window's accepted submissions of `form` from `ip`, before saving: null once they are used up.
+ * Release it (`releaseHits`) if the save fails.
+ */
+export function reserveFormSubmission(form: string, ip: string, now = new Date()): Promise<number | null> {
+  return reserveHit(acceptedKey(form, ip), FORM_LIMITS.accepted, FORM_LIMITS.windowMs, now);
 }

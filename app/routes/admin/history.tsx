@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     page,
     pages,
-    entries: entries.map((e) => ({ id: e.id, at: e.at.toISOString(), actor: e.actor, kind: e.kind as HistoryKind, target: e.target, detail: e.detail })),
+    entries: entries.map((e) => ({ id: e.id, at: e.at.toISOString(), actor: e.actor, kind: e.kind as HistoryKind, target: e.target, detail: e.detail, occurrences: e.occurrences })),
   };
 }
 
@@ -44,6 +44,7 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-stone-900">Historique</h1>
       <p className="text-stone-700">
         Ce que chaque administrateur a fait, du plus récent au plus ancien. Les entrées ne sont jamais modifiées et sont effacées au bout de deux ans.
+        Les connexions refusées avec un identifiant inconnu sont comptées ensemble, heure par heure.
       </p>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
         <label className="min-w-48 flex-1 font-medium text-stone-800">
@@ -84,6 +85,7 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
                 <span className="text-stone-900 [overflow-wrap:anywhere]">
                   <strong className="font-medium">{HISTORY_KINDS[entry.kind] ?? entry.kind}</strong>
                   {entry.target ? ` — ${entry.target}` : ""}
+                  {entry.occurrences > 1 ? ` — ${entry.occurrences} fois dans l'heure` : ""}
                   {entry.detail ? <span className="block text-stone-600">{entry.detail}</span> : null}
                 </span>
               </li>
