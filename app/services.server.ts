@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, useDatabase, type DatabaseHandle } from "./db/client.server";
 import { lockDataDir, setLockRequestHandler } from "./db/data-dir-lock.server";
+import { makeDataDirPrivate } from "./db/data-dir-permissions.server";
 import { backupNow, startBackupSchedule } from "./modules/backup/backup-schedule.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -33,13 +34,19 @@ const WRITE_PROBLEMS: Record<string, string> = {
 };
 
 /**
- * Creates DATA_DIR if needed and checks that files can be written there (database, images, e-mails, session
- * secret all live in it); throws a StartupError with one French line otherwise.
+ * Creates DATA_DIR if needed, private to this account (0700; an existing one is made so, and said once), and checks
+ * that files can be written there (database, images, e-mails, session secret all live in it); throws a StartupError
+ * with one French line otherwise.
  */
 export function ensureWritableDataDir(dir = env.dataDir) {
   const probe = path.join(dir, `.ecriture-${process.pid}`);
+  // What this process writes (e-mails, backups, media) is for its own account only.
+  process.umask(0o077);
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    const { directoryWasOpen, tightened } = makeDataDirPrivate(dir);
+    if (directoryWasOpen || tightened > 0) {
+      logger.warn(`Le dossier de données ${dir} était accessible à d'autres comptes : il est maintenant privé (droits 0700, ${tightened} fichier(s) resserré(s)).`);
+    }
     fs.writeFileSync(probe, "");
     fs.rmSync(probe);
   } catch (error) {
@@ -73,6 +80,8 @@ export async function openConfiguredDatabase(holder: string): Promise<DatabaseHa
   fs.rmSync(path.join(env.dataDir, "server.pid"), { force: true });
   try {
     const handle = await openDatabase({ dataDir: path.join(env.dataDir, "db") });
+    // PGlite creates its files readable and writable by all, whatever the umask.
+    makeDataDirPrivate(env.dataDir);
     return {
       ...handle,
       async close() {

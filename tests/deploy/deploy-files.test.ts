@@ -31,6 +31,8 @@ describe("files to put the site online", () => {
     const last = lines.slice(stages.at(-1));
     expect(last).toContain("USER node");
     expect(last).toContain('VOLUME ["/data"]');
+    // A new volume copies the folder's rights: private to the server's account.
+    expect(last.find((l) => l.startsWith("RUN ") && l.includes("/data"))).toMatch(/chmod 700 \/data/);
     expect(last.find((l) => l.startsWith("ENV "))).toMatch(/DATA_DIR=\/data/);
     expect(last.find((l) => l.startsWith("HEALTHCHECK "))).toContain("/healthz");
     // The container runs the server exactly as `npm start` does (docs/decisions/007).
@@ -76,6 +78,7 @@ describe("files to put the site online", () => {
     fs.rmSync(dir, { recursive: true });
     expect({ status: result.status, stderr: result.stderr.trim() }).toEqual({ status: 0, stderr: "" });
     expect(read("potager.service")).toMatch(/^ExecStart=\/usr\/bin\/npm start$/m);
+    expect(read("potager.service")).toMatch(/^UMask=0077$/m);
   });
 });
 
