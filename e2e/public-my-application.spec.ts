@@ -29,10 +29,14 @@ test("the applicant's own page: status and place in the town's list, contact cor
   // The section's title, then its button (a disclosure without JavaScript).
   await page.getByText("Retirer ma demande", { exact: true }).nth(1).click();
   await page.getByRole("button", { name: "Retirer", exact: true }).click();
-  await expect(page.getByText("Votre demande est retirée. L'association en est informée.")).toBeVisible();
-  await expect(page.getByText(/^Archivée le /)).toBeVisible();
+  await expect(page.getByText("Votre demande est retirée. L'association en est informée. Ce lien personnel ne sert plus.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Enregistrer mes coordonnées" })).toHaveCount(0);
   await lastMailTo("contact@jardins-villeurbanne.fr", /Inès Garnier a retiré sa demande de jardin/);
+  // The link in the acknowledgement stops working: nothing of the closed application shows any more.
+  const closed = await page.goto(link);
+  expect(closed?.status()).toBe(404);
+  await expect(page.getByText(/^Ce lien ne correspond à aucune demande de jardin en cours/)).toBeVisible();
+  await expect(page.getByText("07 44 55 66 77")).toHaveCount(0);
 
   const wrong = await page.goto("/ma-demande/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ");
   expect(wrong?.status()).toBe(404);

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { applications, outbox } from "~/db/schema";
@@ -5,7 +6,7 @@ import { describeEachDatabase } from "../../../tests/db";
 import { applicationForm, insertApplication } from "../../../tests/factories";
 import { findByAccessToken, waitingListPlace, waitingListPlaces, withdrawApplication } from "./applicant.server";
 import { applicationFormSchema } from "./applications.schema";
-import { submitApplication } from "./applications.server";
+import { archiveApplication, submitApplication } from "./applications.server";
 
 const DAY = 86_400_000;
 
@@ -21,6 +22,12 @@ describeEachDatabase("the applicant's own page", () => {
     expect((await findByAccessToken(token))?.id).toBe(submitted.id);
     expect(await findByAccessToken(`${token.slice(0, -1)}x`)).toBeUndefined();
     expect(await findByAccessToken("court")).toBeUndefined();
+
+    // Archived by the association: the link, kept in the applicant's mailbox, no longer opens anything.
+    await getDb().update(applications).set({ processed: true });
+    await archiveApplication(submitted.id);
+    expect(await findByAccessToken(token)).toBeUndefined();
+    expect((await getDb().select().from(applications))[0].accessTokenHash).toBeNull();
   });
 
   it("places each active request in its town's list by date; archived ones leave it; withdrawing archives and tells the association", async () => {
@@ -35,6 +42,9 @@ describeEachDatabase("the applicant's own page", () => {
 
     expect((await withdrawApplication(a.id))?.archived).toBe(true);
     expect(await withdrawApplication(a.id)).toBeUndefined();
+    // The private link goes with the withdrawal.
+    const [withdrawn] = await getDb().select().from(applications).where(eq(applications.id, a.id));
+    expect(withdrawn.accessTokenHash).toBeNull();
     expect(await waitingListPlace(b)).toEqual({ place: 1, total: 1 });
     const [notice] = await getDb().select().from(outbox);
     expect(notice.subject).toBe(`Demande de jardin retirée : ${a.nom}`);

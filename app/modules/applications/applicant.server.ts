@@ -13,7 +13,8 @@ export const notArchived = or(isNull(applications.archived), eq(applications.arc
 
 /**
  * The applicant's private page, /ma-demande/{token}: a 256-bit random token, given once in the acknowledgement
- * e-mail and stored as an HMAC (a copy of the database does not open the pages).
+ * e-mail and stored as an HMAC (a copy of the database does not open the pages). It opens the page of an active
+ * application only: archiving forgets it, so an old e-mail cannot show a closed application's details.
  */
 export function newAccessToken() {
   const token = crypto.randomBytes(32).toString("base64url");
@@ -26,7 +27,10 @@ export function applicantLink(token: string) {
 
 export async function findByAccessToken(token: string): Promise<Application | undefined> {
   if (!/^[\w-]{40,60}$/.test(token)) return undefined;
-  const [row] = await getDb().select().from(applications).where(eq(applications.accessTokenHash, keyedHash(token)));
+  const [row] = await getDb()
+    .select()
+    .from(applications)
+    .where(and(eq(applications.accessTokenHash, keyedHash(token)), notArchived));
   return row;
 }
 
@@ -60,7 +64,7 @@ export async function withdrawApplication(id: number) {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(applications)
-      .set({ archived: true, archivedDate: new Date(), isDemo: false })
+      .set({ archived: true, archivedDate: new Date(), isDemo: false, accessTokenHash: null })
       .where(and(eq(applications.id, id), notArchived))
       .returning();
     if (row) await enqueueMail(tx, applicationWithdrawnMail(row, content?.email));

@@ -114,12 +114,15 @@ export async function setApplicationProcessed(id: number, processed: boolean, ex
   return row;
 }
 
-/** Archives application `id` (archived_date = now) if it is processed and not yet archived; otherwise undefined. */
+/**
+ * Archives application `id` (archived_date = now) if it is processed and not yet archived; otherwise undefined. The
+ * applicant's private link stops working.
+ */
 export async function archiveApplication(id: number, executor: Executor = getDb()): Promise<Application | undefined> {
   if (parseId(id) === null) return undefined;
   const [row] = await executor
     .update(applications)
-    .set({ archived: true, archivedDate: new Date(), isDemo: false })
+    .set({ archived: true, archivedDate: new Date(), isDemo: false, accessTokenHash: null })
     .where(and(eq(applications.id, id), eq(applications.processed, true), notArchived))
     .returning();
   return row;

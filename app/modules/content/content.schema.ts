@@ -36,6 +36,7 @@ export interface AssociationContent {
   retentionPendingAdsDays: number;
   retentionValidatedAdsMonths: number;
   retentionHistoryMonths: number;
+  retentionSentMailDays: number;
   updatedAt: Date;
 }
 
@@ -175,6 +176,7 @@ export const retentionFormSchema = z.object({
   retentionPendingAdsDays: period(7, 365, "jours"),
   retentionValidatedAdsMonths: period(1, 36, "mois"),
   retentionHistoryMonths: period(6, 120, "mois"),
+  retentionSentMailDays: period(1, 365, "jours"),
 });
 
 export type PlotsForm = z.infer<typeof plotsFormSchema>;

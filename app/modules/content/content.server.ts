@@ -40,6 +40,7 @@ const UPDATABLE_FIELDS = [
   "retentionPendingAdsDays",
   "retentionValidatedAdsMonths",
   "retentionHistoryMonths",
+  "retentionSentMailDays",
 ] as const satisfies readonly (keyof ContentFields)[];
 
 /** The single content record, or null when none exists yet. */

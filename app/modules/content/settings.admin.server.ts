@@ -31,6 +31,7 @@ const RETENTION_DEFAULTS_BY_FIELD = {
   retentionPendingAdsDays: RETENTION_DEFAULTS.pendingAdsDays,
   retentionValidatedAdsMonths: RETENTION_DEFAULTS.validatedAdsMonths,
   retentionHistoryMonths: RETENTION_DEFAULTS.historyMonths,
+  retentionSentMailDays: RETENTION_DEFAULTS.sentMailDays,
 };
 import { ensureContentRow, getContent, updateContent } from "./content.server";
 import { SETTINGS_INTENTS, type SettingsIntent, type SettingsResult } from "./settings";

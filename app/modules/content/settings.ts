@@ -20,4 +20,5 @@ export const RETENTION_FIELDS = [
   "retentionPendingAdsDays",
   "retentionValidatedAdsMonths",
   "retentionHistoryMonths",
+  "retentionSentMailDays",
 ] as const;

@@ -15,6 +15,7 @@ import {
   enqueueMail,
   newAdMail,
   newApplicationMail,
+  purgeMailFiles,
   releaseOutboxLeases,
   RETRY_DELAYS_MS,
   retryFailedMails,
@@ -100,6 +101,8 @@ describeEachDatabase("mail outbox", () => {
     const [row] = await rows();
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(row!.sentAt).toEqual(clock);
+    // Once delivered, the headers and status are kept, not the body (the visitor's message, a private link).
+    expect(row).toMatchObject({ to: "bureau@jardins.example", subject: "[Contact] Visite des jardins", text: "", html: null });
   });
 
   it("writes the message in the caller's transaction", async () => {
@@ -251,6 +254,22 @@ describeEachDatabase("mail outbox", () => {
     expect(header(raw, "To")).toBe("bureau@jardins.example");
     expect(header(raw, "Reply-To")).toBe("camille@example.org");
     expect(smtp.messages).toHaveLength(0);
+    // A whole message, for the server's account only.
+    expect((await fsp.stat(path.join(dir, files[0]!))).mode & 0o777).toBe(0o600);
+  });
+
+  it("deletes .eml files last written before a date, and nothing else", async () => {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-mail-"));
+    onTestFinished(() => fsp.rm(dir, { recursive: true, force: true }));
+    const old = path.join(dir, "ancien.eml");
+    await fsp.writeFile(old, "Subject: ancien\n\n");
+    await fsp.utimes(old, new Date("2026-01-01T00:00:00Z"), new Date("2026-01-01T00:00:00Z"));
+    await fsp.writeFile(path.join(dir, "recent.eml"), "Subject: récent\n\n");
+    await fsp.writeFile(path.join(dir, "notes.txt"), "");
+    await fsp.utimes(path.join(dir, "notes.txt"), new Date("2026-01-01T00:00:00Z"), new Date("2026-01-01T00:00:00Z"));
+    expect(await purgeMailFiles(new Date("2026-02-01T00:00:00Z"), dir)).toBe(1);
+    expect((await fsp.readdir(dir)).sort()).toEqual(["notes.txt", "recent.eml"]);
+    expect(await purgeMailFiles(new Date(), path.join(dir, "absent"))).toBe(0);
   });
 });
 

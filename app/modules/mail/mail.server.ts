@@ -133,13 +133,42 @@ export function smtpTransport(url: string, socketTimeout = 60_000) {
 
 const fileTransport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
-/** Writes a message as an .eml file in `dir`, named by the time and `name`; returns the file's path. */
+/** Where e-mails are written as .eml files when no SMTP server is set. */
+export function defaultMailDir() {
+  return path.join(env.dataDir, "mail");
+}
+
+/**
+ * Writes a message as an .eml file in `dir`, named by the time and `name`; returns the file's path. The file holds a
+ * whole message (an application, a private link): readable by the server's account only.
+ */
 export async function writeMailFile(dir: string, name: string, mail: SendMailOptions): Promise<string> {
   const info = await fileTransport.sendMail(mail);
-  await fsp.mkdir(dir, { recursive: true });
+  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${name}.eml`);
-  await fsp.writeFile(file, info.message as Buffer);
+  await fsp.writeFile(file, info.message as Buffer, { mode: 0o600 });
   return file;
+}
+
+/** Deletes the .eml files of `dir` last written before `before`; returns how many. */
+export async function purgeMailFiles(before: Date, dir = defaultMailDir()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    return 0; // no file was ever written
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(dir, name);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (stat?.isFile() && stat.mtime < before) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 function smtpSender(url: string): Sender {
@@ -186,7 +215,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const maxPerRun = options.maxPerRun ?? 50;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const now = options.now ?? (() => new Date());
-  const sender = smtpUrl ? smtpSender(smtpUrl) : fileSender(options.mailDir ?? path.join(env.dataDir, "mail"));
+  const sender = smtpUrl ? smtpSender(smtpUrl) : fileSender(options.mailDir ?? defaultMailDir());
   const instance = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString("hex")}`;
 
   let sendFailing = false;
@@ -245,7 +274,9 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
           // The server is probably down: the other messages wait for the next run.
           break;
         }
-        await getDb().update(outbox).set({ status: "sent", sentAt: now(), lastError: null }).where(eq(outbox.id, row.id));
+        // A sent message keeps who, what subject and when, not its body: the body may be a whole application or a
+        // private link, and is no use once delivered.
+        await getDb().update(outbox).set({ status: "sent", sentAt: now(), lastError: null, text: "", html: null }).where(eq(outbox.id, row.id));
         result.sent++;
         if (sendFailing) logger.info({ instance }, "envoi d'e-mails rétabli");
         sendFailing = false;

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, contactMessages, history } from "~/db/schema";
+import { annonces, applications, contactMessages, history, outbox } from "~/db/schema";
 import { countValidatedAds, latestValidatedAds, listPublicAds } from "~/modules/ads/ads.server";
 import { updateContent } from "~/modules/content/content.server";
 import { recordHistory } from "~/modules/history/history.server";
@@ -33,13 +33,13 @@ describeEachDatabase("retention", () => {
     expect((await latestValidatedAds(5)).map((ad) => ad.nom)).toEqual(["validée il y a 5 mois"]);
     expect(await countValidatedAds()).toBe(1);
 
-    expect(await applyRetention()).toEqual({ archivedApplications: 1, contactMessages: 1, pendingAds: 1, expiredAds: 1, history: 1 });
+    expect(await applyRetention()).toMatchObject({ archivedApplications: 1, contactMessages: 1, pendingAds: 1, expiredAds: 1, history: 1 });
     expect(await names(applications)).toEqual(["active depuis 3 ans", "archivée il y a 23 mois"]);
     expect(await names(contactMessages)).toEqual(["11 mois"]);
     // Hidden for 30 days before it is deleted.
     expect(await names(annonces)).toEqual(["en attente depuis 59 jours", "validée il y a 5 mois", "validée il y a 7 mois"]);
     expect(await getDb().select().from(history)).toHaveLength(1);
-    expect(await applyRetention()).toEqual({ archivedApplications: 0, contactMessages: 0, pendingAds: 0, expiredAds: 0, history: 0 });
+    expect(await applyRetention()).toMatchObject({ archivedApplications: 0, contactMessages: 0, pendingAds: 0, expiredAds: 0, history: 0 });
   });
 
   it("follows the association's settings", async () => {
@@ -49,5 +49,22 @@ describeEachDatabase("retention", () => {
     await insertAd({ nom: "validée il y a 8 mois", statut: "validé", isValidated: true, validatedAt: daysAgo(8 * 31) });
     expect((await listPublicAds()).map((ad) => ad.nom)).toEqual(["validée il y a 8 mois"]);
     expect(await applyRetention()).toMatchObject({ contactMessages: 1, expiredAds: 0 });
+  });
+
+  it("keeps sent and abandoned e-mails 30 days by default, as set, and a waiting one whatever its age", async () => {
+    const mail = (subject: string, fields: Partial<typeof outbox.$inferInsert>) =>
+      getDb().insert(outbox).values({ to: "ines@example.fr", subject, text: "", ...fields });
+    await mail("envoyé il y a 31 jours", { status: "sent", createdAt: daysAgo(31), sentAt: daysAgo(31) });
+    await mail("envoyé il y a 29 jours", { status: "sent", createdAt: daysAgo(29), sentAt: daysAgo(29) });
+    await mail("abandonné il y a 31 jours", { status: "failed", createdAt: daysAgo(31), text: "corps" });
+    await mail("en attente depuis 40 jours", { status: "pending", createdAt: daysAgo(40), text: "corps" });
+    expect(await applyRetention()).toMatchObject({ mails: 2 });
+    const subjects = async () => (await getDb().select().from(outbox)).map((row) => row.subject).sort();
+    expect(await subjects()).toEqual(["en attente depuis 40 jours", "envoyé il y a 29 jours"]);
+
+    const content = await insertContent();
+    await updateContent(content.id, { retentionSentMailDays: 7 });
+    expect(await applyRetention()).toMatchObject({ mails: 1 });
+    expect(await subjects()).toEqual(["en attente depuis 40 jours"]);
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, associationContent, contactMessages, history } from "~/db/schema";
+import { annonces, applications, associationContent, contactMessages, history, outbox } from "~/db/schema";
+import { purgeMailFiles } from "~/modules/mail/mail.server";
 
 /** How long personal data is kept, as the association sets it (RGPD); these are the defaults. */
 export interface RetentionSettings {
@@ -9,6 +10,8 @@ export interface RetentionSettings {
   pendingAdsDays: number;
   validatedAdsMonths: number;
   historyMonths: number;
+  /** Sent or abandoned e-mails (their headers; the body goes when sent), and the .eml files written without SMTP. */
+  sentMailDays: number;
 }
 
 export const RETENTION_DEFAULTS: RetentionSettings = {
@@ -17,6 +20,7 @@ export const RETENTION_DEFAULTS: RetentionSettings = {
   pendingAdsDays: 60,
   validatedAdsMonths: 6,
   historyMonths: 24,
+  sentMailDays: 30,
 };
 
 /** An expired ad is hidden at once, then deleted this many days later (time to tell its author, or renew it). */
@@ -30,6 +34,7 @@ export async function getRetentionSettings(): Promise<RetentionSettings> {
       pendingAdsDays: associationContent.retentionPendingAdsDays,
       validatedAdsMonths: associationContent.retentionValidatedAdsMonths,
       historyMonths: associationContent.retentionHistoryMonths,
+      sentMailDays: associationContent.retentionSentMailDays,
     })
     .from(associationContent)
     .orderBy(asc(associationContent.id))
@@ -60,6 +65,7 @@ export interface RetentionResult {
 /** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
 function overdue(settings: RetentionSettings, now: Date) {
   return {
+  mails: number;
     archivedApplications: {
       table: applications,
       where: and(eq(applications.archived, true), lt(applications.archivedDate, monthsBefore(now, settings.archivedApplicationsMonths))),
@@ -74,21 +80,33 @@ function overdue(settings: RetentionSettings, now: Date) {
   } satisfies Record<keyof RetentionResult, unknown>;
 }
 
-/** Deletes what has been kept longer than the settings allow; each kind in its own statement. */
-export async function applyRetention(now = new Date()): Promise<RetentionResult> {
+/**
+ * Deletes what has been kept longer than the settings allow, each kind in its own statement; and the e-mails written
+ * as files (without SMTP) after the same time as sent ones.
+ */
+export async function applyRetention(now = new Date()): Promise<RetentionResult & { mailFiles: number }> {
+    // A waiting e-mail is kept whatever its age: it has not been delivered yet.
+    mails: {
+      table: outbox,
+      where: or(
+        and(eq(outbox.status, "sent"), lt(outbox.sentAt, daysBefore(now, settings.sentMailDays))),
+        and(eq(outbox.status, "failed"), lt(outbox.createdAt, daysBefore(now, settings.sentMailDays))),
+      ),
+    },
   const db = getDb();
   const removed = {} as RetentionResult;
   for (const [kind, { table, where }] of Object.entries(overdue(await getRetentionSettings(), now))) {
     removed[kind as keyof RetentionResult] = (await db.delete(table).where(where).returning({ one: sql`1` })).length;
   }
-  return removed;
+  return { ...removed, mailFiles: await purgeMailFiles(daysBefore(now, settings.sentMailDays)) };
+  const settings = await getRetentionSettings();
 }
 
 /** What `applyRetention` would delete at `now`, counted without deleting (the import's warning). */
 export async function countOverdue(now = new Date()): Promise<RetentionResult> {
   const db = getDb();
   const due = {} as RetentionResult;
-  for (const [kind, { table, where }] of Object.entries(overdue(await getRetentionSettings(), now))) {
+  for (const [kind, { table, where }] of Object.entries(overdue(settings, now))) {
     due[kind as keyof RetentionResult] = await db.$count(table, where);
   }
   return due;

@@ -125,7 +125,11 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             les petites annonces, {retention.pendingAdsDays} jours si elles ne sont pas validées ; une fois validées, elles sont
             publiées {months(retention.validatedAdsMonths)}, puis retirées du site et supprimées {retention.expiredAdGraceDays} jours plus tard ;
           </li>
-          <li>le journal des actions des administrateurs, {months(retention.historyMonths)}.</li>
+          <li>le journal des actions des administrateurs, {months(retention.historyMonths)} ;</li>
+          <li>
+            les e-mails que le site envoie (accusés de réception, messages transmis à l'association) : leur texte est
+            effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés {retention.sentMailDays} jours.
+          </li>
         </ul>
         <p>
           Conformément au règlement (UE) 2016/679 et à la loi « Informatique et libertés », vous disposez d'un droit

@@ -8,7 +8,9 @@ import { readFormData } from "~/lib/form-data.server";
 import { findByAccessToken, updateApplicantContact, waitingListPlace, withdrawApplication } from "~/modules/applications/applicant.server";
 import { applicantContactSchema } from "~/modules/applications/applications.schema";
 
-const UNKNOWN_LINK = "Ce lien ne correspond à aucune demande de jardin : il est incomplet, ou la demande a été supprimée. Pour toute question, écrivez à l'association.";
+const UNKNOWN_LINK =
+  "Ce lien ne correspond à aucune demande de jardin en cours : il est incomplet, ou la demande a été archivée ou supprimée. Pour toute question, écrivez à l'association.";
+const WITHDRAWN = "Votre demande est retirée. L'association en est informée. Ce lien personnel ne sert plus.";
 
 /**
  * A private page: never cached, never indexed, its address never sent to another site ("same-origin": with
@@ -30,14 +32,12 @@ async function applicationOf(token: string) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const application = await applicationOf(params.token);
-  const archived = application.archived === true;
   return {
     // Only what the applicant needs here: the status, their place, the two ways to reach them.
     receivedOn: formatDate(application.date),
-    status: archived ? "archived" : application.processed ? "processed" : "received",
-    archivedOn: application.archivedDate ? formatDate(application.archivedDate) : null,
+    status: application.processed ? "processed" : "received",
     town: application.ville ? (VILLE_LABELS[application.ville as Ville] ?? application.ville) : VILLE_NON_SPECIFIEE,
-    waitingList: archived ? null : await waitingListPlace(application),
+    waitingList: await waitingListPlace(application),
     email: application.email,
     telephone: application.telephonePortable,
   };
@@ -47,8 +47,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const application = await applicationOf(params.token);
   const form = Object.fromEntries(await readFormData(request)) as Record<string, string>;
   if (form.intent === "withdraw") {
+    // The link stops working with the withdrawal: the page is gone (410), and says why.
     const withdrawn = await withdrawApplication(application.id);
-    return withdrawn ? { ok: true, message: "Votre demande est retirée. L'association en est informée." } : data({ ok: false, message: "Cette demande est déjà archivée." }, { status: 409 });
+    if (withdrawn) throw data(WITHDRAWN, { status: 410 });
+    return data({ ok: false, message: "Cette demande est déjà archivée." }, { status: 409 });
   }
   if (form.intent !== "contact") return data({ ok: false, message: "Action inconnue." }, { status: 400 });
   const parsed = applicantContactSchema.safeParse(form);
@@ -63,11 +65,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 const STATUS: Record<string, string> = {
   received: "Reçue : elle attend d'être étudiée par les bénévoles de l'association.",
   processed: "Étudiée par l'association, qui vous contacte pour la suite.",
-  archived: "Archivée",
 };
 
 export default function MyApplication({ loaderData, actionData }: Route.ComponentProps) {
-  const { receivedOn, status, archivedOn, town, waitingList, email, telephone } = loaderData;
+  const { receivedOn, status, town, waitingList, email, telephone } = loaderData;
   const refused = actionData && !actionData.ok ? (actionData as { message: string; field?: string; values?: Record<string, string> }) : null;
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-10">
@@ -81,7 +82,7 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
         <dt className="font-semibold text-stone-700">Envoyée le</dt>
         <dd>{receivedOn}</dd>
         <dt className="font-semibold text-stone-700">État</dt>
-        <dd>{status === "archived" ? `${STATUS.archived}${archivedOn ? ` le ${archivedOn}` : ""}.` : STATUS[status]}</dd>
+        <dd>{STATUS[status]}</dd>
         {waitingList && (
           <>
             <dt className="font-semibold text-stone-700">Liste d'attente</dt>
@@ -91,34 +92,31 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
           </>
         )}
       </dl>
-      {status !== "archived" && (
-        <>
-          <ApplicantContactForm email={refused?.values?.email ?? email} telephone={refused?.values?.telephoneportable ?? telephone} refused={refused} />
-          <section aria-labelledby="retirer" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-            <h2 id="retirer" className="text-xl font-semibold text-brand-800">
-              Retirer ma demande
-            </h2>
-            <p className="mt-2 text-stone-700">Si vous ne souhaitez plus de parcelle, vous pouvez retirer votre demande : l'association en sera informée.</p>
-            <div className="mt-4">
-              <ConfirmDialog
-                trigger="Retirer ma demande"
-                title="Retirer ma demande"
-                message="Êtes-vous sûr de vouloir retirer votre demande ? Elle ne pourra pas être remise sur la liste d'attente."
-                confirm="Retirer"
-                fields={{ intent: "withdraw" }}
-              />
-            </div>
-          </section>
-        </>
-      )}
+      <ApplicantContactForm email={refused?.values?.email ?? email} telephone={refused?.values?.telephoneportable ?? telephone} refused={refused} />
+      <section aria-labelledby="retirer" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+        <h2 id="retirer" className="text-xl font-semibold text-brand-800">
+          Retirer ma demande
+        </h2>
+        <p className="mt-2 text-stone-700">Si vous ne souhaitez plus de parcelle, vous pouvez retirer votre demande : l'association en sera informée.</p>
+        <div className="mt-4">
+          <ConfirmDialog
+            trigger="Retirer ma demande"
+            title="Retirer ma demande"
+            message="Êtes-vous sûr de vouloir retirer votre demande ? Elle ne pourra pas être remise sur la liste d'attente."
+            confirm="Retirer"
+            fields={{ intent: "withdraw" }}
+          />
+        </div>
+      </section>
     </main>
   );
 }
 
-/** A wrong or expired link: a plain French message, with the 404 status. */
+/** A wrong, archived or deleted link (404), or the page just withdrawn (410): a plain French message. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status === 404 ? UNKNOWN_LINK : "Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.";
+  const known = isRouteErrorResponse(error) && (error.status === 404 || error.status === 410);
+  const message = known ? String(error.data) : "Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.";
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-brand-800">Ma demande de jardin</h1>
