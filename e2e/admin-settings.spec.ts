@@ -640,6 +640,7 @@ test("'Données personnelles': the retention periods are saved and the legal not
   await expect(popup(page, "Durées de conservation enregistrées.")).toBeVisible();
   await page.goto("/mentions-legales");
   await expect(page.getByText("les messages envoyés par la page Contact, 18 mois ;")).toBeVisible();
+  await expect(page.getByText(/leur texte est effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés 30 jours\./)).toBeVisible();
   // Back to the default, for the other tests.
   await page.goto("/admin/settings");
   await page.getByRole("region", { name: "Données personnelles" }).getByLabel("Messages de contact (mois)").fill("12");

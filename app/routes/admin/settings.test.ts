@@ -58,14 +58,16 @@ describeEachDatabase("/admin/settings action", () => {
       retentionPendingAdsDays: "30",
       retentionValidatedAdsMonths: "3",
       retentionHistoryMonths: "12",
+      retentionSentMailDays: "15",
     };
     const refused = await post({ intent: "retention", ...periods, retentionPendingAdsDays: "2" });
     expect(refused).toMatchObject({ status: 400, value: { ok: false, field: "retentionPendingAdsDays", message: "Entre 7 et 365 jours." } });
     expect(await post({ intent: "retention", ...periods, retentionHistoryMonths: "douze" })).toMatchObject({ status: 400, value: { message: "Saisissez un nombre entier de mois." } });
     expect((await content()).retentionPendingAdsDays).toBe(60);
     expect((await post({ intent: "retention", ...periods })).value).toEqual({ intent: "retention", ok: true, message: "Durées de conservation enregistrées." });
-    expect(await content()).toMatchObject({ retentionArchivedApplicationsMonths: 36, retentionPendingAdsDays: 30, retentionHistoryMonths: 12 });
+    expect(await post({ intent: "retention", ...periods, retentionSentMailDays: "0" })).toMatchObject({ status: 400, value: { field: "retentionSentMailDays", message: "Entre 1 et 365 jours." } });
+    expect(await content()).toMatchObject({ retentionArchivedApplicationsMonths: 36, retentionPendingAdsDays: 30, retentionHistoryMonths: 12, retentionSentMailDays: 15 });
     const legal = await legalLoader(routeArgs(new Request("http://localhost:3000/mentions-legales")));
-    expect(legal.retention).toMatchObject({ archivedApplicationsMonths: 36, contactMessagesMonths: 6, pendingAdsDays: 30, validatedAdsMonths: 3, historyMonths: 12 });
+    expect(legal.retention).toMatchObject({ archivedApplicationsMonths: 36, contactMessagesMonths: 6, pendingAdsDays: 30, validatedAdsMonths: 3, historyMonths: 12, sentMailDays: 15 });
   });
 });
