@@ -48,6 +48,24 @@ function inline(value: string) {
   return value.replace(/\s+/g, " ").trim();
 }
 
+/** Names quoted to an address nobody confirmed are cut to this length. */
+export const GREETING_NAME_MAX = 40;
+
+/**
+ * A visitor's name as mail to an address nobody has confirmed may quote it: anyone can type someone else's address
+ * in a public form, so the name must not carry a message or a link to them. Letters, spaces, hyphens and apostrophes
+ * only (nothing a mail client could turn into a link), at most GREETING_NAME_MAX characters, cut between words.
+ */
+export function greetingName(value: string): string {
+  const letters = inline(value.normalize("NFC").replace(/[^\p{L}\p{M}'’ -]+/gu, " "));
+  if (letters.length <= GREETING_NAME_MAX) return letters;
+  const cut = letters.slice(0, GREETING_NAME_MAX + 1);
+  return (cut.includes(" ") ? cut.slice(0, cut.lastIndexOf(" ")) : cut.slice(0, GREETING_NAME_MAX)).trim();
+}
+
+/** "Bonjour Karim Benali," or "Bonjour," when nothing of the name is left. */
+const greeting = (name: string) => `Bonjour${greetingName(name) ? ` ${greetingName(name)}` : ""},`;
+
 function addressOf(mailbox: string) {
   return /<([^<>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
 }
@@ -174,7 +192,8 @@ export function newApplicationMail(application: Application, to?: string | null)
 
 /**
  * Acknowledgement to the applicant, with the versions of the charter and the rules they accepted and when; null
- * when the application has no valid e-mail address.
+ * when the application has no valid e-mail address. Nobody has confirmed that address: of what was typed, only a
+ * short, link-free name is quoted, and the only links are the site's own.
  */
 export function applicationAckMail(
   application: Pick<Application, "nom" | "email" | "charteVersion" | "reglementVersion" | "engagementsAcceptesLe">,
@@ -186,7 +205,7 @@ export function applicationAckMail(
   const site = new URL("/", env.PUBLIC_URL).toString();
   const commitments = commitmentRows(application);
   const intro =
-    `Bonjour ${inline(application.nom)},\n\n` +
+    `${greeting(application.nom)}\n\n` +
     "Nous avons bien reçu votre demande de jardin et nous vous en remercions.\n\n" +
     "Elle sera étudiée par les bénévoles de l'association, qui reviendront vers vous par e-mail ou par téléphone. " +
     "Les attributions dépendent des parcelles disponibles : merci de votre patience.";
@@ -239,7 +258,7 @@ export function adPublishedMail(
   if (!email) return null;
   const link = absolute(`/annonces#annonce-${ad.id}`);
   const text =
-    `Bonjour ${inline(ad.nom)},\n\n` +
+    `${greeting(ad.nom)}\n\n` +
     "Votre petite annonce a été validée par les bénévoles de l'association : elle est maintenant visible sur le site.\n\n" +
     `Pour la retirer ou la modifier, il suffit de répondre à ce message.\n\nBien cordialement,\n${inline(associationName)}`;
   return {

@@ -16,11 +16,13 @@ import {
   newAdMail,
   newApplicationMail,
   purgeMailFiles,
+  adPublishedMail,
   releaseOutboxLeases,
   RETRY_DELAYS_MS,
   retryFailedMails,
   type MailWorkerOptions,
 } from "./mail.server";
+import { GREETING_NAME_MAX, greetingName } from "./mail-templates.server";
 
 let smtp: FakeSmtp;
 let clock: Date;
@@ -293,6 +295,25 @@ describe("mail templates", () => {
     const none = { charteVersion: null, reglementVersion: null, engagementsAcceptesLe: null };
     expect(applicationAckMail({ nom: "X", email: "", ...none })).toBeNull();
     expect(applicationAckMail({ nom: "X", email: "pas-une-adresse", ...none })).toBeNull();
+  });
+
+  it("quotes nothing typed to an unconfirmed address but a short, link-free name; its only links are the site's", () => {
+    const forged = "Karim\nGagnez 500 € : http://arnaque.example/?x=1 ou www.arnaque.example, écrivez à gain@arnaque.example <b>vite</b>";
+    const ack = applicationAckMail({ ...application, nom: forged }, "Les Jardins du Tonkin", "http://localhost:3000/ma-demande/jeton")!;
+    const greeting = /^Bonjour (.*),\n/.exec(ack.text)![1];
+    expect(greeting).toBe("Karim Gagnez http arnaque example x ou");
+    expect(greeting.length).toBeLessThanOrEqual(GREETING_NAME_MAX);
+    for (const body of [ack.text, ack.html!]) {
+      expect(body).not.toMatch(/arnaque\.|http:\/\/arnaque|@arnaque|500 €|<b>vite/);
+      const urls = body.match(/https?:\/\/[^\s"<]+/g) ?? [];
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith("http://localhost:3000/")).toBe(true);
+    }
+    expect(greetingName("  Élodie   N'Diaye-Côté  ")).toBe("Élodie N'Diaye-Côté");
+    expect(applicationAckMail({ ...application, nom: "https://x.example" })!.text).toMatch(/^Bonjour https x example,/);
+    expect(applicationAckMail({ ...application, nom: "123 456" })!.text).toMatch(/^Bonjour,\n/);
+    const published = adPublishedMail({ id: 3, nom: "Léa — voir www.arnaque.example", email: "lea@example.fr" })!;
+    expect(published.text).toMatch(/^Bonjour Léa voir www arnaque example,\n/);
   });
 
   it("reminds the applicant which versions of the charter and the rules they accepted, and when", () => {
