@@ -1,6 +1,11 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { root, startServer, tempDataDir } from "../tests/process/server";
 import { badge, historyEntries, openAdmin, popup } from "./admin";
-import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
+import { ADMIN, expect, loginAsAdmin, test, visitorContext } from "./fixtures";
 import { postAdAs } from "./visitors";
 
 function ad(page: Page, name: string) {
@@ -109,4 +114,84 @@ test("without JavaScript: Modifier opens the inline form, Mettre à jour saves, 
   await expect(page.getByText("Annonce supprimée.")).toBeVisible();
   await expect(ad(page, "Yvette Marchand")).toHaveCount(0);
   await context.close();
+});
+
+const frenchDate = (date: Date) => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(date);
+
+/**
+ * A site of its own, moved in from the old one with `npm run import`: its one ad was validated `validatedAt`, more
+ * than six months ago, so it is expired from the start (the browser cannot make time pass on the shared site).
+ */
+async function siteMovedInWith(oldAd: Record<string, unknown>) {
+  const exportDir = tempDataDir("potager-e2e-export-");
+  const dataDir = tempDataDir("potager-e2e-expired-");
+  fs.writeFileSync(path.join(exportDir, "annonces.json"), JSON.stringify([oldAd]));
+  const imported = spawnSync("npm", ["run", "--silent", "import", "--", exportDir], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    timeout: 120_000,
+  });
+  expect(imported.status, imported.stderr).toBe(0);
+  const server = await startServer({ dataDir, env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  return {
+    url: `http://localhost:${server.port}`,
+    async close() {
+      await server.stop();
+      for (const dir of [exportDir, dataDir]) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test("an expired ad reads « Expirée » with the day it left the site; « Republier » puts it back, without JavaScript", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // About six months and three weeks ago, on a day every month has.
+  const validatedAt = new Date(Date.now() - 200 * 86_400_000);
+  validatedAt.setUTCDate(Math.min(validatedAt.getUTCDate(), 28));
+  validatedAt.setUTCHours(12, 0, 0, 0);
+  const leftOn = new Date(validatedAt);
+  leftOn.setUTCMonth(leftOn.getUTCMonth() + 6);
+  const text = "Je donne une douzaine de pots en terre cuite.";
+  const site = await siteMovedInWith({ nom: "Odette Marchal", telephone: "06 12 34 56 78", type: "donne", contenu: text, statut: "validé", created_at: validatedAt.toISOString() });
+  try {
+    const visitor = await (await visitorContext(browser, { baseURL: site.url, javaScriptEnabled: false })).newPage();
+    await visitor.goto("/annonces");
+    await expect(visitor.getByText("Aucune annonce pour le moment.")).toBeVisible();
+
+    // Seen on a phone, with the page's scripts: the state in words, no accessibility violation, no sideways scrolling.
+    const phone = await (await visitorContext(browser, { baseURL: site.url, viewport: { width: 390, height: 900 } })).newPage();
+    await loginAsAdmin(phone);
+    await phone.goto("/admin/annonces");
+    await expect(phone.getByText("1 annonce, dont 0 en attente de validation et 1 expirée.")).toBeVisible();
+    await expect(ad(phone, "Odette Marchal")).toContainText(`Expirée — retirée du site le ${frenchDate(leftOn)}`);
+    await expect(ad(phone, "Odette Marchal").getByText("Validée")).toHaveCount(0);
+    const results = await new AxeBuilder({ page: phone }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.context().close();
+
+    // « Republier » without JavaScript: a plain form.
+    const context = await visitorContext(browser, { baseURL: site.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await loginAsAdmin(page);
+    await page.goto("/admin/annonces");
+    const card = ad(page, "Odette Marchal");
+    await expect(card).toContainText("Expirée — retirée du site le");
+    await card.getByRole("button", { name: "Republier l'annonce de Odette Marchal" }).click();
+    await expect(page.getByText("Annonce republiée : elle est de nouveau visible sur le site.")).toBeVisible();
+    await expect(card.getByText("Validée", { exact: true })).toBeVisible();
+    await expect(card).toContainText("en ligne jusqu'au");
+    await expect(card.getByRole("button", { name: /Republier/ })).toHaveCount(0);
+    await expect(page.getByText(/expirée\./)).toHaveCount(0);
+
+    // Public again at once: the page kept for visitors is not served any more.
+    await visitor.reload();
+    await expect(visitor.getByText(text)).toBeVisible();
+    await page.goto("/admin/historique?type=annonce.republication");
+    await expect(historyEntries(page).first()).toContainText("Annonce republiée — annonce n° 1");
+    await context.close();
+    await visitor.context().close();
+  } finally {
+    await site.close();
+  }
 });

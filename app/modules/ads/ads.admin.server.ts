@@ -4,15 +4,17 @@ import { getContent } from "~/modules/content/content.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { adPublishedMail, enqueueMail } from "~/modules/mail/mail.server";
 import { adEditFormSchema } from "./ads.schema";
-import { deleteAd, getAd, updateAd, validateAd } from "./ads.server";
+import { deleteAd, getAd, republishAd, updateAd, validateAd } from "./ads.server";
 
 export const AD_VALIDATED_MESSAGE = "Annonce validée : elle est maintenant visible sur le site.";
+export const AD_REPUBLISHED_MESSAGE = "Annonce republiée : elle est de nouveau visible sur le site.";
 export const AD_UPDATED_MESSAGE = "Annonce mise à jour.";
 export const AD_DELETED_MESSAGE = "Annonce supprimée.";
 export const AD_PHOTO_DELETED_MESSAGE = "Image supprimée.";
 export const AD_REFUSED_MESSAGE = "Annonce refusée et supprimée.";
 export const AD_GONE_MESSAGE = "Cette annonce n'existe plus : elle a peut-être été supprimée entre-temps.";
 export const AD_ALREADY_VALIDATED_MESSAGE = "Cette annonce est déjà validée.";
+export const AD_NOT_EXPIRED_MESSAGE = "Cette annonce n'est pas expirée : il n'y a rien à republier.";
 export const AD_NO_PHOTO_MESSAGE = "Cette image n'est plus dans l'annonce.";
 export const REFUSAL_REASON_MESSAGE = "Indiquez la raison du refus.";
 export const UNKNOWN_ACTION_MESSAGE = "Action inconnue.";
@@ -22,6 +24,7 @@ const id = recordId(AD_GONE_MESSAGE);
 /** The forms of /admin/annonces. 'update' takes the public form's rules (adEditFormSchema). */
 export const adActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("validate"), id }),
+  z.object({ intent: z.literal("republish"), id }),
   z.object({ intent: z.literal("update"), id }).extend(adEditFormSchema.shape),
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("deletePhoto"), id, photo: z.enum(["photo1", "photo2"]) }),
@@ -72,6 +75,15 @@ export async function runAdAction(fields: Record<string, string>, actor: Actor):
       );
       if (validated) return { ok: true, message: AD_VALIDATED_MESSAGE };
       return (await getAd(action.id)) ? { ok: false, status: 409, message: AD_ALREADY_VALIDATED_MESSAGE } : gone;
+    }
+    case "republish": {
+      const republished = await withHistory(
+        actor,
+        (tx) => republishAd(action.id, tx),
+        (ad) => ad && { kind: "annonce.republication", target: target(action.id) },
+      );
+      if (republished) return { ok: true, message: AD_REPUBLISHED_MESSAGE };
+      return (await getAd(action.id)) ? { ok: false, status: 409, message: AD_NOT_EXPIRED_MESSAGE } : gone;
     }
     case "update": {
       const { intent: _intent, id: adId, ...values } = action;

@@ -3,6 +3,8 @@ import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { adForm, at, insertAd, insertContent } from "../../../tests/factories";
+import { formatDate } from "~/lib/dates";
+import { updateContent } from "~/modules/content/content.server";
 import { adFormSchema } from "./ads.schema";
 import {
   countPendingAds,
@@ -12,7 +14,9 @@ import {
   getAd,
   latestValidatedAds,
   listAllAds,
+  listModeratedAds,
   listPublicAds,
+  republishAd,
   updateAd,
   validateAd,
   submitAd,
@@ -111,6 +115,44 @@ describeEachDatabase("ads module", () => {
     expect(await validateAd(ad.id)).toMatchObject({ id: ad.id, statut: "validé", isValidated: true });
     expect((await listPublicAds()).map((a) => a.id)).toEqual([ad.id]);
     expect(await validateAd(ad.id + 1)).toBeUndefined();
+  });
+
+  it("listModeratedAds tells an expired ad from a public one, with the day each leaves the site", async () => {
+    const expired = await insertAd({ statut: "validé", isValidated: true, validatedAt: new Date("2026-01-15T10:00:00Z"), createdAt: at(10) });
+    const online = await insertAd({ statut: "validé", isValidated: true, createdAt: at(20) });
+    const pending = await insertAd({ createdAt: at(30) });
+    const rows = await listModeratedAds();
+    expect(rows.map((ad) => [ad.id, ad.expired])).toEqual([
+      [pending.id, false],
+      [online.id, false],
+      [expired.id, true],
+    ]);
+    expect(rows[0].publicUntil).toBeNull();
+    expect(formatDate(rows[2].publicUntil!)).toBe("15 juillet 2026");
+    expect(rows[1].publicUntil!.getTime()).toBeGreaterThan(Date.now() + 150 * 86_400_000);
+    // The association's own period moves the day, and what counts as expired.
+    await updateContent((await insertContent()).id, { retentionValidatedAdsMonths: 36 });
+    const longer = await listModeratedAds();
+    expect(longer[2]).toMatchObject({ id: expired.id, expired: false });
+    expect(formatDate(longer[2].publicUntil!)).toBe("15 janvier 2029");
+  });
+
+  it("republishAd puts an expired ad back on the site for a whole period, and only an expired one", async () => {
+    const expired = await insertAd({ statut: "validé", isValidated: true, validatedAt: new Date("2026-01-15T10:00:00Z") });
+    const online = await insertAd({ statut: "validé", isValidated: true });
+    const pending = await insertAd();
+    expect(await listPublicAds()).toEqual([online]);
+    const before = Date.now();
+    const republished = await republishAd(expired.id);
+    expect(republished).toMatchObject({ id: expired.id, statut: "validé", isValidated: true, nom: expired.nom });
+    expect(republished!.validatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await listPublicAds()).map((ad) => ad.id).sort()).toEqual([expired.id, online.id].sort());
+    expect((await listModeratedAds()).every((ad) => !ad.expired)).toBe(true);
+    expect(await republishAd(expired.id)).toBeUndefined();
+    expect(await republishAd(online.id)).toBeUndefined();
+    expect(await republishAd(pending.id)).toBeUndefined();
+    expect(await republishAd(pending.id + 1)).toBeUndefined();
+    expect((await getAd(pending.id))?.validatedAt).toBeNull();
   });
 
   it("deleteAd returns the deleted ad", async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { annonces } from "~/db/schema";
 import type { AdStatut, AdType } from "~/lib/constants";
@@ -6,7 +6,7 @@ import { parseId } from "~/lib/text";
 import type { AdFormValues } from "./ads.schema";
 import { getContent } from "~/modules/content/content.server";
 import { enqueueMail, newAdMail } from "~/modules/mail/mail.server";
-import { notExpired } from "~/modules/retention/retention.server";
+import { adPublicUntil, notExpired } from "~/modules/retention/retention.server";
 
 export type Ad = typeof annonces.$inferSelect;
 /** Fields an administrator may change; only the ones present are written (null removes a photo). */
@@ -33,6 +33,24 @@ export async function listPublicAds(type?: AdType): Promise<Ad[]> {
 /** Every ad, newest first (admin list). */
 export async function listAllAds(): Promise<Ad[]> {
   return getDb().select().from(annonces).orderBy(...newestFirst);
+}
+
+/** An ad of the moderation screen: a validated one with the day it leaves (or left) the public list. */
+export type ModeratedAdRow = Ad & { publicUntil: Date | null; expired: boolean };
+
+/** A validated ad past its publication time: off the public list, deleted later by the retention sweeper. */
+const expiredAd = () => and(eq(annonces.statut, VALIDATED), sql`not coalesce(${notExpired()}, false)`);
+
+/** Every ad, newest first, each validated one with its end of publication and whether it is past (admin list). */
+export async function listModeratedAds(): Promise<ModeratedAdRow[]> {
+  return getDb()
+    .select({
+      ...getTableColumns(annonces),
+      publicUntil: sql<Date | null>`case when ${annonces.statut} = ${VALIDATED} then ${adPublicUntil()} end`.mapWith(annonces.validatedAt),
+      expired: sql<boolean>`coalesce(${expiredAd()}, false)`,
+    })
+    .from(annonces)
+    .orderBy(...newestFirst);
 }
 
 /** The `limit` newest public ads (home page). */
@@ -109,6 +127,20 @@ export async function validateAd(id: number, executor: Executor = getDb()): Prom
     .update(annonces)
     .set({ statut: VALIDATED, isValidated: true, isDemo: false, validatedAt: new Date() })
     .where(and(eq(annonces.id, id), eq(annonces.statut, PENDING)))
+    .returning();
+  return row;
+}
+
+/**
+ * Puts an expired ad back on the public list for a whole period: its validation date becomes now. Undefined when it
+ * is missing, waiting, or still public.
+ */
+export async function republishAd(id: number, executor: Executor = getDb()): Promise<Ad | undefined> {
+  if (parseId(id) === null) return undefined;
+  const [row] = await executor
+    .update(annonces)
+    .set({ validatedAt: new Date(), isDemo: false })
+    .where(and(eq(annonces.id, id), expiredAd()))
     .returning();
   return row;
 }

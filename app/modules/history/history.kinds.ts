@@ -16,6 +16,7 @@ export const HISTORY_KINDS = {
   "demande.suppression": "Demande supprimée",
   "demande.telechargement": "Demande téléchargée",
   "annonce.validation": "Annonce validée",
+  "annonce.republication": "Annonce republiée",
   "annonce.modification": "Annonce modifiée",
   "annonce.image-suppression": "Photo d'annonce supprimée",
   "annonce.suppression": "Annonce supprimée",

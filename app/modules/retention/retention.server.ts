@@ -49,9 +49,14 @@ const monthsBefore = (now: Date, months: number) => {
 };
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
-/** The SQL condition of a validated ad still public: validated less than the set number of months ago. */
+/** The instant a validated ad leaves the public list (SQL): its validation plus the set number of months. */
+export function adPublicUntil() {
+  return sql`(${annonces.validatedAt} + make_interval(months => coalesce((select ${associationContent.retentionValidatedAdsMonths} from ${associationContent} order by ${associationContent.id} limit 1), ${RETENTION_DEFAULTS.validatedAdsMonths})))`;
+}
+
+/** The SQL condition of a validated ad still public; the admin screen shows the others as expired, with the same date. */
 export function notExpired() {
-  return sql`${annonces.validatedAt} >= now() - make_interval(months => coalesce((select ${associationContent.retentionValidatedAdsMonths} from ${associationContent} order by ${associationContent.id} limit 1), ${RETENTION_DEFAULTS.validatedAdsMonths}))`;
+  return sql`${adPublicUntil()} > now()`;
 }
 
 export interface RetentionResult {
@@ -60,12 +65,12 @@ export interface RetentionResult {
   pendingAds: number;
   expiredAds: number;
   history: number;
+  mails: number;
 }
 
 /** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
 function overdue(settings: RetentionSettings, now: Date) {
   return {
-  mails: number;
     archivedApplications: {
       table: applications,
       where: and(eq(applications.archived, true), lt(applications.archivedDate, monthsBefore(now, settings.archivedApplicationsMonths))),
@@ -77,14 +82,6 @@ function overdue(settings: RetentionSettings, now: Date) {
       where: and(eq(annonces.statut, "validé"), lt(annonces.validatedAt, daysBefore(monthsBefore(now, settings.validatedAdsMonths), EXPIRED_AD_GRACE_DAYS))),
     },
     history: { table: history, where: lt(history.at, monthsBefore(now, settings.historyMonths)) },
-  } satisfies Record<keyof RetentionResult, unknown>;
-}
-
-/**
- * Deletes what has been kept longer than the settings allow, each kind in its own statement; and the e-mails written
- * as files (without SMTP) after the same time as sent ones.
- */
-export async function applyRetention(now = new Date()): Promise<RetentionResult & { mailFiles: number }> {
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
     mails: {
       table: outbox,
@@ -93,20 +90,28 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult 
         and(eq(outbox.status, "failed"), lt(outbox.createdAt, daysBefore(now, settings.sentMailDays))),
       ),
     },
+  } satisfies Record<keyof RetentionResult, unknown>;
+}
+
+/**
+ * Deletes what has been kept longer than the settings allow, each kind in its own statement; and the e-mails written
+ * as files (without SMTP) after the same time as sent ones.
+ */
+export async function applyRetention(now = new Date()): Promise<RetentionResult & { mailFiles: number }> {
   const db = getDb();
+  const settings = await getRetentionSettings();
   const removed = {} as RetentionResult;
-  for (const [kind, { table, where }] of Object.entries(overdue(await getRetentionSettings(), now))) {
+  for (const [kind, { table, where }] of Object.entries(overdue(settings, now))) {
     removed[kind as keyof RetentionResult] = (await db.delete(table).where(where).returning({ one: sql`1` })).length;
   }
   return { ...removed, mailFiles: await purgeMailFiles(daysBefore(now, settings.sentMailDays)) };
-  const settings = await getRetentionSettings();
 }
 
 /** What `applyRetention` would delete at `now`, counted without deleting (the import's warning). */
 export async function countOverdue(now = new Date()): Promise<RetentionResult> {
   const db = getDb();
   const due = {} as RetentionResult;
-  for (const [kind, { table, where }] of Object.entries(overdue(settings, now))) {
+  for (const [kind, { table, where }] of Object.entries(overdue(await getRetentionSettings(), now))) {
     due[kind as keyof RetentionResult] = await db.$count(table, where);
   }
   return due;

@@ -4,7 +4,9 @@ import { annonces, history, outbox } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertAd } from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
-import { action } from "./ads";
+import { formatDate } from "~/lib/dates";
+import { listPublicAds } from "~/modules/ads/ads.server";
+import { action, loader } from "./ads";
 
 const marie = { id: null as unknown as number, username: "marie" };
 const post = (fields: Record<string, string>) => action(routeArgs(formPost("/admin/annonces", fields), { admin: marie }));
@@ -23,6 +25,31 @@ describeEachDatabase("/admin/annonces action", () => {
     expect(answered(await post({ intent: "validate", id: String(ad.id) })).status).toBe(409);
     expect(await getDb().select().from(outbox)).toHaveLength(1);
     expect(await entries()).toEqual([["annonce.validation", `annonce n° ${ad.id}`, null]]);
+  });
+
+  it("shows an expired ad apart, with the day it left the site, and republishes it once, with its history entry", async () => {
+    const expired = await insertAd({ nom: "Rose Fabre", statut: "validé", isValidated: true, validatedAt: new Date("2026-01-15T10:00:00Z") });
+    const online = await insertAd({ nom: "Paul Girard", statut: "validé", isValidated: true });
+    const listed = async () => (await loader()).ads.map((ad) => [ad.nom, ad.statut, ad.expired]);
+    expect(await listed()).toEqual([
+      ["Paul Girard", "validé", false],
+      ["Rose Fabre", "validé", true],
+    ]);
+    expect(formatDate((await loader()).ads[1].publicUntil!)).toBe("15 juillet 2026");
+
+    expect(answered(await post({ intent: "republish", id: String(online.id) })).status).toBe(409);
+    const before = Date.now();
+    expect(await post({ intent: "republish", id: String(expired.id) })).toEqual({ ok: true, message: "Annonce republiée : elle est de nouveau visible sur le site." });
+    const [row] = (await rows()).filter((ad) => ad.id === expired.id);
+    expect(row.validatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await listPublicAds()).map((ad) => ad.nom).sort()).toEqual(["Paul Girard", "Rose Fabre"]);
+    expect(await listed()).toEqual([
+      ["Paul Girard", "validé", false],
+      ["Rose Fabre", "validé", false],
+    ]);
+    expect(answered(await post({ intent: "republish", id: String(expired.id) })).status).toBe(409);
+    expect(answered(await post({ intent: "republish", id: "999999" })).status).toBe(404);
+    expect(await entries()).toEqual([["annonce.republication", `annonce n° ${expired.id}`, null]]);
   });
 
   it("validates an ad without an address without any e-mail", async () => {

@@ -6,16 +6,21 @@ import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/lib/form-data.server";
 import { adminMeta } from "~/lib/seo";
 import { runAdAction } from "~/modules/ads/ads.admin.server";
-import { listAllAds } from "~/modules/ads/ads.server";
+import { listModeratedAds } from "~/modules/ads/ads.server";
 import { currentActor } from "~/modules/history/actor.server";
+import { EXPIRED_AD_GRACE_DAYS, getRetentionSettings } from "~/modules/retention/retention.server";
 
 export function meta() {
   return adminMeta("Validation des petites annonces");
 }
 
 export async function loader() {
-  const ads = await listAllAds();
-  return { ads: ads.map(({ isDemo: _isDemo, isValidated: _isValidated, ...ad }) => ad) };
+  const [ads, retention] = await Promise.all([listModeratedAds(), getRetentionSettings()]);
+  return {
+    ads: ads.map(({ isDemo: _isDemo, isValidated: _isValidated, validatedAt: _validatedAt, ...ad }) => ad),
+    publicMonths: retention.validatedAdsMonths,
+    graceDays: EXPIRED_AD_GRACE_DAYS,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAds({ loaderData, actionData }: Route.ComponentProps) {
-  const { ads } = loaderData;
+  const { ads, publicMonths, graceDays } = loaderData;
   const [searchParams] = useSearchParams();
   // In edit mode: the ad named in the address (Modifier), or the one whose save was just refused (values kept).
   const refused = actionData && !actionData.ok ? actionData.editing : undefined;
@@ -36,6 +41,7 @@ export default function AdminAds({ loaderData, actionData }: Route.ComponentProp
     return refused ? { values: refused.values, error: { message: actionData!.message, field: refused.field } } : {};
   };
   const pending = ads.filter((ad) => ad.statut === "en_attente").length;
+  const expired = ads.filter((ad) => ad.expired).length;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Validation des petites annonces</h1>
@@ -44,8 +50,9 @@ export default function AdminAds({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <p className="text-stone-700">
-            {ads.length} {ads.length === 1 ? "annonce" : "annonces"}, dont {pending} en attente de validation. Seules les annonces validées sont visibles sur
-            le site.
+            {ads.length} {ads.length === 1 ? "annonce" : "annonces"}, dont {pending} en attente de validation
+            {expired > 0 && ` et ${expired} ${expired === 1 ? "expirée" : "expirées"}`}. Seules les annonces validées sont visibles sur le site, pendant{" "}
+            {publicMonths} mois ; une annonce expirée en est retirée, puis supprimée {graceDays} jours plus tard, sauf si vous la republiez.
           </p>
           <div className="space-y-4">
             {ads.map((ad) => (

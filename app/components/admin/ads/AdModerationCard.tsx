@@ -5,13 +5,32 @@ import { AdTypeBadge } from "~/components/cards";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Image } from "~/components/Image";
 import { AD_TYPE_LABELS, AD_TYPES } from "~/lib/constants";
-import { formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import type { AdEditValues } from "~/modules/ads/ads.admin.server";
 import { AdEditFields } from "./AdEditFields";
 import { RefuseAd } from "./RefuseAd";
 
-/** An ad as the moderation screen shows it: the public one, with its two photo places and its status. */
-export type ModeratedAd = Omit<PublicAd, "photos"> & { photo1: string | null; photo2: string | null; statut: string };
+/**
+ * An ad as the moderation screen shows it: the public one, with its two photo places and its status; a validated one
+ * with the day it leaves the site (`publicUntil`), `expired` once that day has passed.
+ */
+export type ModeratedAd = Omit<PublicAd, "photos"> & {
+  photo1: string | null;
+  photo2: string | null;
+  statut: string;
+  publicUntil: string | Date | null;
+  expired: boolean;
+};
+
+/** The three states an administrator tells apart: by their words first, the colour only repeats them. */
+function statusOf(ad: ModeratedAd) {
+  if (ad.statut === "en_attente") return { label: "En attente", border: "border-amber-500", badge: "bg-amber-100 text-amber-900" };
+  if (ad.expired) {
+    const label = ad.publicUntil ? `Expirée — retirée du site le ${formatDate(ad.publicUntil)}` : "Expirée — retirée du site";
+    return { label, border: "border-stone-400", badge: "bg-stone-200 text-stone-900" };
+  }
+  return { label: "Validée", border: "border-green-600", badge: "bg-green-100 text-green-900" };
+}
 
 export interface AdEditing {
   values?: AdEditValues;
@@ -46,19 +65,21 @@ function Photos({ ad, editing }: { ad: ModeratedAd; editing: boolean }) {
 /** One ad of the moderation list; `editing` turns it into the inline form (name, e-mail, phone, type, content). */
 export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: AdEditing | null }) {
   const pending = ad.statut === "en_attente";
+  const status = statusOf(ad);
   const headingId = `annonce-${ad.id}-titre`;
   return (
     <article
       id={`annonce-${ad.id}`}
       aria-labelledby={headingId}
-      className={`scroll-mt-4 rounded-xl border-l-4 bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5 ${pending ? "border-amber-500" : "border-green-600"}`}
+      className={`scroll-mt-4 rounded-xl border-l-4 bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5 ${status.border}`}
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <AdTypeBadge type={ad.type} />
-          <span className={`rounded-full px-3 py-1 text-xs font-bold ${pending ? "bg-amber-100 text-amber-900" : "bg-green-100 text-green-900"}`}>
-            {pending ? "En attente" : "Validée"}
-          </span>
+          <span className={`rounded-2xl px-3 py-1 text-xs font-bold ${status.badge}`}>{status.label}</span>
+          {!pending && !ad.expired && ad.publicUntil && (
+            <span className="text-sm text-stone-600">en ligne jusqu'au {formatDate(ad.publicUntil)}</span>
+          )}
         </div>
         <span className="text-sm text-stone-600">Reçue le {formatDateTime(ad.createdAt)}</span>
       </header>
@@ -100,6 +121,15 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
             <input type="hidden" name="id" value={ad.id} />
             <button type="submit" className={adminButton} aria-label={`Valider l'annonce de ${ad.nom}`}>
               Valider
+            </button>
+          </Form>
+        )}
+        {ad.expired && !editing && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="republish" />
+            <input type="hidden" name="id" value={ad.id} />
+            <button type="submit" className={adminButton} aria-label={`Republier l'annonce de ${ad.nom}`}>
+              Republier
             </button>
           </Form>
         )}
