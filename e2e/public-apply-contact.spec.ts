@@ -31,6 +31,8 @@ test("/apply shows the plots taken, the charter and the rules to read before tic
   }
   for (const size of ["Petite (moins de 150 m²)", "Moyenne (150 à 200 m²)", "Grande (plus de 200 m²)"]) await expect(page.getByLabel(size)).toBeVisible();
   for (const time of ["1 heure par semaine", "2 heures par semaine", "Le week-end", "Illimité"]) await expect(page.getByLabel(time)).toBeVisible();
+  // One line of a postal address: "street-address" is for a multi-line field and is invalid on an <input>.
+  await expect(page.getByRole("textbox", { name: "Adresse postale" })).toHaveAttribute("autocomplete", "address-line1");
 });
 
 test("/apply with JavaScript: every message of the spec at once, the first field focused, a message gone when its field is edited", async ({ page }) => {

@@ -86,7 +86,7 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
             <TextInput name="email" label={labels.email} required type="email" autoComplete="email" inputMode="email" />
             <TextInput name="telephoneportable" label={labels.telephoneportable} required type="tel" autoComplete="mobile tel" hint="Par exemple 06 12 34 56 78" />
           </div>
-          <TextInput name="adresse" label={labels.adresse} required autoComplete="street-address" />
+          <TextInput name="adresse" label={labels.adresse} required autoComplete="address-line1" />
           <div className="grid gap-5 sm:grid-cols-2">
             <Select name="ville" label={labels.ville} required options={options(VILLE_LABELS)} />
             <TextInput name="telephonefixe" label={labels.telephonefixe} type="tel" autoComplete="home tel" hint="Par exemple 04 12 34 56 78" />
