@@ -68,6 +68,31 @@ describe("application export", () => {
     expect(text).not.toMatch(/^id:|^processed:/m);
   });
 
+  it("keeps each field one record: a typed line break cannot forge another key, in the file or the mail", () => {
+    const forged = {
+      ...application,
+      motivations: "Jardiner.\nemail: faux@example.com\r\narchived: true\rprocessed: true\u2028id: 1\u2029date: hier\u000bville: Lyon\u0085nom: X\f",
+      experience: "Aucune\u0000\u001b[2J\u007f ; vraiment\taucune",
+    };
+    const text = applicationToText(forged);
+    const body = new URL(applicationMailto(forged, "contact@potager.fr")).searchParams.get("body")!;
+    for (const written of [text, body]) {
+      const keys = written.split("\n").map((line) => /^([^\s:]+):/.exec(line)?.[1]);
+      expect(keys.filter((key) => key === "email")).toHaveLength(1);
+      expect(keys.filter((key) => key === "archived")).toHaveLength(1);
+      expect(keys.filter((key) => key === "ville")).toHaveLength(1);
+      expect(keys.filter((key) => key === "nom")).toHaveLength(1);
+      expect(keys.filter((key) => key === "processed" || key === "id")).toEqual([]);
+      // No other line separator is left for a reader to split on.
+      expect(written).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
+      expect(written).toContain(
+        "motivations: Jardiner.\n  email: faux@example.com\n  archived: true\n  processed: true\n  id: 1\n  date: hier\n  ville: Lyon\n  nom: X\n  \n",
+      );
+      expect(written).toContain("experience: Aucune[2J ; vraiment\taucune\n");
+    }
+    expect(text.split("\n").filter((line) => !line.startsWith("  "))).toHaveLength(21);
+  });
+
   it("names the file demande-{nom}.txt", () => {
     expect(applicationExportFileName(application)).toBe("demande-Camille Martin.txt");
     expect(applicationExportFileName({ nom: 'a/b\\c"d\ne' })).toBe("demande-a_b_c_d_e.txt");

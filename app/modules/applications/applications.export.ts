@@ -35,13 +35,22 @@ const EXPORT_KEYS: [string, keyof ApplicationRecord][] = [
   ["archived_date", "archivedDate"],
 ];
 
+// Whatever an editor or a mail client may take for the end of a line: CR LF, LF, CR, VT, FF, NEL, U+2028, U+2029.
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+// oxlint-disable-next-line no-control-regex -- control characters are exactly what must go
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * One field as one record: each line after the first is indented by two spaces (like a folded mail header), so a
+ * typed "\nemail: …" can never start a line of its own; other control characters are dropped.
+ */
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return value.toISOString();
-  return String(value);
+  return String(value).replace(LINE_BREAK, "\n").replace(CONTROL, "").replaceAll("\n", "\n  ");
 }
 
-/** 'key: value' lines of an application, without id and processed. */
+/** 'key: value' lines of an application, without id and processed; a value of several lines continues indented. */
 export function applicationToText(application: ApplicationRecord): string {
   return EXPORT_KEYS.map(([key, field]) => `${key}: ${formatValue(application[field])}`).join("\n");
 }
