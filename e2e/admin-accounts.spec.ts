@@ -37,7 +37,8 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   const { link, invited } = await invite(page, browser, "josiane");
 
   // The invited person chooses a password: a weak one is refused and says why.
-  await invited.goto(link);
+  const opened = await invited.goto(link);
+  expect(opened?.headers()["cache-control"]).toBe("private, no-store");
   await expect(invited.getByText("Vous êtes invité à administrer le site avec l'identifiant josiane.")).toBeVisible();
   await invited.getByLabel("Mot de passe", { exact: true }).fill("azertyuiop12");
   await invited.getByLabel("Mot de passe, une seconde fois").fill("azertyuiop12");

@@ -25,6 +25,13 @@ test("signing in with the right pair opens the dashboard; /login then redirects 
   expect(session?.sameSite).toBe("Lax");
 });
 
+test("the sign-in page and an invitation's page are never stored by a cache", async ({ request }) => {
+  for (const path of ["/login", `/invitation/${"x".repeat(43)}`]) {
+    const response = await request.get(path);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+});
+
 test("a wrong password or an unknown identifier gives the same message", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Identifiant").fill(ADMIN.username);

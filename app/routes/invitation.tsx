@@ -13,6 +13,11 @@ export function meta() {
   return [{ title: "Invitation — Espace administrateur" }, { name: "robots", content: "noindex" }];
 }
 
+/** Its address holds the invitation's token and its form a password: never kept by a cache, never indexed. */
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
+
 /** The page of an invitation link: the invited person chooses their password. */
 export async function loader({ params }: Route.LoaderArgs) {
   const invitation = await findInvitation(params.token);

@@ -4,11 +4,16 @@ import { clientIpContext } from "~/context";
 import { LeafIcon } from "~/components/icons";
 import { readFormData } from "~/lib/form-data.server";
 import { getSiteContent } from "~/modules/content/content.server";
-import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FACTOR_INVALID_MESSAGE, secondFactorSchema } from "~/modules/auth/auth.schema";
+import { LOGIN_BUSY_MESSAGE, LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FACTOR_INVALID_MESSAGE, secondFactorSchema } from "~/modules/auth/auth.schema";
 import { completeSecondFactor, getPendingSignIn, signIn, signOut } from "~/modules/auth/auth.server";
 import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
 import { SecondFactorForm } from "~/components/admin/SecondFactorForm";
 import { ACCOUNT_READY_MESSAGE, ACCOUNT_READY_PARAM } from "~/modules/accounts/accounts.schema";
+
+/** A form for credentials: never kept by the browser's cache or a proxy, like the admin pages. */
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
@@ -30,9 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result = await signIn(parsed.data.username, parsed.data.password, ip);
   if (!result.ok) {
-    return result.reason === "throttled"
-      ? data({ error: LOGIN_THROTTLED_MESSAGE }, { status: 429 })
-      : data({ error: LOGIN_INVALID_MESSAGE }, { status: 401 });
+    if (result.reason === "invalid") return data({ error: LOGIN_INVALID_MESSAGE }, { status: 401 });
+    return data({ error: result.reason === "busy" ? LOGIN_BUSY_MESSAGE : LOGIN_THROTTLED_MESSAGE }, { status: 429 });
   }
   // A fresh session id at every sign-in; the previous one, if any, stops working.
   await signOut(readSessionToken(request));
