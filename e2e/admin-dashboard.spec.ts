@@ -127,7 +127,7 @@ test("the dashboard says when the last backup was made and gives a fresh one to 
   await openAdmin(page, "/admin", "Tableau de bord");
   const backups = page.getByRole("region", { name: "Sauvegardes" });
   await expect(backups).toContainText(/Dernière sauvegarde : le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}\.|Aucune sauvegarde pour l'instant : le serveur fait la première dans la minute qui suit son démarrage\./);
-  const [download] = await Promise.all([page.waitForEvent("download"), backups.getByRole("link", { name: "Télécharger une sauvegarde maintenant" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), backups.getByRole("button", { name: "Télécharger une sauvegarde maintenant" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^potager-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
   const archive = await fs.readFile((await download.path())!);
   expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
@@ -137,6 +137,10 @@ test("the dashboard says when the last backup was made and gives a fresh one to 
   const manifest = JSON.parse(await fs.readFile(join(dir, "potager-sauvegarde", "manifest.json"), "utf8"));
   expect(manifest.tables.find((t: { name: string }) => t.name === "blog_posts").rows).toBeGreaterThan(0);
   expect(manifest.media.length).toBeGreaterThan(0);
+  // Only the button's POST builds one: the same address opened as a link does not.
+  const byLink = await page.request.get("/admin/sauvegarde");
+  expect(byLink.status()).toBe(405);
+  expect(byLink.headers()["allow"]).toBe("POST");
 });
 
 test("the dashboard says where e-mails go and sends a test message, saying what happened", async ({ page }) => {

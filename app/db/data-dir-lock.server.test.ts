@@ -1,8 +1,9 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { askDataDirHolder, controlTokenFile, DataDirBusyError, lockDataDir, setLockRequestHandler, socketAddress } from "./data-dir-lock.server";
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "potager-lock-"));
 
@@ -33,5 +34,60 @@ describe("lockDataDir", () => {
     const locks = [await lockDataDir(tempDir(), "a"), await lockDataDir(tempDir(), "b")];
     expect(locks).toHaveLength(2);
     await Promise.all(locks.map((lock) => lock.release()));
+  });
+});
+
+/** What a client with no token, or a guessed one, gets on the socket: the first line, then the answer. */
+function rawRequest(dir: string, line: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let received = "";
+    const socket = net.connect(socketAddress(fs.realpathSync(dir)), () => socket.write(`${line}\n`));
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("end", () => resolve(received.split("\n")[1] ?? ""));
+    socket.on("error", reject);
+  });
+}
+
+describe("requests to the holder", () => {
+  afterEach(() => setLockRequestHandler(undefined));
+
+  it("are answered only with the token the holder keeps in a 0600 file of the directory", async () => {
+    const dir = tempDir();
+    const done: string[] = [];
+    setLockRequestHandler(async (request) => {
+      done.push(request);
+      return "ok fait";
+    });
+    const lock = await lockDataDir(dir, "le serveur Potager");
+    const file = controlTokenFile(dir);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const token = fs.readFileSync(file, "utf8").trim();
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+
+    // Anyone on the machine can reach an abstract socket: without the file's token, nothing is done.
+    expect(await rawRequest(dir, "sauvegarde")).toBe("erreur demande refusée (jeton absent ou faux)");
+    expect(await rawRequest(dir, `${"0".repeat(64)} sauvegarde`)).toBe("erreur demande refusée (jeton absent ou faux)");
+    expect(await rawRequest(dir, `${token.slice(0, 63)} sauvegarde`)).toBe("erreur demande refusée (jeton absent ou faux)");
+    expect(done).toEqual([]);
+
+    expect(await askDataDirHolder(dir, "sauvegarde")).toBe("ok fait");
+    expect(done).toEqual(["sauvegarde"]);
+
+    // Each holder writes its own; the file goes with the lock.
+    await lock.release();
+    expect(fs.existsSync(file)).toBe(false);
+    const next = await lockDataDir(dir, "le serveur Potager");
+    expect(fs.readFileSync(file, "utf8").trim()).not.toBe(token);
+    await next.release();
+  });
+
+  it("cannot be made by an account that cannot read the token", async () => {
+    const dir = tempDir();
+    const lock = await lockDataDir(dir, "le serveur Potager");
+    fs.rmSync(controlTokenFile(dir));
+    await expect(askDataDirHolder(dir, "sauvegarde")).rejects.toThrow(
+      `Le jeton du serveur (${controlTokenFile(fs.realpathSync(dir))}) ne peut pas être lu (fichier absent) : lancez la commande avec le compte qui fait tourner le serveur.`,
+    );
+    await lock.release();
   });
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { logger } from "~/logger.server";
 import { StartupError } from "~/startup-error";
 
 /**
@@ -17,7 +18,7 @@ export interface DataDirLock {
 
 // Linux's abstract namespace: no file to leave behind, freed by the kernel. Elsewhere, a socket file in the
 // temporary directory, recognised as stale when nobody answers on it.
-function socketAddress(realDir: string) {
+export function socketAddress(realDir: string) {
   const key = crypto.createHash("sha256").update(realDir).digest("hex").slice(0, 32);
   return process.platform === "linux" ? `\0potager-data-dir-${key}` : path.join(os.tmpdir(), `potager-${key}.sock`);
 }
@@ -62,18 +63,34 @@ export class DataDirBusyError extends StartupError {
  * Throws DataDirBusyError, with one French line naming the holder, when another process has it.
  */
 export async function lockDataDir(dir: string, holder: string): Promise<DataDirLock> {
-  const address = socketAddress(fs.realpathSync(dir));
+  const realDir = fs.realpathSync(dir);
+  const address = socketAddress(realDir);
+  const token = crypto.randomBytes(32).toString("hex");
   for (let attempt = 0; ; attempt++) {
     const server = net.createServer((socket) => {
       socket.on("error", () => {});
       socket.write(`${holder}\n`);
-      answerRequest(socket);
+      answerRequest(socket, token);
     });
     try {
       await listen(server, address);
       // The lock must never keep the process alive on its own.
       server.unref();
-      return { release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+      try {
+        writeToken(realDir, token);
+      } catch (error) {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        const code = (error as NodeJS.ErrnoException).code ?? "";
+        throw new StartupError(`Le jeton ${controlTokenFile(realDir)} ne peut pas être écrit (${code}) : vérifiez les droits sur le dossier de données.`, {
+          cause: error,
+        });
+      }
+      return {
+        release: async () => {
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          removeToken(realDir, token);
+        },
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
       const answer = await askHolder(address);
@@ -86,9 +103,43 @@ export async function lockDataDir(dir: string, holder: string): Promise<DataDirL
 
 /**
  * A process that cannot open the embedded database because the server holds it may ask the server to do a task for
- * it, on the same socket: one line (`sauvegarde`), one line back. The server registers what it accepts; the answer
- * never carries data, only where the server wrote it (inside the data directory).
+ * it, on the same socket: one line (`<jeton> sauvegarde`), one line back. The server registers what it accepts; the
+ * answer never carries data, only where the server wrote it (inside the data directory).
+ *
+ * An abstract socket has no file permissions: anyone on the machine can connect. So each request carries the
+ * holder's token, which it writes at lock time in a 0600 file of the data directory: only an account that can read
+ * the data directory can ask for anything.
  */
+const TOKEN_FILE = "control-token";
+
+export function controlTokenFile(dir: string) {
+  return path.join(dir, TOKEN_FILE);
+}
+
+/** A fresh file each time, created 0600 under another name then renamed: never readable by others, even briefly. */
+function writeToken(realDir: string, token: string) {
+  const partial = path.join(realDir, `.${TOKEN_FILE}-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
+  fs.writeFileSync(partial, `${token}\n`, { mode: 0o600, flag: "wx" });
+  try {
+    fs.renameSync(partial, controlTokenFile(realDir));
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+function removeToken(realDir: string, token: string) {
+  const file = controlTokenFile(realDir);
+  try {
+    // Only our own, never a later holder's.
+    if (fs.readFileSync(file, "utf8").trim() === token) fs.rmSync(file, { force: true });
+  } catch {
+    // Already gone.
+  }
+}
+
+const digest = (text: string) => crypto.createHash("sha256").update(text).digest();
+
 type RequestHandler = (request: string) => Promise<string>;
 let requestHandler: RequestHandler | undefined;
 
@@ -96,7 +147,7 @@ export function setLockRequestHandler(handler: RequestHandler | undefined) {
   requestHandler = handler;
 }
 
-function answerRequest(socket: net.Socket) {
+function answerRequest(socket: net.Socket, token: string) {
   let line = "";
   socket.setTimeout(1000, () => socket.end());
   socket.on("data", (chunk) => {
@@ -107,7 +158,14 @@ function answerRequest(socket: net.Socket) {
     }
     socket.setTimeout(0);
     socket.removeAllListeners("data");
-    const request = line.slice(0, line.indexOf("\n")).trim();
+    const [given = "", ...words] = line.slice(0, line.indexOf("\n")).trim().split(" ");
+    // Digests of equal length, compared in constant time: the answer's timing says nothing about the token.
+    if (!crypto.timingSafeEqual(digest(given), digest(token))) {
+      logger.warn("demande refusée sur le verrou du dossier de données : jeton absent ou faux");
+      socket.end("erreur demande refusée (jeton absent ou faux)\n");
+      return;
+    }
+    const request = words.join(" ");
     const handle = requestHandler ?? (async () => "erreur ce processus n'accepte aucune demande");
     handle(request)
       .catch((error: Error) => `erreur ${error.message}`)
@@ -115,15 +173,37 @@ function answerRequest(socket: net.Socket) {
   });
 }
 
-/** Asks the holder of `dir` to do `request`; its one-line answer, or null when nobody holds the directory. */
+/** Why the holder's token cannot be read, in French. */
+const TOKEN_PROBLEMS: Record<string, string> = { EACCES: "permission refusée", EPERM: "permission refusée", ENOENT: "fichier absent" };
+
+/**
+ * Asks the holder of `dir` to do `request`, with the token it wrote in the directory; its one-line answer, or null
+ * when nobody holds the directory. Rejects, with one French sentence, when the token cannot be read.
+ */
 export function askDataDirHolder(dir: string, request: string, timeoutMs = 10 * 60 * 1000): Promise<string | null> {
-  const address = socketAddress(fs.realpathSync(dir));
+  const realDir = fs.realpathSync(dir);
+  const address = socketAddress(realDir);
   return new Promise((resolve, reject) => {
     let received = "";
-    const socket = net.connect(address, () => socket.write(`${request}\n`));
+    const socket = net.connect(address, () => {
+      let token: string;
+      try {
+        token = fs.readFileSync(controlTokenFile(realDir), "utf8").trim();
+      } catch (error) {
+        socket.destroy();
+        const code = (error as NodeJS.ErrnoException).code ?? "";
+        reject(
+          new Error(
+            `Le jeton du serveur (${controlTokenFile(realDir)}) ne peut pas être lu (${TOKEN_PROBLEMS[code] ?? code}) : lancez la commande avec le compte qui fait tourner le serveur.`,
+          ),
+        );
+        return;
+      }
+      socket.write(`${token} ${request}\n`);
+    });
     socket.setTimeout(timeoutMs, () => {
       socket.destroy();
-      reject(new Error("le serveur n'a pas répondu à temps"));
+      reject(new Error("Le serveur n'a pas répondu à temps."));
     });
     socket.on("data", (chunk) => (received += chunk));
     socket.on("end", () => {
@@ -132,7 +212,7 @@ export function askDataDirHolder(dir: string, request: string, timeoutMs = 10 * 
     });
     socket.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "ECONNREFUSED" || error.code === "ENOENT") resolve(null);
-      else reject(error);
+      else reject(new Error(`La demande au serveur a échoué (${error.code ?? error.message}).`));
     });
   });
 }

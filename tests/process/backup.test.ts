@@ -6,8 +6,10 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { controlTokenFile, socketAddress } from "~/db/data-dir-lock.server";
 import { createPostgresDatabase } from "../db";
 import { signIn } from "../fuzz/session";
 import { root, startServer, tempDataDir, type ServerProcess } from "./server";
@@ -31,6 +33,17 @@ function npm(args: string[], env: Record<string, string>) {
   return { code: result.status, out: result.stdout.trim(), err };
 }
 
+/** Another account on the machine: it reaches the data directory's socket, not the token inside the directory. */
+function askWithoutToken(dataDir: string, line: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let received = "";
+    const socket = net.connect(socketAddress(fs.realpathSync(dataDir)), () => socket.write(`${line}\n`));
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("end", () => resolve(received.split("\n")[1] ?? ""));
+    socket.on("error", reject);
+  });
+}
+
 const PAGES = ["/", "/association", "/blog", "/blog/1", "/events", "/annonces", "/mentions-legales", "/sitemap.xml", "/blog/rss.xml"];
 
 async function pages(server: ServerProcess) {
@@ -47,6 +60,16 @@ it("backup while the server runs, restore into the other kind of database: same 
   const before = await pages(original);
   const archive = path.join(tempDataDir("potager-archive-"), "sauvegarde.tar.gz");
 
+  // The server's token is in a file only the server's account can read; without it, the socket does nothing.
+  expect(fs.statSync(controlTokenFile(dataDir)).mode & 0o777).toBe(0o600);
+  const token = fs.readFileSync(controlTokenFile(dataDir), "utf8").trim();
+  for (const line of ["sauvegarde", `${crypto.randomBytes(32).toString("hex")} sauvegarde`]) {
+    expect(await askWithoutToken(dataDir, line)).toBe("erreur demande refusée (jeton absent ou faux)");
+  }
+  expect(fs.existsSync(path.join(dataDir, "backups"))).toBe(false);
+  await expect.poll(() => original.output()).toContain("demande refusée sur le verrou du dossier de données : jeton absent ou faux");
+  expect(original.output()).not.toContain(token);
+
   const backup = npm(["backup", "--", archive], { DATA_DIR: dataDir });
   expect(backup.err).toBe("");
   expect(backup.out).toMatch(/^Sauvegarde écrite : .*sauvegarde\.tar\.gz \(\d+\.\d Mo\)\. Gardez-en une copie hors du serveur\.$/);
@@ -57,6 +80,8 @@ it("backup while the server runs, restore into the other kind of database: same 
   expect(npm(["restore", "--", archive], { DATA_DIR: dataDir }).err).toMatch(/est déjà utilisé par le serveur Potager/);
   running.splice(0);
   await original.stop();
+  // The token goes with the server.
+  expect(fs.existsSync(controlTokenFile(dataDir))).toBe(false);
 
   const target: Record<string, string> = { DATA_DIR: tempDataDir() };
   if (process.env.TEST_DATABASE_URL) {

@@ -117,9 +117,12 @@ export function BackupStatus({ last, state }: { last: string | null; state: Back
       </h2>
       <p className={`mt-2 text-sm ${warn ? "font-semibold text-amber-950" : "text-stone-700"}`}>{BACKUP_MESSAGES[state](last)}</p>
       <p className="mt-1 text-sm text-stone-600">Le serveur en fait une chaque nuit et garde celles des 7 derniers jours et des 4 dernières semaines.</p>
-      <a href="/admin/sauvegarde" download className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
-        Télécharger une sauvegarde maintenant
-      </a>
+      {/* A POST, so that a link from elsewhere cannot start one; a plain form, the answer being a file to save. */}
+      <Form method="post" action="/admin/sauvegarde" reloadDocument className="mt-3">
+        <button type="submit" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+          Télécharger une sauvegarde maintenant
+        </button>
+      </Form>
     </section>
   );
 }

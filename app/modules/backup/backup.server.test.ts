@@ -3,9 +3,11 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb, openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { blogPosts, importedRecords } from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
@@ -19,7 +21,7 @@ import { generate } from "otplib";
 import { eq } from "drizzle-orm";
 import { createPostgresDatabase } from "../../../tests/db";
 import { insertAd, insertApplication, insertContactMessage, insertFormField } from "../../../tests/factories";
-import { BackupError, createBackup, restoreBackup, tablesInOrder } from "./backup.server";
+import { ARCHIVE_LIMITS, BackupError, createBackup, restoreBackup, tablesInOrder } from "./backup.server";
 
 type Kind = "pglite" | "postgres";
 const postgres = process.env.TEST_DATABASE_URL;
@@ -156,4 +158,96 @@ describe("backup and restore", () => {
     await restoreBackup(good);
     expect((await dump()).contact_messages).toHaveLength(1);
   });
+});
+
+type Part = tar.HeaderData | Buffer | { zeros: number };
+
+/** A .tar.gz written block by block, as an attacker would: any header, any size, with real or missing content. */
+async function craft(dir: string, name: string, parts: Part[]) {
+  async function* blocks() {
+    for (const part of parts) {
+      if (Buffer.isBuffer(part)) yield part;
+      else if ("zeros" in part) for (let left = part.zeros; left > 0; left -= 2 ** 20) yield Buffer.alloc(Math.min(left, 2 ** 20));
+      else {
+        const block = Buffer.alloc(512);
+        new tar.Header({ mode: 0o644, mtime: new Date(0), uid: 0, gid: 0, size: 0, ...part }).encode(block, 0);
+        yield block;
+      }
+    }
+    // The end of the archive: two empty blocks.
+    yield Buffer.alloc(1024);
+  }
+  const file = path.join(dir, name);
+  const chunks: Buffer[] = [];
+  for await (const chunk of Readable.from(blocks()).pipe(zlib.createGzip({ level: 1 }))) chunks.push(chunk as Buffer);
+  await fsp.writeFile(file, Buffer.concat(chunks));
+  return file;
+}
+
+/** A file's content padded to whole blocks. */
+const content = (text: string) => Buffer.concat([Buffer.from(text), Buffer.alloc(512 - (Buffer.byteLength(text) % 512))]);
+
+describe("restore of a crafted archive", () => {
+  it("refuses links, devices, paths out of its folder and sizes over the bounds, before writing anything", async () => {
+    const media = await tempDir();
+    setMediaDir(media);
+    useDatabase(await open("pglite"));
+    const dir = await tempDir();
+    const outside = await tempDir();
+    const folder = { path: "potager-sauvegarde/", type: "Directory", mode: 0o755 } as const;
+    const mb = ARCHIVE_LIMITS.floorBytes / 2 ** 20;
+    const cases: [string, Part[], RegExp][] = [
+      [
+        "lien.tar.gz",
+        [folder, { path: "potager-sauvegarde/media", type: "SymbolicLink", linkpath: outside }, { path: "potager-sauvegarde/media/x.webp", size: 3 }, content("abc")],
+        /^L'archive contient un lien \("potager-sauvegarde\/media" vers ".*"\) : une sauvegarde de Potager n'en contient jamais\. Rien n'a été restauré\.$/,
+      ],
+      [
+        "lien-physique.tar.gz",
+        [folder, { path: "potager-sauvegarde/secrets/session-secret", type: "Link", linkpath: "/etc/shadow" }],
+        /^L'archive contient un lien \("potager-sauvegarde\/secrets\/session-secret" vers "\/etc\/shadow"\)/,
+      ],
+      [
+        "peripherique.tar.gz",
+        [folder, { path: "potager-sauvegarde/media/null", type: "CharacterDevice", devmaj: 1, devmin: 3 }],
+        /^L'archive contient autre chose qu'un fichier ou un dossier \("potager-sauvegarde\/media\/null", de type CharacterDevice\)\. Rien n'a été restauré\.$/,
+      ],
+      ["absolu.tar.gz", [{ path: `${outside}/x`, size: 3 }, content("abc")], /^L'archive contient un chemin hors de son dossier potager-sauvegarde : ".*\/x"\. Rien n'a été restauré\.$/],
+      ["remontee.tar.gz", [folder, { path: "potager-sauvegarde/../../x", size: 3 }, content("abc")], /^L'archive contient un chemin hors de son dossier potager-sauvegarde : "potager-sauvegarde\/\.\.\/\.\.\/x"/],
+      ["setuid.tar.gz", [folder, { path: "potager-sauvegarde/media/x.webp", mode: 0o4755, size: 3 }, content("abc")], /^L'archive contient un fichier aux droits spéciaux/],
+      // A header announcing a huge file, its content missing: refused on the header alone.
+      [
+        "enorme.tar.gz",
+        [folder, { path: "potager-sauvegarde/tables/blog_posts.jsonl", size: 6 * 2 ** 30 }, content("{}")],
+        /^L'élément "potager-sauvegarde\/tables\/blog_posts\.jsonl" de l'archive fait 6\.0 Go, plus que les 512\.0 Mo permis\. Rien n'a été restauré\.$/,
+      ],
+      // A zip bomb: zeros past the bound, in a file of a few hundred kilobytes.
+      [
+        "bombe.tar.gz",
+        [folder, { path: "potager-sauvegarde/tables/blog_posts.jsonl", size: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }, { zeros: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }],
+        new RegExp(`^L'archive dépasse ${mb}\\.0 Mo une fois décompressée, pour 0\\.\\d Mo compressés : une sauvegarde de Potager n'atteint jamais ce rapport\\. Rien n'a été restauré\\.$`),
+      ],
+      // The same zeros in a header that the tar reader skips without a word: the decompressed stream is bounded too.
+      [
+        "bombe-entete.tar.gz",
+        [folder, { path: "PaxHeader/x", type: "ExtendedHeader", size: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }, { zeros: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }],
+        new RegExp(`^L'archive dépasse ${mb}\\.0 Mo une fois décompressée`),
+      ],
+    ];
+    const unpacking = vi.spyOn(fsp, "mkdtemp");
+    try {
+      for (const [name, parts, refusal] of cases) {
+        const file = await craft(dir, name, parts);
+        unpacking.mockClear();
+        await expect(restoreBackup(file)).rejects.toThrow(refusal);
+        // Refused while listing: no folder was even made to unpack it.
+        expect(unpacking.mock.calls.filter(([prefix]) => String(prefix).includes("potager-restauration-"))).toEqual([]);
+      }
+    } finally {
+      unpacking.mockRestore();
+    }
+    expect(await fsp.readdir(outside)).toEqual([]);
+    expect(await fsp.readdir(media)).toEqual([]);
+    expect(Object.values(await dump()).flat()).toEqual([]);
+  }, 60_000);
 });

@@ -3,7 +3,9 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Transform } from "node:stream";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb, type Executor } from "~/db/client.server";
@@ -144,15 +146,158 @@ function readSecretFile(): string | null {
   }
 }
 
-/** Unpacks `file` and checks it whole before anything is written: the manifest, then every part's SHA-256. */
+const MiB = 2 ** 20;
+const GiB = 2 ** 30;
+
+/** How much an archive may hold once decompressed: far above any association's, far below a zip bomb's (014). */
+export const ARCHIVE_LIMITS = {
+  /** One file: a table is read back as one string, which V8 caps near 512 MiB; an image is at most 10 MB. */
+  entryBytes: 512 * MiB,
+  /** The whole tar: 100 times the archive (text compresses 5 to 20 times, images not at all; deflate up to 1032)… */
+  ratio: 100,
+  /** …but at least 64 MiB, however small the archive… */
+  floorBytes: 64 * MiB,
+  /** …and never more than 16 GiB. */
+  maxBytes: 16 * GiB,
+};
+
+const size = (bytes: number) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} Go` : `${Math.max(0.1, bytes / MiB).toFixed(1)} Mo`);
+/** A name from the archive, safe to print on one line. */
+const shown = (text = "") => JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
+
+/** The only entries an archive of ours has: its folder, the manifest, tables/, media/ and secrets/ and their files. */
+const ENTRY_TYPES = new Set(["File", "OldFile", "Directory"]);
+
+/**
+ * Checks each entry of an archive as its header is read, before its content: links, devices, paths out of the
+ * archive's folder and sizes over the bounds are refused. The first problem is kept; the reading stops there.
+ */
+class ArchiveCheck {
+  problem: BackupError | null = null;
+  private declared = 0;
+
+  constructor(readonly archiveBytes: number) {}
+
+  /** The decompressed tar may not exceed this. */
+  get totalBytes() {
+    return Math.min(ARCHIVE_LIMITS.maxBytes, Math.max(ARCHIVE_LIMITS.floorBytes, ARCHIVE_LIMITS.ratio * this.archiveBytes));
+  }
+
+  tooBig() {
+    return new BackupError(
+      `L'archive dépasse ${size(this.totalBytes)} une fois décompressée, pour ${size(this.archiveBytes)} compressés : une sauvegarde de Potager n'atteint jamais ce rapport. Rien n'a été restauré.`,
+    );
+  }
+
+  accept(entry: tar.ReadEntry): boolean {
+    const message = this.refusal(entry);
+    if (message) this.problem ??= new BackupError(`${message} Rien n'a été restauré.`);
+    return !this.problem;
+  }
+
+  private refusal(entry: tar.ReadEntry): string | null {
+    if (entry.type === "SymbolicLink" || entry.type === "Link") {
+      return `L'archive contient un lien (${shown(entry.path)} vers ${shown(entry.linkpath)}) : une sauvegarde de Potager n'en contient jamais.`;
+    }
+    if (!ENTRY_TYPES.has(entry.type)) return `L'archive contient autre chose qu'un fichier ou un dossier (${shown(entry.path)}, de type ${entry.type}).`;
+    const parts = entry.path.replace(/\/$/, "").split("/");
+    const outside =
+      path.isAbsolute(entry.path) ||
+      /^[a-z]:|\\/i.test(entry.path) ||
+      parts[0] !== ROOT ||
+      parts.length > 3 ||
+      parts.some((part) => part === "" || part === "." || part === "..");
+    if (outside) return `L'archive contient un chemin hors de son dossier ${ROOT} : ${shown(entry.path)}.`;
+    // Copied with its mode into the images folder: no set-user-id file, whoever restores.
+    if (entry.type !== "Directory" && (entry.mode ?? 0) & 0o6000) return `L'archive contient un fichier aux droits spéciaux (${shown(entry.path)}).`;
+    if (entry.size > ARCHIVE_LIMITS.entryBytes) {
+      return `L'élément ${shown(entry.path)} de l'archive fait ${size(entry.size)}, plus que les ${size(ARCHIVE_LIMITS.entryBytes)} permis.`;
+    }
+    this.declared += entry.size;
+    if (this.declared > this.totalBytes) return this.tooBig().message.replace(/ Rien n'a été restauré\.$/, "");
+    return null;
+  }
+}
+
+type Filter = (path: string, entry: tar.ReadEntry | fs.Stats) => boolean;
+
+/**
+ * Feeds `file`, decompressed by us, to the tar reader `makeSink` builds with the given filter (one that lists, or one
+ * that unpacks), and stops at the first refused entry, when the decompressed bytes pass the bound, or at the tar's
+ * end: what follows it is never inflated.
+ */
+function readArchive(file: string, check: ArchiveCheck, makeSink: (filter: Filter) => tar.Parser): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const source = fs.createReadStream(file);
+    const gunzip = zlib.createGunzip();
+    let inflated = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        // A second layer of compression would be inflated by the tar reader itself, out of this count.
+        if (inflated === 0 && chunk[0] === 0x1f && chunk[1] === 0x8b) {
+          return callback(new BackupError("Cette archive n'est pas une sauvegarde de Potager (compressée deux fois). Rien n'a été restauré."));
+        }
+        inflated += chunk.length;
+        callback(inflated > check.totalBytes ? check.tooBig() : null, chunk);
+      },
+    });
+    let settled = false;
+    const stopReading = () => {
+      counter.unpipe(sink as unknown as NodeJS.WritableStream);
+      for (const stream of [source, gunzip, counter]) stream.destroy();
+    };
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      stopReading();
+      if (error) {
+        sink.abort(error);
+        reject(check.problem ?? error);
+      } else resolve();
+    };
+    // A refused entry is skipped by the reader (nothing of it is written) and ends the reading.
+    const sink = makeSink((_, entry) => {
+      if (check.accept(entry as tar.ReadEntry)) return true;
+      queueMicrotask(() => finish(check.problem!));
+      return false;
+    });
+    for (const stream of [source, gunzip, counter]) stream.on("error", (error: Error) => finish(error));
+    sink.on("error", (error: Error) => finish(error));
+    sink.on("close", () => finish(check.problem ?? undefined));
+    // The end of the tar: whatever follows (a bomb's zeros, say) stays compressed.
+    sink.on("eof", () =>
+      setImmediate(() => {
+        if (settled) return;
+        stopReading();
+        sink.end();
+      }),
+    );
+    source.pipe(gunzip).pipe(counter).pipe(sink as unknown as NodeJS.WritableStream);
+  });
+}
+
+/**
+ * Unpacks `file` and checks it whole before anything is written: first every entry's type, path and size, listing
+ * the archive without writing; then, unpacked into a temporary folder, the manifest and every part's SHA-256.
+ */
 async function openArchive(file: string) {
   if (!fs.existsSync(file)) throw new BackupError(`Archive introuvable : ${file}`);
+  const unreadable = (error: unknown) =>
+    error instanceof BackupError ? error : new BackupError(`Cette archive ne peut pas être lue (${(error as Error).message}).`);
+  const archiveBytes = (await fsp.stat(file)).size;
+  const options = { strict: true, brotli: false, zstd: false } as const;
+  await readArchive(file, new ArchiveCheck(archiveBytes), (filter) => new tar.Parser({ ...options, filter, onReadEntry: (entry) => entry.resume() })).catch(
+    (error: unknown) => {
+      throw unreadable(error);
+    },
+  );
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-restauration-"));
   try {
-    await tar.extract({ file, cwd: dir, strict: true });
+    // The same checks again, should the file have changed since.
+    await readArchive(file, new ArchiveCheck(archiveBytes), (filter) => new tar.Unpack({ ...options, cwd: dir, preserveOwner: false, filter }));
   } catch (error) {
     await fsp.rm(dir, { recursive: true, force: true });
-    throw new BackupError(`Cette archive ne peut pas être lue (${(error as Error).message}).`);
+    throw unreadable(error);
   }
   const root = path.join(dir, ROOT);
   const fail = async (message: string): Promise<never> => {

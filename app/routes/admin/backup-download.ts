@@ -10,8 +10,12 @@ import { createBackup } from "~/modules/backup/backup.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
 
-/** GET /admin/sauvegarde: a fresh archive of the whole site, streamed, kept nowhere on the server. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * POST /admin/sauvegarde, the dashboard's button: a fresh archive of the whole site, streamed, kept nowhere on the
+ * server. A POST because building one costs CPU, disk and a history row: a link followed from another site (which
+ * carries the session cookie on a top-level GET) must not start one.
+ */
+export async function action({ context }: Route.ActionArgs) {
   const name = backupFileName(new Date());
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-telechargement-"));
   const file = path.join(dir, name);
@@ -34,4 +38,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     await fsp.rm(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+export function loader() {
+  return new Response("Méthode non autorisée : la sauvegarde se télécharge avec le bouton du tableau de bord.", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
