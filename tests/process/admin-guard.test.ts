@@ -32,6 +32,7 @@ const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/settings", { intent: "plots", parcellesOccupees: "1", parcellesTotal: "2" }],
   ["/admin/messages/1", { intent: "delete", id: "1" }],
   ["/admin?index", { intent: "removeDemoContent" }],
+  ["/admin/sauvegarde", {}],
 ];
 
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string>) =>
