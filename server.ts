@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { createPageCache } from "./server/page-cache.ts";
+import { createPageCache, routeQueries } from "./server/page-cache.ts";
 import { createRequestHandler } from "./server/request-handler.ts";
 
 /** Requests in flight get this long to finish after SIGTERM; Docker's default is to kill at 10 s. */
@@ -42,8 +42,14 @@ app.use((_req, res, next) => {
   next();
 });
 
-// Public pages already rendered and compressed, for visitors without a cookie (docs/decisions/016).
-const pageCache = createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000, readVersion: entry.readSiteVersion });
+// Public pages and feeds already rendered and compressed, for visitors without a cookie (docs/decisions/016): the
+// routes that declare the query parameters they read.
+const pageCache = createPageCache({
+  maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+  ttlMs: 60_000,
+  readVersion: entry.readSiteVersion,
+  queryOf: routeQueries(build.routes),
+});
 app.use(pageCache.serve);
 
 // Brotli's default 4 MiB window is far larger than any page: 256 KiB compresses them as well and costs each

@@ -1,12 +1,19 @@
 /**
- * Rendered public pages kept in memory, already compressed, so that most visits cost no rendering (docs/decisions/016).
+ * Rendered public pages and feeds kept in memory, already compressed, so that most visits cost no rendering
+ * (docs/decisions/016).
  *
+ * - Only routes that declare the query parameters they read (`handle.query`, app/lib/page-handle.ts) are kept, under
+ *   their path and those parameters alone: `?utm_source=…&fbclid=…` finds the same copy, and the application renders
+ *   the canonical address, so the copy never echoes a parameter it was not keyed on.
  * - Only anonymous GETs are served from it or fill it: a request with a cookie (an administrator) or credentials
- *   always reaches the application, and only a 200 HTML answer marked `public` without a cookie is kept.
+ *   always reaches the application, and only a 200 answer marked `public` without a cookie is kept.
  * - An entry is valid for the site version it was rendered at: the database moves `site_version` on at every write to
  *   what public pages show, whoever makes it; it is read again at most once a second, and before the next page after
  *   this process answered a form. Entries also end after `ttlMs`, for what changes with time alone (an event that
  *   becomes past, the weather in the footer, the month's garden calendar).
+ * - A miss is compressed at a cheap level; a copy hit again is recompressed at the strongest one in the background,
+ *   one at a time, and replaces the cheap one if the entry is still current.
+ * - Every kept answer has an ETag and a Last-Modified, and a conditional request that matches gets a 304.
  * - The per-request nonce cannot survive: a kept page carries a policy with the SHA-256 of its own inline scripts.
  * - Bounded by `maxBytes`, least recently used first out.
  */
@@ -14,18 +21,26 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
+import { matchRoutes, type ServerBuild } from "react-router";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 type Encoding = "br" | "gzip" | "identity";
+type Compressed = Exclude<Encoding, "identity">;
 
 interface Entry {
+  key: string;
   version: number;
   filledAt: number;
   headers: [string, string][];
   bodies: Partial<Record<Encoding, Buffer>>;
+  /** Encodings whose body is already the strongest compression. */
+  best: Set<Compressed>;
   bytes: number;
+  etag: string;
+  /** Milliseconds, whole seconds as HTTP dates carry them. */
+  lastModified: number;
 }
 
 export interface PageCacheOptions {
@@ -34,12 +49,38 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** The site version kept in the database. */
   readVersion: () => Promise<number>;
+  /** The query parameters the route of a path reads, or undefined for a route never kept (see `routeQueries`). */
+  queryOf: (pathname: string) => readonly string[] | undefined;
   now?: () => number;
 }
 
 const VERSION_CHECK_MS = 1000;
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 const NONCE_ATTRIBUTE = /\snonce="[^"]*"/g;
+const DESCRIBES_BODY = new Set(["content-type", "content-disposition", "content-language"]);
+/** Paths whose route is remembered; past it the memory starts again (paths a visitor makes up cost nothing more). */
+const KNOWN_PATHS = 2000;
+
+// On a miss, cheaper than the render (the levels compression() uses for pages, docs/decisions/009); the strongest for
+// the copy that later visits get.
+const FAST = {
+  br: (size: number) => ({
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  }),
+  gzip: 6,
+};
+const BEST = {
+  br: (size: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+  gzip: 9,
+};
+
+function compress(data: Buffer, encoding: Compressed, levels: typeof FAST | typeof BEST) {
+  return encoding === "br" ? brotli(data, levels.br(data.length)) : gzip(data, { level: levels.gzip });
+}
 
 /** The policy of a kept page: its inline scripts by their hash instead of the nonce of the request that made it. */
 export function policyForCachedPage(policy: string, html: string): string {
@@ -49,6 +90,61 @@ export function policyForCachedPage(policy: string, html: string): string {
   return policy.replace(/script-src [^;]*/, `script-src 'self'${hashes.length ? ` ${[...new Set(hashes)].join(" ")}` : ""}`);
 }
 
+/**
+ * The query parameters each path's route declares in its `handle.query`, read from the build's route table; undefined
+ * for a route that declares none (never kept) and for React Router's data requests (`….data`), which answer for the
+ * same routes with other parameters of their own.
+ */
+export function routeQueries(routes: ServerBuild["routes"]): (pathname: string) => readonly string[] | undefined {
+  interface Node {
+    id: string;
+    path?: string;
+    index?: boolean;
+    caseSensitive?: boolean;
+    children: Node[];
+  }
+  const nodes = new Map<string, Node>();
+  for (const route of Object.values(routes)) {
+    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] });
+  }
+  const tree: Node[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const parent = route.parentId === undefined ? undefined : nodes.get(route.parentId);
+    (parent ? parent.children : tree).push(nodes.get(route.id)!);
+  }
+  const known = new Map<string, readonly string[] | undefined>();
+  return (pathname) => {
+    if (known.has(pathname)) return known.get(pathname);
+    let query: readonly string[] | undefined;
+    if (!pathname.endsWith(".data")) {
+      const leaf = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route as Node | undefined;
+      const declared = (leaf && (routes[leaf.id]?.module.handle as { query?: unknown } | undefined))?.query;
+      if (Array.isArray(declared)) query = declared.toSorted();
+    }
+    if (known.size >= KNOWN_PATHS) known.clear();
+    known.set(pathname, query);
+    return query;
+  };
+}
+
+/** RFC 9110 §13.1.2: a weak comparison, with `*` for any. */
+function matchesEtag(header: string, etag: string) {
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === opaque;
+  });
+}
+
+/** Whether the client's copy is this entry (If-None-Match first, If-Modified-Since only without it). */
+function notModified(req: express.Request, entry: Entry) {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch !== undefined) return matchesEtag(ifNoneMatch, entry.etag);
+  const since = Date.parse(req.headers["if-modified-since"] ?? "");
+  return !Number.isNaN(since) && entry.lastModified <= since;
+}
+
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
@@ -56,6 +152,7 @@ export function createPageCache(options: PageCacheOptions) {
   let version: number | undefined;
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
+  let upgrading = false;
   const enabled = options.maxBytes > 0;
 
   function clear() {
@@ -79,8 +176,30 @@ export function createPageCache(options: PageCacheOptions) {
     return version!;
   }
 
-  // Per scheme too: a page reached over HTTPS carries HSTS, one over plain HTTP does not.
-  const keyOf = (req: express.Request) => `${req.protocol}:${req.originalUrl}`;
+  /**
+   * The key and the address to render of a request for a kept route: its path and the parameters it reads, sorted,
+   * first value of each (what `searchParams.get` gives). Undefined for a route that is never kept.
+   */
+  function target(req: express.Request): { key: string; path: string } | undefined {
+    const url = req.originalUrl;
+    const mark = url.indexOf("?");
+    const pathname = mark < 0 ? url : url.slice(0, mark);
+    const query = options.queryOf(pathname);
+    if (!query) return undefined;
+    let path = pathname;
+    if (mark >= 0 && query.length) {
+      const given = new URLSearchParams(url.slice(mark + 1));
+      const kept = new URLSearchParams();
+      for (const name of query) {
+        const value = given.get(name);
+        if (value !== null) kept.append(name, value);
+      }
+      if (kept.size) path += `?${kept}`;
+    }
+    // Per scheme too: a page reached over HTTPS carries HSTS, one over plain HTTP does not.
+    return { key: `${req.protocol}:${path}`, path };
+  }
+
   const cacheable = (req: express.Request) =>
     enabled && (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization;
 
@@ -91,12 +210,7 @@ export function createPageCache(options: PageCacheOptions) {
     return "identity";
   }
 
-  function remember(key: string, entry: Entry) {
-    const old = entries.get(key);
-    if (old) bytes -= old.bytes;
-    entries.delete(key);
-    entries.set(key, entry);
-    bytes += entry.bytes;
+  function evict() {
     for (const [oldest, value] of entries) {
       if (bytes <= options.maxBytes) break;
       entries.delete(oldest);
@@ -104,32 +218,71 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
+  function remember(key: string, entry: Entry) {
+    const old = entries.get(key);
+    if (old) bytes -= old.bytes;
+    entries.delete(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    evict();
+  }
+
+  /** Adds or replaces a compressed body; it counts in the bound while the entry is held. */
+  function setBody(entry: Entry, encoding: Compressed, data: Buffer) {
+    const change = data.length - (entry.bodies[encoding]?.length ?? 0);
+    entry.bodies[encoding] = data;
+    entry.bytes += change;
+    if (entries.get(entry.key) === entry) {
+      bytes += change;
+      evict();
+    }
+  }
+
   async function body(entry: Entry, encoding: Encoding): Promise<Buffer> {
     const known = entry.bodies[encoding];
-    if (known) return known;
-    const html = entry.bodies.identity!;
-    // Compressed once per entry, at the strongest setting: every later visit gets these bytes.
-    const made =
-      encoding === "br"
-        ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
-        : await gzip(html, { level: 9 });
-    entry.bodies[encoding] = made;
-    entry.bytes += made.length;
-    bytes += made.length;
-    return made;
+    if (known || encoding === "identity") return known ?? entry.bodies.identity!;
+    const made = await compress(entry.bodies.identity!, encoding, FAST);
+    if (!entry.bodies[encoding]) setBody(entry, encoding, made);
+    return entry.bodies[encoding]!;
+  }
+
+  /**
+   * The strongest copy of a body visitors came back for, made on zlib's threads after the answer went out, one at a
+   * time (a copy nobody asks for twice never costs it).
+   */
+  function upgrade(entry: Entry, encoding: Compressed) {
+    if (upgrading || entry.best.has(encoding)) return;
+    upgrading = true;
+    compress(entry.bodies.identity!, encoding, BEST)
+      .then((best) => {
+        entry.best.add(encoding);
+        // Replaced only while this entry is the one kept: a replaced or dropped one is left as it was.
+        if (entries.get(entry.key) === entry) setBody(entry, encoding, best);
+      })
+      .catch(() => {})
+      .finally(() => (upgrading = false));
   }
 
   async function send(req: express.Request, res: express.Response, entry: Entry, from: "hit" | "miss") {
+    res.setHeader("X-Cache", from);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Last-Modified", new Date(entry.lastModified).toUTCString());
+    res.setHeader("Vary", "Accept-Encoding");
+    if (notModified(req, entry)) {
+      // No body and nothing that describes one (RFC 9110 §15.4.5); the policy and security headers stay, as a browser
+      // refreshes its stored ones from them.
+      for (const [name, value] of entry.headers) if (!DESCRIBES_BODY.has(name)) res.setHeader(name, value);
+      return res.status(304).end();
+    }
     const encoding = encodingFor(req);
     const data = await body(entry, encoding);
     res.status(200);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding");
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", data.length);
-    res.setHeader("X-Cache", from);
-    if (req.method === "HEAD") res.end();
-    else res.end(data);
+    if (req.method === "HEAD") return res.end();
+    res.end(data);
+    if (from === "hit" && encoding !== "identity") upgrade(entry, encoding);
   }
 
   return {
@@ -140,14 +293,17 @@ export function createPageCache(options: PageCacheOptions) {
         if (req.method === "POST") res.once("finish", () => (checkedAt = -Infinity));
         return next();
       }
+      const kept = target(req);
+      if (!kept) return next();
+      res.locals.pageCachePath = kept.path;
       try {
         const current = await currentVersion();
-        const entry = entries.get(keyOf(req));
+        const entry = entries.get(kept.key);
         if (entry && entry.version === current && now() - entry.filledAt < options.ttlMs) {
-          remember(keyOf(req), entry);
+          remember(kept.key, entry);
           return await send(req, res, entry, "hit");
         }
-        res.locals.pageCacheVersion = current;
+        res.locals.pageCache = { key: kept.key, version: current, previous: entry };
       } catch {
         // The database does not answer: the application says so itself.
       }
@@ -155,29 +311,50 @@ export function createPageCache(options: PageCacheOptions) {
     }) satisfies express.RequestHandler,
 
     /**
+     * The address the application renders for a request `serve` let through: the path and the parameters its route
+     * reads, so that a kept page never shows a parameter it was not kept under (a form's action, for one).
+     */
+    renderPath: (res: express.Response): string | undefined => res.locals.pageCachePath,
+
+    /**
      * Called with the application's answer to a request `serve` let through: keeps it when it may be kept and sends
      * it from memory (returns true), else returns false and the caller sends `response` as it is.
      */
     async keep(req: express.Request, res: express.Response, response: Response): Promise<boolean> {
-      const renderedAt = res.locals.pageCacheVersion as number | undefined;
+      const pending = res.locals.pageCache as { key: string; version: number; previous?: Entry } | undefined;
       if (
-        renderedAt === undefined ||
+        pending === undefined ||
         req.method !== "GET" ||
         response.status !== 200 ||
-        !response.headers.get("content-type")?.startsWith("text/html") ||
         !/\bpublic\b/.test(response.headers.get("cache-control") ?? "") ||
         response.headers.has("set-cookie")
       ) {
         return false;
       }
-      const html = (await response.text()).replace(NONCE_ATTRIBUTE, "");
-      const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "vary"].includes(name));
+      const html = response.headers.get("content-type")?.startsWith("text/html");
+      const identity = html ? Buffer.from((await response.text()).replace(NONCE_ATTRIBUTE, "")) : Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(
+        ([name]) => !["content-length", "content-encoding", "vary", "etag", "last-modified"].includes(name),
+      );
       const policy = headers.find(([name]) => name === "content-security-policy");
-      if (policy) policy[1] = policyForCachedPage(policy[1], html);
-      const identity = Buffer.from(html);
-      const entry: Entry = { version: renderedAt, filledAt: now(), headers, bodies: { identity }, bytes: identity.length };
+      if (policy && html) policy[1] = policyForCachedPage(policy[1], identity.toString());
+      const etag = `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+      const filledAt = now();
+      // The same bytes as the copy this one replaces keep its date, so that If-Modified-Since still matches.
+      const lastModified = pending.previous?.etag === etag ? pending.previous.lastModified : Math.floor(filledAt / 1000) * 1000;
+      const entry: Entry = {
+        key: pending.key,
+        version: pending.version,
+        filledAt,
+        headers,
+        bodies: { identity },
+        best: new Set(),
+        bytes: identity.length,
+        etag,
+        lastModified,
+      };
       // A version that moved while rendering: send this page, keep nothing.
-      if (renderedAt === version) remember(keyOf(req), entry);
+      if (pending.version === version) remember(pending.key, entry);
       await send(req, res, entry, "miss");
       return true;
     },

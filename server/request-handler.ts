@@ -35,12 +35,15 @@ export interface RequestHandlerOptions {
   warn(details: Record<string, unknown>, message: string): void;
 }
 
-/** The URL of the request as the app sees it (same rules as @react-router/express, proxies included). */
-export function requestUrl(req: express.Request) {
+/**
+ * The URL of the request as the app sees it (same rules as @react-router/express, proxies included); `path` in place
+ * of the one asked for (the page cache's canonical address).
+ */
+export function requestUrl(req: express.Request, path = req.originalUrl) {
   const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
   const port = [forwarded, req.get("host")?.split(":")[1]].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  return new URL(`${req.protocol}://${host}${path}`);
 }
 
 // React Router's patterns for allowed origins: "jardins.example.org", "*.example.org", "**.example.org".
@@ -152,7 +155,7 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
     }
     let url: URL;
     try {
-      url = requestUrl(req);
+      url = requestUrl(req, options.pageCache?.renderPath(res));
     } catch {
       // A Host header or path no URL can be made of.
       return refuse(res, 400, "Requête invalide.");

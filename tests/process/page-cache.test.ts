@@ -89,6 +89,58 @@ describe.each(databases)("public pages kept in memory [%s]", (kind) => {
   }, 120_000);
 });
 
+describe.each(databases)("addresses a visitor can send for a kept page [%s]", (kind) => {
+  it("tracking parameters find the kept page, which never echoes them; feeds and the sitemap are kept and answer 304", async () => {
+    const pg = kind === "postgres" ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+    const server = await startServer({ env: { SEED_DEMO: "true", DATABASE_URL: pg?.url } });
+    try {
+      // The first visitor comes from a social network: the page is rendered for its canonical address, so the
+      // form of the kept copy posts to /contact, not to the tracked address.
+      const tracked = await get(server, "/contact?utm_source=facebook&fbclid=IwAR0abc123");
+      expect(tracked.headers.get("x-cache")).toBe("miss");
+      const html = await tracked.text();
+      expect(html).toMatch(/<form[^>]* action="\/contact"/);
+      expect(html).not.toMatch(/fbclid|utm_source|IwAR0abc123/);
+      const plain = await get(server, "/contact");
+      expect(plain.headers.get("x-cache")).toBe("hit");
+      expect(await plain.text()).toBe(html);
+
+      await get(server, "/");
+      for (let i = 0; i < 3; i++) {
+        const visit = await get(server, `/?utm_source=newsletter&utm_medium=email&fbclid=${crypto.randomUUID()}`);
+        expect(visit.headers.get("x-cache")).toBe("hit");
+      }
+
+      // The parameters a page reads still make their own copies.
+      const compost = await get(server, "/search?fbclid=x&q=compost");
+      expect(compost.headers.get("x-cache")).toBe("miss");
+      expect(await compost.text()).toMatch(/value="compost"/);
+      expect((await get(server, "/search?q=compost&utm_source=y")).headers.get("x-cache")).toBe("hit");
+      expect(await (await get(server, "/search?q=semis")).text()).toMatch(/value="semis"/);
+
+      for (const [path, type] of [
+        ["/blog/rss.xml", "application/rss+xml; charset=utf-8"],
+        ["/events/calendar.ics", "text/calendar; charset=utf-8"],
+        ["/sitemap.xml", "application/xml; charset=utf-8"],
+      ]) {
+        const first = await get(server, path);
+        expect([path, first.status, first.headers.get("x-cache"), first.headers.get("content-type"), first.headers.get("content-encoding")]).toEqual([path, 200, "miss", type, "br"]);
+        const body = await first.text();
+        const kept = await get(server, `${path}?utm_source=lecteur`);
+        expect([path, kept.headers.get("x-cache"), await kept.text()]).toEqual([path, "hit", body]);
+        const etag = first.headers.get("etag")!;
+        const byTag = await get(server, path, { "If-None-Match": etag });
+        expect([path, byTag.status, byTag.headers.get("etag"), await byTag.text()]).toEqual([path, 304, etag, ""]);
+        const byDate = await get(server, path, { "If-Modified-Since": first.headers.get("last-modified")! });
+        expect([path, byDate.status]).toEqual([path, 304]);
+      }
+    } finally {
+      await server.stop();
+      await pg?.drop();
+    }
+  }, 120_000);
+});
+
 // Only where PostgreSQL is available: two instances share one database there.
 describe.each(databases.filter((kind) => kind === "postgres"))("two instances on one database [%s]", () => {
   it("a write made by one is on the other's pages within the once-a-second version check", async () => {

@@ -1,23 +1,59 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, policyForCachedPage, type PageCacheOptions } from "../../server/page-cache";
+import routeConfig from "../../app/routes";
+import { createPageCache, policyForCachedPage, routeQueries, type PageCacheOptions } from "../../server/page-cache";
 
-/** The cache in front of a stand-in application whose pages are `size` bytes and say how often they were rendered. */
-async function site(options: Partial<PageCacheOptions> & { size?: number } = {}) {
+/** The query parameters each stand-in route reads; any other path is a route that declares none. */
+const QUERIES: Record<string, readonly string[]> = { "/search": ["q"], "/liste": ["page", "type"], "/flux.xml": [] };
+const standInQueries = (pathname: string) => (pathname === "/login" || pathname === "/prive-sans-declaration" ? undefined : (QUERIES[pathname] ?? []));
+
+/** Words in no order, so that brotli's levels give sizes far apart. */
+function text(bytes: number) {
+  const words = "tomate courge compost paillage semis arrosage parcelle jardin radis carotte haricot fraise oignon poireau chou".split(" ");
+  let seed = 1;
+  let out = "";
+  while (out.length < bytes) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    out += `${words[seed % words.length]} `;
+  }
+  return out;
+}
+
+/**
+ * The cache in front of a stand-in application whose pages are `size` bytes and say which address they were rendered
+ * for and how often. `/flux.xml` is a feed whose bytes never change.
+ */
+async function site(options: Partial<PageCacheOptions> & { size?: number; body?: string } = {}) {
   let version = 1;
-  let clock = 0;
+  let clock = Date.parse("2026-11-21T10:00:00Z");
   const rendered = new Map<string, number>();
-  const cache = createPageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000, readVersion: async () => version, now: () => clock, ...options });
+  const cache = createPageCache({
+    maxBytes: 1024 * 1024,
+    ttlMs: 60_000,
+    readVersion: async () => version,
+    queryOf: standInQueries,
+    now: () => clock,
+    ...options,
+  });
   const app = express();
   app.use(cache.serve);
   app.use(async (req, res) => {
     const count = (rendered.get(req.path) ?? 0) + 1;
     rendered.set(req.path, count);
-    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": req.path === "/prive" ? "private, no-store" : "public, max-age=0" };
+    // What React Router gets: the address the cache gives, else the one asked for.
+    const address = cache.renderPath(res) ?? req.originalUrl;
+    const feed = req.path === "/flux.xml";
+    const headers: Record<string, string> = {
+      "content-type": feed ? "application/rss+xml; charset=utf-8" : "text/html; charset=utf-8",
+      "cache-control": req.path === "/prive" ? "private, no-store" : "public, max-age=0",
+    };
     if (req.path === "/cookie") headers["set-cookie"] = "a=b";
-    const body = `<!doctype html><p>${req.path} n° ${count}</p>`.padEnd(options.size ?? 100, " ");
+    const body = feed ? "<rss><channel><title>Blog</title></channel></rss>" : (options.body ?? `<!doctype html><p>${address} n° ${count}</p>`.padEnd(options.size ?? 100, " "));
     const response = new Response(body, { headers });
     if (!(await cache.keep(req, res, response))) res.set(headers).end(await response.text());
   });
@@ -30,6 +66,7 @@ async function site(options: Partial<PageCacheOptions> & { size?: number } = {})
     return { cache: response.headers.get("x-cache"), text: (await response.text()).trim() };
   };
   return {
+    url,
     get,
     post: (path: string) => fetch(url + path, { method: "POST" }),
     cache,
@@ -48,10 +85,10 @@ describe("page cache", () => {
     const s = await site();
     expect(await s.get("/blog")).toEqual({ cache: "miss", text: "<!doctype html><p>/blog n° 1</p>" });
     expect(await s.get("/blog")).toEqual({ cache: "hit", text: "<!doctype html><p>/blog n° 1</p>" });
-    expect(await s.get("/blog?page=2")).toEqual({ cache: "miss", text: "<!doctype html><p>/blog n° 2</p>" });
+    expect(await s.get("/search?q=semis")).toEqual({ cache: "miss", text: "<!doctype html><p>/search?q=semis n° 1</p>" });
     s.bump();
     s.advance(1000);
-    expect(await s.get("/blog")).toEqual({ cache: "miss", text: "<!doctype html><p>/blog n° 3</p>" });
+    expect(await s.get("/blog")).toEqual({ cache: "miss", text: "<!doctype html><p>/blog n° 2</p>" });
   });
 
   it("reads the version at most once a second, but at once after a form was answered", async () => {
@@ -111,6 +148,185 @@ describe("page cache", () => {
     await s.get("/");
     expect(await s.get("/")).toEqual({ cache: null, text: "<!doctype html><p>/ n° 2</p>" });
   });
+});
+
+describe("the key of a kept page", () => {
+  it("is the path and the parameters its route reads: tracking parameters find the same copy and never reach the page", async () => {
+    const s = await site();
+    expect(await s.get("/")).toEqual({ cache: "miss", text: "<!doctype html><p>/ n° 1</p>" });
+    expect(await s.get("/?utm_source=facebook&utm_medium=social&fbclid=IwAR3x")).toEqual({ cache: "hit", text: "<!doctype html><p>/ n° 1</p>" });
+    expect(await s.get("/?fbclid=autre")).toEqual({ cache: "hit", text: "<!doctype html><p>/ n° 1</p>" });
+
+    // Rendered for the canonical address, even when the first visitor came with a tracking parameter.
+    expect(await s.get("/search?fbclid=a&q=semis&utm_campaign=b")).toEqual({ cache: "miss", text: "<!doctype html><p>/search?q=semis n° 1</p>" });
+    expect(await s.get("/search?q=semis&gclid=c")).toEqual({ cache: "hit", text: "<!doctype html><p>/search?q=semis n° 1</p>" });
+    expect(await s.get("/search?q=radis")).toEqual({ cache: "miss", text: "<!doctype html><p>/search?q=radis n° 2</p>" });
+    // Sorted, and the first value of each, as the route's `searchParams.get` reads it.
+    expect((await s.get("/liste?type=don&page=2&type=vente&x=1")).text).toBe("<!doctype html><p>/liste?page=2&type=don n° 1</p>");
+    expect(await s.get("/liste?page=2&utm_source=x&type=don")).toEqual({ cache: "hit", text: "<!doctype html><p>/liste?page=2&type=don n° 1</p>" });
+    expect((await s.get("/liste?page=3&type=don")).cache).toBe("miss");
+  });
+
+  it("leaves a route that declares no parameters alone: never kept, its address untouched", async () => {
+    const s = await site();
+    expect(await s.get("/login?compte-pret=1&fbclid=x")).toEqual({ cache: null, text: "<!doctype html><p>/login?compte-pret=1&fbclid=x n° 1</p>" });
+    expect(await s.get("/login?compte-pret=1&fbclid=x")).toEqual({ cache: null, text: "<!doctype html><p>/login?compte-pret=1&fbclid=x n° 2</p>" });
+  });
+});
+
+describe("compression of a kept page", () => {
+  const page = `<!doctype html><main>${text(24_000)}</main>`;
+  const strongest = zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+  it("is quick for a miss, and the strongest copy replaces it in the background once the page is asked for again", async () => {
+    const s = await site({ body: page });
+    // As sent: fetch would decompress them.
+    const raw = (encoding: string) =>
+      new Promise<{ cache: string | undefined; body: Buffer }>((resolve, reject) => {
+        http.get(`${s.url}/blog`, { headers: { "Accept-Encoding": encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ cache: response.headers["x-cache"] as string | undefined, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    const size = async () => {
+      const { cache, body } = await raw("br");
+      expect(zlib.brotliDecompressSync(body).toString()).toBe(page);
+      return { cache, bytes: body.length };
+    };
+    const miss = await size();
+    expect(miss.cache).toBe("miss");
+    // Brotli 11 costs more than rendering the page: a miss gets a cheaper level, a third larger here.
+    expect(miss.bytes).toBeGreaterThan(strongest * 1.3);
+    await expect.poll(async () => (await size()).bytes, { interval: 20, timeout: 5000 }).toBeLessThanOrEqual(strongest * 1.02);
+    expect(s.cache.stats().bytes).toBeLessThan(page.length + miss.bytes);
+
+    // Gzip likewise, and a client that accepts neither gets the page as it is.
+    expect(zlib.gunzipSync((await raw("gzip")).body).toString()).toBe(page);
+    expect((await raw("identity")).body.toString()).toBe(page);
+  });
+});
+
+describe("conditional requests", () => {
+  it("get a 304 when the ETag or the date matches, from memory and after a new render of the same bytes", async () => {
+    const s = await site();
+    const first = await fetch(`${s.url}/flux.xml`);
+    expect([first.status, first.headers.get("x-cache"), first.headers.get("content-type")]).toEqual([200, "miss", "application/rss+xml; charset=utf-8"]);
+    const etag = first.headers.get("etag")!;
+    const lastModified = first.headers.get("last-modified")!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(lastModified).toBe("Sat, 21 Nov 2026 10:00:00 GMT");
+
+    const conditional = async (headers: Record<string, string>) => {
+      const response = await fetch(`${s.url}/flux.xml`, { headers });
+      return [response.status, response.headers.get("x-cache"), (await response.text()).length > 0];
+    };
+    expect(await conditional({ "If-None-Match": etag })).toEqual([304, "hit", false]);
+    expect(await conditional({ "If-None-Match": `W/"autre", ${etag.slice(2)}` })).toEqual([304, "hit", false]);
+    expect(await conditional({ "If-None-Match": 'W/"autre"' })).toEqual([200, "hit", true]);
+    expect(await conditional({ "If-Modified-Since": lastModified })).toEqual([304, "hit", false]);
+    expect(await conditional({ "If-Modified-Since": "Sat, 21 Nov 2026 09:59:59 GMT" })).toEqual([200, "hit", true]);
+    // If-None-Match decides when both are given.
+    expect(await conditional({ "If-None-Match": 'W/"autre"', "If-Modified-Since": lastModified })).toEqual([200, "hit", true]);
+
+    // Past its time the feed is rendered again: the same bytes keep their ETag and their date.
+    s.advance(60_000);
+    expect(await conditional({ "If-Modified-Since": lastModified })).toEqual([304, "miss", false]);
+    s.advance(60_000);
+    expect(await conditional({ "If-None-Match": etag })).toEqual([304, "miss", false]);
+    const again = await fetch(`${s.url}/flux.xml`);
+    expect([again.headers.get("etag"), again.headers.get("last-modified")]).toEqual([etag, lastModified]);
+
+    // Pages too; a changed page has another ETag.
+    const page = await fetch(`${s.url}/blog`);
+    expect((await fetch(`${s.url}/blog`, { headers: { "If-None-Match": page.headers.get("etag")! } })).status).toBe(304);
+    s.bump();
+    s.advance(1000);
+    const changed = await fetch(`${s.url}/blog`, { headers: { "If-None-Match": page.headers.get("etag")! } });
+    expect([changed.status, await changed.text()]).toEqual([200, "<!doctype html><p>/blog n° 2</p>".padEnd(100, " ")]);
+  });
+});
+
+describe("the parameters each route declares", () => {
+  const stub = (id: string, fields: { parentId?: string; path?: string; index?: boolean; module?: object }) => ({ id, module: {}, ...fields });
+
+  it("come from the leaf route's handle, sorted; a route without one, or a data request, is never kept", () => {
+    const queryOf = routeQueries({
+      root: stub("root", { path: "" }),
+      layout: stub("layout", { parentId: "root" }),
+      home: stub("home", { parentId: "layout", index: true, module: { handle: { query: [] } } }),
+      list: stub("list", { parentId: "layout", path: "annonces", module: { handle: { query: ["type", "page"] } } }),
+      post: stub("post", { parentId: "layout", path: "blog/:id", module: { handle: { query: [] } } }),
+      mine: stub("mine", { parentId: "layout", path: "ma-demande/:token" }),
+      feed: stub("feed", { parentId: "root", path: "blog/rss.xml", module: { handle: { query: [] } } }),
+      unknown: stub("unknown", { parentId: "root", path: "*" }),
+    } as unknown as ServerBuild["routes"]);
+    expect(queryOf("/")).toEqual([]);
+    expect(queryOf("/annonces")).toEqual(["page", "type"]);
+    expect(queryOf("/blog/12")).toEqual([]);
+    expect(queryOf("/blog/rss.xml")).toEqual([]);
+    expect(queryOf("/blog/12.data")).toBeUndefined();
+    expect(queryOf("/_root.data")).toBeUndefined();
+    expect(queryOf("/ma-demande/abc")).toBeUndefined();
+    expect(queryOf("/nulle-part")).toBeUndefined();
+  });
+
+  it("cover every public page and feed of the site, and every parameter their code reads", async () => {
+    // The build's route table, from app/routes.ts and the route modules themselves.
+    const modules = import.meta.glob<Record<string, unknown>>(["../../app/routes/**/*.{ts,tsx}", "!**/*.test.*"]);
+    type Config = { id?: string; file: string; path?: string; index?: boolean; children?: Config[] };
+    const routes: Record<string, unknown> = { root: { id: "root", path: "", module: {} } };
+    const sources = new Map<string, string>();
+    const add = async (entries: Config[], parentId: string) => {
+      for (const entry of entries) {
+        const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+        const module = await modules[`../../app/${entry.file}`]!();
+        routes[id] = { id, parentId, path: entry.path, index: entry.index, module };
+        sources.set(id, fs.readFileSync(new URL(`../../app/${entry.file}`, import.meta.url), "utf8"));
+        await add(entry.children ?? [], id);
+      }
+    };
+    await add(routeConfig as Config[], "root");
+    const queryOf = routeQueries(routes as ServerBuild["routes"]);
+
+    const expected: Record<string, readonly string[] | undefined> = {
+      "/": [],
+      "/association": [],
+      "/blog": [],
+      "/blog/1": [],
+      "/events": [],
+      "/events/1": [],
+      "/annonces": ["type"],
+      "/apply": [],
+      "/contact": [],
+      "/search": ["q"],
+      "/mentions-legales": [],
+      "/blog/rss.xml": [],
+      "/events/calendar.ics": [],
+      "/sitemap.xml": [],
+      // Never kept: private, the back-office, sign-in, and what is not a page.
+      "/ma-demande/abc": undefined,
+      "/login": undefined,
+      "/logout": undefined,
+      "/admin": undefined,
+      "/admin/blog": undefined,
+      "/api/meteo": undefined,
+      "/healthz": undefined,
+      "/robots.txt": undefined,
+      "/media/x.jpg": undefined,
+      "/nulle-part": undefined,
+    };
+    expect(Object.fromEntries(Object.keys(expected).map((pathname) => [pathname, queryOf(pathname)]))).toEqual(expected);
+
+    // A parameter read in a kept route's file but not declared would never reach it.
+    const undeclared = Object.entries(routes as Record<string, { module: { handle?: { query?: string[] } } }>).flatMap(([id, route]) => {
+      const declared = route.module.handle?.query;
+      if (!declared) return [];
+      const read = [...(sources.get(id) ?? "").matchAll(/searchParams\.(?:get|getAll|has)\("([^"]+)"\)/g)].map(([, name]) => name);
+      return read.filter((name) => !declared.includes(name)).map((name) => `${id}: ${name}`);
+    });
+    expect(undeclared).toEqual([]);
+  }, 60_000);
 });
 
 describe("the policy of a kept page", () => {

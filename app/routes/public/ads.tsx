@@ -5,12 +5,16 @@ import { clientIpContext } from "~/context";
 import { env } from "~/env.server";
 import { AD_TYPE_LABELS, AD_TYPES, type AdType } from "~/lib/constants";
 import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import type { PageHandle } from "~/lib/page-handle";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { logger } from "~/logger.server";
 import { AD_FAILURE_MESSAGE, adFormSchema } from "~/modules/ads/ads.schema";
 import { listPublicAds, submitAd } from "~/modules/ads/ads.server";
 import { MediaError, saveImage } from "~/modules/media/media.server";
 import type { SubmittedForm } from "~/modules/media/multipart.server";
+
+/** Kept in memory per ad type (docs/decisions/016). */
+export const handle: PageHandle = { query: ["type"] };
 
 const TEXT_FIELDS = ["nom", "telephone", "type", "email", "contenu"] as const;
 const PHOTOS = ["photo1", "photo2"] as const;

@@ -5,6 +5,7 @@ import { ApplicationForm } from "~/components/apply/ApplicationForm";
 import { PlotsStatus } from "~/components/PlotsStatus";
 import { clientIpContext, siteContentContext } from "~/context";
 import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import type { PageHandle } from "~/lib/page-handle";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import {
   APPLICATION_FIELDS,
@@ -17,6 +18,9 @@ import { submitApplication } from "~/modules/applications/applications.server";
 import { applicationFormLabels } from "~/modules/applications/form-fields.server";
 import { commitmentTexts } from "~/modules/content/content.server";
 
+
+/** Kept in memory (docs/decisions/016): the page reads no query parameter. */
+export const handle: PageHandle = { query: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [content, labels] = await Promise.all([context.get(siteContentContext), applicationFormLabels()]);

@@ -4,11 +4,11 @@ import { Image } from "~/components/Image";
 import { RichText } from "~/components/RichText";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { htmlToText } from "~/lib/text";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteContentContext);
   return {

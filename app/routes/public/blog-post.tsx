@@ -8,11 +8,11 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 import { absoluteUrl, pageMeta, shareImage, siteFromMatches } from "~/lib/seo";
 import { parseId } from "~/lib/text";
 import { getBlogPost } from "~/modules/blog/blog.server";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const post = id === null ? undefined : await getBlogPost(id);

@@ -2,11 +2,11 @@ import type { Route } from "./+types/blog";
 import { PostCard } from "~/components/cards";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { listBlogPosts, postCard } from "~/modules/blog/blog.server";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader() {
   return { posts: (await listBlogPosts()).map(postCard) };
 }

@@ -5,9 +5,13 @@ import { FormAlerts, FormFields, SendButton, TextArea, TextInput } from "~/compo
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { CONTACT_CAPTCHA_QUESTION } from "~/lib/constants";
 import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import type { PageHandle } from "~/lib/page-handle";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { CONTACT_FAILURE_MESSAGE, contactFormSchema } from "~/modules/contact/contact.schema";
 import { sendContactMessage } from "~/modules/contact/contact.server";
+
+/** Kept in memory (docs/decisions/016): the page reads no query parameter. */
+export const handle: PageHandle = { query: [] };
 
 const FIELDS = ["name", "email", "subject", "message", "captcha"] as const;
 

@@ -10,11 +10,11 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 import { absoluteUrl, pageMeta, shareImage, siteFromMatches } from "~/lib/seo";
 import { parseId } from "~/lib/text";
 import { getEvent } from "~/modules/events/events.server";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const [event, content] = await Promise.all([id === null ? undefined : getEvent(id, new Date()), context.get(siteContentContext)]);

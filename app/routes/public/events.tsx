@@ -2,11 +2,11 @@ import type { Route } from "./+types/events";
 import { EventCard } from "~/components/cards";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { eventCard, listEvents } from "~/modules/events/events.server";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader() {
   return { events: (await listEvents(new Date())).map(eventCard) };
 }

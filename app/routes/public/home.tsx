@@ -11,11 +11,11 @@ import { latestValidatedAds } from "~/modules/ads/ads.server";
 import { latestPosts, postCard } from "~/modules/blog/blog.server";
 import { eventCard, latestPastEvent, nextUpcomingEvent } from "~/modules/events/events.server";
 import { getWeather } from "~/modules/weather/weather.server";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
   const [content, posts, next, past, ads, weather] = await Promise.all([

@@ -2,11 +2,11 @@ import type { Route } from "./+types/legal";
 import { siteContentContext } from "~/context";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { EXPIRED_AD_GRACE_DAYS, getRetentionSettings } from "~/modules/retention/retention.server";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteContentContext);
   const { legal } = content;

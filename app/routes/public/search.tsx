@@ -5,11 +5,11 @@ import { formatDate, toIso } from "~/lib/dates";
 import { highlight, searchExcerpt, type TextPart } from "~/lib/search-text";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { normaliseQuery, searchSite } from "~/modules/search/search.server";
-import { CONTENT_PAGE } from "~/lib/page-handle";
+import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle = CONTENT_PAGE;
+export const handle: PageHandle = { ...CONTENT_PAGE, query: ["q"] };
 export async function loader({ request }: Route.LoaderArgs) {
   const query = normaliseQuery(new URL(request.url).searchParams.get("q"));
   const results = query ? await searchSite(query) : [];

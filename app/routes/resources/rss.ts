@@ -2,6 +2,10 @@ import { siteInfo } from "~/modules/content/site-info.server";
 import { getSiteContent } from "~/modules/content/content.server";
 import { listBlogPosts } from "~/modules/blog/blog.server";
 import { blogRss } from "~/modules/feeds/feeds.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+// Kept in memory like the pages, with its ETag and 304s for the readers that poll it (docs/decisions/016).
+export const handle: PageHandle = { query: [] };
 
 /** GET /blog/rss.xml — the blog as RSS 2.0, full content. */
 export async function loader() {

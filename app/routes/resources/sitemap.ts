@@ -5,6 +5,10 @@ import { siteInfo } from "~/modules/content/site-info.server";
 import { listEvents } from "~/modules/events/events.server";
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml, latest } from "~/lib/xml";
+import type { PageHandle } from "~/lib/page-handle";
+
+// Kept in memory like the pages, with its ETag and 304s for the readers that poll it (docs/decisions/016).
+export const handle: PageHandle = { query: [] };
 
 /** GET /sitemap.xml — every public page, article and event, with when it last changed. */
 export async function loader() {
