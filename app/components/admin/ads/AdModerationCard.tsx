@@ -115,23 +115,11 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
       )}
       <Photos ad={ad} editing={editing !== null} />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
-        {pending && !editing && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="validate" />
-            <input type="hidden" name="id" value={ad.id} />
-            <button type="submit" className={adminButton} aria-label={`Valider l'annonce de ${ad.nom}`}>
-              Valider
-            </button>
-          </Form>
-        )}
+        {pending && !editing && <IntentButton intent="validate" id={ad.id} label={`Valider l'annonce de ${ad.nom}`}>Valider</IntentButton>}
         {ad.expired && !editing && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="republish" />
-            <input type="hidden" name="id" value={ad.id} />
-            <button type="submit" className={adminButton} aria-label={`Republier l'annonce de ${ad.nom}`}>
-              Republier
-            </button>
-          </Form>
+          <IntentButton intent="republish" id={ad.id} label={`Republier l'annonce de ${ad.nom}`}>
+            Republier
+          </IntentButton>
         )}
         {!editing && (
           <Link to={`?modifier=${ad.id}#annonce-${ad.id}`} className={adminQuietButton} aria-label={`Modifier l'annonce de ${ad.nom}`}>
@@ -153,3 +141,16 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
 }
 
 export const AD_TYPE_OPTIONS = AD_TYPES.map((type) => [type, AD_TYPE_LABELS[type]] as const);
+
+/** One action on one ad: a form of its own, so that it works without JavaScript. */
+function IntentButton({ intent, id, label, children }: { intent: string; id: number; label: string; children: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={adminButton} aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}
