@@ -12,9 +12,9 @@ const PAGES = ["/", "/search?q=tomates"];
 /** 16 clients posting wrong sign-ins as fast as answers come, until `stop`; counts the answers by status. */
 function flood(url: string, address: () => string) {
   const statuses = new Map<number, number>();
-  let running = true;
+  const stopped = new AbortController();
   const client = async () => {
-    while (running) {
+    while (!stopped.signal.aborted) {
       const body = new URLSearchParams({ username: `robot-${crypto.randomBytes(6).toString("hex")}`, password: crypto.randomBytes(9).toString("base64url") });
       try {
         const response = await fetch(`${url}/login`, {
@@ -33,7 +33,7 @@ function flood(url: string, address: () => string) {
   const clients = Array.from({ length: CLIENTS }, client);
   return {
     async stop() {
-      running = false;
+      stopped.abort();
       await Promise.all(clients);
       return Object.fromEntries(statuses);
     },
