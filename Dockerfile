@@ -16,6 +16,7 @@ RUN npx react-router build && npm prune --omit=dev --no-audit --no-fund
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
@@ -28,4 +29,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The same node flags as `npm start` (docs/decisions/007); node is PID 1 and stops cleanly on SIGTERM.
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "server.ts"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "--liftoff-only", "server.ts"]

@@ -16,7 +16,7 @@ try {
   console.log(`  débit : ${result.requestsPerSecond} req/s (${result.non2xx} hors 2xx, ${result.errors} erreurs)`);
   console.log(`  latence : p50 ${result.p50} ms, p99 ${result.p99} ms`);
   console.log(`  mémoire du serveur (RSS) : pic ${result.peakRssMiB} MiB`);
-  console.log(`  budget : ≥ 330 req/s, p99 ≤ 100 ms, ≤ 200 MiB`);
+  console.log(`  budget : ≥ 330 req/s, p99 ≤ 100 ms, tenir dans 384 MiB`);
 } finally {
   await server.stop();
 }

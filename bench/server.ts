@@ -13,6 +13,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Milliseconds from spawn to the first 200 of /healthz. */
   readyMs: number;
+  /** Resolves once the server says it is online: start-up tasks (demo content included) are done. */
+  online: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export async function startServer(
   const runtime = productionRuntime();
   const child = spawn(process.execPath, [...runtime.nodeArgs, ...(options.nodeArgs ?? []), "server.ts"], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
       ...runtime.env,
@@ -42,6 +44,15 @@ export async function startServer(
       ...options.env,
     },
   });
+  let printed = "";
+  const online = new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => {
+      printed += chunk;
+      if (printed.includes("Potager est en ligne")) resolve();
+    });
+    child.once("exit", () => reject(new Error(`le serveur s'est arrêté :\n${printed}`)));
+  });
+  online.catch(() => {});
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error("le serveur n'a pas démarré en 60 s");
@@ -57,6 +68,7 @@ export async function startServer(
     url,
     process: child,
     readyMs,
+    online,
     dataDir,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { StartupError } from "~/startup-error";
+import { createFromTemplate } from "./pglite-template.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,7 +58,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  if (options.dataDir) {
+    fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    await createFromTemplate(options.dataDir);
+  }
   const client = await PGlite.create({
     dataDir: options.dataDir ?? "memory://",
     // Search ignores accents (CREATE EXTENSION in the migrations).

@@ -18,7 +18,8 @@ function sceneSvg({ sky, ground, rows, sun = true }: Scene, width = 1600, height
       return `<rect x="0" y="${y + 30}" width="${width}" height="36" fill="#6b4a2b" opacity="0.55"/>${plants}`;
     })
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  // Drawn on 1600 × 1200, rasterised at the largest size stored (1200 px): fewer pixels to decode again.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 ${width} ${height}">
     <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="1" stop-color="${sky[1]}"/></linearGradient></defs>
     <rect width="${width}" height="${height}" fill="url(#s)"/>
     ${sun ? `<circle cx="1300" cy="220" r="110" fill="#ffd866"/>` : ""}
