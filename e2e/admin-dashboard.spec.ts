@@ -103,6 +103,8 @@ test("a visitor's message appears among the latest, is read in full, answered by
 
 for (const width of [390, 1280]) {
   test(`every back-office screen has no accessibility violations and no sideways scrolling at ${width} px`, async ({ page, context }) => {
+    // Twelve screens, each analysed by axe: more than one test's usual time on a busy machine.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     await openAdmin(page, "/admin", "Tableau de bord");
     const screens = ["/admin", "/admin/blog", "/admin/blog?edit=1", "/admin/events", "/admin/messages", "/admin/applications", "/admin/annonces"];
