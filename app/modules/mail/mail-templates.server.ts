@@ -64,7 +64,10 @@ export function greetingName(value: string): string {
 }
 
 /** "Bonjour Karim Benali," or "Bonjour," when nothing of the name is left. */
-const greeting = (name: string) => `Bonjour${greetingName(name) ? ` ${greetingName(name)}` : ""},`;
+function greeting(name: string) {
+  const quoted = greetingName(name);
+  return `Bonjour${quoted ? ` ${quoted}` : ""},`;
+}
 
 function addressOf(mailbox: string) {
   return /<([^<>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
