@@ -67,7 +67,10 @@ app.use(
 function setHeaders(res: express.Response) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'");
+  res.setHeader(
+    "Content-Security-Policy",
+    "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+  );
   if (res.req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 const clientDir = path.resolve(import.meta.dirname, "build/client");
@@ -84,7 +87,9 @@ app.use("/assets", (req, res, next) => {
   const name = req.path.slice(1);
   if (!ENCODED_COPIES.some(([, suffix]) => precompressed.has(name + suffix))) return next();
   res.vary("Accept-Encoding");
-  const copy = ENCODED_COPIES.find(([encoding, suffix]) => precompressed.has(name + suffix) && req.acceptsEncodings(encoding));
+  const copy = ENCODED_COPIES.find(
+    ([encoding, suffix]) => precompressed.has(name + suffix) && req.acceptsEncodings(encoding),
+  );
   if (!copy) return next();
   res.type(path.extname(name));
   res.setHeader("Content-Encoding", copy[0]);
@@ -119,7 +124,10 @@ const server = http.createServer(app);
 await new Promise<void>((resolve) => {
   server.once("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") console.error(`Le port ${env.PORT} est déjà utilisé.`);
-    else if (error.code === "EACCES") console.error(`Le port ${env.PORT} est réservé à l'administrateur du système : choisissez-en un autre avec PORT.`);
+    else if (error.code === "EACCES")
+      console.error(
+        `Le port ${env.PORT} est réservé à l'administrateur du système : choisissez-en un autre avec PORT.`,
+      );
     else console.error(error);
     process.exit(1);
   });
@@ -131,7 +139,9 @@ try {
   server.close();
   exitWith(error);
 }
-console.log(`Potager est en ligne sur http://localhost:${env.PORT} (démarré en ${Math.round(performance.now() - startedAt)} ms)`);
+console.log(
+  `Potager est en ligne sur http://localhost:${env.PORT} (démarré en ${Math.round(performance.now() - startedAt)} ms)`,
+);
 
 /** Stops taking connections, lets the requests in flight finish (within the grace period), then closes the database. */
 async function shutdown(signal: NodeJS.Signals) {

@@ -30,7 +30,13 @@ function exampleFile(keepQuotes: boolean) {
 
 describe("parseEnv", () => {
   it("gives the defaults when nothing is set", () => {
-    expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: "./data", SEED_DEMO: true, ALLOWED_ACTION_ORIGINS: [], TRUST_PROXY: "loopback" });
+    expect(parseEnv({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      SEED_DEMO: true,
+      ALLOWED_ACTION_ORIGINS: [],
+      TRUST_PROXY: "loopback",
+    });
   });
 
   it("accepts .env.example as an environment file, quotes kept (docker) or not (systemd)", () => {
@@ -45,8 +51,16 @@ describe("parseEnv", () => {
   });
 
   it("accepts .env.example sourced by a shell", () => {
-    const printed = execFileSync("sh", ["-c", "set -a; . ./.env.example; env -0"], { cwd: path.resolve(import.meta.dirname, ".."), encoding: "utf8" });
-    const sourced = Object.fromEntries(printed.split("\0").filter(Boolean).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+    const printed = execFileSync("sh", ["-c", "set -a; . ./.env.example; env -0"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      encoding: "utf8",
+    });
+    const sourced = Object.fromEntries(
+      printed
+        .split("\0")
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
     expect(parseEnv(sourced).MAIL_FROM).toBe("Potager <no-reply@example.org>");
   });
 
@@ -81,10 +95,9 @@ describe("parseEnv", () => {
   });
 
   it("reads the list of allowed origins", () => {
-    expect(parseEnv({ ALLOWED_ACTION_ORIGINS: " jardins.example.org, *.jardins.example.org ," }).ALLOWED_ACTION_ORIGINS).toEqual([
-      "jardins.example.org",
-      "*.jardins.example.org",
-    ]);
+    expect(
+      parseEnv({ ALLOWED_ACTION_ORIGINS: " jardins.example.org, *.jardins.example.org ," }).ALLOWED_ACTION_ORIGINS,
+    ).toEqual(["jardins.example.org", "*.jardins.example.org"]);
   });
 });
 

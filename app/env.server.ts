@@ -12,20 +12,23 @@ export class ConfigError extends StartupError {
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const url = (name: string, schemes: string[], example: string) =>
-  z
-    .string()
-    .refine(
-      (value) => {
-        try {
-          return schemes.includes(new URL(value).protocol.replace(/:$/, ""));
-        } catch {
-          return false;
-        }
-      },
-      { error: `${name} doit être une adresse ${schemes.map((s) => `${s}://`).join(" ou ")}…, par exemple ${example}` },
-    );
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol.replace(/:$/, ""));
+      } catch {
+        return false;
+      }
+    },
+    { error: `${name} doit être une adresse ${schemes.map((s) => `${s}://`).join(" ou ")}…, par exemple ${example}` },
+  );
 
-const integer = (name: string, min: number, max: number, message = `${name} doit être un nombre entre ${min} et ${max}`) =>
+const integer = (
+  name: string,
+  min: number,
+  max: number,
+  message = `${name} doit être un nombre entre ${min} et ${max}`,
+) =>
   z
     .string()
     .trim()
@@ -33,22 +36,34 @@ const integer = (name: string, min: number, max: number, message = `${name} doit
     .transform(Number)
     .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
 
-const email = (name: string) => z.email({ error: `${name} doit être une adresse e-mail, par exemple bureau@jardins.example` });
+const email = (name: string) =>
+  z.email({ error: `${name} doit être une adresse e-mail, par exemple bureau@jardins.example` });
 
 // "Potager <no-reply@jardins.example>" or a bare address.
 const MAILBOX = /^(?:[^<>]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
 
 /** Every setting of `.env.example`; each message names the setting and says what it expects, in French. */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"], { error: "NODE_ENV doit valoir production, development ou test" }).default("development"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "NODE_ENV doit valoir production, development ou test" })
+    .default("development"),
   PORT: integer("PORT", 1, 65535).default(3000),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: url("DATABASE_URL", ["postgres", "postgresql"], "postgres://potager:motdepasse@127.0.0.1:5432/potager").optional(),
+  DATABASE_URL: url(
+    "DATABASE_URL",
+    ["postgres", "postgresql"],
+    "postgres://potager:motdepasse@127.0.0.1:5432/potager",
+  ).optional(),
   SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères" }).optional(),
   ADMIN_USERNAME: z.string().trim().max(100, { error: "ADMIN_USERNAME doit faire au plus 100 caractères" }).optional(),
   ADMIN_PASSWORD: z.string().min(10, { error: "ADMIN_PASSWORD doit faire au moins 10 caractères" }).optional(),
   // Sign-out after this much inactivity (SPEC-level default: 30 minutes).
-  SESSION_IDLE_SECONDS: integer("SESSION_IDLE_SECONDS", 1, 31_536_000, "SESSION_IDLE_SECONDS doit être un nombre de secondes (1 ou plus)").default(30 * 60),
+  SESSION_IDLE_SECONDS: integer(
+    "SESSION_IDLE_SECONDS",
+    1,
+    31_536_000,
+    "SESSION_IDLE_SECONDS doit être un nombre de secondes (1 ou plus)",
+  ).default(30 * 60),
   SEED_DEMO: z
     .enum(["true", "false"], { error: "SEED_DEMO doit valoir true ou false" })
     .default("true")
@@ -56,14 +71,24 @@ const EnvSchema = z.object({
   SMTP_URL: url("SMTP_URL", ["smtp", "smtps"], "smtps://identifiant:motdepasse@smtp.exemple.fr:465").optional(),
   MAIL_FROM: z
     .string()
-    .regex(MAILBOX, { error: 'MAIL_FROM doit être une adresse e-mail, avec un nom si besoin : "Potager <no-reply@jardins.example>"' })
+    .regex(MAILBOX, {
+      error: 'MAIL_FROM doit être une adresse e-mail, avec un nom si besoin : "Potager <no-reply@jardins.example>"',
+    })
     .default("Potager <no-reply@potager.local>"),
   CONTACT_TO: email("CONTACT_TO").optional(),
-  ADS_CAPTCHA_SECRET: z.string().trim().max(100, { error: "ADS_CAPTCHA_SECRET doit faire au plus 100 caractères" }).default("potager"),
-  WEATHER_URL: url("WEATHER_URL", ["http", "https"], "https://api.open-meteo.com/v1/forecast").default("https://api.open-meteo.com/v1/forecast"),
-  AIR_QUALITY_URL: url("AIR_QUALITY_URL", ["http", "https"], "https://air-quality-api.open-meteo.com/v1/air-quality").default(
-    "https://air-quality-api.open-meteo.com/v1/air-quality",
+  ADS_CAPTCHA_SECRET: z
+    .string()
+    .trim()
+    .max(100, { error: "ADS_CAPTCHA_SECRET doit faire au plus 100 caractères" })
+    .default("potager"),
+  WEATHER_URL: url("WEATHER_URL", ["http", "https"], "https://api.open-meteo.com/v1/forecast").default(
+    "https://api.open-meteo.com/v1/forecast",
   ),
+  AIR_QUALITY_URL: url(
+    "AIR_QUALITY_URL",
+    ["http", "https"],
+    "https://air-quality-api.open-meteo.com/v1/air-quality",
+  ).default("https://air-quality-api.open-meteo.com/v1/air-quality"),
   PUBLIC_URL: url("PUBLIC_URL", ["http", "https"], "https://jardins.example.org").default("http://localhost:3000"),
   // Which proxies Express believes for X-Forwarded-* (Express's own syntax: loopback, an address, a number of hops…).
   TRUST_PROXY: z.string().default("loopback"),
@@ -77,7 +102,12 @@ const EnvSchema = z.object({
         .filter(Boolean),
     ),
   // Memory for rendered public pages (server/page-cache.ts); 0 renders every page for every visit.
-  PAGE_CACHE_MB: integer("PAGE_CACHE_MB", 0, 1024, "PAGE_CACHE_MB doit être un nombre de mégaoctets entre 0 et 1024").default(32),
+  PAGE_CACHE_MB: integer(
+    "PAGE_CACHE_MB",
+    0,
+    1024,
+    "PAGE_CACHE_MB doit être un nombre de mégaoctets entre 0 et 1024",
+  ).default(32),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL doit valoir ${LOG_LEVELS.join(", ")}` }).default("info"),
 });
 
@@ -92,7 +122,8 @@ export function normaliseEnvironment(source: Record<string, string | undefined>)
   for (const [name, raw] of Object.entries(source)) {
     if (raw === undefined) continue;
     let value = raw.trim();
-    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0]) value = value.slice(1, -1).trim();
+    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0])
+      value = value.slice(1, -1).trim();
     if (value !== "") result[name] = value;
   }
   return result;
@@ -105,7 +136,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env & { da
     const problems = new Map<string, string>();
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? "");
-      if (!problems.has(name)) problems.set(name, issue.message.startsWith(name) ? issue.message : `${name} : ${issue.message}`);
+      if (!problems.has(name))
+        problems.set(name, issue.message.startsWith(name) ? issue.message : `${name} : ${issue.message}`);
     }
     throw new ConfigError([...problems.values()]);
   }

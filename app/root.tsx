@@ -67,7 +67,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A refused request (4xx) carries its own French message: show it rather than a generic one.
   const refusal =
-    isRouteErrorResponse(error) && !notFound && error.status < 500 && typeof error.data === "string" ? error.data : null;
+    isRouteErrorResponse(error) && !notFound && error.status < 500 && typeof error.data === "string"
+      ? error.data
+      : null;
   const title = notFound ? "Page introuvable" : refusal ? "Requête refusée" : "Une erreur est survenue";
   const text = notFound
     ? "La page demandée n'existe pas ou a été déplacée."
@@ -77,7 +79,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{`${title} — Potager`}</title>
       <h1 className="text-2xl font-bold text-brand-800">{title}</h1>
       <p className="mt-4 text-stone-700">{text}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <a
+        href="/"
+        className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
         Retour à l'accueil
       </a>
     </main>

@@ -10,7 +10,9 @@ describe("checkRequestBody", () => {
   it("lets small forms and reads through", () => {
     expect(checkRequestBody(new Request("http://localhost/"))).toBeNull();
     expect(checkRequestBody(post({ ...form, "Content-Length": "1000" }))).toBeNull();
-    expect(checkRequestBody(post({ "Content-Type": "Multipart/Form-Data; boundary=x", "Content-Length": "1000" }))).toBeNull();
+    expect(
+      checkRequestBody(post({ "Content-Type": "Multipart/Form-Data; boundary=x", "Content-Length": "1000" })),
+    ).toBeNull();
   });
 
   it("refuses a form over 1 MB with 413, and a multipart form only over its own limit", () => {

@@ -6,7 +6,6 @@ export function createNonce() {
   return crypto.randomBytes(16).toString("base64");
 }
 
-
 // Image forms carry up to a few 10 MB files; the multipart parser enforces the per-file limit.
 const MAX_UPLOAD_BYTES = 45 * 1024 * 1024;
 
@@ -36,7 +35,10 @@ export function checkRequestBody(request: Request): Response | null {
 }
 
 const refusal = (status: number, message: string) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 export function securityHeaders(
   nonce: string,

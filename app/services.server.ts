@@ -45,7 +45,9 @@ export function ensureWritableDataDir(dir = env.dataDir) {
   try {
     const { directoryWasOpen, tightened } = makeDataDirPrivate(dir);
     if (directoryWasOpen || tightened > 0) {
-      logger.warn(`Le dossier de données ${dir} était accessible à d'autres comptes : il est maintenant privé (droits 0700, ${tightened} fichier(s) resserré(s)).`);
+      logger.warn(
+        `Le dossier de données ${dir} était accessible à d'autres comptes : il est maintenant privé (droits 0700, ${tightened} fichier(s) resserré(s)).`,
+      );
     }
     fs.writeFileSync(probe, "");
     fs.rmSync(probe);
@@ -104,14 +106,19 @@ async function start() {
   useDatabase(handle);
   await bootstrapAdmin();
   if (env.SEED_DEMO) await seedDemoContent();
-  sweeper = setInterval(() => {
-    purgeExpiredSessions().catch((err) => logger.warn({ err }, "session purge failed"));
-    purgeOldHits().catch((err) => logger.warn({ err }, "rate limit purge failed"));
-    // Personal data kept no longer than the association's settings allow (RGPD).
-    applyRetention()
-      .then((removed) => Object.values(removed).some(Boolean) && logger.info({ removed }, "données anciennes supprimées"))
-      .catch((err) => logger.warn({ err }, "retention failed"));
-  }, 15 * 60 * 1000);
+  sweeper = setInterval(
+    () => {
+      purgeExpiredSessions().catch((err) => logger.warn({ err }, "session purge failed"));
+      purgeOldHits().catch((err) => logger.warn({ err }, "rate limit purge failed"));
+      // Personal data kept no longer than the association's settings allow (RGPD).
+      applyRetention()
+        .then(
+          (removed) => Object.values(removed).some(Boolean) && logger.info({ removed }, "données anciennes supprimées"),
+        )
+        .catch((err) => logger.warn({ err }, "retention failed"));
+    },
+    15 * 60 * 1000,
+  );
   sweeper.unref();
   // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
   // process had claimed); weather is fetched before the first visitor asks.
@@ -121,7 +128,9 @@ async function start() {
   startMediaCleanup();
   stopBackupSchedule = startBackupSchedule(handle.kind);
   // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
-  setLockRequestHandler(async (request) => (request === "sauvegarde" ? `ok ${await backupNow(handle.kind)}` : "erreur demande inconnue"));
+  setLockRequestHandler(async (request) =>
+    request === "sauvegarde" ? `ok ${await backupNow(handle.kind)}` : "erreur demande inconnue",
+  );
   logger.info({ database: handle.kind }, "services started");
   return handle;
 }

@@ -3,7 +3,8 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { inlineStylesheet } from "./styles.server";
 
-const page = '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><title>Potager</title></head><body>é</body></html>';
+const page =
+  '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><title>Potager</title></head><body>é</body></html>';
 
 const withStylesheet = inlineStylesheet("body{color:green}");
 
@@ -14,7 +15,9 @@ function render(chunks: Buffer[]) {
 describe("inlineStylesheet", () => {
   it("puts the site's stylesheet right after the charset declaration", async () => {
     const html = await render([Buffer.from(page)]);
-    expect(html).toBe(page.replace('<meta charSet="utf-8"/>', '<meta charSet="utf-8"/><style>body{color:green}</style>'));
+    expect(html).toBe(
+      page.replace('<meta charSet="utf-8"/>', '<meta charSet="utf-8"/><style>body{color:green}</style>'),
+    );
   });
 
   it("finds the declaration when it is split across chunks, and keeps multibyte characters whole", async () => {
@@ -22,11 +25,15 @@ describe("inlineStylesheet", () => {
     const cuts = [10, 45, bytes.indexOf("é") + 1];
     const chunks = [0, ...cuts].map((from, i) => bytes.subarray(from, cuts[i] ?? bytes.length));
     const html = await render(chunks);
-    expect(html).toBe(page.replace('<meta charSet="utf-8"/>', '<meta charSet="utf-8"/><style>body{color:green}</style>'));
+    expect(html).toBe(
+      page.replace('<meta charSet="utf-8"/>', '<meta charSet="utf-8"/><style>body{color:green}</style>'),
+    );
   });
 
   it("cannot be closed early by the stylesheet's text", async () => {
-    const html = await text(Readable.from([Buffer.from(page)]).pipe(inlineStylesheet('a::after{content:"</style><script>"}')()));
+    const html = await text(
+      Readable.from([Buffer.from(page)]).pipe(inlineStylesheet('a::after{content:"</style><script>"}')()),
+    );
     expect(html).toContain('<style>a::after{content:"<\\/style><script>"}</style>');
   });
 

@@ -14,5 +14,7 @@ for (let i = 0; i < 5; i++) {
   await server.stop();
 }
 runs.sort((a, b) => a - b);
-console.log(`redémarrage (5 essais) : médiane ${Math.round(runs[2])} ms, min ${Math.round(runs[0])} ms, max ${Math.round(runs[4])} ms`);
+console.log(
+  `redémarrage (5 essais) : médiane ${Math.round(runs[2])} ms, min ${Math.round(runs[0])} ms, max ${Math.round(runs[4])} ms`,
+);
 console.log(`budget : 2000 ms — ${runs[2] <= 2000 ? "respecté" : "DÉPASSÉ"}`);

@@ -32,24 +32,38 @@ for (const target of targets) {
   const cases = sample(target, runs, seed);
   for (const [i, fuzz] of cases.entries()) {
     // One in ten goes in a sequence of four on one keep-alive connection.
-    const outcomes = i % 10 === 0 ? await sendSequence(server.url, sessions, target, cases.slice(i, i + 4)) : [await sendCase(server.url, sessions, target, fuzz)];
+    const outcomes =
+      i % 10 === 0
+        ? await sendSequence(server.url, sessions, target, cases.slice(i, i + 4))
+        : [await sendCase(server.url, sessions, target, fuzz)];
     for (const outcome of outcomes) {
       const key = describeOutcome(outcome).split(" ")[0];
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
       if (outcome.kind === "dropped") dropped++;
       else if (outcome.status >= 500) errors++;
-      if (isFailure(outcome) && examples.length < 3) examples.push(`${describeOutcome(outcome)} ← ${describeCase(fuzz)}`);
+      if (isFailure(outcome) && examples.length < 3)
+        examples.push(`${describeOutcome(outcome)} ← ${describeCase(fuzz)}`);
     }
     total += outcomes.length;
     await alive();
   }
   totalErrors += errors;
   totalDropped += dropped;
-  const summary = [...statuses].sort().map(([s, n]) => `${s}×${n}`).join(" ");
-  console.log(`${target.path.padEnd(22)} ${String(cases.length).padStart(4)} entrées   5xx ${String(errors).padStart(3)}   perdues ${String(dropped).padStart(3)}   ${summary}`);
+  const summary = [...statuses]
+    .sort()
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ");
+  console.log(
+    `${target.path.padEnd(22)} ${String(cases.length).padStart(4)} entrées   5xx ${String(errors).padStart(3)}   perdues ${String(dropped).padStart(3)}   ${summary}`,
+  );
   for (const example of examples) console.log(`    ${example}`);
 }
 await alive();
-const health = await fetch(`${server.url}/healthz`).then((r) => r.status, () => 0);
-console.log(`total : ${total} requêtes, ${totalErrors} en 5xx, ${totalDropped} connexions perdues, ${crashes} arrêt(s) du serveur ; /healthz ${health}`);
+const health = await fetch(`${server.url}/healthz`).then(
+  (r) => r.status,
+  () => 0,
+);
+console.log(
+  `total : ${total} requêtes, ${totalErrors} en 5xx, ${totalDropped} connexions perdues, ${crashes} arrêt(s) du serveur ; /healthz ${health}`,
+);
 await server.stop();

@@ -9,10 +9,19 @@ const [target = "/", connections = "32", seconds = "15", ...nodeArgs] = process.
 const first = await startServer();
 await first.stop();
 const server = await startServer({ dataDir: first.dataDir, nodeArgs });
-const headers: Record<string, string> = process.env.ACCEPT_ENCODING ? { "accept-encoding": process.env.ACCEPT_ENCODING } : {};
+const headers: Record<string, string> = process.env.ACCEPT_ENCODING
+  ? { "accept-encoding": process.env.ACCEPT_ENCODING }
+  : {};
 try {
-  const result = await load(server.url + target, { pid: server.process.pid!, connections: Number(connections), seconds: Number(seconds), headers });
-  console.log(`${target} — ${connections} connexions, ${seconds} s${headers["accept-encoding"] ? `, Accept-Encoding: ${headers["accept-encoding"]}` : ""}`);
+  const result = await load(server.url + target, {
+    pid: server.process.pid!,
+    connections: Number(connections),
+    seconds: Number(seconds),
+    headers,
+  });
+  console.log(
+    `${target} — ${connections} connexions, ${seconds} s${headers["accept-encoding"] ? `, Accept-Encoding: ${headers["accept-encoding"]}` : ""}`,
+  );
   console.log(`  débit : ${result.requestsPerSecond} req/s (${result.non2xx} hors 2xx, ${result.errors} erreurs)`);
   console.log(`  latence : p50 ${result.p50} ms, p99 ${result.p99} ms`);
   console.log(`  mémoire du serveur (RSS) : pic ${result.peakRssMiB} MiB`);

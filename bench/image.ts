@@ -20,7 +20,10 @@ async function photo(seed: number) {
     })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return sharp(noise.data, { raw: noise.info }).resize(4000, 3000, { kernel: "cubic" }).png({ compressionLevel: 0 }).toBuffer();
+    return sharp(noise.data, { raw: noise.info })
+      .resize(4000, 3000, { kernel: "cubic" })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
   };
   const [low, mid, high] = await Promise.all([layer(16, 12, 60), layer(200, 150, 40), layer(1000, 750, 25)]);
   return sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 96, g: 140, b: 72 } } })
@@ -75,7 +78,9 @@ async function measureMemory(dir: string) {
   }
   print("Conversion and writing, without the database (a process with Node and sharp only)");
   print(`  time: ${ms(times)}`);
-  print(`  memory: ${mib(baseline)} RSS before, peak ${mib(peak)} while converting (+${mib(peak - baseline)}); getrusage maximum ${mib(maxBefore)} before, ${mib(process.resourceUsage().maxRSS * 1024)} after`);
+  print(
+    `  memory: ${mib(baseline)} RSS before, peak ${mib(peak)} while converting (+${mib(peak - baseline)}); getrusage maximum ${mib(maxBefore)} before, ${mib(process.resourceUsage().maxRSS * 1024)} after`,
+  );
 }
 
 /** saveImage() end to end, with its row in an in-memory PGlite. */
@@ -106,7 +111,9 @@ async function measureSave(dir: string) {
   }
   await handle.close();
 
-  print(`Node ${process.version}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, ${os.cpus().length} CPU(s)`);
+  print(
+    `Node ${process.version}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, ${os.cpus().length} CPU(s)`,
+  );
   print(
     `Input: ${meta.width} × ${meta.height} JPEG (${((meta.width * meta.height) / 1e6).toFixed(1)} MP, EXIF orientation ${meta.orientation}), ${(inputSize / MiB).toFixed(2)} MiB each, ${RUNS} different images`,
   );
@@ -114,7 +121,9 @@ async function measureSave(dir: string) {
   print("");
   print("saveImage() end to end (read, hash, check, decode + orient + resize, 6 encodes, write, row in PGlite)");
   print(`  time: ${ms(times)}`);
-  print(`  memory: peak RSS increase while saving +${mib(peakIncrease)} (the in-memory PGlite itself holds ~600 MiB here)`);
+  print(
+    `  memory: peak RSS increase while saving +${mib(peakIncrease)} (the in-memory PGlite itself holds ~600 MiB here)`,
+  );
   const width = (name: string) => Number(/-(\d+)\.\w+$/.exec(name)![1]);
   const files = (await fsp.readdir(out)).sort((a, b) => width(a) - width(b) || a.localeCompare(b));
   print("Stored variants");
@@ -123,7 +132,9 @@ async function measureSave(dir: string) {
     const size = (await fsp.stat(path.join(out, name))).size;
     total += size;
     const m = await sharp(path.join(out, name)).metadata();
-    print(`  ${name.slice(33).padEnd(20)} ${`${m.width}×${m.height}`.padEnd(10)} ${(size / 1024).toFixed(1).padStart(7)} KiB`);
+    print(
+      `  ${name.slice(33).padEnd(20)} ${`${m.width}×${m.height}`.padEnd(10)} ${(size / 1024).toFixed(1).padStart(7)} KiB`,
+    );
   }
   print(`  ${"all six".padEnd(31)}${(total / 1024).toFixed(1).padStart(7)} KiB`);
   print("");
@@ -139,7 +150,9 @@ if (mode === "--save" && target) {
   try {
     await make(dir);
     for (const step of ["--save", "--memory"]) {
-      const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, step, dir], { stdio: "inherit" });
+      const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, step, dir], {
+        stdio: "inherit",
+      });
       if (child.status !== 0) process.exitCode = child.status ?? 1;
     }
   } finally {

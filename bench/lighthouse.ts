@@ -13,9 +13,12 @@ const weather = await startFakeWeather();
 const server = await startServer({ env: { WEATHER_URL: weather.weatherUrl, AIR_QUALITY_URL: weather.airQualityUrl } });
 try {
   for (const result of await runLighthouse(server.url, paths)) {
-    if (process.env.LIGHTHOUSE_JSON) fs.writeFileSync(`${process.env.LIGHTHOUSE_JSON}${result.path.replaceAll("/", "_") || "_"}.json`, result.report);
+    if (process.env.LIGHTHOUSE_JSON)
+      fs.writeFileSync(`${process.env.LIGHTHOUSE_JSON}${result.path.replaceAll("/", "_") || "_"}.json`, result.report);
     if (result.error) console.log(`${result.path}: ${result.error}`);
-    console.log(`${result.path.padEnd(20)} ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(" · ")}\n${"".padEnd(20)} ${result.metrics}`);
+    console.log(
+      `${result.path.padEnd(20)} ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(" · ")}\n${"".padEnd(20)} ${result.metrics}`,
+    );
   }
   console.log("budget : Performance ≥ 98, Accessibilité, Bonnes pratiques et SEO 100");
 } finally {

@@ -20,7 +20,10 @@ function flood(url: string, address: () => string) {
   const stopped = new AbortController();
   const client = async () => {
     while (!stopped.signal.aborted) {
-      const body = new URLSearchParams({ username: `robot-${crypto.randomBytes(6).toString("hex")}`, password: crypto.randomBytes(9).toString("base64url") });
+      const body = new URLSearchParams({
+        username: `robot-${crypto.randomBytes(6).toString("hex")}`,
+        password: crypto.randomBytes(9).toString("base64url"),
+      });
       try {
         const response = await fetch(`${url}/login`, {
           method: "POST",
@@ -48,8 +51,13 @@ function flood(url: string, address: () => string) {
 async function pageLatency(url: string, pages: string[]) {
   const figures: Record<string, string> = {};
   for (const page of pages) {
-    const result = await autocannon({ url: `${url}${page}`, connections: 2, duration: Math.max(3, Math.round(seconds / pages.length)) });
-    figures[page] = `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s`;
+    const result = await autocannon({
+      url: `${url}${page}`,
+      connections: 2,
+      duration: Math.max(3, Math.round(seconds / pages.length)),
+    });
+    figures[page] =
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s`;
   }
   return figures;
 }
@@ -68,7 +76,12 @@ try {
     const attack = flood(server.url, address);
     const during = await pageLatency(server.url, pages);
     const answers = await attack.stop();
-    console.log(`Pendant ${CLIENTS} clients sur /login (${name}) :`, during, "réponses de /login par statut :", answers);
+    console.log(
+      `Pendant ${CLIENTS} clients sur /login (${name}) :`,
+      during,
+      "réponses de /login par statut :",
+      answers,
+    );
   }
 } finally {
   await server.stop();

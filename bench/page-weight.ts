@@ -3,7 +3,9 @@
 import { kb, pageWeight } from "./lib/page-weight";
 import { startServer } from "./server";
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/association", "/blog", "/events", "/mentions-legales", "/contact", "/apply", "/login"];
+const paths = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["/", "/association", "/blog", "/events", "/mentions-legales", "/contact", "/apply", "/login"];
 const server = await startServer();
 try {
   for (const path of paths) {
@@ -14,7 +16,9 @@ try {
       `${path.padEnd(20)} total ${kb(weight.total).padStart(8)}   HTML ${kb(weight.html).padStart(8)}   JS ${kb(weight.js).padStart(8)} (${weight.jsFiles} fichiers)   CSS liée ${kb(weight.css)}`,
     );
   }
-  console.log("objectif : pages de contenu ≤ 57 KB (la page d'accueil de WordPress) ; budget de DESIGN.md : JavaScript ≤ 120 KB par page");
+  console.log(
+    "objectif : pages de contenu ≤ 57 KB (la page d'accueil de WordPress) ; budget de DESIGN.md : JavaScript ≤ 120 KB par page",
+  );
 } finally {
   await server.stop();
 }

@@ -35,7 +35,10 @@ const referenceName = "bench-reference.html";
 const reference = path.resolve(import.meta.dirname, "../build/client/assets", referenceName);
 const homeHtml = Buffer.from(await (await fetch(`${first.url}/`)).text());
 fs.writeFileSync(reference, homeHtml);
-fs.writeFileSync(`${reference}.br`, zlib.brotliCompressSync(homeHtml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+fs.writeFileSync(
+  `${reference}.br`,
+  zlib.brotliCompressSync(homeHtml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+);
 fs.writeFileSync(`${reference}.gz`, zlib.gzipSync(homeHtml, { level: 9 }));
 await first.stop();
 const copy = () => {
@@ -66,7 +69,9 @@ try {
   console.log("Lighthouse 13, mobile");
   for (const result of await runLighthouse(server.url, pages)) {
     if (result.error) console.log(`  ${result.path}: ${result.error}`);
-    console.log(`  ${result.path.padEnd(18)} ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(" · ")}   (${result.metrics})`);
+    console.log(
+      `  ${result.path.padEnd(18)} ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(" · ")}   (${result.metrics})`,
+    );
   }
   console.log("  objectifs : performance ≥ 98 ; accessibility, best-practices, seo 100");
 
@@ -74,48 +79,84 @@ try {
   for (const page of pages) {
     await pageWeight(server.url, page); // the second answer, from the page cache, is what most visitors get
     const weight = await pageWeight(server.url, page);
-    console.log(`  ${page.padEnd(18)} total ${kb(weight.total).padStart(8)}   HTML ${kb(weight.html).padStart(8)}   JS ${kb(weight.js).padStart(8)} (${weight.jsFiles} fichiers)   CSS liée ${kb(weight.css)}`);
+    console.log(
+      `  ${page.padEnd(18)} total ${kb(weight.total).padStart(8)}   HTML ${kb(weight.html).padStart(8)}   JS ${kb(weight.js).padStart(8)} (${weight.jsFiles} fichiers)   CSS liée ${kb(weight.css)}`,
+    );
   }
   console.log("  objectif : chaque page de contenu au plus ce que transfère la page d'accueil de WordPress (57 KB)");
 
   const row = (label: string, result: Awaited<ReturnType<typeof load>>) =>
-    console.log(`  ${label.padEnd(44)} ${String(result.requestsPerSecond).padStart(5)} req/s   p50 ${result.p50} ms   p99 ${result.p99} ms   RSS pic ${result.peakRssMiB} MiB   (${result.unexpected} réponses inattendues, ${result.errors} erreurs)`);
+    console.log(
+      `  ${label.padEnd(44)} ${String(result.requestsPerSecond).padStart(5)} req/s   p50 ${result.p50} ms   p99 ${result.p99} ms   RSS pic ${result.peakRssMiB} MiB   (${result.unexpected} réponses inattendues, ${result.errors} erreurs)`,
+    );
   const pid = server.process.pid!;
   const home = await load(`${server.url}/`, { pid, connections, seconds, headers: BROWSER_ENCODING });
-  const file = await load(`${server.url}/assets/${referenceName}`, { pid, connections, seconds, headers: BROWSER_ENCODING });
+  const file = await load(`${server.url}/assets/${referenceName}`, {
+    pid,
+    connections,
+    seconds,
+    headers: BROWSER_ENCODING,
+  });
   // A link shared on a social network: a new address at every request.
-  const tracked = await load(`${server.url}/?utm_source=facebook&utm_medium=social&fbclid=[<id>]`, { pid, connections, seconds, headers: BROWSER_ENCODING, uniqueIds: true });
+  const tracked = await load(`${server.url}/?utm_source=facebook&utm_medium=social&fbclid=[<id>]`, {
+    pid,
+    connections,
+    seconds,
+    headers: BROWSER_ENCODING,
+    uniqueIds: true,
+  });
   const feedUrl = `${server.url}/blog/rss.xml`;
   const feed = await load(feedUrl, { pid, connections, seconds, headers: BROWSER_ENCODING });
   // A feed reader polling with the ETag of its copy.
   const etag = (await fetch(feedUrl)).headers.get("etag") ?? "";
-  const feedPolled = await load(feedUrl, { pid, connections, seconds, headers: { ...BROWSER_ENCODING, "if-none-match": etag }, expectedStatus: 304 });
+  const feedPolled = await load(feedUrl, {
+    pid,
+    connections,
+    seconds,
+    headers: { ...BROWSER_ENCODING, "if-none-match": etag },
+    expectedStatus: 304,
+  });
   const afterLoad = memoryOf(pid);
   await server.stop();
   const uncachedServer = await startServer({ dataDir: copy(), env: { ...env, PAGE_CACHE_MB: "0" } });
-  const uncached = await load(`${uncachedServer.url}/`, { pid: uncachedServer.process.pid!, connections, seconds, headers: BROWSER_ENCODING });
+  const uncached = await load(`${uncachedServer.url}/`, {
+    pid: uncachedServer.process.pid!,
+    connections,
+    seconds,
+    headers: BROWSER_ENCODING,
+  });
   await uncachedServer.stop();
-  console.log(`\nCharge : ${connections} connexions, ${seconds} s, Accept-Encoding: ${BROWSER_ENCODING["accept-encoding"]}`);
+  console.log(
+    `\nCharge : ${connections} connexions, ${seconds} s, Accept-Encoding: ${BROWSER_ENCODING["accept-encoding"]}`,
+  );
   row("page d'accueil (gardée en mémoire)", home);
   row("page d'accueil, ?utm_…&fbclid=… uniques", tracked);
   row("fichier statique de même contenu", file);
   row("page d'accueil rendue à chaque visite", uncached);
   row("/blog/rss.xml", feed);
   row("/blog/rss.xml avec If-None-Match (304)", feedPolled);
-  const percent = (a: { requestsPerSecond: number }, b: { requestsPerSecond: number }) => `${Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100)} %`;
+  const percent = (a: { requestsPerSecond: number }, b: { requestsPerSecond: number }) =>
+    `${Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100)} %`;
   console.log(`  rapport page gardée / fichier statique : ${percent(home, file)} (objectif ≥ 50 %, p99 ≤ 50 ms)`);
   console.log(
     `  rapport au fichier statique, objectif ≥ 50 % : paramètres de suivi ${percent(tracked, file)} (${percent(tracked, home)} de la page gardée), ` +
       `flux ${percent(feed, file)}, flux en 304 ${percent(feedPolled, file)}`,
   );
-  console.log(`  mémoire du serveur (RSS), pic : ${Math.max(home.peakRssMiB, file.peakRssMiB, uncached.peakRssMiB, tracked.peakRssMiB, feed.peakRssMiB, feedPolled.peakRssMiB)} MiB (objectif : tenir dans 384 MiB)`);
+  console.log(
+    `  mémoire du serveur (RSS), pic : ${Math.max(home.peakRssMiB, file.peakRssMiB, uncached.peakRssMiB, tracked.peakRssMiB, feed.peakRssMiB, feedPolled.peakRssMiB)} MiB (objectif : tenir dans 384 MiB)`,
+  );
 
-  const memoryRow = (label: string, memory: Memory) => console.log(`  ${label.padEnd(44)} pic ${String(memory.peakMiB).padStart(4)} MiB   puis ${String(memory.rssMiB).padStart(4)} MiB`);
+  const memoryRow = (label: string, memory: Memory) =>
+    console.log(
+      `  ${label.padEnd(44)} pic ${String(memory.peakMiB).padStart(4)} MiB   puis ${String(memory.rssMiB).padStart(4)} MiB`,
+    );
   console.log("\nMémoire du serveur (VmHWM, le pic depuis son lancement, puis VmRSS)");
   memoryRow("premier démarrage (base neuve, démo)", firstStart);
   memoryRow("redémarrage sur ces données", restart);
   memoryRow("après les charges ci-dessus", afterLoad);
-  console.log("  objectifs : pic d'un démarrage proche de l'état stable, ≤ 250 MiB au repos, tout dans 384 MiB (tests/process/memory.test.ts)");
+  console.log(
+    "  objectifs : pic d'un démarrage proche de l'état stable, ≤ 250 MiB au repos, tout dans 384 MiB (tests/process/memory.test.ts)",
+  );
 } finally {
   for (const file of [reference, `${reference}.br`, `${reference}.gz`]) fs.rmSync(file, { force: true });
   if (server.process.exitCode === null) await server.stop();

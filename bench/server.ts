@@ -21,7 +21,8 @@ export interface RunningServer {
 export async function startServer(
   options: { dataDir?: string; port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ) {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Construisez d'abord le site : npm run build");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("Construisez d'abord le site : npm run build");
   const port = options.port ?? 3300;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "potager-bench-"));
   const url = `http://127.0.0.1:${port}`;

@@ -1,8 +1,23 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { EMPTY_SITE, expect, loginAsAdmin, test } from "./fixtures";
 
-const PUBLIC = ["/", "/association", "/blog", "/blog/2", "/events", "/events/3", "/annonces", "/apply", "/contact", "/search?q=recolte", "/search?q=zzz", "/mentions-legales"];
-const EMPTY = ["/", "/association", "/blog", "/events", "/annonces", "/apply", "/contact"].map((path) => `${EMPTY_SITE}${path}`);
+const PUBLIC = [
+  "/",
+  "/association",
+  "/blog",
+  "/blog/2",
+  "/events",
+  "/events/3",
+  "/annonces",
+  "/apply",
+  "/contact",
+  "/search?q=recolte",
+  "/search?q=zzz",
+  "/mentions-legales",
+];
+const EMPTY = ["/", "/association", "/blog", "/events", "/annonces", "/apply", "/contact"].map(
+  (path) => `${EMPTY_SITE}${path}`,
+);
 const PAGES = [...PUBLIC, "/login", ...EMPTY];
 
 for (const path of PAGES) {
@@ -11,7 +26,9 @@ for (const path of PAGES) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     });
   }
 }

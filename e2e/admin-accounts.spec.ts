@@ -32,7 +32,10 @@ async function invite(page: Page, browser: Browser, username: string) {
   return { link: new URL(link).pathname, invited: await context.newPage() };
 }
 
-test("an invitation, a password changed, a second factor enrolled and used, a recovery code once; reset and removal by another admin", async ({ page, browser }) => {
+test("an invitation, a password changed, a second factor enrolled and used, a recovery code once; reset and removal by another admin", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { link, invited } = await invite(page, browser, "josiane");
 
@@ -48,7 +51,9 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   await invited.getByLabel("Mot de passe, une seconde fois").fill(NEW_PASSWORD);
   await invited.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(invited).toHaveURL(/\/login\?compte-pret$/);
-  await expect(invited.getByText("Votre compte est prêt : connectez-vous avec votre identifiant et votre mot de passe.")).toBeVisible();
+  await expect(
+    invited.getByText("Votre compte est prêt : connectez-vous avec votre identifiant et votre mot de passe."),
+  ).toBeVisible();
   await invited.goto(link);
   await expect(invited.getByText(/Ce lien d'invitation n'est plus valable/)).toBeVisible();
 
@@ -107,7 +112,9 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   await invited.getByLabel("Code de vérification").fill(enrolmentCode);
   await invited.getByRole("button", { name: "Valider le code" }).click();
   await expect(invited.getByRole("alert")).toHaveText("Code de vérification incorrect.");
-  await invited.getByLabel("Code de vérification").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await invited
+    .getByLabel("Code de vérification")
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await invited.getByRole("button", { name: "Valider le code" }).click();
   await expect(invited.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
   await signOut(invited);

@@ -12,7 +12,10 @@ function ad(page: Page, name: string) {
   return page.getByRole("article", { name, exact: true });
 }
 
-test("an ad: edited inline with the public form's rules, validated (public at once, badge down), then deleted", async ({ page, browser }) => {
+test("an ad: edited inline with the public form's rules, validated (public at once, badge down), then deleted", async ({
+  page,
+  browser,
+}) => {
   const text = "Je donne trois pieds de rhubarbe, à prendre au jardin des Brosses.";
   await postAdAs(browser, "Gaspard Ollivier", text, { email: "gaspard.ollivier@example.fr" });
   await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
@@ -60,7 +63,10 @@ test("an ad: edited inline with the public form's rules, validated (public at on
   await visitor.close();
 });
 
-test("a photo is removed after its question; a spam ad is refused with its reason, which the history keeps", async ({ page, browser }) => {
+test("a photo is removed after its question; a spam ad is refused with its reason, which the history keeps", async ({
+  page,
+  browser,
+}) => {
   await postAdAs(browser, "Rose Fabre", "Je donne des pieds de rhubarbe rouge.", { photo: true });
   await postAdAs(browser, "Promo Express", "Gagnez de l'argent facilement, cliquez ici.");
   await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
@@ -93,7 +99,9 @@ test("a photo is removed after its question; a spam ad is refused with its reaso
   await expect(historyEntries(page).first()).toContainText("Photo d'annonce supprimée");
 });
 
-test("without JavaScript: Modifier opens the inline form, Mettre à jour saves, Valider publishes", async ({ browser }) => {
+test("without JavaScript: Modifier opens the inline form, Mettre à jour saves, Valider publishes", async ({
+  browser,
+}) => {
   await postAdAs(browser, "Yvette Marchand", "Je donne des tuteurs en bambou.");
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
@@ -116,7 +124,10 @@ test("without JavaScript: Modifier opens the inline form, Mettre à jour saves, 
   await context.close();
 });
 
-const frenchDate = (date: Date) => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(date);
+const frenchDate = (date: Date) =>
+  new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(
+    date,
+  );
 
 /**
  * A site of its own, moved in from the old one with `npm run import`: its one ad was validated `validatedAt`, more
@@ -133,7 +144,10 @@ async function siteMovedInWith(oldAd: Record<string, unknown>) {
     timeout: 120_000,
   });
   expect(imported.status, imported.stderr).toBe(0);
-  const server = await startServer({ dataDir, env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  const server = await startServer({
+    dataDir,
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+  });
   return {
     url: `http://localhost:${server.port}`,
     async close() {
@@ -143,7 +157,9 @@ async function siteMovedInWith(oldAd: Record<string, unknown>) {
   };
 }
 
-test("an expired ad reads « Expirée » with the day it left the site; « Republier » puts it back, without JavaScript", async ({ browser }) => {
+test("an expired ad reads « Expirée » with the day it left the site; « Republier » puts it back, without JavaScript", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // About six months and three weeks ago, on a day every month has.
   const validatedAt = new Date(Date.now() - 200 * 86_400_000);
@@ -152,14 +168,23 @@ test("an expired ad reads « Expirée » with the day it left the site; « Repub
   const leftOn = new Date(validatedAt);
   leftOn.setUTCMonth(leftOn.getUTCMonth() + 6);
   const text = "Je donne une douzaine de pots en terre cuite.";
-  const site = await siteMovedInWith({ nom: "Odette Marchal", telephone: "06 12 34 56 78", type: "donne", contenu: text, statut: "validé", created_at: validatedAt.toISOString() });
+  const site = await siteMovedInWith({
+    nom: "Odette Marchal",
+    telephone: "06 12 34 56 78",
+    type: "donne",
+    contenu: text,
+    statut: "validé",
+    created_at: validatedAt.toISOString(),
+  });
   try {
     const visitor = await (await visitorContext(browser, { baseURL: site.url, javaScriptEnabled: false })).newPage();
     await visitor.goto("/annonces");
     await expect(visitor.getByText("Aucune annonce pour le moment.")).toBeVisible();
 
     // Seen on a phone, with the page's scripts: the state in words, no accessibility violation, no sideways scrolling.
-    const phone = await (await visitorContext(browser, { baseURL: site.url, viewport: { width: 390, height: 900 } })).newPage();
+    const phone = await (
+      await visitorContext(browser, { baseURL: site.url, viewport: { width: 390, height: 900 } })
+    ).newPage();
     await loginAsAdmin(phone);
     await phone.goto("/admin/annonces");
     await expect(phone.getByText("1 annonce, dont 0 en attente de validation et 1 expirée.")).toBeVisible();

@@ -4,12 +4,14 @@ import { badge, historyEntries, openAdmin, popup } from "./admin";
 import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
 import { applyAs } from "./visitors";
 
-
 function card(page: Page, name: string) {
   return page.getByRole("article", { name });
 }
 
-test("an application: processed, downloaded, e-mailed, archived, deleted; the badge and the history follow", async ({ page, browser }) => {
+test("an application: processed, downloaded, e-mailed, archived, deleted; the badge and the history follow", async ({
+  page,
+  browser,
+}) => {
   const name = "Théo Vasseur";
   await applyAs(browser, name, "theo.vasseur@example.fr");
   await openAdmin(page, "/admin/applications", "Demandes de jardin");
@@ -36,7 +38,10 @@ test("an application: processed, downloaded, e-mailed, archived, deleted; the ba
   await expect(popup(page, "Demande marquée comme traitée.")).toBeVisible();
 
   // The file: 'key: value' lines, every field but id and processed, UTF-8.
-  const [download] = await Promise.all([page.waitForEvent("download"), application.getByRole("link", { name: `Télécharger la demande de ${name}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    application.getByRole("link", { name: `Télécharger la demande de ${name}` }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`demande-${name}.txt`);
   const lines = (await fs.readFile((await download.path())!, "utf8")).trimEnd().split("\n");
   expect(lines.slice(0, 15)).toEqual([
@@ -61,11 +66,17 @@ test("an application: processed, downloaded, e-mailed, archived, deleted; the ba
   expect(lines).toContain("archived: ");
 
   // The e-mail: to the association, the spec's subject, the same lines as body.
-  const mailto = new URL((await application.getByRole("link", { name: `Envoyer par e-mail la demande de ${name}` }).getAttribute("href"))!);
+  const mailto = new URL(
+    (await application.getByRole("link", { name: `Envoyer par e-mail la demande de ${name}` }).getAttribute("href"))!,
+  );
   expect(mailto.protocol).toBe("mailto:");
   expect(decodeURIComponent(mailto.pathname)).toMatch(/^[^@\s]+@[^@\s]+$/);
   expect(mailto.searchParams.get("subject")).toBe("nouvelle demande d'adhesion");
-  expect(mailto.searchParams.get("body")?.split("\n").slice(0, 3)).toEqual([`nom: ${name}`, "email: theo.vasseur@example.fr", "adresse: 3 rue Francis de Pressensé"]);
+  expect(mailto.searchParams.get("body")?.split("\n").slice(0, 3)).toEqual([
+    `nom: ${name}`,
+    "email: theo.vasseur@example.fr",
+    "adresse: 3 rue Francis de Pressensé",
+  ]);
 
   // Archived: only download, e-mail and delete remain.
   await application.getByRole("button", { name: `Archiver la demande de ${name}` }).click();
@@ -106,7 +117,9 @@ test("an application: processed, downloaded, e-mailed, archived, deleted; the ba
   await expect(page.getByText(name)).toHaveCount(0);
 });
 
-test("without JavaScript: the box is saved with its button, and deleting asks first, then says 'Succès'", async ({ browser }) => {
+test("without JavaScript: the box is saved with its button, and deleting asks first, then says 'Succès'", async ({
+  browser,
+}) => {
   const name = "Lina Moreau-Petit";
   await applyAs(browser, name, "lina.mp@example.fr");
   const context = await visitorContext(browser, { javaScriptEnabled: false });

@@ -22,7 +22,9 @@ async function chooseImage(page: Page, label: string, buffer: Buffer, file = "ph
   await expect(page.getByRole("button", { name: /^(Publier|Mettre à jour)$/ })).not.toHaveAttribute("aria-disabled");
 }
 
-test("an article is published with its cover and an annex, first in the list and on the public blog", async ({ page }) => {
+test("an article is published with its cover and an annex, first in the list and on the public blog", async ({
+  page,
+}) => {
   const name = title("Planter l'ail");
   await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
   await expect(page.getByRole("textbox", { name: "Contenu" })).toHaveCSS("min-height", "300px");
@@ -42,7 +44,9 @@ test("an article is published with its cover and an annex, first in the list and
   await deleteListed(page, name, "Article supprimé.");
 });
 
-test("'Modifier' fills the form with the article and its images, 'Annuler' empties it, 'Mettre à jour' saves", async ({ page }) => {
+test("'Modifier' fills the form with the article and its images, 'Annuler' empties it, 'Mettre à jour' saves", async ({
+  page,
+}) => {
   const name = title("Pailler les fraisiers");
   await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
   await writeArticle(page, name, "Un paillage de paille garde les fraises propres.");
@@ -72,7 +76,9 @@ test("'Modifier' fills the form with the article and its images, 'Annuler' empti
   await deleteListed(page, renamed, "Article supprimé.");
 });
 
-test("the delete confirmation is a dialog: focus inside, Escape cancels and gives the focus back, all by keyboard", async ({ page }) => {
+test("the delete confirmation is a dialog: focus inside, Escape cancels and gives the focus back, all by keyboard", async ({
+  page,
+}) => {
   const name = title("Nettoyer les outils");
   await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
   await writeArticle(page, name, "Brossez, huilez, rangez au sec.");
@@ -140,7 +146,9 @@ test("a text longer than its limit is marked at once and not sent, kept whole to
   await expect(box).toContainText("Le paillage garde la terre humide.");
 });
 
-test("image problems get the spec's messages: an annex too large, a failed cover upload, failed annexes", async ({ page }) => {
+test("image problems get the spec's messages: an annex too large, a failed cover upload, failed annexes", async ({
+  page,
+}) => {
   await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
   const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
   await page.getByLabel("Image 2").setInputFiles({ name: "enorme.png", mimeType: "image/png", buffer: huge });
@@ -148,20 +156,30 @@ test("image problems get the spec's messages: an annex too large, a failed cover
 
   // The image server fails: the cover and the annexes say so, and the form will not go with a failed annex.
   await page.route("**/admin/media", (route) => route.fulfill({ status: 503, body: "indisponible" }));
-  await page.getByLabel("Photo de couverture").setInputFiles({ name: "c.png", mimeType: "image/png", buffer: await png(10, 10, 10) });
+  await page
+    .getByLabel("Photo de couverture")
+    .setInputFiles({ name: "c.png", mimeType: "image/png", buffer: await png(10, 10, 10) });
   await expect(page.getByText("Erreur lors de l'upload de l'image de couverture. Veuillez réessayer.")).toBeVisible();
-  await page.getByLabel("Image 1").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: await png(20, 20, 20) });
+  await page
+    .getByLabel("Image 1")
+    .setInputFiles({ name: "a.png", mimeType: "image/png", buffer: await png(20, 20, 20) });
   await expect(page.getByText("Erreur lors de l'upload des images annexes")).toBeVisible();
   // The annex refused for its size was not uploaded either.
   await expect(page.getByText("2 image(s) n'ont pas pu être uploadées. Veuillez réessayer.")).toBeVisible();
 
   // A file that is no image is refused by the server, with its own message.
   await page.unroute("**/admin/media");
-  await page.getByLabel("Image 3").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("ceci n'est pas une image") });
-  await expect(page.getByText("Ce fichier n'est pas une image acceptée. Formats acceptés : JPEG, PNG, WebP, GIF, AVIF et HEIC.")).toBeVisible();
+  await page
+    .getByLabel("Image 3")
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("ceci n'est pas une image") });
+  await expect(
+    page.getByText("Ce fichier n'est pas une image acceptée. Formats acceptés : JPEG, PNG, WebP, GIF, AVIF et HEIC."),
+  ).toBeVisible();
 });
 
-test("while an image uploads the button waits; sent anyway, the form waits 2 s then says the image is still being processed", async ({ page }) => {
+test("while an image uploads the button waits; sent anyway, the form waits 2 s then says the image is still being processed", async ({
+  page,
+}) => {
   await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
   await writeArticle(page, "Article en attente", "Le texte est prêt, la photo arrive.");
   let release: () => void = () => {};
@@ -170,15 +188,21 @@ test("while an image uploads the button waits; sent anyway, the form waits 2 s t
     await held;
     await route.continue();
   });
-  await page.getByLabel("Photo de couverture").setInputFiles({ name: "lente.png", mimeType: "image/png", buffer: await png(30, 160, 30) });
+  await page
+    .getByLabel("Photo de couverture")
+    .setInputFiles({ name: "lente.png", mimeType: "image/png", buffer: await png(30, 160, 30) });
   const button = page.getByRole("button", { name: "Upload en cours... Veuillez patienter." });
   await expect(button).toHaveAttribute("aria-disabled", "true");
   // aria-disabled, not disabled: a person can still press it (Playwright waits for enabled buttons unless forced).
   await button.click({ force: true });
-  await expect(page.getByText("L'image est en cours de traitement. Veuillez réessayer dans quelques secondes.")).toBeVisible();
+  await expect(
+    page.getByText("L'image est en cours de traitement. Veuillez réessayer dans quelques secondes."),
+  ).toBeVisible();
   release();
   await expect(page.getByRole("button", { name: "Publier" })).not.toHaveAttribute("aria-disabled");
-  await expect(page.getByText("L'image est en cours de traitement. Veuillez réessayer dans quelques secondes.")).toBeHidden();
+  await expect(
+    page.getByText("L'image est en cours de traitement. Veuillez réessayer dans quelques secondes."),
+  ).toBeHidden();
 });
 
 test("a photo pasted into the text is refused with a message pointing to the image fields", async ({ page }) => {
@@ -191,7 +215,11 @@ test("a photo pasted into the text is refused with a message pointing to the ima
     transfer.items.add(new File([bytes], "photo.png", { type: "image/png" }));
     element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, image);
-  await expect(page.getByText("Les images ne se collent pas dans le texte : ajoutez-les avec les champs « Photo de couverture » et « Images annexes ».")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Les images ne se collent pas dans le texte : ajoutez-les avec les champs « Photo de couverture » et « Images annexes ».",
+    ),
+  ).toBeVisible();
   await expect(box.locator("img")).toHaveCount(0);
 });
 
@@ -202,7 +230,9 @@ test.describe("on a phone", () => {
     const name = title("Semer les pois");
     await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await expect(page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Événements" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Événements" }),
+    ).toBeVisible();
     await writeArticle(page, name, "Les pois d'hiver se sèment en novembre dans les coins abrités.");
     await chooseImage(page, "Photo de couverture", await png(60, 160, 90));
     const publish = page.getByRole("button", { name: "Publier" });
@@ -217,17 +247,23 @@ test.describe("on a phone", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an article is edited in the plain form: its text, then its cover replaced by a file sent with the form", async ({ page }) => {
+  test("an article is edited in the plain form: its text, then its cover replaced by a file sent with the form", async ({
+    page,
+  }) => {
     const name = title("Tailler la vigne");
     await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
     await page.getByLabel("Titre").fill(name);
     await page.getByLabel("Contenu").fill("La vigne se taille en fin d'hiver.\n\nGardez deux yeux par sarment.");
-    await page.getByLabel("Photo de couverture").setInputFiles({ name: "vigne.png", mimeType: "image/png", buffer: await png(120, 40, 120) });
+    await page
+      .getByLabel("Photo de couverture")
+      .setInputFiles({ name: "vigne.png", mimeType: "image/png", buffer: await png(120, 40, 120) });
     await page.getByRole("button", { name: "Publier" }).click();
     await expect(popup(page, "Article publié.")).toBeVisible();
 
     await page.getByRole("link", { name: `Modifier « ${name} »` }).click();
-    await expect(page.getByLabel("Contenu")).toHaveValue("La vigne se taille en fin d'hiver.\n\nGardez deux yeux par sarment.");
+    await expect(page.getByLabel("Contenu")).toHaveValue(
+      "La vigne se taille en fin d'hiver.\n\nGardez deux yeux par sarment.",
+    );
     await page.getByLabel("Titre").fill(`${name} !`);
     await page.getByRole("button", { name: "Mettre à jour" }).click();
     await expect(popup(page, "Article mis à jour.")).toBeVisible();

@@ -10,7 +10,9 @@ function stat(page: import("@playwright/test").Page, label: string) {
   return page.getByRole("region", { name: "Chiffres clés" }).getByRole("link", { name: new RegExp(`^${label}`) });
 }
 
-test("the dashboard links to each screen and shows the latest articles and the next events, in French dates", async ({ page }) => {
+test("the dashboard links to each screen and shows the latest articles and the next events, in French dates", async ({
+  page,
+}) => {
   await openAdmin(page, "/admin", "Tableau de bord");
   const links = page.getByRole("navigation", { name: "Accès rapides" });
   for (const [name, path] of [
@@ -68,7 +70,10 @@ test("the counts refresh every 30 seconds without reloading the page", async ({ 
   }
 });
 
-test("a visitor's message appears among the latest, is read in full, answered by e-mail and deleted", async ({ page, browser }) => {
+test("a visitor's message appears among the latest, is read in full, answered by e-mail and deleted", async ({
+  page,
+  browser,
+}) => {
   const subject = `Parcelle au jardin des Brosses ${Date.now()}`;
   const visitor = await visitorContext(browser);
   const contact = await visitor.newPage();
@@ -102,17 +107,36 @@ test("a visitor's message appears among the latest, is read in full, answered by
 });
 
 for (const width of [390, 1280]) {
-  test(`every back-office screen has no accessibility violations and no sideways scrolling at ${width} px`, async ({ page, context }) => {
+  test(`every back-office screen has no accessibility violations and no sideways scrolling at ${width} px`, async ({
+    page,
+    context,
+  }) => {
     // Twelve screens, each analysed by axe: more than one test's usual time on a busy machine.
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     await openAdmin(page, "/admin", "Tableau de bord");
-    const screens = ["/admin", "/admin/blog", "/admin/blog?edit=1", "/admin/events", "/admin/messages", "/admin/applications", "/admin/annonces"];
-    for (const path of [...screens, "/admin/annonces?modifier=1", "/admin/comptes", "/admin/historique", "/admin/donnees-personnelles?email=camille.durand@example.fr"]) {
+    const screens = [
+      "/admin",
+      "/admin/blog",
+      "/admin/blog?edit=1",
+      "/admin/events",
+      "/admin/messages",
+      "/admin/applications",
+      "/admin/annonces",
+    ];
+    for (const path of [
+      ...screens,
+      "/admin/annonces?modifier=1",
+      "/admin/comptes",
+      "/admin/historique",
+      "/admin/donnees-personnelles?email=camille.durand@example.fr",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
     // The page that offers to sign in again after the session expired.
@@ -128,8 +152,13 @@ for (const width of [390, 1280]) {
 test("the dashboard says when the last backup was made and gives a fresh one to download", async ({ page }) => {
   await openAdmin(page, "/admin", "Tableau de bord");
   const backups = page.getByRole("region", { name: "Sauvegardes" });
-  await expect(backups).toContainText(/Dernière sauvegarde : le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}\.|Aucune sauvegarde pour l'instant : le serveur fait la première dans la minute qui suit son démarrage\./);
-  const [download] = await Promise.all([page.waitForEvent("download"), backups.getByRole("button", { name: "Télécharger une sauvegarde maintenant" }).click()]);
+  await expect(backups).toContainText(
+    /Dernière sauvegarde : le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}\.|Aucune sauvegarde pour l'instant : le serveur fait la première dans la minute qui suit son démarrage\./,
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    backups.getByRole("button", { name: "Télécharger une sauvegarde maintenant" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^potager-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
   const archive = await fs.readFile((await download.path())!);
   expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
@@ -149,11 +178,15 @@ test("the dashboard says where e-mails go and sends a test message, saying what 
   await openAdmin(page, "/admin", "Tableau de bord");
   const mail = page.getByRole("region", { name: "E-mails" });
   // This site runs without SMTP: the messages are written as files, which the dashboard says.
-  await expect(mail).toContainText("Aucun serveur SMTP n'est réglé (SMTP_URL) : les e-mails du site ne partent pas, ils sont écrits en fichiers .eml dans");
+  await expect(mail).toContainText(
+    "Aucun serveur SMTP n'est réglé (SMTP_URL) : les e-mails du site ne partent pas, ils sont écrits en fichiers .eml dans",
+  );
   await mail.getByLabel("Envoyer à").fill("pas-une-adresse@");
   await mail.getByRole("button", { name: "Envoyer un e-mail de test" }).click();
   expect(await mail.getByLabel("Envoyer à").evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
   await mail.getByLabel("Envoyer à").fill("bureau@jardins.example");
   await mail.getByRole("button", { name: "Envoyer un e-mail de test" }).click();
-  await expect(mail.getByRole("status")).toHaveText(/^Aucun serveur SMTP n'est réglé \(SMTP_URL\) : le message n'est pas parti, il a été écrit dans .*-test\.eml\.$/);
+  await expect(mail.getByRole("status")).toHaveText(
+    /^Aucun serveur SMTP n'est réglé \(SMTP_URL\) : le message n'est pas parti, il a été écrit dans .*-test\.eml\.$/,
+  );
 });

@@ -8,7 +8,10 @@ test.use({ trace: { mode: "retain-on-failure", snapshots: false } });
 
 const title = (name: string) => `${name} ${Date.now()}`;
 
-async function writeEvent(page: Page, fields: { title: string; start: string; end: string; text: string; place?: string }) {
+async function writeEvent(
+  page: Page,
+  fields: { title: string; start: string; end: string; text: string; place?: string },
+) {
   await page.getByLabel("Titre").fill(fields.title);
   await page.getByLabel("Description").fill("Ouvert à tous, adhérents ou non.");
   await page.getByLabel("Lieu").fill(fields.place ?? "Jardin des Brosses, Villeurbanne");
@@ -17,27 +20,43 @@ async function writeEvent(page: Page, fields: { title: string; start: string; en
   await (await editor(page)).fill(fields.text);
 }
 
-test("an event is published with its Paris times, listed by start date, and shown on the public site", async ({ page }) => {
+test("an event is published with its Paris times, listed by start date, and shown on the public site", async ({
+  page,
+}) => {
   const later = title("Troc de graines");
   const sooner = title("Atelier compost");
   await openAdmin(page, "/admin/events", "Gestion des événements");
   await expect(page.getByRole("textbox", { name: "Contenu" })).toHaveCSS("min-height", "250px");
-  await writeEvent(page, { title: sooner, start: "2027-03-06T10:00", end: "2027-03-06T12:00", text: "Apprendre à faire un bon compost." });
-  await page.getByLabel("Photo de couverture").setInputFiles({ name: "compost.png", mimeType: "image/png", buffer: await smallPng({ r: 110, g: 80, b: 40 }) });
+  await writeEvent(page, {
+    title: sooner,
+    start: "2027-03-06T10:00",
+    end: "2027-03-06T12:00",
+    text: "Apprendre à faire un bon compost.",
+  });
+  await page
+    .getByLabel("Photo de couverture")
+    .setInputFiles({ name: "compost.png", mimeType: "image/png", buffer: await smallPng({ r: 110, g: 80, b: 40 }) });
   await expect(page.getByRole("img", { name: "Aperçu : Photo de couverture" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Publier" })).not.toHaveAttribute("aria-disabled");
   await page.getByRole("button", { name: "Publier" }).click();
   await expect(popup(page, "Événement publié.")).toBeVisible();
   await page.keyboard.press("Escape");
 
-  await writeEvent(page, { title: later, start: "2027-04-03T14:00", end: "2027-04-03T18:00", text: "Apportez vos graines en sachets." });
+  await writeEvent(page, {
+    title: later,
+    start: "2027-04-03T14:00",
+    end: "2027-04-03T18:00",
+    text: "Apportez vos graines en sachets.",
+  });
   await page.getByRole("button", { name: "Publier" }).click();
   await expect(popup(page, "Événement publié.")).toBeVisible();
 
   // Start date descending: the April event before the March one, both before the demo's (earlier) events.
   const titles = await listedTitles(page, "Événements publiés");
   expect(titles.slice(0, 2)).toEqual([later, sooner]);
-  await expect(page.getByRole("listitem").filter({ hasText: sooner })).toContainText("6 mars 2027 à 10h00 · Jardin des Brosses, Villeurbanne");
+  await expect(page.getByRole("listitem").filter({ hasText: sooner })).toContainText(
+    "6 mars 2027 à 10h00 · Jardin des Brosses, Villeurbanne",
+  );
 
   await page.getByRole("link", { name: sooner, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: sooner })).toBeVisible();
@@ -50,7 +69,9 @@ test("an event is published with its Paris times, listed by start date, and show
   await deleteListed(page, sooner, "Événement supprimé.");
 });
 
-test("a missing title, date or content sends nothing and marks the fields; a start after the end gets the spec's message", async ({ page }) => {
+test("a missing title, date or content sends nothing and marks the fields; a start after the end gets the spec's message", async ({
+  page,
+}) => {
   await openAdmin(page, "/admin/events", "Gestion des événements");
   const saves: string[] = [];
   page.on("request", (request) => request.method() === "POST" && saves.push(request.url()));
@@ -61,17 +82,29 @@ test("a missing title, date or content sends nothing and marks the fields; a sta
   await expect(page.getByLabel("Titre")).toBeFocused();
   await expect(page.getByRole("alert")).toHaveCount(0);
 
-  await writeEvent(page, { title: "Fête de printemps", start: "2027-05-08T18:00", end: "2027-05-08T17:00", text: "Musique et soupe." });
+  await writeEvent(page, {
+    title: "Fête de printemps",
+    start: "2027-05-08T18:00",
+    end: "2027-05-08T17:00",
+    text: "Musique et soupe.",
+  });
   await page.getByRole("button", { name: "Publier" }).click();
   await expect(page.getByRole("alert")).toHaveText("La date de début ne peut pas être postérieure à la date de fin.");
   await expect(page.getByLabel("Début")).toBeFocused();
   expect(saves).toEqual([]);
 });
 
-test("'Modifier' fills the form, 'Annuler' empties it, 'Mettre à jour' saves; deleting asks first", async ({ page }) => {
+test("'Modifier' fills the form, 'Annuler' empties it, 'Mettre à jour' saves; deleting asks first", async ({
+  page,
+}) => {
   const name = title("Taille des rosiers");
   await openAdmin(page, "/admin/events", "Gestion des événements");
-  await writeEvent(page, { title: name, start: "2027-02-20T09:30", end: "2027-02-20T11:30", text: "Sécateurs fournis." });
+  await writeEvent(page, {
+    title: name,
+    start: "2027-02-20T09:30",
+    end: "2027-02-20T11:30",
+    text: "Sécateurs fournis.",
+  });
   await page.getByRole("button", { name: "Publier" }).click();
   await expect(popup(page, "Événement publié.")).toBeVisible();
 
@@ -101,7 +134,9 @@ test("'Modifier' fills the form, 'Annuler' empties it, 'Mettre à jour' saves; d
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server answers a form with a missing field unchanged, the field marked; a complete one is published", async ({ page }) => {
+  test("the server answers a form with a missing field unchanged, the field marked; a complete one is published", async ({
+    page,
+  }) => {
     const name = title("Chantier collectif");
     await openAdmin(page, "/admin/events", "Gestion des événements");
     await page.getByLabel("Titre").fill(name);

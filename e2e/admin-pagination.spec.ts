@@ -9,7 +9,13 @@ test("messages: 20 a page, newest first; the older page holds the next ones, and
   // 21 messages from 21 visitors (the per-address limit is not what is tested), oldest first.
   for (let i = 1; i <= 21; i++) {
     const sent = await request.post(`${SITE}/contact`, {
-      form: { name: "Nadia Benali", email: "nadia@example.fr", subject: `Pagination ${run} n° ${i}`, message: "Bonjour, une question sur les parcelles.", captcha: "7" },
+      form: {
+        name: "Nadia Benali",
+        email: "nadia@example.fr",
+        subject: `Pagination ${run} n° ${i}`,
+        message: "Bonjour, une question sur les parcelles.",
+        captcha: "7",
+      },
       headers: { Origin: SITE, "X-Forwarded-For": visitorAddress() },
     });
     expect(sent.status()).toBe(200);
@@ -32,7 +38,11 @@ test("messages: 20 a page, newest first; the older page holds the next ones, and
   await expect(messages.first()).toContainText(`Pagination ${run} n° 21`);
 });
 
-test("history: 50 entries a page; the next page keeps the filters, without JavaScript too", async ({ page, browser, request }) => {
+test("history: 50 entries a page; the next page keeps the filters, without JavaScript too", async ({
+  page,
+  browser,
+  request,
+}) => {
   // 51 sign-ins of the administrator: at least 51 'Connexion' entries under that name.
   for (let i = 0; i < 51; i++) {
     const signIn = await request.post(`${SITE}/login`, {

@@ -66,21 +66,31 @@ test.describe("without JavaScript", () => {
 
     await signInAgain(page);
     await expect(page.getByRole("status").filter({ hasText: "Tous les contenus ont été enregistrés." })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Page d’accueil - Textes" }).getByLabel("Texte d’introduction")).toHaveValue(typed);
+    await expect(
+      page.getByRole("region", { name: "Page d’accueil - Textes" }).getByLabel("Texte d’introduction"),
+    ).toHaveValue(typed);
 
     // Put the demo text back for the other tests.
     await page.getByRole("region", { name: "Page d’accueil - Textes" }).getByLabel("Texte d’introduction").fill(before);
-    await page.getByRole("region", { name: "Page d’accueil - Textes" }).getByRole("button", { name: "Enregistrer les textes" }).click();
+    await page
+      .getByRole("region", { name: "Page d’accueil - Textes" })
+      .getByRole("button", { name: "Enregistrer les textes" })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Tous les contenus ont été enregistrés." })).toBeVisible();
   });
 
-  test("an article sent with its photo after the session expired keeps its texts and asks for the photo again", async ({ page, context }) => {
+  test("an article sent with its photo after the session expired keeps its texts and asks for the photo again", async ({
+    page,
+    context,
+  }) => {
     const title = `Récolte des courges ${Date.now()}`;
     await loginAsAdmin(page);
     await page.goto("/admin/blog");
     await page.getByLabel("Titre").fill(title);
     await page.getByLabel("Contenu").fill("Les courges se récoltent avant les premières gelées.");
-    await page.getByLabel("Photo de couverture").setInputFiles({ name: "courges.png", mimeType: "image/png", buffer: await smallPng({ r: 220, g: 130, b: 30 }) });
+    await page
+      .getByLabel("Photo de couverture")
+      .setInputFiles({ name: "courges.png", mimeType: "image/png", buffer: await smallPng({ r: 220, g: 130, b: 30 }) });
     await context.clearCookies();
     await page.getByRole("button", { name: "Publier" }).click();
 
@@ -90,7 +100,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("alert").first()).toContainText("La photo de couverture est requise.");
     await expect(page.getByLabel("Titre")).toHaveValue(title);
     await expect(page.getByLabel("Contenu")).toHaveValue("Les courges se récoltent avant les premières gelées.");
-    await page.getByLabel("Photo de couverture").setInputFiles({ name: "courges.png", mimeType: "image/png", buffer: await smallPng({ r: 220, g: 130, b: 30 }) });
+    await page
+      .getByLabel("Photo de couverture")
+      .setInputFiles({ name: "courges.png", mimeType: "image/png", buffer: await smallPng({ r: 220, g: 130, b: 30 }) });
     await page.getByRole("button", { name: "Publier" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Article publié." })).toBeVisible();
     await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
@@ -109,6 +121,12 @@ test("an upload after the session expired says how to go on", async ({ page, con
   await page.goto("/admin/events");
   await expect(page.getByRole("textbox", { name: "Contenu" })).toHaveAttribute("contenteditable", "true");
   await context.clearCookies();
-  await page.getByLabel("Photo de couverture").setInputFiles({ name: "fete.png", mimeType: "image/png", buffer: await smallPng({ r: 200, g: 60, b: 60 }) });
-  await expect(page.getByText("Votre session a expiré : enregistrez le formulaire pour vous reconnecter, puis choisissez l'image à nouveau.")).toBeVisible();
+  await page
+    .getByLabel("Photo de couverture")
+    .setInputFiles({ name: "fete.png", mimeType: "image/png", buffer: await smallPng({ r: 200, g: 60, b: 60 }) });
+  await expect(
+    page.getByText(
+      "Votre session a expiré : enregistrez le formulaire pour vous reconnecter, puis choisissez l'image à nouveau.",
+    ),
+  ).toBeVisible();
 });

@@ -88,7 +88,9 @@ test("the rich-text editor has the spec's toolbar, in French, and is at least 20
   expect(height).toBeGreaterThanOrEqual(200);
 });
 
-test("the rich-text editor works with the keyboard alone: Tab leaves it, links are added and removed", async ({ page }) => {
+test("the rich-text editor works with the keyboard alone: Tab leaves it, links are added and removed", async ({
+  page,
+}) => {
   await openSettings(page);
   const editor = await editorReady(page);
   const association = section(page, "Page notre association");
@@ -121,7 +123,8 @@ test("the rich-text editor works with the keyboard alone: Tab leaves it, links a
   const remove = association.getByRole("link", { name: "Retirer" });
   await expect(remove).toBeVisible();
   await expect(association.getByRole("link", { name: "Modifier" })).toBeVisible();
-  for (let i = 0; i < 5 && !(await remove.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 5 && !(await remove.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(remove).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(editor.getByRole("link")).toHaveCount(0);
@@ -164,7 +167,9 @@ test("home texts are saved and shown on the home page and in the footer; the pop
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(original[0]!);
 });
 
-test("a text too long for its field is stopped before it is sent, with the text kept and a French message", async ({ page }) => {
+test("a text too long for its field is stopped before it is sent, with the text kept and a French message", async ({
+  page,
+}) => {
   await openSettings(page);
   const texts = section(page, "Page d’accueil - Textes");
   const intro = texts.getByLabel("Texte d’introduction");
@@ -193,7 +198,9 @@ test("a text too long for its field is stopped before it is sent, with the text 
   await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
 });
 
-test("without JavaScript, a text too long comes back from the server with its message, as it was typed", async ({ browser }) => {
+test("without JavaScript, a text too long comes back from the server with its message, as it was typed", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: ORIGIN });
   const page = await context.newPage();
   await openSettings(page);
@@ -225,7 +232,9 @@ test("plot counts must be whole numbers; empty counts as 0", async ({ page }) =>
   const save = plots.getByRole("button", { name: "Enregistrer les parcelles" });
   try {
     await occupied.fill("douze");
-    const refusal = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings"));
+    const refusal = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings"),
+    );
     await save.click();
     expect((await refusal).status()).toBe(400);
     await expect(popup(page, "Merci de saisir des nombres valides pour les parcelles.")).toBeVisible();
@@ -255,7 +264,9 @@ test("no more plots can be occupied than there are", async ({ page }) => {
   const original = await occupied.inputValue();
   await occupied.fill(String(Number(await plots.getByLabel("Nombre total de parcelles").inputValue()) + 1));
   await plots.getByRole("button", { name: "Enregistrer les parcelles" }).click();
-  await expect(popup(page, "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles.")).toBeVisible();
+  await expect(
+    popup(page, "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles."),
+  ).toBeVisible();
   await expect(occupied).toHaveAttribute("aria-invalid", "true");
   await page.reload();
   await expect(occupied).toHaveValue(original);
@@ -278,7 +289,9 @@ test("the association's name and legal facts reach the header, the titles and th
     await expect(identity.getByText("La loi (LCEN, article 6) demande")).toBeVisible();
     await identity.getByLabel("Numéro RNA ou SIRET").fill("12345");
     await save.click();
-    await expect(popup(page, "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association.")).toBeVisible();
+    await expect(
+      popup(page, "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association."),
+    ).toBeVisible();
     for (const [label, value] of fields) await identity.getByLabel(label).fill(value);
     await save.click();
     await expect(popup(page, "Identité de l'association enregistrée.")).toBeVisible();
@@ -287,7 +300,11 @@ test("the association's name and legal facts reach the header, the titles and th
     await page.goto("/mentions-legales");
     await expect(page).toHaveTitle("Mentions légales — Jardins de l'Est lyonnais");
     await expect(page.getByRole("banner")).toContainText("Jardins de l'Est lyonnais");
-    await expect(page.getByText("Le site est hébergé par Hébergement Rhône SARL, 10 quai Perrache, 69002 Lyon, téléphone : 04 72 00 00 00.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Le site est hébergé par Hébergement Rhône SARL, 10 quai Perrache, 69002 Lyon, téléphone : 04 72 00 00 00.",
+      ),
+    ).toBeVisible();
     await expect(page.getByText("Le directeur de la publication est Martine Roux")).toBeVisible();
     await expect(page.getByText("(RNA W691234567)")).toBeVisible();
     await expect(page.getByText("la juridiction compétente est : Tribunal judiciaire de Lyon")).toBeVisible();
@@ -298,10 +315,16 @@ test("the association's name and legal facts reach the header, the titles and th
     await expect(popup(page, "Identité de l'association enregistrée.")).toBeVisible();
   }
   await page.goto("/mentions-legales");
-  await expect(page.getByText("Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'association.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'association.",
+    ),
+  ).toBeVisible();
 });
 
-test("the application form's labels are edited in the settings and shown on /apply; empty, the default returns", async ({ page }) => {
+test("the application form's labels are edited in the settings and shown on /apply; empty, the default returns", async ({
+  page,
+}) => {
   await openSettings(page);
   const labels = section(page, "Formulaire de candidature");
   const motivations = labels.getByLabel("Champ « motivations »");
@@ -326,7 +349,12 @@ test("the application form's labels are edited in the settings and shown on /app
 test("contact details are saved and shown in the footer", async ({ page }) => {
   await openSettings(page);
   const contact = section(page, "Informations de contact");
-  const fields = [contact.getByLabel("Adresse"), contact.getByLabel("Téléphone"), contact.getByLabel("Email"), contact.getByLabel("Horaires")];
+  const fields = [
+    contact.getByLabel("Adresse"),
+    contact.getByLabel("Téléphone"),
+    contact.getByLabel("Email"),
+    contact.getByLabel("Horaires"),
+  ];
   const original = await values(fields);
   const save = contact.getByRole("button", { name: "Enregistrer les informations de contact" });
   try {
@@ -341,7 +369,10 @@ test("contact details are saved and shown in the footer", async ({ page }) => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText("3 allée des Courges, 69120 Vaulx-en-Velin")).toBeVisible();
     await expect(footer.getByRole("link", { name: "04 00 00 00 01" })).toHaveAttribute("href", "tel:0400000001");
-    await expect(footer.getByRole("link", { name: "bureau@potager.example" })).toHaveAttribute("href", "mailto:bureau@potager.example");
+    await expect(footer.getByRole("link", { name: "bureau@potager.example" })).toHaveAttribute(
+      "href",
+      "mailto:bureau@potager.example",
+    );
     await expect(footer.getByText("Permanences: Mercredi 17h-19h")).toBeVisible();
   } finally {
     await page.goto("/admin/settings");
@@ -351,7 +382,9 @@ test("contact details are saved and shown in the footer", async ({ page }) => {
   }
 });
 
-test("the association page: title, bold text from the editor, a javascript: link dropped, an image removed", async ({ page }) => {
+test("the association page: title, bold text from the editor, a javascript: link dropped, an image removed", async ({
+  page,
+}) => {
   await openSettings(page);
   const association = section(page, "Page notre association");
   const title = association.getByLabel("Titre de la page");
@@ -359,9 +392,9 @@ test("the association page: title, bold text from the editor, a javascript: link
   const original = {
     title: await title.inputValue(),
     html: await association.locator('input[name="contentAssociation"]').inputValue(),
-    images: await association.locator('input[type="hidden"][name="imagesAssociation"]').evaluateAll((inputs) =>
-      inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean),
-    ),
+    images: await association
+      .locator('input[type="hidden"][name="imagesAssociation"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean)),
   };
   expect(original.images).toHaveLength(3);
   try {
@@ -409,13 +442,17 @@ test("the association page: title, bold text from the editor, a javascript: link
 test("an association image is uploaded at once, saved, shown on the page and can be removed", async ({ page }) => {
   await openSettings(page);
   const association = section(page, "Page notre association");
-  const original = await association.locator('input[type="hidden"][name="imagesAssociation"]').evaluateAll((inputs) =>
-    inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean),
-  );
+  const original = await association
+    .locator('input[type="hidden"][name="imagesAssociation"]')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean));
   const slot = association.getByLabel("Image 2", { exact: true });
   try {
     const upload = page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/media");
-    await slot.setInputFiles({ name: "serre.png", mimeType: "image/png", buffer: await smallPng({ r: 200, g: 90, b: 40 }) });
+    await slot.setInputFiles({
+      name: "serre.png",
+      mimeType: "image/png",
+      buffer: await smallPng({ r: 200, g: 90, b: 40 }),
+    });
     expect((await upload).status()).toBe(201);
     const hidden = association.locator('input[type="hidden"][name="imagesAssociation"]').nth(1);
     await expect(hidden).toHaveValue(/^\/media\/[0-9a-f]{32}-256x256-1200\.jpg$/);
@@ -443,7 +480,9 @@ test("an association image is uploaded at once, saved, shown on the page and can
   }
 });
 
-test("a new home image: preview, remove, compressed in the browser, saved and shown on the home page", async ({ page }) => {
+test("a new home image: preview, remove, compressed in the browser, saved and shown on the home page", async ({
+  page,
+}) => {
   await openSettings(page);
   const form = section(page, "Page d’accueil - Image");
   const field = form.getByLabel("Nouvelle image d’accueil");
@@ -489,7 +528,9 @@ test("a new home image: preview, remove, compressed in the browser, saved and sh
 });
 
 test.describe("files that are not images", () => {
-  test("are refused with a French message, at once in an association slot and on saving the home image", async ({ page }) => {
+  test("are refused with a French message, at once in an association slot and on saving the home image", async ({
+    page,
+  }) => {
     await openSettings(page);
     const association = section(page, "Page notre association");
     const hidden = association.locator('input[type="hidden"][name="imagesAssociation"]').nth(1);
@@ -506,7 +547,9 @@ test.describe("files that are not images", () => {
     await form
       .getByLabel("Nouvelle image d’accueil")
       .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("pas une image") });
-    const refusal = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings"));
+    const refusal = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings"),
+    );
     await form.getByRole("button", { name: "Enregistrer l’image d’accueil" }).click();
     expect((await refusal).status()).toBe(415);
     await expect(popup(page, "Ce fichier n'est pas une image acceptée")).toBeVisible();
@@ -522,7 +565,9 @@ test("a new header icon appears in the public header", async ({ page }) => {
 
   const current = form.getByRole("img", { name: "Icône de header actuelle" });
   const before = await current.getAttribute("src");
-  await form.getByLabel("logo site admin").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await smallPng({ r: 30, g: 120, b: 60 }) });
+  await form
+    .getByLabel("logo site admin")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await smallPng({ r: 30, g: 120, b: 60 }) });
   await expect(form.getByRole("img", { name: "Aperçu : logo site admin" })).toBeVisible();
   await form.getByRole("button", { name: "Enregistrer l’icône" }).click();
   await expect(popup(page, "Icône de header enregistrée.")).toBeVisible();
@@ -531,10 +576,17 @@ test("a new header icon appears in the public header", async ({ page }) => {
   expect(icon).toMatch(/^\/media\/[0-9a-f]{32}-256x256-1200\.jpg$/);
 
   await page.goto("/");
-  await expect(page.getByRole("banner").getByRole("link", { name: /^Potager/ }).locator("img")).toHaveAttribute("src", icon!);
+  await expect(
+    page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Potager/ })
+      .locator("img"),
+  ).toHaveAttribute("src", icon!);
 });
 
-test("without JavaScript the texts, the home image and the association images are saved, and the popup closes", async ({ browser }) => {
+test("without JavaScript the texts, the home image and the association images are saved, and the popup closes", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: ORIGIN });
   const page = await context.newPage();
   await openSettings(page);
@@ -546,9 +598,9 @@ test("without JavaScript the texts, the home image and the association images ar
   await expect(content).toHaveValue(/<p>/);
   const associationHtml = await content.inputValue();
   const associationTitle = await page.getByLabel("Titre de la page", { exact: true }).inputValue();
-  const associationImages = await page.getByRole("checkbox", { name: /^Retirer l’image/ }).evaluateAll((boxes) =>
-    boxes.map((box) => (box as HTMLInputElement).value),
-  );
+  const associationImages = await page
+    .getByRole("checkbox", { name: /^Retirer l’image/ })
+    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
   expect(associationImages).toHaveLength(3);
   try {
     await title.fill("Titre enregistré sans JavaScript");
@@ -561,17 +613,24 @@ test("without JavaScript the texts, the home image and the association images ar
 
     await page.goto("/admin/settings");
     const image = section(page, "Page d’accueil - Image");
-    await image.getByLabel("Nouvelle image d’accueil").setInputFiles({ name: "jardin.png", mimeType: "image/png", buffer: await smallPng({ r: 90, g: 160, b: 80 }) });
+    await image
+      .getByLabel("Nouvelle image d’accueil")
+      .setInputFiles({ name: "jardin.png", mimeType: "image/png", buffer: await smallPng({ r: 90, g: 160, b: 80 }) });
     await image.getByRole("button", { name: "Enregistrer l’image d’accueil" }).click();
     await expect(popup(page, "Image d’accueil enregistrée.")).toBeVisible();
-    await expect(image.getByRole("img", { name: "Image d’accueil actuelle" })).toHaveAttribute("src", /-256x256-1200\.jpg$/);
+    await expect(image.getByRole("img", { name: "Image d’accueil actuelle" })).toHaveAttribute(
+      "src",
+      /-256x256-1200\.jpg$/,
+    );
 
     // Association images: check boxes remove, a file input adds.
     const association = section(page, "Page notre association");
     await expect(association.getByLabel("Image 1", { exact: true })).toBeHidden();
     await association.getByLabel("Retirer l’image 2").check();
     await association.getByLabel("Retirer l’image 3").check();
-    await association.getByLabel("Ajouter une image").setInputFiles({ name: "ruche.png", mimeType: "image/png", buffer: await smallPng({ r: 220, g: 180, b: 40 }) });
+    await association
+      .getByLabel("Ajouter une image")
+      .setInputFiles({ name: "ruche.png", mimeType: "image/png", buffer: await smallPng({ r: 220, g: 180, b: 40 }) });
     await association.getByRole("button", { name: "Enregistrer la page association" }).click();
     await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
     await page.goto("/association");
@@ -602,8 +661,11 @@ test("public pages load neither the editor nor its styles", async ({ page }) => 
     await page.waitForLoadState("networkidle");
   }
   expect(requests.filter((url) => /quill|settings/i.test(url))).toEqual([]);
-  const editorRules = await page.evaluate(() =>
-    [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule.cssText.includes(".ql-toolbar")).length,
+  const editorRules = await page.evaluate(
+    () =>
+      [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule.cssText.includes(".ql-toolbar")).length,
   );
   expect(editorRules).toBe(0);
 });
@@ -640,10 +702,15 @@ test("'Données personnelles': the retention periods are saved and the legal not
   await expect(popup(page, "Durées de conservation enregistrées.")).toBeVisible();
   await page.goto("/mentions-legales");
   await expect(page.getByText("les messages envoyés par la page Contact, 18 mois ;")).toBeVisible();
-  await expect(page.getByText(/leur texte est effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés 30 jours\./)).toBeVisible();
+  await expect(
+    page.getByText(/leur texte est effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés 30 jours\./),
+  ).toBeVisible();
   // Back to the default, for the other tests.
   await page.goto("/admin/settings");
   await page.getByRole("region", { name: "Données personnelles" }).getByLabel("Messages de contact (mois)").fill("12");
-  await page.getByRole("region", { name: "Données personnelles" }).getByRole("button", { name: "Enregistrer les durées" }).click();
+  await page
+    .getByRole("region", { name: "Données personnelles" })
+    .getByRole("button", { name: "Enregistrer les durées" })
+    .click();
   await expect(popup(page, "Durées de conservation enregistrées.")).toBeVisible();
 });

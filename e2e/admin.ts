@@ -22,7 +22,12 @@ export function popup(page: Page, message: string) {
 
 /** The items of a published list, by their title links, in the order shown. */
 export async function listedTitles(page: Page, region: string) {
-  return page.getByRole("region", { name: region }).getByRole("listitem").getByRole("link").filter({ hasNotText: "Modifier" }).allInnerTexts();
+  return page
+    .getByRole("region", { name: region })
+    .getByRole("listitem")
+    .getByRole("link")
+    .filter({ hasNotText: "Modifier" })
+    .allInnerTexts();
 }
 
 /** Deletes an item of a published list through its confirmation dialog. */
@@ -35,7 +40,10 @@ export async function deleteListed(page: Page, title: string, done: string) {
 
 /** The count a menu badge gives; 0 when there is no badge. */
 export async function badge(page: Page, entry: string) {
-  const text = await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: new RegExp(`^${entry}`) }).innerText();
+  const text = await page
+    .getByRole("navigation", { name: "Administration" })
+    .getByRole("link", { name: new RegExp(`^${entry}`) })
+    .innerText();
   return Number(/(\d+)/.exec(text.replace(entry, ""))?.[1] ?? 0);
 }
 

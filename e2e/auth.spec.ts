@@ -46,7 +46,9 @@ test("a wrong password or an unknown identifier gives the same message", async (
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("over plain HTTP on a real host name, the sign-in page says that the back-office needs HTTPS", async ({ playwright }) => {
+test("over plain HTTP on a real host name, the sign-in page says that the back-office needs HTTPS", async ({
+  playwright,
+}) => {
   // jardins.test resolves to this machine, as a site's own domain would, but is not "localhost" to the browser.
   const { launchOptions } = test.info().project.use;
   const browser = await playwright.chromium.launch({
@@ -99,22 +101,39 @@ test("five failures for one identifier lock it for this address with a 429", asy
     await expect(page.getByRole("alert")).toHaveText("Identifiants incorrects");
   }
   expect(await attempt("encore-un")).toBe(429);
-  await expect(page.getByRole("alert")).toHaveText("Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.",
+  );
 
   // Another identifier from the same address is not affected.
   await loginAsAdmin(page);
 });
 
-test("without a session every admin page goes to /login, a form to a sign-in that keeps it, an upload to a 401", async ({ page, request }) => {
-  for (const path of ["/admin", "/admin/blog", "/admin/events", "/admin/applications", "/admin/annonces", "/admin/settings"]) {
+test("without a session every admin page goes to /login, a form to a sign-in that keeps it, an upload to a 401", async ({
+  page,
+  request,
+}) => {
+  for (const path of [
+    "/admin",
+    "/admin/blog",
+    "/admin/events",
+    "/admin/applications",
+    "/admin/annonces",
+    "/admin/settings",
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }
   // A form is not sent to /login: the answer offers to sign in and send it again (admin-session.spec.ts).
-  const post = await request.post("/admin/settings", { form: { intent: "homeTexts", titreAccueil: "Bonjour" }, maxRedirects: 0 });
+  const post = await request.post("/admin/settings", {
+    form: { intent: "homeTexts", titreAccueil: "Bonjour" },
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(401);
   expect(await post.text()).toContain("Votre session a expiré");
-  const upload = await request.post("/admin/media", { multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } } });
+  const upload = await request.post("/admin/media", {
+    multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } },
+  });
   expect(upload.status()).toBe(401);
 });
 

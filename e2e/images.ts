@@ -10,9 +10,13 @@ export async function noisyPng(width = 1400, height = 1000) {
     pixels[i + 1] = 110 + Math.floor((x / width) * 80) + noise / 2;
     pixels[i + 2] = 50 + noise;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export async function smallPng(colour: { r: number; g: number; b: number }) {
-  return sharp({ create: { width: 256, height: 256, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width: 256, height: 256, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }

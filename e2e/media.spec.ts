@@ -43,7 +43,11 @@ test("a file that is not an image is refused with a French message, whatever its
   const svg = await page.request.post("/admin/media", {
     headers: { Origin: ORIGIN },
     multipart: {
-      file: { name: "logo.png", mimeType: "image/png", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+      file: {
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      },
     },
   });
   expect(svg.status()).toBe(415);

@@ -5,7 +5,13 @@ import { expect, test, visitorContext } from "./fixtures";
 const REQUIRED = "Les champs obligatoires (*) doivent être remplis.";
 
 async function photo() {
-  return { name: "plants.png", mimeType: "image/png", buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 70, g: 140, b: 60 } } }).png().toBuffer() };
+  return {
+    name: "plants.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 70, g: 140, b: 60 } } })
+      .png()
+      .toBuffer(),
+  };
 }
 
 function form(page: Page) {
@@ -16,7 +22,11 @@ test("/annonces lists the validated ads only, newest first, and filters them by 
   await page.goto("/annonces");
   const ads = page.locator('article[id^="annonce-"]');
   await expect(ads).toHaveCount(3);
-  await expect(ads.getByRole("heading")).toHaveText(["Vend — Karim Benali", "Recherche — Sophie Garcia", "Donne — Bernard Petit"]);
+  await expect(ads.getByRole("heading")).toHaveText([
+    "Vend — Karim Benali",
+    "Recherche — Sophie Garcia",
+    "Donne — Bernard Petit",
+  ]);
   // The pending ad is not public.
   await expect(page.getByText("Lucie Moreau")).toHaveCount(0);
 
@@ -36,13 +46,18 @@ test("the type filters work without JavaScript", async ({ browser }) => {
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/annonces");
-  await page.getByRole("navigation", { name: "Filtrer les annonces par type" }).getByRole("link", { name: "Vend" }).click();
+  await page
+    .getByRole("navigation", { name: "Filtrer les annonces par type" })
+    .getByRole("link", { name: "Vend" })
+    .click();
   await expect(page).toHaveURL(/type=vend$/);
   await expect(page.locator('article[id^="annonce-"]').getByRole("heading")).toHaveText(["Vend — Karim Benali"]);
   await context.close();
 });
 
-test("the publish form: every message at once, no request while something is wrong, then the ad sent and the form emptied", async ({ page }) => {
+test("the publish form: every message at once, no request while something is wrong, then the ad sent and the form emptied", async ({
+  page,
+}) => {
   await page.goto("/annonces#poster");
   const publish = form(page);
   // A visitor starts in the form: its checks load then.
@@ -67,7 +82,9 @@ test("the publish form: every message at once, no request while something is wro
   await publish.getByLabel("Téléphone").fill("06 22 33 44 55");
   await publish.getByLabel("Type d'annonce").selectOption({ label: "Donne" });
   await publish.getByLabel("E-mail (facultatif)").fill("amelie.roux@example.fr");
-  await publish.getByLabel("Votre annonce (facultatif)").fill("Je donne des plants de courgettes, à prendre au jardin du Tonkin.");
+  await publish
+    .getByLabel("Votre annonce (facultatif)")
+    .fill("Je donne des plants de courgettes, à prendre au jardin du Tonkin.");
   await publish.getByLabel("Photo 1").setInputFiles(await photo());
   await expect(publish.getByRole("img", { name: "Aperçu : Photo 1" })).toBeVisible();
   await expect(publish.getByText("plants.png")).toBeVisible();
@@ -86,7 +103,9 @@ test("the publish form: every message at once, no request while something is wro
   await expect(page.getByText("Je donne des plants de courgettes")).toHaveCount(0);
 });
 
-test("without JavaScript the server answers with the messages and what was typed, then accepts the ad with its photo", async ({ browser }) => {
+test("without JavaScript the server answers with the messages and what was typed, then accepts the ad with its photo", async ({
+  browser,
+}) => {
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/annonces");
@@ -99,7 +118,9 @@ test("without JavaScript the server answers with the messages and what was typed
   await expect(page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" })).toBeVisible();
   await expect(publish.getByLabel("Téléphone")).toBeFocused();
   await expect(publish.getByLabel("Votre nom")).toHaveValue("Paul Girard");
-  await expect(publish.getByLabel("Votre annonce (facultatif)")).toHaveValue("Cherche fumier de cheval pour le compost.");
+  await expect(publish.getByLabel("Votre annonce (facultatif)")).toHaveValue(
+    "Cherche fumier de cheval pour le compost.",
+  );
   await expect(publish.getByLabel(/Recopiez le mot/)).toHaveValue("");
   await expect(publish.getByText("Recopiez-le à nouveau : par sécurité, il n'est pas conservé.")).toBeVisible();
   await expect(publish.getByText("Captcha incorrect. Veuillez écrire : potager").first()).toBeVisible();

@@ -29,13 +29,17 @@ test("/apply shows the plots taken, the charter and the rules to read before tic
   for (const option of ["Vaulx-en-Velin", "Villeurbanne", "Autre"]) {
     await expect(page.getByRole("combobox", { name: "Ville" }).locator("option", { hasText: option })).toHaveCount(1);
   }
-  for (const size of ["Petite (moins de 150 m²)", "Moyenne (150 à 200 m²)", "Grande (plus de 200 m²)"]) await expect(page.getByLabel(size)).toBeVisible();
-  for (const time of ["1 heure par semaine", "2 heures par semaine", "Le week-end", "Illimité"]) await expect(page.getByLabel(time)).toBeVisible();
+  for (const size of ["Petite (moins de 150 m²)", "Moyenne (150 à 200 m²)", "Grande (plus de 200 m²)"])
+    await expect(page.getByLabel(size)).toBeVisible();
+  for (const time of ["1 heure par semaine", "2 heures par semaine", "Le week-end", "Illimité"])
+    await expect(page.getByLabel(time)).toBeVisible();
   // One line of a postal address: "street-address" is for a multi-line field and is invalid on an <input>.
   await expect(page.getByRole("textbox", { name: "Adresse postale" })).toHaveAttribute("autocomplete", "address-line1");
 });
 
-test("/apply with JavaScript: every message of the spec at once, the first field focused, a message gone when its field is edited", async ({ page }) => {
+test("/apply with JavaScript: every message of the spec at once, the first field focused, a message gone when its field is edited", async ({
+  page,
+}) => {
   await page.goto("/apply");
   await page.getByLabel("Nom et prénom").focus();
   await expect(page.locator("form[method=post]")).toHaveAttribute("data-validation", "ready");
@@ -63,7 +67,9 @@ test("/apply with JavaScript: every message of the spec at once, the first field
   expect(posted).toBe(0);
 });
 
-test("/apply with JavaScript, sent before its checks loaded: the server's messages, and the focus on the first field in error", async ({ page }) => {
+test("/apply with JavaScript, sent before its checks loaded: the server's messages, and the focus on the first field in error", async ({
+  page,
+}) => {
   // No field entered: the button is pressed from the keyboard at once, before any check could load.
   await page.goto("/apply");
   await page.getByRole("button", { name: "Envoyer ma demande" }).press("Enter");
@@ -79,7 +85,9 @@ test("/apply with JavaScript: a complete application gets the thank-you screen",
   await expect(page.getByRole("heading", { level: 1, name: "Merci pour votre demande !" })).toBeVisible();
 });
 
-test("/apply without JavaScript: the server's messages, the first field in error focused, what was typed kept; then sent", async ({ browser }) => {
+test("/apply without JavaScript: the server's messages, the first field in error focused, what was typed kept; then sent", async ({
+  browser,
+}) => {
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/apply");
@@ -89,7 +97,10 @@ test("/apply without JavaScript: the server's messages, the first field in error
   await page.getByRole("button", { name: "Envoyer ma demande" }).click();
 
   const summary = page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" });
-  await expect(summary.getByRole("listitem")).toHaveText(["Format d'email invalide", "L'engagement au respect du lieu public est obligatoire"]);
+  await expect(summary.getByRole("listitem")).toHaveText([
+    "Format d'email invalide",
+    "L'engagement au respect du lieu public est obligatoire",
+  ]);
   await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
   await expect(page.getByLabel("Adresse e-mail")).toHaveValue("pas-une-adresse");
   await expect(page.getByLabel("Nom et prénom")).toHaveValue("Nadia Cherif");
@@ -117,7 +128,9 @@ async function fillContact(form: Locator) {
   await form.getByLabel("Combien font 3 + 4 ?").fill("7");
 }
 
-test("/contact: the association's details, each message of the form, then the confirmation and a new message", async ({ page }) => {
+test("/contact: the association's details, each message of the form, then the confirmation and a new message", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const details = page.getByRole("region", { name: "Nos coordonnées" });
   await expect(details).toContainText("14 rue du Docteur Rollet");
@@ -128,7 +141,9 @@ test("/contact: the association's details, each message of the form, then the co
   await form.getByLabel("Votre e-mail").fill("hugo@");
   await form.getByLabel("Combien font 3 + 4 ?").fill("8");
   await form.getByRole("button", { name: "Envoyer le message" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" }).getByRole("listitem")).toHaveText([
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" }).getByRole("listitem"),
+  ).toHaveText([
     "Ce champ est obligatoire",
     "Veuillez entrer une adresse email valide",
     "Ce champ est obligatoire",
@@ -144,7 +159,9 @@ test("/contact: the association's details, each message of the form, then the co
   await expect(contactForm(page).getByLabel("Votre nom")).toHaveValue("");
 });
 
-test("/contact without JavaScript: the server's messages with what was typed, then the confirmation", async ({ browser }) => {
+test("/contact without JavaScript: the server's messages with what was typed, then the confirmation", async ({
+  browser,
+}) => {
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/contact");
@@ -163,7 +180,9 @@ test("/contact without JavaScript: the server's messages with what was typed, th
   await context.close();
 });
 
-test("a sixth message from one address within ten minutes is refused in French, and what was typed is kept", async ({ browser }) => {
+test("a sixth message from one address within ten minutes is refused in French, and what was typed is kept", async ({
+  browser,
+}) => {
   const context = await visitorContext(browser, { extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.77" } });
   const page = await context.newPage();
   for (let i = 0; i < 5; i++) {
@@ -175,7 +194,9 @@ test("a sixth message from one address within ten minutes is refused in French, 
   await page.goto("/contact");
   await fillContact(contactForm(page));
   await contactForm(page).getByRole("button", { name: "Envoyer le message" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Vous avez envoyé ce formulaire trop souvent" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Vous avez envoyé ce formulaire trop souvent" }),
+  ).toBeVisible();
   await expect(contactForm(page).getByLabel("Objet")).toHaveValue("Visite du jardin de la Thibaude");
   await context.close();
 });

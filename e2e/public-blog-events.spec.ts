@@ -1,14 +1,21 @@
 import type { Page } from "@playwright/test";
 import { EMPTY_SITE, expect, test, visitorContext } from "./fixtures";
 
-const FRENCH_DATE = /^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/;
+const FRENCH_DATE =
+  /^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/;
 
-test("/blog lists the articles newest first: image, French date, title and an excerpt of at most 150 characters", async ({ page }) => {
+test("/blog lists the articles newest first: image, French date, title and an excerpt of at most 150 characters", async ({
+  page,
+}) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(3);
-  await expect(cards.getByRole("heading")).toHaveText(["Le compost collectif, mode d'emploi", "Retour sur la fête des récoltes", "Préparer son potager pour l'hiver"]);
+  await expect(cards.getByRole("heading")).toHaveText([
+    "Le compost collectif, mode d'emploi",
+    "Retour sur la fête des récoltes",
+    "Préparer son potager pour l'hiver",
+  ]);
   for (const card of await cards.all()) {
     await expect(card.locator("time")).toHaveText(FRENCH_DATE);
     const excerpt = await card.locator("p").last().textContent();
@@ -41,7 +48,9 @@ async function openArticleWithPhotos(page: Page) {
   await expect(page.getByRole("heading", { name: "Photos" })).toBeVisible();
 }
 
-test("the lightbox works with the keyboard: open, next, previous, Escape, and the focus comes back", async ({ page }) => {
+test("the lightbox works with the keyboard: open, next, previous, Escape, and the focus comes back", async ({
+  page,
+}) => {
   await openArticleWithPhotos(page);
   const thumbnails = page.getByRole("link", { name: /photo \d sur 2 \(agrandir\)/ });
   await expect(thumbnails).toHaveCount(2);
@@ -62,14 +71,18 @@ test("the lightbox works with the keyboard: open, next, previous, Escape, and th
   // Tab stays inside the open lightbox.
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]")?.getAttribute("aria-label"))).toBe("Photo 2 sur 2");
+    expect(
+      await page.evaluate(() => document.activeElement?.closest("[role=dialog]")?.getAttribute("aria-label")),
+    ).toBe("Photo 2 sur 2");
   }
   await page.keyboard.press("Escape");
   await expect(second).toBeHidden();
   await expect(thumbnails.first()).toBeFocused();
 });
 
-test("the lightbox works without JavaScript: links open it, go to the next and previous photo, and close it", async ({ browser }) => {
+test("the lightbox works without JavaScript: links open it, go to the next and previous photo, and close it", async ({
+  browser,
+}) => {
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await openArticleWithPhotos(page);
@@ -109,7 +122,10 @@ test("an upcoming event asks to register by e-mail or phone; a past one does not
   await expect(page.getByText("À venir", { exact: true })).toBeVisible();
   const note = page.getByRole("complementary", { name: "Infos pratiques" });
   await expect(note).toContainText("merci de vous inscrire à l'avance");
-  await expect(note.getByRole("link", { name: "contact@jardins-villeurbanne.fr" })).toHaveAttribute("href", "mailto:contact@jardins-villeurbanne.fr");
+  await expect(note.getByRole("link", { name: "contact@jardins-villeurbanne.fr" })).toHaveAttribute(
+    "href",
+    "mailto:contact@jardins-villeurbanne.fr",
+  );
   await expect(note.getByRole("link", { name: "04 78 12 34 56" })).toHaveAttribute("href", "tel:0478123456");
   await expect(page.getByText("Début")).toBeVisible();
   await expect(page.getByText("Fin", { exact: true })).toBeVisible();

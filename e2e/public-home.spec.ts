@@ -1,7 +1,9 @@
 import { gardenMonth } from "../app/lib/planting-calendar";
 import { EMPTY_SITE, expect, test, visitorContext } from "./fixtures";
 
-test("the home page: hero, the month's planting list, the weather tip, the latest article, events, ads and join-us", async ({ page }) => {
+test("the home page: hero, the month's planting list, the weather tip, the latest article, events, ads and join-us", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cultivons ensemble les jardins de Villeurbanne");
   await expect(page.getByRole("link", { name: "Demander une parcelle" })).toHaveAttribute("href", "/apply");
@@ -9,12 +11,12 @@ test("the home page: hero, the month's planting list, the weather tip, the lates
 
   const month = gardenMonth(new Date());
   const planting = page.getByRole("region", { name: `Au potager en ${month.name}` });
-  for (const title of ["À semer", "À planter", "À récolter"]) await expect(planting.getByRole("heading", { name: title })).toBeVisible();
+  for (const title of ["À semer", "À planter", "À récolter"])
+    await expect(planting.getByRole("heading", { name: title })).toBeVisible();
   await expect(planting.getByText(month.harvest[0]!)).toBeVisible();
-  await expect(planting.getByRole("link", { name: new RegExp(`vidéos sur les travaux du potager en ${month.name}`) })).toHaveAttribute(
-    "href",
-    /^https:\/\/www\.youtube\.com\/results\?search_query=/,
-  );
+  await expect(
+    planting.getByRole("link", { name: new RegExp(`vidéos sur les travaux du potager en ${month.name}`) }),
+  ).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\/results\?search_query=/);
 
   // The fake weather service says 22 °C: the "warm" band of SPEC §9.
   const tip = page.getByRole("region", { name: "Le conseil du jour" });
@@ -46,7 +48,10 @@ test("the home page: hero, the month's planting list, the weather tip, the lates
 
 test("an ad of the home page opens the list scrolled to it, highlighted", async ({ page }) => {
   await page.goto("/");
-  const link = page.getByRole("region", { name: "Petites annonces" }).getByRole("link", { name: /^Annonce de / }).first();
+  const link = page
+    .getByRole("region", { name: "Petites annonces" })
+    .getByRole("link", { name: /^Annonce de / })
+    .first();
   const hash = (await link.getAttribute("href"))!.split("#")[1]!;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/annonces#${hash}$`));
@@ -59,7 +64,10 @@ test("without JavaScript, a link to an ad scrolls to it and highlights it", asyn
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/");
-  const href = (await page.getByRole("link", { name: /^Annonce de / }).first().getAttribute("href"))!;
+  const href = (await page
+    .getByRole("link", { name: /^Annonce de / })
+    .first()
+    .getAttribute("href"))!;
   await page.goto(href);
   const ad = page.locator(`#${href.split("#")[1]}`);
   await expect(ad).toBeInViewport();
@@ -71,9 +79,13 @@ test("without JavaScript, a link to an ad scrolls to it and highlights it", asyn
   await context.close();
 });
 
-test("an empty site's home page has the planting list and the join-us block, and nothing that needs content", async ({ page }) => {
+test("an empty site's home page has the planting list and the join-us block, and nothing that needs content", async ({
+  page,
+}) => {
   await page.goto(`${EMPTY_SITE}/`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Des jardins familiaux et partagés à Vaulx-en-Velin et Villeurbanne");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Des jardins familiaux et partagés à Vaulx-en-Velin et Villeurbanne",
+  );
   await expect(page.getByRole("region", { name: /^Au potager en / })).toBeVisible();
   await expect(page.getByRole("region", { name: "Rejoignez-nous !" })).toBeVisible();
   // No weather known: no tip; no article, event nor ad.

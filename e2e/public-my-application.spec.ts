@@ -1,7 +1,9 @@
 import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
 import { applyAs, lastMailTo } from "./visitors";
 
-test("the applicant's own page: status and place in the town's list, contact corrected, withdrawn; a wrong link is a 404", async ({ browser }) => {
+test("the applicant's own page: status and place in the town's list, contact corrected, withdrawn; a wrong link is a 404", async ({
+  browser,
+}) => {
   await applyAs(browser, "Inès Garnier", "ines.garnier@example.fr");
   const mail = await lastMailTo("ines.garnier@example.fr", /ouvrez ce lien personnel/);
   const link = /(\/ma-demande\/[\w-]{43})/.exec(mail)![1];
@@ -29,7 +31,9 @@ test("the applicant's own page: status and place in the town's list, contact cor
   // The section's title, then its button (a disclosure without JavaScript).
   await page.getByText("Retirer ma demande", { exact: true }).nth(1).click();
   await page.getByRole("button", { name: "Retirer", exact: true }).click();
-  await expect(page.getByText("Votre demande est retirée. L'association en est informée. Ce lien personnel ne sert plus.")).toBeVisible();
+  await expect(
+    page.getByText("Votre demande est retirée. L'association en est informée. Ce lien personnel ne sert plus."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Enregistrer mes coordonnées" })).toHaveCount(0);
   await lastMailTo("contact@jardins-villeurbanne.fr", /Inès Garnier a retiré sa demande de jardin/);
   // The link in the acknowledgement stops working: nothing of the closed application shows any more.
@@ -47,6 +51,8 @@ test("the applicant's own page: status and place in the town's list, contact cor
   const admin = await (await visitorContext(browser)).newPage();
   await loginAsAdmin(admin);
   await admin.goto("/admin/applications");
-  const archived = admin.getByRole("region", { name: "Demandes archivées" }).getByRole("article", { name: "Inès Garnier" });
+  const archived = admin
+    .getByRole("region", { name: "Demandes archivées" })
+    .getByRole("article", { name: "Inès Garnier" });
   await expect(archived).toContainText("07 44 55 66 77");
 });

@@ -1,10 +1,16 @@
 import { expect, test, visitorContext } from "./fixtures";
 
-test("search finds articles and events without regard to case or accents, titles first, the words marked", async ({ page }) => {
+test("search finds articles and events without regard to case or accents, titles first, the words marked", async ({
+  page,
+}) => {
   await page.goto("/search?q=RECOLTE");
   await expect(page.getByRole("heading", { level: 2, name: "3 résultat(s)" })).toBeVisible();
   const results = page.getByRole("region", { name: "3 résultat(s)" }).getByRole("listitem");
-  await expect(results.getByRole("heading")).toHaveText(["Retour sur la fête des récoltes", "Fête des récoltes", "Préparer son potager pour l'hiver"]);
+  await expect(results.getByRole("heading")).toHaveText([
+    "Retour sur la fête des récoltes",
+    "Fête des récoltes",
+    "Préparer son potager pour l'hiver",
+  ]);
   await expect(results.nth(0)).toContainText("Article");
   await expect(results.nth(1)).toContainText("Événement");
   await expect(results.nth(2).locator("mark")).toHaveText(["récoltes"]);
@@ -26,7 +32,9 @@ test("search finds other forms of a word, and never what is only in the markup",
   }
 });
 
-test("nothing found: the message, suggestions and a link home; a blank search shows the empty page", async ({ page }) => {
+test("nothing found: the message, suggestions and a link home; a blank search shows the empty page", async ({
+  page,
+}) => {
   await page.goto("/search?q=artichaut%20violet");
   await expect(page.getByRole("heading", { name: "Aucun résultat trouvé" })).toBeVisible();
   await page.getByRole("link", { name: "compost" }).click();

@@ -1,6 +1,16 @@
 import { SITE, expect, test } from "./fixtures";
 
-const PUBLIC_PAGES = ["/", "/association", "/blog", "/events", "/annonces", "/apply", "/contact", "/search", "/mentions-legales"];
+const PUBLIC_PAGES = [
+  "/",
+  "/association",
+  "/blog",
+  "/events",
+  "/annonces",
+  "/apply",
+  "/contact",
+  "/search",
+  "/mentions-legales",
+];
 
 async function articleAndEvent(request: import("@playwright/test").APIRequestContext) {
   const blog = await (await request.get("/blog")).text();
@@ -8,7 +18,10 @@ async function articleAndEvent(request: import("@playwright/test").APIRequestCon
   return [/href="(\/blog\/\d+)"/.exec(blog)![1]!, /href="(\/events\/\d+)"/.exec(events)![1]!];
 }
 
-test("each public page has its own title, a description of at most 150 characters and its canonical address", async ({ page, request }) => {
+test("each public page has its own title, a description of at most 150 characters and its canonical address", async ({
+  page,
+  request,
+}) => {
   const titles = new Set<string>();
   for (const path of [...PUBLIC_PAGES, ...(await articleAndEvent(request))]) {
     await page.goto(path);
@@ -28,9 +41,17 @@ test("each public page has its own title, a description of at most 150 character
 test("articles and events carry their image for sharing and their structured data", async ({ page, request }) => {
   const [article, event] = await articleAndEvent(request);
   await page.goto(article!);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${SITE}/media/[0-9a-f]{32}-\\d+x\\d+-1200\\.jpg$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    new RegExp(`^${SITE}/media/[0-9a-f]{32}-\\d+x\\d+-1200\\.jpg$`),
+  );
   const posting = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(posting).toMatchObject({ "@context": "https://schema.org", "@type": "BlogPosting", author: { name: "Admin" }, publisher: { name: "Potager" } });
+  expect(posting).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    author: { name: "Admin" },
+    publisher: { name: "Potager" },
+  });
   expect(posting.headline).toBe(await page.getByRole("heading", { level: 1 }).textContent());
 
   await page.goto(event!);
@@ -42,7 +63,9 @@ test("articles and events carry their image for sharing and their structured dat
 test("public pages are cacheable and set no cookie; a form's answer is private", async ({ request }) => {
   for (const path of PUBLIC_PAGES) {
     const response = await request.get(path);
-    expect(response.headers()["cache-control"], path).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    expect(response.headers()["cache-control"], path).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+    );
     expect(response.headers()["set-cookie"], path).toBeUndefined();
   }
   const answer = await request.post("/contact", { form: { name: "" }, headers: { Origin: SITE } });
@@ -57,10 +80,14 @@ test("the feeds and the sitemap are linked and served", async ({ page, request }
   expect(rss.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
   expect(await rss.text()).toContain("Retour sur la fête des récoltes");
   await page.goto("/events");
-  await expect(page.getByRole("link", { name: "Ajouter à mon agenda (iCalendar)" })).toHaveAttribute("href", "/events/calendar.ics");
+  await expect(page.getByRole("link", { name: "Ajouter à mon agenda (iCalendar)" })).toHaveAttribute(
+    "href",
+    "/events/calendar.ics",
+  );
   const ics = await (await request.get("/events/calendar.ics")).text();
   expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of ["/", "/blog", "/events", "/annonces", "/apply", "/contact"]) expect(sitemap).toContain(`<loc>${SITE}${path}</loc>`);
+  for (const path of ["/", "/blog", "/events", "/annonces", "/apply", "/contact"])
+    expect(sitemap).toContain(`<loc>${SITE}${path}</loc>`);
   expect(sitemap.match(/<loc>[^<]+\/blog\/\d+<\/loc>/g)).toHaveLength(3);
 });

@@ -150,7 +150,19 @@ test.describe("at 320 px", () => {
   test("no public page scrolls sideways, long e-mail addresses and words included", async ({ page, request }) => {
     const article = /href="(\/blog\/\d+)"/.exec(await (await request.get("/blog")).text())![1]!;
     const event = /href="(\/events\/\d+)"/.exec(await (await request.get("/events")).text())![1]!;
-    for (const path of ["/", "/association", "/blog", article, "/events", event, "/annonces", "/apply", "/contact", "/search?q=recolte", "/mentions-legales"]) {
+    for (const path of [
+      "/",
+      "/association",
+      "/blog",
+      article,
+      "/events",
+      event,
+      "/annonces",
+      "/apply",
+      "/contact",
+      "/search?q=recolte",
+      "/mentions-legales",
+    ]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
@@ -161,7 +173,10 @@ test.describe("at 320 px", () => {
 test("after a navigation in the page, the focus is on the new page's main heading", async ({ page }) => {
   // From a page with React in the browser (a form), where links change the page without loading it.
   await page.goto("/contact");
-  await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Événements" }).click();
+  await page
+    .getByRole("navigation", { name: "Navigation principale" })
+    .getByRole("link", { name: "Événements" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Événements" })).toBeFocused();
 });
 
@@ -174,15 +189,24 @@ test("a new page starts at the top", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("every page carries the security headers; its scripts run by nonce, or by hash on a page kept in memory", async ({ page }) => {
+test("every page carries the security headers; its scripts run by nonce, or by hash on a page kept in memory", async ({
+  page,
+}) => {
   const scriptsOf = () =>
-    page.locator("script:not([type='application/ld+json'])").evaluateAll((els) =>
-      els.map((e) => ({ nonce: (e as HTMLScriptElement).nonce, src: (e as HTMLScriptElement).src, text: e.textContent ?? "" })),
-    );
+    page
+      .locator("script:not([type='application/ld+json'])")
+      .evaluateAll((els) =>
+        els.map((e) => ({
+          nonce: (e as HTMLScriptElement).nonce,
+          src: (e as HTMLScriptElement).src,
+          text: e.textContent ?? "",
+        })),
+      );
   // A page rendered for this request (the sign-in page is never kept): a nonce, on every script.
   let response = await page.goto("/login");
   let csp = response!.headers()["content-security-policy"];
-  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(csp).toContain(directive);
+  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"])
+    expect(csp).toContain(directive);
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -225,7 +249,9 @@ test("every page has its own title and a description", async ({ page }) => {
   expect(titles.size).toBe(4);
 });
 
-test("pages arrive styled, with no stylesheet to wait for, and keep their style across navigation", async ({ page }) => {
+test("pages arrive styled, with no stylesheet to wait for, and keep their style across navigation", async ({
+  page,
+}) => {
   const stylesheets: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
@@ -234,7 +260,10 @@ test("pages arrive styled, with no stylesheet to wait for, and keep their style 
   // The header is sticky and the body has the site's background: the stylesheet is in the page itself.
   await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
   await expect(page.locator("body")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
-  await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Notre association" }).click();
+  await page
+    .getByRole("navigation", { name: "Navigation principale" })
+    .getByRole("link", { name: "Notre association" })
+    .click();
   await expect(page).toHaveURL(/\/association$/);
   await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
   expect(await page.locator("head style").count()).toBe(1);

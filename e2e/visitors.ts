@@ -14,10 +14,18 @@ export async function fillApplication(page: Page, name = "Nadia Cherif", email =
   await page.getByLabel("Moyenne (150 à 200 m²)").check();
   await page.getByLabel("Le week-end").check();
   await page.getByLabel("Votre expérience en jardinage").fill("Un potager sur le balcon depuis quatre ans.");
-  for (const box of [/participation d'environ 250 euros/, /visite de ma parcelle ait lieu chaque mois/, /respecter la charte/, /respecter le règlement intérieur/, /lieu public/]) {
+  for (const box of [
+    /participation d'environ 250 euros/,
+    /visite de ma parcelle ait lieu chaque mois/,
+    /respecter la charte/,
+    /respecter le règlement intérieur/,
+    /lieu public/,
+  ]) {
     await page.getByLabel(box).check();
   }
-  await page.getByLabel("Vos motivations").fill("Cultiver des légumes de saison avec mes enfants et rencontrer les voisins.");
+  await page
+    .getByLabel("Vos motivations")
+    .fill("Cultiver des légumes de saison avec mes enfants et rencontrer les voisins.");
 }
 
 /** A visitor applies for a plot through /apply, as a person does. */
@@ -43,7 +51,9 @@ export async function postAdAs(browser: Browser, name: string, text: string, { e
   if (email) await publish.getByLabel("E-mail (facultatif)").fill(email);
   await publish.getByLabel("Votre annonce (facultatif)").fill(text);
   if (photo) {
-    await publish.getByLabel("Photo 1").setInputFiles({ name: "rhubarbe.png", mimeType: "image/png", buffer: await smallPng({ r: 150, g: 60, b: 70 }) });
+    await publish
+      .getByLabel("Photo 1")
+      .setInputFiles({ name: "rhubarbe.png", mimeType: "image/png", buffer: await smallPng({ r: 150, g: 60, b: 70 }) });
     await expect(publish.getByRole("img", { name: "Aperçu : Photo 1" })).toBeVisible();
   }
   await publish.getByLabel(/Recopiez le mot « potager »/).fill("potager");
@@ -55,7 +65,10 @@ export async function postAdAs(browser: Browser, name: string, text: string, { e
 /** An .eml's text with its quoted-printable parts decoded (soft line breaks joined, =XX bytes as UTF-8). */
 function decoded(eml: string) {
   const joined = eml.replace(/=\r?\n/g, "");
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 }
 
 /** The newest e-mail the main site wrote to `to` whose text matches `pattern` (it runs without SMTP: .eml files). */

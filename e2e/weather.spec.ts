@@ -29,7 +29,9 @@ test("when the weather service is unreachable the footer says so and the page st
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("when the weather service is unreachable the page says so in its HTML, without waiting for a script", async ({ browser }) => {
+test("when the weather service is unreachable the page says so in its HTML, without waiting for a script", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${EMPTY_SITE}/association`);

@@ -31,7 +31,8 @@ try {
   // The server holds the embedded database: it writes the archive into DATA_DIR/backups, copied from there.
   // The request carries the token the server keeps in the data directory: only its account can read it.
   const answer = await askDataDirHolder(env.dataDir, "sauvegarde").catch((e: Error) => fail(e.message));
-  if (!answer?.startsWith("ok ")) fail(`Le serveur n'a pas pu écrire la sauvegarde : ${answer?.replace(/^erreur /, "") ?? "il ne répond pas"}.`);
+  if (!answer?.startsWith("ok "))
+    fail(`Le serveur n'a pas pu écrire la sauvegarde : ${answer?.replace(/^erreur /, "") ?? "il ne répond pas"}.`);
   const made = answer.slice(3);
   if (path.dirname(made) !== backupDir()) fail("Réponse inattendue du serveur.");
   if (target) {

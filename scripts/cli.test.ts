@@ -64,7 +64,13 @@ describe("npm run admin", () => {
       let stderr = "";
       child.stderr.on("data", (chunk) => (stderr += chunk));
       const code = await new Promise((resolve) => child.once("exit", resolve));
-      const result = { code, err: stderr.split("\n").filter((line) => line && !line.startsWith("npm warn")).join("\n") };
+      const result = {
+        code,
+        err: stderr
+          .split("\n")
+          .filter((line) => line && !line.startsWith("npm warn"))
+          .join("\n"),
+      };
       expect(result.code).toBe(1);
       expect(result.err).toBe(
         `Le dossier de données ${dataDir} est déjà utilisé par le serveur Potager (processus 4242). Arrêtez-le d'abord, ou utilisez DATABASE_URL.`,

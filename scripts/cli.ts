@@ -32,7 +32,8 @@ async function readPassword(): Promise<string> {
 
 async function main() {
   const [command, username] = process.argv.slice(2);
-  const usage = "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | remove <identifiant> | disable-2fa <identifiant> | list";
+  const usage =
+    "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | remove <identifiant> | disable-2fa <identifiant> | list";
   if (!command || (command !== "list" && !username)) fail(usage);
 
   // Imported here, after .env is read, so that a wrong setting is reported in one line like any other refusal.
@@ -41,7 +42,9 @@ async function main() {
   const { passwordWeakness } = await import("~/modules/accounts/password-policy.server");
   const { removeAdminByName, disableTotpByName } = await import("~/modules/accounts/accounts.cli.server");
   const { openConfiguredDatabase } = await import("~/services.server");
-  const handle = await openConfiguredDatabase(`l'outil d'administration (processus ${process.pid}, commande « ${command} »)`);
+  const handle = await openConfiguredDatabase(
+    `l'outil d'administration (processus ${process.pid}, commande « ${command} »)`,
+  );
   useDatabase(handle);
   try {
     if (command === "list") {
@@ -61,7 +64,8 @@ async function main() {
     const weakness = await passwordWeakness(password, [username]);
     if (weakness) fail(weakness);
     if (command === "create") {
-      if ((await listAdmins()).some((a) => a.username === username.trim())) fail(`L'administrateur « ${username} » existe déjà.`);
+      if ((await listAdmins()).some((a) => a.username === username.trim()))
+        fail(`L'administrateur « ${username} » existe déjà.`);
       await createAdmin(username, password);
       console.log(`Administrateur « ${username.trim()} » créé.`);
     } else {

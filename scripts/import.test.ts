@@ -22,7 +22,17 @@ function runImport(args: string[]): Promise<{ code: number | null; out: string; 
     let err = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("close", (code) => resolve({ code, out, err: err.split("\n").filter((l) => !l.startsWith("npm warn")).join("\n").trim() }));
+    child.on("close", (code) =>
+      resolve({
+        code,
+        out,
+        err: err
+          .split("\n")
+          .filter((l) => !l.startsWith("npm warn"))
+          .join("\n")
+          .trim(),
+      }),
+    );
   });
 }
 
@@ -39,9 +49,13 @@ describe("npm run import", () => {
     expect(first.code).toBe(0);
     expect(first.out).toContain("events.csv — 3 ligne(s) : 2 importée(s), 1 écartée(s) ; 1 image(s) enregistrée(s)");
     expect(first.out).toContain("  • id 3 : non importée : événement sans titre");
-    expect(first.out).toContain("Import terminé : 15 ligne(s) importée(s), 5 image(s) laissée(s) de côté (voir ci-dessus).");
+    expect(first.out).toContain(
+      "Import terminé : 15 ligne(s) importée(s), 5 image(s) laissée(s) de côté (voir ci-dessus).",
+    );
     // The fixture's old records are past the default periods (24 months, 60 days, 6 months + 30 days).
-    expect(first.out).toContain("Au-delà des durées de conservation en vigueur, le serveur supprimera : 1 demande(s) archivée(s), 1 annonce(s) en attente, 1 annonce(s) validée(s) expirée(s).");
+    expect(first.out).toContain(
+      "Au-delà des durées de conservation en vigueur, le serveur supprimera : 1 demande(s) archivée(s), 1 annonce(s) en attente, 1 annonce(s) validée(s) expirée(s).",
+    );
 
     const second = await runImport([exportDir]);
     expect(second.out).toContain("blogPosts.json — 3 ligne(s) : 0 importée(s), 3 déjà importée(s)");

@@ -23,10 +23,13 @@ try {
     print(`${table.file} — ${summary(table, dryRun)}`);
     for (const note of table.notes) print(`  • ${note}`);
   }
-  if (report.missing.length > 0) print(`Pas de fichier pour : ${report.missing.join(", ")} (nom attendu : <table>.csv ou <table>.json).`);
+  if (report.missing.length > 0)
+    print(`Pas de fichier pour : ${report.missing.join(", ")} (nom attendu : <table>.csv ou <table>.json).`);
   const imported = report.tables.reduce((sum, t) => sum + t.imported, 0);
   const missingImages = report.tables.reduce((sum, t) => sum + t.imagesMissing, 0);
-  print(`${dryRun ? "Simulation terminée" : "Import terminé"} : ${imported} ligne(s) ${dryRun ? "à importer" : "importée(s)"}${missingImages ? `, ${missingImages} image(s) laissée(s) de côté (voir ci-dessus)` : ""}.`);
+  print(
+    `${dryRun ? "Simulation terminée" : "Import terminé"} : ${imported} ligne(s) ${dryRun ? "à importer" : "importée(s)"}${missingImages ? `, ${missingImages} image(s) laissée(s) de côté (voir ci-dessus)` : ""}.`,
+  );
   if (!dryRun) {
     // Old records past the association's retention periods go at the server's next pass: better said now.
     const due = await countOverdue();
@@ -37,14 +40,22 @@ try {
     ] as const;
     const said = overdue.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
     if (said.length > 0) {
-      print(`Au-delà des durées de conservation en vigueur, le serveur supprimera : ${said.join(", ")}. Pour les garder, allongez ces durées dans Administration › Paramètres › « Données personnelles » juste après avoir démarré le serveur (il fait ce ménage un quart d’heure après son démarrage, puis tous les quarts d’heure).`);
+      print(
+        `Au-delà des durées de conservation en vigueur, le serveur supprimera : ${said.join(", ")}. Pour les garder, allongez ces durées dans Administration › Paramètres › « Données personnelles » juste après avoir démarré le serveur (il fait ce ménage un quart d’heure après son démarrage, puis tous les quarts d’heure).`,
+      );
     }
     if ((await countDemoRows()) > 0) {
-      print("Le contenu de démonstration est toujours là : le tableau de bord propose « Retirer le contenu de démonstration ».");
+      print(
+        "Le contenu de démonstration est toujours là : le tableau de bord propose « Retirer le contenu de démonstration ».",
+      );
     }
   }
 } catch (error) {
-  fail(error instanceof ImportFileError ? error.message : `Import interrompu : ${error instanceof Error ? error.message : String(error)}`);
+  fail(
+    error instanceof ImportFileError
+      ? error.message
+      : `Import interrompu : ${error instanceof Error ? error.message : String(error)}`,
+  );
 } finally {
   useDatabase(undefined);
   await handle.close();

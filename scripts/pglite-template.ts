@@ -28,7 +28,10 @@ try {
   // Plain ustar, as app/db/pglite-template.server.ts reads it; brotli's largest window finds the repeats between
   // the three template databases (1.3 MB rather than 2.7).
   const plain = path.join(work, "pgdata.tar");
-  await tar.create({ cwd: dataDir, file: plain, portable: true, noMtime: true, noPax: true }, fs.readdirSync(dataDir).sort());
+  await tar.create(
+    { cwd: dataDir, file: plain, portable: true, noMtime: true, noPax: true },
+    fs.readdirSync(dataDir).sort(),
+  );
   const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24 };
   fs.writeFileSync(file, zlib.brotliCompressSync(fs.readFileSync(plain), { params }));
   print(`${path.relative(process.cwd(), file)} : ${Math.round(fs.statSync(file).size / 1024)} Kio`);

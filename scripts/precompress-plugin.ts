@@ -23,7 +23,10 @@ export function precompressAssets(): Plugin {
             const data = await fsp.readFile(file);
             if (data.length < MIN_BYTES) return;
             const brotli = zlib.brotliCompressSync(data, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
             });
             await fsp.writeFile(`${file}.br`, brotli);
             await fsp.writeFile(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));

@@ -15,8 +15,13 @@ const handle = await openDatabaseFor(`la restauration (processus ${process.pid})
 try {
   const { manifest, secret } = await restoreBackup(file, { force });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-  print(`Sauvegarde du ${new Date(manifest.createdAt).toLocaleString("fr-FR", { timeZone: "Europe/Paris" })} restaurée : ${manifest.tables.length} tables, ${rows} lignes, ${manifest.media.length} fichiers d'images.`);
-  if (secret === "kept") print("SESSION_SECRET est réglé : les codes de secours et les invitations de l'archive ne fonctionneront qu'avec la même valeur.");
+  print(
+    `Sauvegarde du ${new Date(manifest.createdAt).toLocaleString("fr-FR", { timeZone: "Europe/Paris" })} restaurée : ${manifest.tables.length} tables, ${rows} lignes, ${manifest.media.length} fichiers d'images.`,
+  );
+  if (secret === "kept")
+    print(
+      "SESSION_SECRET est réglé : les codes de secours et les invitations de l'archive ne fonctionneront qu'avec la même valeur.",
+    );
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {

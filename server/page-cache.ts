@@ -74,7 +74,9 @@ const FAST = {
   gzip: 6,
 };
 const BEST = {
-  br: (size: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+  br: (size: number) => ({
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+  }),
   gzip: 9,
 };
 
@@ -87,7 +89,10 @@ export function policyForCachedPage(policy: string, html: string): string {
   const hashes = [...html.matchAll(INLINE_SCRIPT)]
     .filter(([, attributes]) => !/\stype="(?!module"|text\/javascript")/i.test(attributes))
     .map(([, , body]) => `'sha256-${crypto.createHash("sha256").update(body).digest("base64")}'`);
-  return policy.replace(/script-src [^;]*/, `script-src 'self'${hashes.length ? ` ${[...new Set(hashes)].join(" ")}` : ""}`);
+  return policy.replace(
+    /script-src [^;]*/,
+    `script-src 'self'${hashes.length ? ` ${[...new Set(hashes)].join(" ")}` : ""}`,
+  );
 }
 
 /**
@@ -105,7 +110,14 @@ export function routeQueries(routes: ServerBuild["routes"]): (pathname: string) 
   }
   const nodes = new Map<string, Node>();
   for (const route of Object.values(routes)) {
-    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] });
+    if (route)
+      nodes.set(route.id, {
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        caseSensitive: route.caseSensitive,
+        children: [],
+      });
   }
   const tree: Node[] = [];
   for (const route of Object.values(routes)) {
@@ -332,7 +344,9 @@ export function createPageCache(options: PageCacheOptions) {
         return false;
       }
       const html = response.headers.get("content-type")?.startsWith("text/html");
-      const identity = html ? Buffer.from((await response.text()).replace(NONCE_ATTRIBUTE, "")) : Buffer.from(await response.arrayBuffer());
+      const identity = html
+        ? Buffer.from((await response.text()).replace(NONCE_ATTRIBUTE, ""))
+        : Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(
         ([name]) => !["content-length", "content-encoding", "vary", "etag", "last-modified"].includes(name),
       );
@@ -341,7 +355,8 @@ export function createPageCache(options: PageCacheOptions) {
       const etag = `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
       const filledAt = now();
       // The same bytes as the copy this one replaces keep its date, so that If-Modified-Since still matches.
-      const lastModified = pending.previous?.etag === etag ? pending.previous.lastModified : Math.floor(filledAt / 1000) * 1000;
+      const lastModified =
+        pending.previous?.etag === etag ? pending.previous.lastModified : Math.floor(filledAt / 1000) * 1000;
       const entry: Entry = {
         key: pending.key,
         version: pending.version,

@@ -8,7 +8,11 @@
  */
 import type { IncomingMessage } from "node:http";
 import type express from "express";
-import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createRouterHandler,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { PageCache } from "./page-cache.ts";
 
@@ -41,7 +45,9 @@ export interface RequestHandlerOptions {
  */
 export function requestUrl(req: express.Request, path = req.originalUrl) {
   const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
-  const port = [forwarded, req.get("host")?.split(":")[1]].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+  const port = [forwarded, req.get("host")?.split(":")[1]]
+    .map((p) => Number.parseInt(p ?? "", 10))
+    .find(Number.isSafeInteger);
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
   return new URL(`${req.protocol}://${host}${path}`);
 }
@@ -52,7 +58,9 @@ function hostMatches(host: string, pattern: string) {
   const hostParts = host.split(".");
   const patternParts = pattern.split(".");
   if (pattern.startsWith("**.")) return hostParts.length > patternParts.length - 1 && host.endsWith(pattern.slice(2));
-  return hostParts.length === patternParts.length && patternParts.every((part, i) => part === "*" || part === hostParts[i]);
+  return (
+    hostParts.length === patternParts.length && patternParts.every((part, i) => part === "*" || part === hostParts[i])
+  );
 }
 
 /**
@@ -161,7 +169,10 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
       return refuse(res, 400, "Requête invalide.");
     }
     if (req.method === "POST" && !isAllowedOrigin(req.get("origin"), url, options.allowedOrigins)) {
-      options.warn({ path: url.pathname, origin: req.get("origin") }, "formulaire refusé : envoyé depuis une autre origine");
+      options.warn(
+        { path: url.pathname, origin: req.get("origin") },
+        "formulaire refusé : envoyé depuis une autre origine",
+      );
       return refuse(res, 403, "Requête refusée : ce formulaire doit être envoyé depuis le site lui-même.");
     }
 

@@ -5,7 +5,15 @@
  */
 import { getDb } from "~/db/client.server";
 import { parisDateOf } from "~/modules/events/paris-time";
-import { annonces, applications, associationContent, blogPosts, contactMessages, events, formFields } from "~/db/schema";
+import {
+  annonces,
+  applications,
+  associationContent,
+  blogPosts,
+  contactMessages,
+  events,
+  formFields,
+} from "~/db/schema";
 
 type Overrides<T> = Partial<T>;
 
@@ -99,7 +107,12 @@ export async function insertBlogPost(overrides: Overrides<typeof blogPosts.$infe
   const n = next();
   const [row] = await getDb()
     .insert(blogPosts)
-    .values({ title: `Article ${n}`, content: `<p>Contenu de l'article ${n}</p>`, image: `/media/article-${n}.webp`, ...overrides })
+    .values({
+      title: `Article ${n}`,
+      content: `<p>Contenu de l'article ${n}</p>`,
+      image: `/media/article-${n}.webp`,
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -167,7 +180,13 @@ export async function insertContactMessage(overrides: Overrides<typeof contactMe
   const n = next();
   const [row] = await getDb()
     .insert(contactMessages)
-    .values({ name: `Visiteur ${n}`, email: `visiteur${n}@example.fr`, subject: "Question", message: "Bonjour", ...overrides })
+    .values({
+      name: `Visiteur ${n}`,
+      email: `visiteur${n}@example.fr`,
+      subject: "Question",
+      message: "Bonjour",
+      ...overrides,
+    })
     .returning();
   return row;
 }

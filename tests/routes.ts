@@ -5,7 +5,11 @@ import { getSiteContent } from "~/modules/content/content.server";
 
 export function routeArgs(
   request: Request,
-  { ip = "203.0.113.7", params = {}, admin = null }: { ip?: string; params?: Record<string, string>; admin?: { id: number; username: string } | null } = {},
+  {
+    ip = "203.0.113.7",
+    params = {},
+    admin = null,
+  }: { ip?: string; params?: Record<string, string>; admin?: { id: number; username: string } | null } = {},
 ) {
   const context = new RouterContextProvider();
   context.set(clientIpContext, ip);
@@ -29,7 +33,11 @@ export function formPost(path: string, fields: Record<string, string> | [string,
 
 /** A multipart form, with files. */
 export function multipartPost(path: string, form: FormData) {
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body: form, headers: { Origin: "http://localhost:3000" } });
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: "http://localhost:3000" },
+  });
 }
 
 /** What an action returned with `data()`: its value and status. */

@@ -25,7 +25,15 @@ const quietButton =
  * (on "Annuler") and stays there, Escape cancels, and the focus comes back to the button that opened it. Without
  * JavaScript, a <details> opens the same question and the same form in place.
  */
-export function ConfirmDialog({ trigger, triggerName, title, message, confirm, fields, triggerClassName = quietButton }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  triggerName,
+  title,
+  message,
+  confirm,
+  fields,
+  triggerClassName = quietButton,
+}: ConfirmDialogProps) {
   const hydrated = useHydrated();
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -39,7 +47,9 @@ export function ConfirmDialog({ trigger, triggerName, title, message, confirm, f
   // A modal dialog makes the page inert, but Tab may still leave it for the browser's own controls: it cycles here.
   const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== "Tab") return;
-    const buttons = [...event.currentTarget.querySelectorAll<HTMLElement>("button, a[href], input, [tabindex]:not([tabindex='-1'])")];
+    const buttons = [
+      ...event.currentTarget.querySelectorAll<HTMLElement>("button, a[href], input, [tabindex]:not([tabindex='-1'])"),
+    ];
     const first = buttons[0];
     const last = buttons[buttons.length - 1];
     if (event.shiftKey && document.activeElement === first) {
@@ -68,7 +78,10 @@ export function ConfirmDialog({ trigger, triggerName, title, message, confirm, f
   if (!hydrated) {
     return (
       <details className="group">
-        <summary className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={triggerName}>
+        <summary
+          className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+          aria-label={triggerName}
+        >
           {trigger}
         </summary>
         <div className="mt-2 rounded-lg bg-red-50 p-4 ring-1 ring-red-200">

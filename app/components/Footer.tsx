@@ -10,7 +10,17 @@ export type FooterContent = {
   horaires: string;
 };
 
-export function Footer({ name, content, weather, year }: { name: string; content: FooterContent; weather: ReactNode; year: number }) {
+export function Footer({
+  name,
+  content,
+  weather,
+  year,
+}: {
+  name: string;
+  content: FooterContent;
+  weather: ReactNode;
+  year: number;
+}) {
   return (
     <footer className="mt-16 bg-green-900 text-green-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
@@ -32,7 +42,10 @@ export function Footer({ name, content, weather, year }: { name: string; content
             {content.adresse && <p className="whitespace-pre-line">{content.adresse}</p>}
             {content.telephone && (
               <p>
-                <a className="underline-offset-2 hover:underline" href={`tel:${content.telephone.replace(/[^\d+]/g, "")}`}>
+                <a
+                  className="underline-offset-2 hover:underline"
+                  href={`tel:${content.telephone.replace(/[^\d+]/g, "")}`}
+                >
                   {content.telephone}
                 </a>
               </p>

@@ -52,7 +52,12 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
           className="fixed inset-0 z-50 hidden flex-col items-center justify-center gap-3 overflow-auto bg-black/90 p-4 target:flex"
         >
           <figure className="flex min-h-0 flex-col items-center gap-2">
-            <Image src={src} alt={`${title}, photo ${i + 1} sur ${images.length}`} sizes="(min-width: 1024px) 992px, 100vw" className="max-h-[75vh] w-auto max-w-full rounded-lg object-contain" />
+            <Image
+              src={src}
+              alt={`${title}, photo ${i + 1} sur ${images.length}`}
+              sizes="(min-width: 1024px) 992px, 100vw"
+              className="max-h-[75vh] w-auto max-w-full rounded-lg object-contain"
+            />
             <figcaption className="text-white">
               Photo {i + 1} sur {images.length}
             </figcaption>

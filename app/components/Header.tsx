@@ -16,7 +16,15 @@ export function Header({ headerIcon, name, tagline }: { headerIcon: string | nul
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <Link to="/" className="flex min-w-0 shrink items-center gap-2.5">
           {headerIcon ? (
-            <Image src={headerIcon} alt="" width={40} height={40} sizes="40px" priority className="size-10 shrink-0 rounded-full object-cover" />
+            <Image
+              src={headerIcon}
+              alt=""
+              width={40}
+              height={40}
+              sizes="40px"
+              priority
+              className="size-10 shrink-0 rounded-full object-cover"
+            />
           ) : (
             <LeafIcon className="size-10 shrink-0 text-brand-800" />
           )}

@@ -6,7 +6,13 @@ import { ImageField } from "./ImageField";
 const hash = "0123456789abcdef0123456789abcdef";
 describe("<Image>", () => {
   it("renders a stored image as <picture> with WebP and JPEG srcsets, size and lazy loading", () => {
-    const html = renderToStaticMarkup(<Image src={`/media/${hash}-1200x800-1200.jpg`} alt="Les parcelles au printemps" sizes="(min-width: 768px) 50vw, 100vw" />);
+    const html = renderToStaticMarkup(
+      <Image
+        src={`/media/${hash}-1200x800-1200.jpg`}
+        alt="Les parcelles au printemps"
+        sizes="(min-width: 768px) 50vw, 100vw"
+      />,
+    );
     expect(html).toContain("<picture");
     expect(html).toContain(
       `<source type="image/webp" srcSet="/media/${hash}-1200x800-400.webp 400w, /media/${hash}-1200x800-800.webp 800w, /media/${hash}-1200x800-1200.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw"/>`,
@@ -25,7 +31,13 @@ describe("<Image>", () => {
   });
 
   it("announces the main image in <head>, with the WebP srcset the browser will pick from", () => {
-    const page = (image: React.ReactNode) => renderToStaticMarkup(<html lang="fr"><head /><body>{image}</body></html>);
+    const page = (image: React.ReactNode) =>
+      renderToStaticMarkup(
+        <html lang="fr">
+          <head />
+          <body>{image}</body>
+        </html>,
+      );
     const src = `/media/${hash}-1200x800-1200.jpg`;
     const head = /<head>(.*)<\/head>/.exec(page(<Image src={src} alt="" sizes="50vw" priority />))![1];
     expect(head).toBe(
@@ -42,15 +54,21 @@ describe("<Image>", () => {
   });
 
   it("renders any other URL as a plain <img>, and nothing without a URL", () => {
-    const html = renderToStaticMarkup(<Image src="https://res.example.com/old.jpg" alt="Ancienne photo" width={400} height={300} />);
-    expect(html).toBe('<img src="https://res.example.com/old.jpg" alt="Ancienne photo" width="400" height="300" loading="lazy" decoding="async"/>');
+    const html = renderToStaticMarkup(
+      <Image src="https://res.example.com/old.jpg" alt="Ancienne photo" width={400} height={300} />,
+    );
+    expect(html).toBe(
+      '<img src="https://res.example.com/old.jpg" alt="Ancienne photo" width="400" height="300" loading="lazy" decoding="async"/>',
+    );
     expect(renderToStaticMarkup(<Image src={null} alt="" />)).toBe("");
   });
 });
 
 describe("<ImageField>", () => {
   it("has a label, an image-only file input, the current preview, a remove button and the URL in a hidden input", () => {
-    const html = renderToStaticMarkup(<ImageField name="image" label="Photo de couverture" defaultValue={`/media/${hash}-1200x800-1200.jpg`} />);
+    const html = renderToStaticMarkup(
+      <ImageField name="image" label="Photo de couverture" defaultValue={`/media/${hash}-1200x800-1200.jpg`} />,
+    );
     expect(html).toMatch(/<label for="([^"]+)"[^>]*>Photo de couverture<\/label>/);
     expect(html).toContain('type="file" accept="image/*"');
     expect(html).toContain(`<input type="hidden" name="image" value="/media/${hash}-1200x800-1200.jpg"/>`);

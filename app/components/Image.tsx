@@ -1,5 +1,12 @@
 import { preload } from "react-dom";
-import { IMAGE_VARIANTS, mediaUrl, parseMediaUrl, variantWidth, type ImageExtension, type MediaRef } from "~/modules/media/media.schema";
+import {
+  IMAGE_VARIANTS,
+  mediaUrl,
+  parseMediaUrl,
+  variantWidth,
+  type ImageExtension,
+  type MediaRef,
+} from "~/modules/media/media.schema";
 
 export interface ImageProps {
   src: string | null | undefined;
@@ -26,7 +33,16 @@ function srcSet(ref: MediaRef, ext: ImageExtension) {
  * A stored image as `<picture>` (WebP, then JPEG) with srcset, sizes, intrinsic width and height
  * (no layout shift) and lazy loading unless `priority`; any other URL as a plain `<img>`.
  */
-export function Image({ src, alt, sizes = "100vw", priority = false, className, frameClassName, width, height }: ImageProps) {
+export function Image({
+  src,
+  alt,
+  sizes = "100vw",
+  priority = false,
+  className,
+  frameClassName,
+  width,
+  height,
+}: ImageProps) {
   if (!src) return null;
   // Eager and high priority for the page's main image only.
   const shared = {

@@ -150,7 +150,10 @@ export function ImageField({
       onChange?.(uploaded.url);
     } catch (failure) {
       if (current !== attempt.current) return;
-      const message = failure instanceof UploadError && failure.status >= 400 && failure.status < 500 ? failure.message : uploadErrorMessage;
+      const message =
+        failure instanceof UploadError && failure.status >= 400 && failure.status < 500
+          ? failure.message
+          : uploadErrorMessage;
       setProblem(message);
       setFileName(null);
       releasePreview();
@@ -208,10 +211,15 @@ export function ImageField({
       />
       {enhanced ? (
         <div className="mt-1 flex min-w-0 flex-wrap items-center gap-3 peer-focus-visible:[&>label]:outline-2 peer-focus-visible:[&>label]:outline-offset-2 peer-focus-visible:[&>label]:outline-green-800">
-          <label htmlFor={id} className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800">
+          <label
+            htmlFor={id}
+            className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
+          >
             {preview ? "Changer d'image" : "Choisir une image"}
           </label>
-          <span className="min-w-0 truncate text-sm text-gray-800">{fileName ?? (preview ? "Image actuelle" : "Aucune image choisie")}</span>
+          <span className="min-w-0 truncate text-sm text-gray-800">
+            {fileName ?? (preview ? "Image actuelle" : "Aucune image choisie")}
+          </span>
         </div>
       ) : null}
       {mode === "upload" ? <input type="hidden" name={name} value={url ?? ""} /> : null}

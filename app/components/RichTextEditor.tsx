@@ -33,7 +33,8 @@ export interface RichTextEditorProps {
 }
 
 /** Pasted or dropped images are refused: they would be stored inside the text, outside the image pipeline. */
-export const PASTED_IMAGE_MESSAGE = (hint: string) => `Les images ne se collent pas dans le texte : ajoutez-les avec ${hint}.`;
+export const PASTED_IMAGE_MESSAGE = (hint: string) =>
+  `Les images ne se collent pas dans le texte : ajoutez-les avec ${hint}.`;
 
 // SPEC §9 toolbar: font, size (small, normal, large, huge), bold, italic, underline, strike, text
 // colour, background, ordered and bullet lists, alignment, link. Built here, in French, rather than
@@ -174,7 +175,9 @@ export function RichTextEditor({
       labelPickers(toolbar);
       // The link tooltip's "Modifier" and "Retirer" are anchors without href, which the keyboard cannot reach.
       // Quill cancels their default action, so an href only makes them focusable and lets Enter use them.
-      for (const action of host.querySelectorAll<HTMLAnchorElement>(".ql-tooltip a.ql-action, .ql-tooltip a.ql-remove")) {
+      for (const action of host.querySelectorAll<HTMLAnchorElement>(
+        ".ql-tooltip a.ql-action, .ql-tooltip a.ql-remove",
+      )) {
         action.href = "#";
       }
       const linkInput = host.querySelector<HTMLInputElement>(".ql-tooltip input[type=text]");
@@ -215,7 +218,6 @@ export function RichTextEditor({
     // The editor starts once, from the value it was given when the page loaded.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
 
   // The editable area takes the field's name, description and error state.
   useEffect(() => {

@@ -29,7 +29,10 @@ export function SearchBox({ id }: { id: string }) {
           placeholder="Rechercher…"
           className="w-full rounded-full border border-stone-300 bg-white py-1.5 pl-3 pr-9 text-sm placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
-        <button type="submit" className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-stone-600 hover:text-brand-700">
+        <button
+          type="submit"
+          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-stone-600 hover:text-brand-700"
+        >
           <SearchIcon className="size-4" />
           <span className="sr-only">Lancer la recherche</span>
         </button>

@@ -30,7 +30,19 @@ export interface TextFieldProps {
  * HTML `maxlength`: that would silently cut a pasted text, where here the text stays whole for the person to
  * shorten.
  */
-export function TextField({ label, name, defaultValue, maxLength, error, invalid, multiline = false, rows = 3, placeholder, hint, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  defaultValue,
+  maxLength,
+  error,
+  invalid,
+  multiline = false,
+  rows = 3,
+  placeholder,
+  hint,
+  ...inputProps
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -47,7 +59,8 @@ export function TextField({ label, name, defaultValue, maxLength, error, invalid
     placeholder,
     "data-max-length": maxLength,
     "aria-invalid": shownError || invalid ? true : undefined,
-    "aria-describedby": [hint ? hintId : "", shownError ? errorId : "", counted ? counterId : ""].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [hint ? hintId : "", shownError ? errorId : "", counted ? counterId : ""].filter(Boolean).join(" ") || undefined,
     className: inputClass,
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setLength(event.currentTarget.value.length),
   };
@@ -63,7 +76,10 @@ export function TextField({ label, name, defaultValue, maxLength, error, invalid
       ) : null}
       {multiline ? <textarea rows={rows} {...shared} /> : <input type="text" {...inputProps} {...shared} />}
       {counted ? (
-        <p id={counterId} className={`mt-1 text-right text-xs ${overLimit ? "font-semibold text-red-800" : "text-stone-600"}`}>
+        <p
+          id={counterId}
+          className={`mt-1 text-right text-xs ${overLimit ? "font-semibold text-red-800" : "text-stone-600"}`}
+        >
           {length.toLocaleString("fr-FR")} / {maxLength.toLocaleString("fr-FR")} caractères
         </p>
       ) : null}

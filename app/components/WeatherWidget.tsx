@@ -99,7 +99,13 @@ async function fetchWeather(): Promise<WeatherSnapshot | null> {
  * message when the server could not reach the service (`unavailable`), then refreshed from /api/meteo every
  * 30 minutes. A failed refresh keeps the last data shown.
  */
-export function WeatherWidget({ initial, unavailable = false }: { initial: WeatherSnapshot | null; unavailable?: boolean }) {
+export function WeatherWidget({
+  initial,
+  unavailable = false,
+}: {
+  initial: WeatherSnapshot | null;
+  unavailable?: boolean;
+}) {
   const titleId = useId();
   const [fetched, setFetched] = useState<WeatherSnapshot | null>(null);
   // The server knows when the service could not be reached: the page says so from the start.

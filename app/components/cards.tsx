@@ -56,7 +56,10 @@ export function PostCard({
           {formatDate(post.date)}
         </time>
         <Heading className="mt-1 text-xl font-bold text-stone-900">
-          <Link to={`/blog/${post.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800 focus:outline-none">
+          <Link
+            to={`/blog/${post.id}`}
+            className="after:absolute after:inset-0 group-hover:text-brand-800 focus:outline-none"
+          >
             {post.title}
           </Link>
         </Heading>
@@ -107,7 +110,10 @@ export function EventCard({
           {formatDateTime(event.start)}
         </time>
         <Heading className="mt-1 text-xl font-bold text-stone-900">
-          <Link to={`/events/${event.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800 focus:outline-none">
+          <Link
+            to={`/events/${event.id}`}
+            className="after:absolute after:inset-0 group-hover:text-brand-800 focus:outline-none"
+          >
             {event.title}
           </Link>
         </Heading>
@@ -128,7 +134,11 @@ export interface AdSummary {
 
 /** An ad's type as a label: 'Donne', 'Recherche'… */
 export function AdTypeBadge({ type }: { type: AdType }) {
-  return <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-brand-900">{AD_TYPE_LABELS[type]}</span>;
+  return (
+    <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-brand-900">
+      {AD_TYPE_LABELS[type]}
+    </span>
+  );
 }
 
 /** A short ad on the home page, linking to its place in the list (/annonces#annonce-{id}). */
@@ -143,7 +153,10 @@ export function AdTeaser({ ad }: { ad: AdSummary }) {
       </div>
       <p className="mt-3 line-clamp-3 text-stone-800">{ad.contenu || "Annonce sans description."}</p>
       <p className="mt-auto pt-3 text-sm font-medium text-stone-700">
-        <Link to={`/annonces#annonce-${ad.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800 focus:outline-none">
+        <Link
+          to={`/annonces#annonce-${ad.id}`}
+          className="after:absolute after:inset-0 group-hover:text-brand-800 focus:outline-none"
+        >
           Annonce de {ad.nom}
         </Link>
       </p>

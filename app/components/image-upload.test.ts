@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMPRESS_FROM_BYTES, compressImage, uploadImage, UploadError } from "./image-upload";
 
 const file = () => new File([new Uint8Array([1, 2, 3])], "photo.jpg", { type: "image/jpeg" });
-const ok = () => Response.json({ secure_url: "/media/a-1200x900-1200.jpg", url: "/media/a-1200x900-1200.jpg", width: 1200, height: 900 }, { status: 201 });
+const ok = () =>
+  Response.json(
+    { secure_url: "/media/a-1200x900-1200.jpg", url: "/media/a-1200x900-1200.jpg", width: 1200, height: 900 },
+    { status: 201 },
+  );
 const FALLBACK = "Erreur lors de l'upload des images annexes";
 
 afterEach(() => {
@@ -28,7 +32,10 @@ describe("uploadImage", () => {
 
   it("retries once, 500 ms after a server error, when asked to", async () => {
     vi.useFakeTimers();
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValueOnce(new Response("panne", { status: 500 })).mockResolvedValueOnce(ok());
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(new Response("panne", { status: 500 }))
+      .mockResolvedValueOnce(ok());
     vi.stubGlobal("fetch", fetchMock);
     const result = uploadImage(file(), { retry: true, fallbackMessage: FALLBACK });
     await vi.advanceTimersByTimeAsync(499);
@@ -51,7 +58,9 @@ describe("uploadImage", () => {
   });
 
   it("does not retry a refused file and shows the server's French message", async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ error: "Ce fichier n'est pas une image acceptée." }, { status: 415 }));
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(Response.json({ error: "Ce fichier n'est pas une image acceptée." }, { status: 415 }));
     vi.stubGlobal("fetch", fetchMock);
     const error = await uploadImage(file(), { retry: true, fallbackMessage: FALLBACK }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);

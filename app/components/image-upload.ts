@@ -10,7 +10,9 @@ const QUALITY = 0.7;
 
 async function toJpegBlob(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {
   const offscreen = typeof OffscreenCanvas !== "undefined";
-  const canvas = offscreen ? new OffscreenCanvas(width, height) : Object.assign(document.createElement("canvas"), { width, height });
+  const canvas = offscreen
+    ? new OffscreenCanvas(width, height)
+    : Object.assign(document.createElement("canvas"), { width, height });
   const context = canvas.getContext("2d") as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   if (!context) return null;
   // JPEG has no transparency: a white background rather than black.
@@ -71,9 +73,13 @@ async function postOnce(file: File, endpoint: string, fallbackMessage: string): 
   } catch {
     throw new UploadError(fallbackMessage, 0);
   }
-  const payload = (await response.json().catch(() => null)) as
-    | { secure_url?: string; url?: string; width?: number; height?: number; error?: string }
-    | null;
+  const payload = (await response.json().catch(() => null)) as {
+    secure_url?: string;
+    url?: string;
+    width?: number;
+    height?: number;
+    error?: string;
+  } | null;
   const url = payload?.secure_url ?? payload?.url;
   if (!response.ok || !url) throw new UploadError(payload?.error ?? fallbackMessage, response.status);
   return { url, width: payload?.width ?? 0, height: payload?.height ?? 0 };

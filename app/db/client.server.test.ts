@@ -19,7 +19,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL connection pool", () =
     onTestFinished(() => handle.close());
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     onTestFinished(() => errors.mockRestore());
-    const pid = (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+    const pid = (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+      rows: { pid: number }[];
+    };
     // Another session kills the idle backend, as a PostgreSQL restart would.
     const killer = new Client({ connectionString: process.env.TEST_DATABASE_URL });
     await killer.connect();

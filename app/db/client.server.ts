@@ -99,7 +99,8 @@ export function describeDatabaseError(error: unknown, url: string) {
   }
   const found = [error, (error as { cause?: unknown })?.cause].find((e) => (e as { code?: string })?.code);
   const code = (found as { code?: string } | undefined)?.code;
-  const problem = (code && DATABASE_PROBLEMS[code]) ?? (error instanceof Error ? error.message.split("\n")[0] : String(error));
+  const problem =
+    (code && DATABASE_PROBLEMS[code]) ?? (error instanceof Error ? error.message.split("\n")[0] : String(error));
   return `Impossible d'utiliser la base PostgreSQL de DATABASE_URL (${where}) : ${problem}.`;
 }
 

@@ -3,7 +3,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { askDataDirHolder, controlTokenFile, DataDirBusyError, lockDataDir, setLockRequestHandler, socketAddress } from "./data-dir-lock.server";
+import {
+  askDataDirHolder,
+  controlTokenFile,
+  DataDirBusyError,
+  lockDataDir,
+  setLockRequestHandler,
+  socketAddress,
+} from "./data-dir-lock.server";
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "potager-lock-"));
 
@@ -67,7 +74,9 @@ describe("requests to the holder", () => {
     // Anyone on the machine can reach an abstract socket: without the file's token, nothing is done.
     expect(await rawRequest(dir, "sauvegarde")).toBe("erreur demande refusée (jeton absent ou faux)");
     expect(await rawRequest(dir, `${"0".repeat(64)} sauvegarde`)).toBe("erreur demande refusée (jeton absent ou faux)");
-    expect(await rawRequest(dir, `${token.slice(0, 63)} sauvegarde`)).toBe("erreur demande refusée (jeton absent ou faux)");
+    expect(await rawRequest(dir, `${token.slice(0, 63)} sauvegarde`)).toBe(
+      "erreur demande refusée (jeton absent ou faux)",
+    );
     expect(done).toEqual([]);
 
     expect(await askDataDirHolder(dir, "sauvegarde")).toBe("ok fait");

@@ -48,7 +48,9 @@ function askHolder(address: string): Promise<string | null> {
       if (answer.includes("\n")) done(answer.slice(0, answer.indexOf("\n")).trim() || "un autre processus");
     });
     socket.on("end", () => done(answer.trim() || "un autre processus"));
-    socket.on("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED" || error.code === "ENOENT" ? null : "un autre processus"));
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      done(error.code === "ECONNREFUSED" || error.code === "ENOENT" ? null : "un autre processus"),
+    );
   });
 }
 
@@ -81,9 +83,12 @@ export async function lockDataDir(dir: string, holder: string): Promise<DataDirL
       } catch (error) {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         const code = (error as NodeJS.ErrnoException).code ?? "";
-        throw new StartupError(`Le jeton ${controlTokenFile(realDir)} ne peut pas être écrit (${code}) : vérifiez les droits sur le dossier de données.`, {
-          cause: error,
-        });
+        throw new StartupError(
+          `Le jeton ${controlTokenFile(realDir)} ne peut pas être écrit (${code}) : vérifiez les droits sur le dossier de données.`,
+          {
+            cause: error,
+          },
+        );
       }
       return {
         release: async () => {
@@ -94,7 +99,8 @@ export async function lockDataDir(dir: string, holder: string): Promise<DataDirL
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
       const answer = await askHolder(address);
-      if (answer !== null || attempt > 0 || address.startsWith("\0")) throw new DataDirBusyError(dir, answer ?? "un autre processus");
+      if (answer !== null || attempt > 0 || address.startsWith("\0"))
+        throw new DataDirBusyError(dir, answer ?? "un autre processus");
       // A socket file left by a process that died: nobody holds it.
       fs.rmSync(address, { force: true });
     }
@@ -174,7 +180,11 @@ function answerRequest(socket: net.Socket, token: string) {
 }
 
 /** Why the holder's token cannot be read, in French. */
-const TOKEN_PROBLEMS: Record<string, string> = { EACCES: "permission refusée", EPERM: "permission refusée", ENOENT: "fichier absent" };
+const TOKEN_PROBLEMS: Record<string, string> = {
+  EACCES: "permission refusée",
+  EPERM: "permission refusée",
+  ENOENT: "fichier absent",
+};
 
 /**
  * Asks the holder of `dir` to do `request`, with the token it wrote in the directory; its one-line answer, or null

@@ -16,7 +16,9 @@ function tempDir() {
 async function systemIdentifier(dataDir: string) {
   const handle = await openDatabase({ dataDir });
   try {
-    const result = (await handle.db.execute(sql`select system_identifier::text as id from pg_control_system()`)) as unknown as { rows: { id: string }[] };
+    const result = (await handle.db.execute(
+      sql`select system_identifier::text as id from pg_control_system()`,
+    )) as unknown as { rows: { id: string }[] };
     // The migrations ran on it like on any new database.
     await handle.db.execute(sql`select count(*) from association_content`);
     return result.rows[0].id;
@@ -53,7 +55,12 @@ describe("PGlite data directory template", () => {
     const dir = tempDir();
     const tar = zlib.brotliDecompressSync(fs.readFileSync(pgliteTemplateFile()));
     const truncated = path.join(dir, "tronque.tar.br");
-    fs.writeFileSync(truncated, zlib.brotliCompressSync(tar.subarray(0, tar.length / 2), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }));
+    fs.writeFileSync(
+      truncated,
+      zlib.brotliCompressSync(tar.subarray(0, tar.length / 2), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+      }),
+    );
     await expect(createFromTemplate(path.join(dir, "db"), truncated)).rejects.toThrow("modèle de base tronqué");
     expect(fs.existsSync(path.join(dir, "db"))).toBe(false);
 

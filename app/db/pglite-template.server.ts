@@ -25,7 +25,9 @@ export async function createFromTemplate(dataDir: string, template?: string): Pr
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return false;
   template ??= pgliteTemplateFile();
   if (!fs.existsSync(template)) {
-    console.warn(`Pas de modèle de base pour cette version de PGlite (${path.basename(template)}) : npx tsx scripts/pglite-template.ts`);
+    console.warn(
+      `Pas de modèle de base pour cette version de PGlite (${path.basename(template)}) : npx tsx scripts/pglite-template.ts`,
+    );
     return false;
   }
   // Unpacked beside, then renamed: a start interrupted here leaves no half-made database.
@@ -52,11 +54,13 @@ function untar(dir: string) {
 
   function readHeader(block: Buffer) {
     if (block.every((byte) => byte === 0)) return void (state = "end");
-    const field = (start: number, length: number) => block.toString("utf8", start, start + length).replace(/\0.*$/s, "");
+    const field = (start: number, length: number) =>
+      block.toString("utf8", start, start + length).replace(/\0.*$/s, "");
     const name = path.posix.join(field(345, 155), field(0, 100));
     const size = parseInt(field(124, 12).trim() || "0", 8);
     const type = field(156, 1) || "0";
-    if (path.posix.isAbsolute(name) || name.split("/").includes("..")) throw new Error(`modèle de base invalide : ${name}`);
+    if (path.posix.isAbsolute(name) || name.split("/").includes(".."))
+      throw new Error(`modèle de base invalide : ${name}`);
     const target = path.join(dir, name);
     if (type === "5") return void fs.mkdirSync(target, { recursive: true, mode: 0o700 });
     if (type !== "0") throw new Error(`modèle de base invalide : ${name} (type ${type})`);

@@ -265,7 +265,11 @@ export const history = pgTable(
     /** How many times it happened: refused sign-ins with unknown identifiers are one entry an hour, counted. */
     occurrences: integer("occurrences").notNull().default(1),
   },
-  (t) => [index("history_at_idx").on(t.at.desc(), t.id.desc()), index("history_kind_at_idx").on(t.kind, t.at.desc()), index("history_actor_at_idx").on(t.actor, t.at.desc())],
+  (t) => [
+    index("history_at_idx").on(t.at.desc(), t.id.desc()),
+    index("history_kind_at_idx").on(t.kind, t.at.desc()),
+    index("history_actor_at_idx").on(t.actor, t.at.desc()),
+  ],
 );
 
 /** Server-side sessions: the cookie carries a random token, the table only its hash. */

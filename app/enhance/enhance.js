@@ -31,12 +31,22 @@ document.addEventListener("keydown", (event) => {
       // The focus stays in the open lightbox, as in any modal dialog.
       const links = [...lightbox.querySelectorAll("a")];
       const index = links.indexOf(document.activeElement);
-      const next = event.shiftKey ? (index <= 0 ? links.length - 1 : index - 1) : index === links.length - 1 ? 0 : index + 1;
+      const next = event.shiftKey
+        ? index <= 0
+          ? links.length - 1
+          : index - 1
+        : index === links.length - 1
+          ? 0
+          : index + 1;
       event.preventDefault();
       links[next]?.focus();
       return;
     }
-    const link = { Escape: "[data-lightbox-close]", ArrowLeft: "[data-lightbox-previous]", ArrowRight: "[data-lightbox-next]" }[event.key];
+    const link = {
+      Escape: "[data-lightbox-close]",
+      ArrowLeft: "[data-lightbox-previous]",
+      ArrowRight: "[data-lightbox-next]",
+    }[event.key];
     if (!link) return;
     event.preventDefault();
     lightbox.querySelector(link)?.click();

@@ -6,7 +6,10 @@ import type { SubmittedForm } from "~/modules/media/multipart.server";
 /** What the article and event forms of the back-office share. */
 
 /** Files an article or event form may carry without JavaScript: its cover and its annexes. */
-export const ARTICLE_FILE_FIELDS = ["image__fichier", ...Array.from({ length: MAX_ANNEX_IMAGES }, (_, i) => `annexe${i + 1}__fichier`)];
+export const ARTICLE_FILE_FIELDS = [
+  "image__fichier",
+  ...Array.from({ length: MAX_ANNEX_IMAGES }, (_, i) => `annexe${i + 1}__fichier`),
+];
 
 /** The rich text of the form: the editor's HTML, or without JavaScript the plain text typed, as paragraphs. */
 export function contentFromForm(form: SubmittedForm, name = "content") {
@@ -16,7 +19,9 @@ export function contentFromForm(form: SubmittedForm, name = "content") {
 /** The cover (`image`) and the annexes (`annexe1` to `annexe3`) of an article or an event form. */
 export async function imagesFromForm(form: SubmittedForm) {
   const cover = await imageFromForm(form, "image");
-  const annexes = await Promise.all(Array.from({ length: MAX_ANNEX_IMAGES }, (_, i) => imageFromForm(form, `annexe${i + 1}`)));
+  const annexes = await Promise.all(
+    Array.from({ length: MAX_ANNEX_IMAGES }, (_, i) => imageFromForm(form, `annexe${i + 1}`)),
+  );
   return { cover, annexes };
 }
 

@@ -11,7 +11,9 @@ describe("readFormData", () => {
   });
 
   it("cleans every name and value: no NUL or other control character reaches a schema or a query", async () => {
-    const form = await readFormData(post("username=%00admin&password=x%01%7F&note=a%0D%0Ab%09c&%00k=v", "application/x-www-form-urlencoded"));
+    const form = await readFormData(
+      post("username=%00admin&password=x%01%7F&note=a%0D%0Ab%09c&%00k=v", "application/x-www-form-urlencoded"),
+    );
     expect([...form]).toEqual([
       ["username", "admin"],
       ["password", "x"],
@@ -37,7 +39,9 @@ describe("readFormData", () => {
   });
 
   it("answers 400 with a French message for a broken multipart body", async () => {
-    const error = await readFormData(post("--x\r\nnot a part", "multipart/form-data; boundary=x")).catch((e: unknown) => e);
+    const error = await readFormData(post("--x\r\nnot a part", "multipart/form-data; boundary=x")).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ data: "Le formulaire envoyé est illisible.", init: { status: 400 } });
   });
 });

@@ -21,7 +21,10 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g;
  */
 export function cleanFormText(value: string): string {
   // oxlint-disable-next-line no-control-regex
-  return value.replace(/[\u000B\u000C]/g, "\n").replace(CONTROL_CHARACTERS, "").toWellFormed();
+  return value
+    .replace(/[\u000B\u000C]/g, "\n")
+    .replace(CONTROL_CHARACTERS, "")
+    .toWellFormed();
 }
 
 /**

@@ -54,11 +54,14 @@ export const optionalImageUrl = (invalidMessage: string) =>
  * and unsafe addresses are dropped (see `cleanImageList`), more than `max` gives TOO_MANY_IMAGES_MESSAGE.
  */
 export const imageList = (max: number) =>
-  z.unknown().optional().transform((value, ctx) => {
-    const list = cleanImageList(value, Infinity);
-    if (list.length > max) {
-      ctx.addIssue({ code: "custom", message: TOO_MANY_IMAGES_MESSAGE });
-      return z.NEVER;
-    }
-    return list;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const list = cleanImageList(value, Infinity);
+      if (list.length > max) {
+        ctx.addIssue({ code: "custom", message: TOO_MANY_IMAGES_MESSAGE });
+        return z.NEVER;
+      }
+      return list;
+    });

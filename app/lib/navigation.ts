@@ -8,4 +8,3 @@ export const NAV_LINKS = [
   { to: "/apply", label: "Postuler" },
   { to: "/contact", label: "Contact" },
 ] as const;
-

@@ -4,7 +4,11 @@ import { gardenMonth, gardenVideoSearchUrl, PLANTING_CALENDAR } from "./planting
 describe("planting calendar", () => {
   it("has the twelve months in order, each with something to sow, plant and harvest, and the month's work", () => {
     expect(PLANTING_CALENDAR.map((m) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    const sizes = PLANTING_CALENDAR.map((m) => [m.name, Math.min(m.sow.length, m.plant.length, m.harvest.length) > 0, m.work.length > 40]);
+    const sizes = PLANTING_CALENDAR.map((m) => [
+      m.name,
+      Math.min(m.sow.length, m.plant.length, m.harvest.length) > 0,
+      m.work.length > 40,
+    ]);
     expect(sizes.filter(([, lists, work]) => !lists || !work)).toEqual([]);
   });
 

@@ -78,6 +78,12 @@ export async function handlePublicForm<T>(options: PublicFormOptions<T>) {
 }
 
 /** The route's headers: an answer to a form is private; the page itself may be cached like any public page. */
-export function publicFormHeaders({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }) {
+export function publicFormHeaders({
+  actionHeaders,
+  parentHeaders,
+}: {
+  actionHeaders: Headers;
+  parentHeaders: Headers;
+}) {
   return actionHeaders.get("Cache-Control") ? actionHeaders : parentHeaders;
 }

@@ -10,7 +10,9 @@ export type PublicFormResult =
   | { status: "sent" };
 
 /** Each field's first message, by field name, from zod's issues. */
-export function errorsByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function errorsByField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "");

@@ -13,7 +13,11 @@ describe("sanitizeRichText", () => {
   });
 
   it("keeps lists with their Quill kind", () => {
-    expect(sanitizeRichText('<ol><li data-list="bullet">a</li><li data-list="ordered" class="ql-align-right">b</li></ol><ul><li>c</li></ul>')).toBe(
+    expect(
+      sanitizeRichText(
+        '<ol><li data-list="bullet">a</li><li data-list="ordered" class="ql-align-right">b</li></ol><ul><li>c</li></ul>',
+      ),
+    ).toBe(
       '<ol><li data-list="bullet">a</li><li class="ql-align-right" data-list="ordered">b</li></ol><ul><li>c</li></ul>',
     );
     expect(sanitizeRichText('<ol><li data-list="x" onclick="y">a</li></ol>')).toBe("<ol><li>a</li></ol>");
@@ -23,9 +27,18 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText('<a href="https://exemple.fr">a</a>')).toBe(
       '<a href="https://exemple.fr" target="_blank" rel="noopener noreferrer">a</a>',
     );
-    expect(sanitizeRichText('<a href="mailto:a@b.fr">m</a><a href="tel:+33612345678">t</a>')).toContain('href="mailto:a@b.fr"');
+    expect(sanitizeRichText('<a href="mailto:a@b.fr">m</a><a href="tel:+33612345678">t</a>')).toContain(
+      'href="mailto:a@b.fr"',
+    );
     expect(sanitizeRichText('<a href="tel:+33612345678">t</a>')).toContain('href="tel:+33612345678"');
-    for (const href of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,x", "//evil.fr", "ftp://x.fr", "vbscript:x"]) {
+    for (const href of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "data:text/html,x",
+      "//evil.fr",
+      "ftp://x.fr",
+      "vbscript:x",
+    ]) {
       expect(sanitizeRichText(`<a href="${href}">x</a>`)).not.toContain("href");
     }
   });

@@ -3,7 +3,11 @@ import { RICH_TEXT_LINK_SCHEMES } from "./constants";
 
 const QUILL_CLASSES = ["ql-align-*", "ql-size-*", "ql-font-*", "ql-indent-*"];
 // Colours as the editor writes them: rgb()/rgba(), hex, or a plain colour name.
-const COLOUR = [/^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^#[0-9a-f]{3,8}$/i, /^[a-z]{3,20}$/i];
+const COLOUR = [
+  /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i,
+  /^#[0-9a-f]{3,8}$/i,
+  /^[a-z]{3,20}$/i,
+];
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: ["p", "br", "strong", "em", "u", "s", "ol", "ul", "li", "a", "span"],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fold, highlight, queryWords, searchExcerpt } from "./search-text";
 
-const marked = (parts: { text: string; match: boolean }[]) => parts.map((p) => (p.match ? `[${p.text}]` : p.text)).join("");
+const marked = (parts: { text: string; match: boolean }[]) =>
+  parts.map((p) => (p.match ? `[${p.text}]` : p.text)).join("");
 
 describe("fold", () => {
   it("drops case and accents, one character for one", () => {
@@ -22,7 +23,9 @@ describe("highlight", () => {
   });
 
   it("marks words of the same stem, as French search finds them", () => {
-    expect(marked(highlight("Semez la tomate, puis les tomates cerises", "tomates"))).toBe("Semez la [tomate], puis les [tomates] cerises");
+    expect(marked(highlight("Semez la tomate, puis les tomates cerises", "tomates"))).toBe(
+      "Semez la [tomate], puis les [tomates] cerises",
+    );
   });
 
   it("leaves a text without match whole", () => {

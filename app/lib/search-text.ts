@@ -17,7 +17,13 @@ export function fold(text: string): string {
 
 /** The words of a query, folded; very short ones only add noise. */
 export function queryWords(query: string): string[] {
-  return [...new Set(fold(query).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2))];
+  return [
+    ...new Set(
+      fold(query)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length >= 2),
+    ),
+  ];
 }
 
 /**

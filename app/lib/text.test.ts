@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { cleanImageList, decodeEntities, excerpt, htmlToText, isSafeImageUrl, parseId, plainToRichText, richTextToPlain, stripHtml } from "./text";
+import {
+  cleanImageList,
+  decodeEntities,
+  excerpt,
+  htmlToText,
+  isSafeImageUrl,
+  parseId,
+  plainToRichText,
+  richTextToPlain,
+  stripHtml,
+} from "./text";
 
 describe("stripHtml", () => {
   it("keeps the visible text only", () => {
-    expect(stripHtml("<p>Bonjour <strong>les</strong> jardiniers</p><p>Suite</p>")).toBe("Bonjour les jardiniers Suite");
+    expect(stripHtml("<p>Bonjour <strong>les</strong> jardiniers</p><p>Suite</p>")).toBe(
+      "Bonjour les jardiniers Suite",
+    );
     expect(stripHtml("<p>a<br>b</p><script>alert(1)</script><ul><li>x</li><li>y</li></ul>")).toBe("a b x y");
     expect(stripHtml("<p><br></p>")).toBe("");
     expect(stripHtml(null)).toBe("");
@@ -11,7 +23,9 @@ describe("stripHtml", () => {
   });
 
   it("decodes entities", () => {
-    expect(stripHtml("<p>Tom &amp; Jerry&nbsp;&lt;3 &#233;t&#xE9; l&rsquo;&eacute;t&hellip;</p>")).toBe("Tom & Jerry <3 été l’&eacute;t…");
+    expect(stripHtml("<p>Tom &amp; Jerry&nbsp;&lt;3 &#233;t&#xE9; l&rsquo;&eacute;t&hellip;</p>")).toBe(
+      "Tom & Jerry <3 été l’&eacute;t…",
+    );
     expect(decodeEntities("&quot;&apos;&#39;&#0;")).toBe("\"''&#0;");
   });
 });
@@ -33,17 +47,23 @@ describe("images", () => {
     for (const url of ["/media/a.webp", "https://exemple.fr/a.jpg", "http://exemple.fr/a.jpg"]) {
       expect(isSafeImageUrl(url)).toBe(true);
     }
-    for (const url of ["", "//evil.fr/a.jpg", "blob:http://x/1", "data:image/png;base64,A", "javascript:alert(1)", null, 3]) {
+    for (const url of [
+      "",
+      "//evil.fr/a.jpg",
+      "blob:http://x/1",
+      "data:image/png;base64,A",
+      "javascript:alert(1)",
+      null,
+      3,
+    ]) {
       expect(isSafeImageUrl(url)).toBe(false);
     }
   });
 
   it("cleans lists: nulls, empties and unsafe addresses removed, capped, invalid format empty", () => {
-    expect(cleanImageList(["/media/a.webp", null, "", " /media/b.webp ", "blob:x", "/media/c.webp", "/media/d.webp"], 3)).toEqual([
-      "/media/a.webp",
-      "/media/b.webp",
-      "/media/c.webp",
-    ]);
+    expect(
+      cleanImageList(["/media/a.webp", null, "", " /media/b.webp ", "blob:x", "/media/c.webp", "/media/d.webp"], 3),
+    ).toEqual(["/media/a.webp", "/media/b.webp", "/media/c.webp"]);
     expect(cleanImageList('["/media/a.webp"]', 3)).toEqual(["/media/a.webp"]);
     expect(cleanImageList("/media/a.webp", 3)).toEqual(["/media/a.webp"]);
     expect(cleanImageList("[not json", 3)).toEqual([]);
@@ -66,7 +86,8 @@ describe("parseId", () => {
 
 describe("richTextToPlain and plainToRichText", () => {
   it("turn the editor's HTML into text to edit without JavaScript: paragraphs, lines and list items", () => {
-    const html = "<p>Semez <strong>tôt</strong> &amp; bien.</p><p>Ligne 1<br>Ligne 2</p><ol><li data-list=\"bullet\">fèves</li><li>pois</li></ol>";
+    const html =
+      '<p>Semez <strong>tôt</strong> &amp; bien.</p><p>Ligne 1<br>Ligne 2</p><ol><li data-list="bullet">fèves</li><li>pois</li></ol>';
     expect(richTextToPlain(html)).toBe("Semez tôt & bien.\n\nLigne 1\nLigne 2\n\n- fèves\n- pois");
   });
 

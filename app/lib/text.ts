@@ -114,7 +114,8 @@ export function richTextToPlain(html: string | null | undefined): string {
     .trim();
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Plain text typed without the editor, as rich text: a paragraph per block, a line break per line, no markup kept. */
 export function plainToRichText(text: string | null | undefined): string {
@@ -124,6 +125,12 @@ export function plainToRichText(text: string | null | undefined): string {
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => `<p>${block.split("\n").map((line) => escapeHtml(line.trim())).join("<br>")}</p>`)
+    .map(
+      (block) =>
+        `<p>${block
+          .split("\n")
+          .map((line) => escapeHtml(line.trim()))
+          .join("<br>")}</p>`,
+    )
     .join("");
 }

@@ -4,5 +4,9 @@ const noSubscription = () => () => {};
 
 /** False in the server's HTML and during hydration, true once the page runs its scripts. */
 export function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -91,9 +91,12 @@ describe("weatherIcon", () => {
     expect(weatherIcon(code).icon).toBe(icon);
   });
 
-  it.each([4, 44, 46, 50, 58, 60, 66, 70, 76, 80, 94, 97, 98, 100, -1])("code %d outside the spec's list → generic icon", (code) => {
-    expect(weatherIcon(code).icon).toBe("unknown");
-  });
+  it.each([4, 44, 46, 50, 58, 60, 66, 70, 76, 80, 94, 97, 98, 100, -1])(
+    "code %d outside the spec's list → generic icon",
+    (code) => {
+      expect(weatherIcon(code).icon).toBe("unknown");
+    },
+  );
 
   it("gives every icon a French text alternative", () => {
     expect(weatherIcon(0).label).toBe("Ensoleillé");

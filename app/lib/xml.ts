@@ -1,6 +1,9 @@
 /** Text placed in XML: the five characters XML gives a meaning to, escaped. */
 export function escapeXml(text: string) {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 }
 
 /** The latest of some dates; null when there is none. */

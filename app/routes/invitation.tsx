@@ -7,7 +7,8 @@ import { readFormData } from "~/lib/form-data.server";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/accounts.server";
 import { ACCOUNT_READY_PARAM, invitationSchema } from "~/modules/accounts/accounts.schema";
 
-const EXPIRED = "Ce lien d'invitation n'est plus valable : il a déjà servi ou a plus de 48 heures. Demandez-en un nouveau à un administrateur.";
+const EXPIRED =
+  "Ce lien d'invitation n'est plus valable : il a déjà servi ou a plus de 48 heures. Demandez-en un nouveau à un administrateur.";
 
 export function meta() {
   return [{ title: "Invitation — Espace administrateur" }, { name: "robots", content: "noindex" }];
@@ -32,7 +33,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ ok: false as const, message: issue.message, field: String(issue.path[0] ?? "") }, { status: 400 });
   }
   const result = await acceptInvitation(params.token, parsed.data.password);
-  if (!result.ok) return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
+  if (!result.ok)
+    return data({ ok: false as const, message: result.message, field: result.field }, { status: result.status });
   // The link is used up: the sign-in page takes over and says the account is ready.
   return redirect(`/login?${ACCOUNT_READY_PARAM}`);
 }
@@ -56,13 +58,17 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   return (
     <Shell>
       <p className="text-stone-700">
-        Vous êtes invité à administrer le site avec l'identifiant <strong>{loaderData.username}</strong>. Choisissez votre mot de passe.
+        Vous êtes invité à administrer le site avec l'identifiant <strong>{loaderData.username}</strong>. Choisissez
+        votre mot de passe.
       </p>
       <Form method="post" className="space-y-4">
         <FormMessage refusal={refusal} fields={["password", "confirmation"]} />
         <input type="text" name="username" value={loaderData.username} autoComplete="username" readOnly hidden />
         <NewPasswordFields label="Mot de passe" refusal={refusal} />
-        <button type="submit" className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+        <button
+          type="submit"
+          className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+        >
           Créer mon compte
         </button>
       </Form>

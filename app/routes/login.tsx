@@ -4,9 +4,22 @@ import { clientIpContext } from "~/context";
 import { LeafIcon } from "~/components/icons";
 import { readFormData } from "~/lib/form-data.server";
 import { getSiteContent } from "~/modules/content/content.server";
-import { LOGIN_BUSY_MESSAGE, LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FACTOR_INVALID_MESSAGE, secondFactorSchema } from "~/modules/auth/auth.schema";
+import {
+  LOGIN_BUSY_MESSAGE,
+  LOGIN_INVALID_MESSAGE,
+  LOGIN_THROTTLED_MESSAGE,
+  loginSchema,
+  SECOND_FACTOR_INVALID_MESSAGE,
+  secondFactorSchema,
+} from "~/modules/auth/auth.schema";
 import { completeSecondFactor, getPendingSignIn, signIn, signOut } from "~/modules/auth/auth.server";
-import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie, signInNeedsHttps } from "~/modules/auth/session.server";
+import {
+  clearSessionCookie,
+  getAdmin,
+  readSessionToken,
+  sessionCookie,
+  signInNeedsHttps,
+} from "~/modules/auth/session.server";
 import { SecondFactorForm } from "~/components/admin/SecondFactorForm";
 import { ACCOUNT_READY_MESSAGE, ACCOUNT_READY_PARAM } from "~/modules/accounts/accounts.schema";
 
@@ -19,7 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
   const pending = await getPendingSignIn(readSessionToken(request));
   const accountReady = new URL(request.url).searchParams.has(ACCOUNT_READY_PARAM);
-  return { needsHttps: signInNeedsHttps(request), siteName: (await getSiteContent()).nomAssociation, secondStep: pending !== null, accountReady };
+  return {
+    needsHttps: signInNeedsHttps(request),
+    siteName: (await getSiteContent()).nomAssociation,
+    secondStep: pending !== null,
+    accountReady,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A fresh session id at every sign-in; the previous one, if any, stops working.
   await signOut(readSessionToken(request));
   // With a second factor, the same page asks for the code next.
-  return redirect(result.awaitingSecondFactor ? "/login" : "/admin", { headers: { "Set-Cookie": sessionCookie(result.token) } });
+  return redirect(result.awaitingSecondFactor ? "/login" : "/admin", {
+    headers: { "Set-Cookie": sessionCookie(result.token) },
+  });
 }
 
 /** The code of the authenticator app, or a recovery code, after the password. */
@@ -89,37 +109,49 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         )}
         {loaderData?.accountReady && !error && (
-          <output className="mb-4 block rounded-xl bg-brand-100 p-4 text-sm font-medium text-brand-900 ring-1 ring-brand-300">{ACCOUNT_READY_MESSAGE}</output>
+          <output className="mb-4 block rounded-xl bg-brand-100 p-4 text-sm font-medium text-brand-900 ring-1 ring-brand-300">
+            {ACCOUNT_READY_MESSAGE}
+          </output>
         )}
         {loaderData?.secondStep ? (
           <SecondFactorForm error={error} submitting={submitting} />
         ) : (
-        <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200">
-          {error && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200">
-              {error}
-            </p>
-          )}
-          <div>
-            <label htmlFor="username" className="text-sm font-medium text-stone-800">
-              Identifiant
-            </label>
-            <input id="username" name="username" autoComplete="username" required className={field} />
-          </div>
-          <div>
-            <label htmlFor="password" className="text-sm font-medium text-stone-800">
-              Mot de passe
-            </label>
-            <input id="password" name="password" type="password" autoComplete="current-password" required className={field} />
-          </div>
-          <button
-            type="submit"
-            disabled={submitting}
-            className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {submitting ? "Connexion…" : "Se connecter"}
-          </button>
-        </Form>
+          <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200">
+            {error && (
+              <p
+                role="alert"
+                className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+              >
+                {error}
+              </p>
+            )}
+            <div>
+              <label htmlFor="username" className="text-sm font-medium text-stone-800">
+                Identifiant
+              </label>
+              <input id="username" name="username" autoComplete="username" required className={field} />
+            </div>
+            <div>
+              <label htmlFor="password" className="text-sm font-medium text-stone-800">
+                Mot de passe
+              </label>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className={field}
+              />
+            </div>
+            <button
+              type="submit"
+              disabled={submitting}
+              className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              {submitting ? "Connexion…" : "Se connecter"}
+            </button>
+          </Form>
         )}
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="text-brand-800 underline underline-offset-2">

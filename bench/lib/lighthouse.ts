@@ -15,7 +15,15 @@ export interface LighthouseScores {
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   // Lighthouse's default ("simulate") estimates a slow phone from a fast local load. THROTTLING=devtools slows the
   // network and CPU for real instead, which shows what such a phone would measure.
@@ -37,9 +45,23 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
       const { categories, audits, runtimeError } = result.lhr;
       results.push({
         path,
-        scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id].score ?? 0) * 100)])) as LighthouseScores["scores"],
-        metrics: ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]
-          .map((id) => `${id.split("-").map((w) => w[0]).join("").toUpperCase()} ${audits[id].displayValue}`)
+        scores: Object.fromEntries(
+          CATEGORIES.map((id) => [id, Math.round((categories[id].score ?? 0) * 100)]),
+        ) as LighthouseScores["scores"],
+        metrics: [
+          "first-contentful-paint",
+          "largest-contentful-paint",
+          "total-blocking-time",
+          "cumulative-layout-shift",
+        ]
+          .map(
+            (id) =>
+              `${id
+                .split("-")
+                .map((w) => w[0])
+                .join("")
+                .toUpperCase()} ${audits[id].displayValue}`,
+          )
           .join(", "),
         error: runtimeError ? `${runtimeError.code} ${runtimeError.message}` : undefined,
         report: result.report as string,

@@ -24,7 +24,8 @@ function download(url: string): Promise<{ sent: number; text: string }> {
         response.on("end", () => {
           const raw = Buffer.concat(chunks);
           const encoding = response.headers["content-encoding"];
-          const decoded = encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
+          const decoded =
+            encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
           resolve({ sent: raw.length, text: decoded.toString("utf8") });
         });
       })
@@ -35,7 +36,8 @@ function download(url: string): Promise<{ sent: number; text: string }> {
 export async function pageWeight(baseUrl: string, path: string): Promise<PageWeight> {
   const { sent: html, text } = await download(baseUrl + path);
   const urls = new Set<string>();
-  for (const m of text.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)) urls.add(m[1]);
+  for (const m of text.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g))
+    urls.add(m[1]);
   // Module imports inside the inline bootstrap script (entry and route chunks).
   for (const m of text.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
   let js = 0;

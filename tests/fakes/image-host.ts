@@ -16,11 +16,17 @@ export async function startImageHost() {
     const name = new URL(req.url ?? "/", "http://localhost").pathname.slice(1);
     requests.set(name, (requests.get(name) ?? 0) + 1);
     if (name.startsWith("introuvable")) return res.writeHead(404).end("Not found");
-    if (name.endsWith(".html")) return res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Page</title>");
+    if (name.endsWith(".html"))
+      return res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Page</title>");
     // A different size per name, so every file is a different image.
-    const side = 200 + [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 300;
+    const side = 200 + ([...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 300);
     const body = await makeImage(side, Math.round(side * 0.75), name.endsWith(".png") ? "png" : "jpeg");
-    res.writeHead(200, { "content-type": name.endsWith(".png") ? "image/png" : "image/jpeg", "content-length": body.length }).end(body);
+    res
+      .writeHead(200, {
+        "content-type": name.endsWith(".png") ? "image/png" : "image/jpeg",
+        "content-length": body.length,
+      })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -40,7 +46,10 @@ export async function exportFixture(host: string) {
   for (const name of await fsp.readdir(source)) {
     const bytes = await fsp.readFile(path.join(source, name));
     // Byte-wise, so the Windows-1252 file stays as it is.
-    await fsp.writeFile(path.join(dir, name), Buffer.from(bytes.toString("latin1").replaceAll("IMAGE_HOST", host), "latin1"));
+    await fsp.writeFile(
+      path.join(dir, name),
+      Buffer.from(bytes.toString("latin1").replaceAll("IMAGE_HOST", host), "latin1"),
+    );
   }
   return dir;
 }

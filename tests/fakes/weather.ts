@@ -119,7 +119,8 @@ export async function startFakeWeather({ port = 0 } = {}): Promise<FakeWeatherUp
       }
       response.writeHead(200, { "Content-Type": "application/json; charset=utf-8" });
       if (mode === "malformed") response.end('{"latitude":45.76,"current_weather":{"temperature":');
-      else if (mode === "invalid") response.end(JSON.stringify({ latitude: 45.76, current_weather: { temperature: "chaud" }, current: "x" }));
+      else if (mode === "invalid")
+        response.end(JSON.stringify({ latitude: 45.76, current_weather: { temperature: "chaud" }, current: "x" }));
       else response.end(JSON.stringify(service === "air" ? airQualityBody(fake.air) : forecastBody(fake.forecast)));
     };
     if (mode === "slow") setTimeout(send, fake.slowMs);

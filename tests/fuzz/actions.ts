@@ -43,9 +43,7 @@ function fullPath(routes: Record<string, ManifestRoute>, route: ManifestRoute): 
     if (r.path) parts.unshift(r.path);
   }
   const joined = `/${parts.join("/")}`.replace(/\/+/g, "/");
-  return joined
-    .replace(/:(\w+)\??/g, (_, name: string) => SAMPLE_PARAMS[name] ?? "1")
-    .replace(/\*$/, "page-inconnue");
+  return joined.replace(/:(\w+)\??/g, (_, name: string) => SAMPLE_PARAMS[name] ?? "1").replace(/\*$/, "page-inconnue");
 }
 
 /** Names and the values of hidden/submit inputs found in the HTML's forms. */

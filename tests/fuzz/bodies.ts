@@ -47,7 +47,22 @@ const AWKWARD = [
 
 /** Text strewn with what databases, mail headers and parsers choke on: NUL, controls, lone surrogates, CR/LF. */
 const controlLaden = fc.string({
-  unit: fc.constantFrom("\u0000", "\u0001", "\u001b", "\u007f", "\u0085", "\uD800", "\uDFFF", "\r\n", "\u000b", "a", "é", " ", "<", "%"),
+  unit: fc.constantFrom(
+    "\u0000",
+    "\u0001",
+    "\u001b",
+    "\u007f",
+    "\u0085",
+    "\uD800",
+    "\uDFFF",
+    "\r\n",
+    "\u000b",
+    "a",
+    "é",
+    " ",
+    "<",
+    "%",
+  ),
   minLength: 1,
   maxLength: 20,
 });
@@ -71,10 +86,17 @@ function fieldsFor(target: FuzzTarget) {
     { weight: 5, arbitrary: names.length ? fc.constantFrom(...names) : fc.constant("champ") },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
   );
-  const known = Object.entries(target.knownValues).flatMap(([field, values]) => values.map((value) => [field, value] as const));
+  const known = Object.entries(target.knownValues).flatMap(([field, values]) =>
+    values.map((value) => [field, value] as const),
+  );
   const pair = fc.oneof(
     { weight: 4, arbitrary: fc.tuple(name, textValue) },
-    { weight: 2, arbitrary: known.length ? fc.constantFrom(...known).map(([n, v]) => [n, v] as [string, string]) : fc.tuple(name, textValue) },
+    {
+      weight: 2,
+      arbitrary: known.length
+        ? fc.constantFrom(...known).map(([n, v]) => [n, v] as [string, string])
+        : fc.tuple(name, textValue),
+    },
   );
   return fc.array(pair, { maxLength: 14 });
 }
@@ -129,13 +151,19 @@ function partsFor(target: FuzzTarget) {
     file: fc.record({
       filename: fc.constantFrom("photo.jpg", "image.png", "../../x.svg", "", "nom\u0000.jpg"),
       type: fc.constantFrom("image/jpeg", "image/png", "text/plain", "application/octet-stream"),
-      bytes: fc.oneof(rawBytes, fc.constant(PNG), fc.integer({ min: 1, max: 300_000 }).map((n) => Buffer.alloc(n, 7))),
+      bytes: fc.oneof(
+        rawBytes,
+        fc.constant(PNG),
+        fc.integer({ min: 1, max: 300_000 }).map((n) => Buffer.alloc(n, 7)),
+      ),
     }),
   });
   const textPart = fieldsFor(target).map((pairs) => pairs.map(([name, value]) => ({ name, value })));
-  return fc.tuple(textPart, fc.array(filePart, { maxLength: 3 })).chain(([texts, files]) =>
-    fc.shuffledSubarray([...texts, ...files] as Part[], { minLength: texts.length + files.length }),
-  );
+  return fc
+    .tuple(textPart, fc.array(filePart, { maxLength: 3 }))
+    .chain(([texts, files]) =>
+      fc.shuffledSubarray([...texts, ...files] as Part[], { minLength: texts.length + files.length }),
+    );
 }
 
 /** What makes one fuzzed request: its body and media type, and who sends it. */
@@ -160,19 +188,46 @@ const BOUNDARY = "----potagerFuzz7MA4YWxkTrZu0gW";
 
 export function caseFor(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
   const form = fc.oneof(
-    { weight: 5, arbitrary: fieldsFor(target).map((pairs) => ({ kind: "urlencoded", contentType: "application/x-www-form-urlencoded", body: urlencoded(pairs) })) },
+    {
+      weight: 5,
+      arbitrary: fieldsFor(target).map((pairs) => ({
+        kind: "urlencoded",
+        contentType: "application/x-www-form-urlencoded",
+        body: urlencoded(pairs),
+      })),
+    },
     {
       weight: 1,
       arbitrary: fc
-        .oneof(rawBytes, fc.constantFrom("a=%zz&&=&%", "%%%", "=&=&=", "intent=homeTexts&texteIntro=%E9%", "a".repeat(3000)).map((s) => Buffer.from(s)))
-        .map((body) => ({ kind: "urlencoded cassé", contentType: "application/x-www-form-urlencoded; charset=utf-8", body })),
+        .oneof(
+          rawBytes,
+          fc
+            .constantFrom("a=%zz&&=&%", "%%%", "=&=&=", "intent=homeTexts&texteIntro=%E9%", "a".repeat(3000))
+            .map((s) => Buffer.from(s)),
+        )
+        .map((body) => ({
+          kind: "urlencoded cassé",
+          contentType: "application/x-www-form-urlencoded; charset=utf-8",
+          body,
+        })),
     },
-    { weight: 4, arbitrary: partsFor(target).map((parts) => ({ kind: "multipart", contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: multipart(parts, BOUNDARY) })) },
+    {
+      weight: 4,
+      arbitrary: partsFor(target).map((parts) => ({
+        kind: "multipart",
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: multipart(parts, BOUNDARY),
+      })),
+    },
     {
       weight: 3,
       arbitrary: fc.tuple(partsFor(target), fc.double({ min: 0, max: 1, noNaN: true })).map(([parts, cut]) => {
         const whole = multipart(parts, BOUNDARY, false);
-        return { kind: "multipart tronqué", contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: whole.subarray(0, Math.floor(whole.length * cut)) };
+        return {
+          kind: "multipart tronqué",
+          contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+          body: whole.subarray(0, Math.floor(whole.length * cut)),
+        };
       }),
     },
     {
@@ -181,13 +236,30 @@ export function caseFor(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
       arbitrary: fc.integer({ min: 100_000, max: 480_000 }).map((size) => ({
         kind: "multipart sans fin",
         contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-        body: multipart([{ name: "texte", value: "a".repeat(size) }, { name: "file", file: { filename: "photo.jpg", type: "image/jpeg", bytes: PNG } }], BOUNDARY, false),
+        body: multipart(
+          [
+            { name: "texte", value: "a".repeat(size) },
+            { name: "file", file: { filename: "photo.jpg", type: "image/jpeg", bytes: PNG } },
+          ],
+          BOUNDARY,
+          false,
+        ),
       })),
     },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom("text/plain", "application/json", "application/xml", "multipart/form-data", "multipart/form-data; boundary=", undefined), rawBytes)
+        .tuple(
+          fc.constantFrom(
+            "text/plain",
+            "application/json",
+            "application/xml",
+            "multipart/form-data",
+            "multipart/form-data; boundary=",
+            undefined,
+          ),
+          rawBytes,
+        )
         .map(([contentType, body]) => ({ kind: "autre type", contentType, body })),
     },
     {
@@ -199,21 +271,26 @@ export function caseFor(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
       })),
     },
   );
-  return fc.record({
-    form,
-    chunked: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
-    withSession: fc.boolean(),
-    origin: fc.constantFrom("same", "same", "same", "none", "other"),
-    forwardedFor: fc.option(forwardedFor, { nil: undefined, freq: 5 }),
-  }).map(({ form: f, chunked, withSession, origin, forwardedFor: address }) => {
-    const fuzz: FuzzCase = { ...f, chunked, withSession, origin, forwardedFor: address };
-    // A failing case is reported in one line, not as megabytes of bytes.
-    return Object.assign(fuzz, { [fc.toStringMethod]: () => describeCase(fuzz) });
-  });
+  return fc
+    .record({
+      form,
+      chunked: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+      withSession: fc.boolean(),
+      origin: fc.constantFrom("same", "same", "same", "none", "other"),
+      forwardedFor: fc.option(forwardedFor, { nil: undefined, freq: 5 }),
+    })
+    .map(({ form: f, chunked, withSession, origin, forwardedFor: address }) => {
+      const fuzz: FuzzCase = { ...f, chunked, withSession, origin, forwardedFor: address };
+      // A failing case is reported in one line, not as megabytes of bytes.
+      return Object.assign(fuzz, { [fc.toStringMethod]: () => describeCase(fuzz) });
+    });
 }
 
 export function describeCase(fuzz: FuzzCase) {
-  const preview = fuzz.body.subarray(0, 60).toString("latin1").replace(/[^\x20-\x7e]/g, "·");
+  const preview = fuzz.body
+    .subarray(0, 60)
+    .toString("latin1")
+    .replace(/[^\x20-\x7e]/g, "·");
   return `${fuzz.kind}, ${fuzz.body.length} octets${fuzz.chunked ? " en morceaux" : ""}, ${fuzz.withSession ? "avec" : "sans"} session, origine ${fuzz.origin} : ${preview}`;
 }
 

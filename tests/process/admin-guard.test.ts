@@ -13,7 +13,9 @@ let server: ServerProcess;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true" } });
+  server = await startServer({
+    env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true" },
+  });
   cookie = await signIn(server.url, credentials.username, credentials.password);
 }, 60_000);
 afterAll(async () => {

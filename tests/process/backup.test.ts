@@ -29,7 +29,10 @@ function npm(args: string[], env: Record<string, string>) {
     env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
     timeout: 120_000,
   });
-  const err = result.stderr.split("\n").filter((line) => line && !line.startsWith("npm warn")).join("\n");
+  const err = result.stderr
+    .split("\n")
+    .filter((line) => line && !line.startsWith("npm warn"))
+    .join("\n");
   return { code: result.status, out: result.stdout.trim(), err };
 }
 
@@ -44,18 +47,39 @@ function askWithoutToken(dataDir: string, line: string): Promise<string> {
   });
 }
 
-const PAGES = ["/", "/association", "/blog", "/blog/1", "/events", "/annonces", "/mentions-legales", "/sitemap.xml", "/blog/rss.xml"];
+const PAGES = [
+  "/",
+  "/association",
+  "/blog",
+  "/blog/1",
+  "/events",
+  "/annonces",
+  "/mentions-legales",
+  "/sitemap.xml",
+  "/blog/rss.xml",
+];
 
 async function pages(server: ServerProcess) {
   const texts: Record<string, string> = {};
   // The nonce changes with every answer; everything else must be the same.
-  for (const page of PAGES) texts[page] = (await (await fetch(`${server.url}${page}`)).text()).replace(/nonce="[^"]*"/g, "").replaceAll(server.url, "SITE");
+  for (const page of PAGES)
+    texts[page] = (await (await fetch(`${server.url}${page}`)).text())
+      .replace(/nonce="[^"]*"/g, "")
+      .replaceAll(server.url, "SITE");
   return texts;
 }
 
 it("backup while the server runs, restore into the other kind of database: same pages, same administrator", async () => {
   const dataDir = tempDataDir();
-  const original = await startServer({ dataDir, env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true", PUBLIC_URL: "http://localhost:3000" } });
+  const original = await startServer({
+    dataDir,
+    env: {
+      ADMIN_USERNAME: credentials.username,
+      ADMIN_PASSWORD: credentials.password,
+      SEED_DEMO: "true",
+      PUBLIC_URL: "http://localhost:3000",
+    },
+  });
   running.push(original);
   const before = await pages(original);
   const archive = path.join(tempDataDir("potager-archive-"), "sauvegarde.tar.gz");
@@ -67,15 +91,21 @@ it("backup while the server runs, restore into the other kind of database: same 
     expect(await askWithoutToken(dataDir, line)).toBe("erreur demande refusée (jeton absent ou faux)");
   }
   expect(fs.existsSync(path.join(dataDir, "backups"))).toBe(false);
-  await expect.poll(() => original.output()).toContain("demande refusée sur le verrou du dossier de données : jeton absent ou faux");
+  await expect
+    .poll(() => original.output())
+    .toContain("demande refusée sur le verrou du dossier de données : jeton absent ou faux");
   expect(original.output()).not.toContain(token);
 
   const backup = npm(["backup", "--", archive], { DATA_DIR: dataDir });
   expect(backup.err).toBe("");
-  expect(backup.out).toMatch(/^Sauvegarde écrite : .*sauvegarde\.tar\.gz \(\d+\.\d Mo\)\. Gardez-en une copie hors du serveur\.$/);
+  expect(backup.out).toMatch(
+    /^Sauvegarde écrite : .*sauvegarde\.tar\.gz \(\d+\.\d Mo\)\. Gardez-en une copie hors du serveur\.$/,
+  );
   expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
   // The server wrote it in its own backups folder too.
-  expect(fs.readdirSync(path.join(dataDir, "backups"))).toEqual([expect.stringMatching(/^potager-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/)]);
+  expect(fs.readdirSync(path.join(dataDir, "backups"))).toEqual([
+    expect.stringMatching(/^potager-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/),
+  ]);
   // Restoring needs the server stopped when it holds the embedded database.
   expect(npm(["restore", "--", archive], { DATA_DIR: dataDir }).err).toMatch(/est déjà utilisé par le serveur Potager/);
   running.splice(0);
@@ -94,7 +124,10 @@ it("backup while the server runs, restore into the other kind of database: same 
   expect(restore.out).toMatch(/^Sauvegarde du .* restaurée : \d+ tables, \d+ lignes, \d+ fichiers d'images\.$/);
   expect(npm(["restore", "--", archive], target).err).toMatch(/^La base n'est pas vide/);
 
-  const copy = await startServer({ dataDir: target.DATA_DIR, env: { DATABASE_URL: target.DATABASE_URL, PUBLIC_URL: "http://localhost:3000" } });
+  const copy = await startServer({
+    dataDir: target.DATA_DIR,
+    env: { DATABASE_URL: target.DATABASE_URL, PUBLIC_URL: "http://localhost:3000" },
+  });
   running.push(copy);
   expect(await pages(copy)).toEqual(before);
   // The administrator signs in with the same password; images are served.

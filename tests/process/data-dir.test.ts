@@ -19,7 +19,8 @@ function openToOthers(dir: string): string[] {
     const stat = fs.lstatSync(file);
     if (stat.isSymbolicLink()) return;
     if (stat.mode & 0o077) open.push(`${path.relative(dir, file) || "."} ${(stat.mode & 0o777).toString(8)}`);
-    if (stat.isDirectory()) for (const entry of fs.readdirSync(file)) if (file !== dir || entry !== "media") walk(path.join(file, entry));
+    if (stat.isDirectory())
+      for (const entry of fs.readdirSync(file)) if (file !== dir || entry !== "media") walk(path.join(file, entry));
   };
   walk(dir);
   return open;
@@ -50,7 +51,10 @@ it("makes an existing data directory private at start, and says so in one line",
   const server = await startServer({ dataDir });
   running.push(server);
   expect(openToOthers(dataDir)).toEqual([]);
-  const said = server.output().split("\n").filter((line) => line.includes("accessible à d'autres comptes"));
+  const said = server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes("accessible à d'autres comptes"));
   expect(said).toHaveLength(1);
   expect(said[0]).toContain("maintenant privé (droits 0700");
 });

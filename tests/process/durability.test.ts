@@ -36,8 +36,18 @@ describe.each(databases)(`SIGKILL with ${SUBMISSIONS} submissions in flight [%s]
       const submit = (i: number) =>
         fetch(`${first.url}/contact`, {
           method: "POST",
-          body: new URLSearchParams({ name: "Léa Bernard", email: "lea@example.fr", subject: subject(i), message: "Bonjour, peut-on visiter ?", captcha: "7" }),
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url, "X-Forwarded-For": `10.8.0.${i + 1}` },
+          body: new URLSearchParams({
+            name: "Léa Bernard",
+            email: "lea@example.fr",
+            subject: subject(i),
+            message: "Bonjour, peut-on visiter ?",
+            captcha: "7",
+          }),
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: first.url,
+            "X-Forwarded-For": `10.8.0.${i + 1}`,
+          },
         })
           .then(async (response) => {
             if (response.status !== 200 || !(await response.text()).includes("Votre message a bien été envoyé")) return;
@@ -68,12 +78,18 @@ describe.each(databases)(`SIGKILL with ${SUBMISSIONS} submissions in flight [%s]
         await client.end();
       }
       const second = await startServer({ dataDir, env });
-      const pending = async () => ((await (await fetch(`${second.url}/healthz`)).json()) as { outbox: { pending: number } }).outbox.pending;
+      const pending = async () =>
+        ((await (await fetch(`${second.url}/healthz`)).json()) as { outbox: { pending: number } }).outbox.pending;
       await expect.poll(pending, { timeout: 60_000, interval: 250 }).toBe(0);
       expect(await second.stop()).toBe(0);
 
       const handle = await openDatabase(pg ? { url: pg.url } : { dataDir: path.join(dataDir, "db") });
-      const stored = (await handle.db.select({ subject: contactMessages.subject }).from(contactMessages).where(like(contactMessages.subject, `Visite ${run}-%`))).map((r) => r.subject);
+      const stored = (
+        await handle.db
+          .select({ subject: contactMessages.subject })
+          .from(contactMessages)
+          .where(like(contactMessages.subject, `Visite ${run}-%`))
+      ).map((r) => r.subject);
       await handle.close();
       // Every promised message is there, and nothing is there twice.
       for (const i of promised) expect(stored).toContain(subject(i));
@@ -81,7 +97,8 @@ describe.each(databases)(`SIGKILL with ${SUBMISSIONS} submissions in flight [%s]
 
       // One Message-ID per stored message, the promised ones included; at most one message went out twice.
       const byId = new Map<string, string>();
-      for (const mail of smtp.messages) byId.set(/^Message-ID: (.*)$/im.exec(mail.raw)![1], /^Subject: .*?(Visite \S+)/m.exec(mail.raw)?.[1] ?? "");
+      for (const mail of smtp.messages)
+        byId.set(/^Message-ID: (.*)$/im.exec(mail.raw)![1], /^Subject: .*?(Visite \S+)/m.exec(mail.raw)?.[1] ?? "");
       const delivered = [...byId.values()].filter((s) => s.startsWith(`Visite ${run}-`));
       expect(delivered.toSorted()).toEqual(stored.toSorted());
       expect(smtp.messages.length - byId.size).toBeLessThanOrEqual(1);

@@ -21,7 +21,9 @@ const credentials = { username: "fuzz", password: crypto.randomBytes(12).toStrin
 
 const databases = [
   { name: "pglite", url: async () => ({ url: undefined, drop: async () => {} }) },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres", url: () => createPostgresDatabase(process.env.TEST_DATABASE_URL!) }] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: "postgres", url: () => createPostgresDatabase(process.env.TEST_DATABASE_URL!) }]
+    : []),
 ];
 
 describe.each(databases)("every action under random bodies [$name]", (database) => {
@@ -34,7 +36,12 @@ describe.each(databases)("every action under random bodies [$name]", (database) 
     const { url, drop } = await database.url();
     dropDatabase = drop;
     server = await startServer({
-      env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true", DATABASE_URL: url },
+      env: {
+        ADMIN_USERNAME: credentials.username,
+        ADMIN_PASSWORD: credentials.password,
+        SEED_DEMO: "true",
+        DATABASE_URL: url,
+      },
     });
     ({ sessions, targets } = await prepare(server.url, credentials));
   }, 120_000);
@@ -58,7 +65,9 @@ describe.each(databases)("every action under random bodies [$name]", (database) 
       await fc.assert(
         fc.asyncProperty(caseFor(target), async (fuzz) => {
           const outcome = await sendCase(server.url, sessions, target, fuzz);
-          expect(isFailure(outcome), `${target.path} : ${describeOutcome(outcome)} ← ${describeCase(fuzz)}`).toBe(false);
+          expect(isFailure(outcome), `${target.path} : ${describeOutcome(outcome)} ← ${describeCase(fuzz)}`).toBe(
+            false,
+          );
         }),
         { numRuns: FEW_RUNS[target.path] ?? RUNS_PER_ACTION },
       );
@@ -71,8 +80,12 @@ describe.each(databases)("every action under random bodies [$name]", (database) 
         fc.asyncProperty(fc.array(caseFor(target), { minLength: 2, maxLength: 5 }), async (cases) => {
           const outcomes = await sendSequence(server.url, sessions, target, cases);
           const failed = outcomes.findIndex(isFailure);
-          const what = failed < 0 ? "" : failed < cases.length ? describeCase(cases[failed]) : "GET /healthz après la séquence";
-          expect(failed, `${target.path}, requête ${failed + 1} : ${failed < 0 ? "" : describeOutcome(outcomes[failed])} ← ${what}`).toBe(-1);
+          const what =
+            failed < 0 ? "" : failed < cases.length ? describeCase(cases[failed]) : "GET /healthz après la séquence";
+          expect(
+            failed,
+            `${target.path}, requête ${failed + 1} : ${failed < 0 ? "" : describeOutcome(outcomes[failed])} ← ${what}`,
+          ).toBe(-1);
           // The connection served the whole sequence: the refusals did not break it.
           expect(outcomes.at(-1)).toMatchObject({ kind: "response", status: 200, reusedSocket: true });
         }),

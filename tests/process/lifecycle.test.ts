@@ -46,7 +46,9 @@ describe("one data directory, one process", () => {
     const second = await spawnServer({ dataDir, env: adminEnv });
     expect(await second.exited).toBe(1);
     expect(printed(second.output())).toMatch(
-      new RegExp(`^Le dossier de données ${dataDir} est déjà utilisé par le serveur Potager \\(processus ${first.child.pid}, port ${first.port}, démarré le .+\\)\\. Arrêtez-le d'abord, ou utilisez DATABASE_URL\\.$`),
+      new RegExp(
+        `^Le dossier de données ${dataDir} est déjà utilisé par le serveur Potager \\(processus ${first.child.pid}, port ${first.port}, démarré le .+\\)\\. Arrêtez-le d'abord, ou utilisez DATABASE_URL\\.$`,
+      ),
     );
 
     // The first server is untouched and still serves; after it stops, the next start finds everything.
@@ -65,7 +67,9 @@ describe("one data directory, one process", () => {
       env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", NODE_ENV: "production" },
     });
     expect(result.status).toBe(1);
-    expect(printed(result.stderr)).toMatch(new RegExp(`^Le dossier de données .+ est déjà utilisé par le serveur Potager \\(processus ${server.child.pid},`));
+    expect(printed(result.stderr)).toMatch(
+      new RegExp(`^Le dossier de données .+ est déjà utilisé par le serveur Potager \\(processus ${server.child.pid},`),
+    );
     expect(result.stdout).not.toContain(credentials.username);
   }, 60_000);
 
@@ -100,7 +104,9 @@ describe("starting", () => {
   }, 60_000);
 
   it("says what is wrong with the settings, one French line each, without a stack trace", async () => {
-    const server = await spawnServer({ env: { PORT: "quatre-vingts", SESSION_SECRET: "trop-court", CONTACT_TO: "bureau" } });
+    const server = await spawnServer({
+      env: { PORT: "quatre-vingts", SESSION_SECRET: "trop-court", CONTACT_TO: "bureau" },
+    });
     expect(await server.exited).toBe(1);
     expect(printed(server.output())).toBe(
       [
@@ -150,7 +156,10 @@ describe("starting", () => {
     const example = fs.readFileSync(path.join(root, ".env.example"), "utf8");
     fs.writeFileSync(
       path.join(dir, ".env"),
-      example.replace(/^PORT=.*$/m, `PORT=${port}`).replace(/^DATA_DIR=.*$/m, "DATA_DIR=./donnees").replace(/^SEED_DEMO=.*$/m, "SEED_DEMO=false") +
+      example
+        .replace(/^PORT=.*$/m, `PORT=${port}`)
+        .replace(/^DATA_DIR=.*$/m, "DATA_DIR=./donnees")
+        .replace(/^SEED_DEMO=.*$/m, "SEED_DEMO=false") +
         `\nADMIN_USERNAME=depuis-le-fichier\nADMIN_PASSWORD=${credentials.password}\n`,
     );
     const runtime = productionRuntime();
@@ -172,14 +181,18 @@ describe("stopping", () => {
     running.push(server);
     await waitUntilReady(server);
     const cookie = await signIn(server.url, credentials.username, credentials.password);
-    const nodePid = Number(fs.readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, "utf8").trim());
+    const nodePid = Number(
+      fs.readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, "utf8").trim(),
+    );
     expect(fs.readFileSync(`/proc/${nodePid}/cmdline`, "utf8")).toContain("scripts/start.ts");
 
     // An image sent slowly, in three parts; SIGTERM arrives after the first.
     const image = await makeImage(800, 600, "jpeg");
     const boundary = "----potagerArret";
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="potager.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="potager.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
       image,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -214,8 +227,10 @@ describe("stopping", () => {
     expect(await server.exited).toBe(0);
     // node is gone with npm, no orphan left holding the database.
     expect(() => process.kill(nodePid, 0)).toThrow("ESRCH");
-    expect(printed(server.output()).split("\n").filter((line) => line.startsWith("Potager est arrêté"))).toEqual([
-      "Potager est arrêté (SIGTERM), après 1 requête(s) en cours.",
-    ]);
+    expect(
+      printed(server.output())
+        .split("\n")
+        .filter((line) => line.startsWith("Potager est arrêté")),
+    ).toEqual(["Potager est arrêté (SIGTERM), après 1 requête(s) en cours."]);
   }, 60_000);
 });

@@ -26,15 +26,26 @@ it(`${SUBMISSIONS} messages sent while SMTP is down are each delivered once when
     Array.from({ length: SUBMISSIONS }, async (_, i) => {
       const response = await fetch(`${server.url}/contact`, {
         method: "POST",
-        body: new URLSearchParams({ name: "Léa Bernard", email: "lea@example.fr", subject: `Visite ${run}-${i}`, message: "Bonjour, peut-on visiter ?", captcha: "7" }),
+        body: new URLSearchParams({
+          name: "Léa Bernard",
+          email: "lea@example.fr",
+          subject: `Visite ${run}-${i}`,
+          message: "Bonjour, peut-on visiter ?",
+          captcha: "7",
+        }),
         // One visitor each, as the site's proxy would say: the per-address limit is not what is tested here.
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}` },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          "X-Forwarded-For": `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+        },
       });
       return { status: response.status, sent: (await response.text()).includes("Votre message a bien été envoyé") };
     }),
   );
   expect(answers.every((a) => a.status === 200 && a.sent)).toBe(true);
-  const health = async () => (await (await fetch(`${server.url}/healthz`)).json()) as { outbox: { pending: number; failed: number } };
+  const health = async () =>
+    (await (await fetch(`${server.url}/healthz`)).json()) as { outbox: { pending: number; failed: number } };
   // Nothing could leave: all wait in the outbox.
   await expect.poll(async () => (await health()).outbox.pending, { timeout: 15_000 }).toBe(SUBMISSIONS);
   expect(smtp.messages).toEqual([]);

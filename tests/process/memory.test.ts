@@ -53,7 +53,8 @@ function createMemoryCgroup(name: string, limit: number): MemoryCgroup {
     made(dir, () => {
       fs.writeFileSync(path.join(dir, "memory.limit_in_bytes"), String(limit));
       // Where swap is accounted, none either: a server that swapped would pass without fitting.
-      if (fs.existsSync(path.join(dir, "memory.memsw.limit_in_bytes"))) fs.writeFileSync(path.join(dir, "memory.memsw.limit_in_bytes"), String(limit));
+      if (fs.existsSync(path.join(dir, "memory.memsw.limit_in_bytes")))
+        fs.writeFileSync(path.join(dir, "memory.memsw.limit_in_bytes"), String(limit));
     });
     return {
       dir,
@@ -63,7 +64,11 @@ function createMemoryCgroup(name: string, limit: number): MemoryCgroup {
     };
   }
   const v2 = own.find(([id]) => id === "0");
-  if (v2 && fs.existsSync("/sys/fs/cgroup/cgroup.controllers") && read("/sys/fs/cgroup/cgroup.controllers").split(/\s/).includes("memory")) {
+  if (
+    v2 &&
+    fs.existsSync("/sys/fs/cgroup/cgroup.controllers") &&
+    read("/sys/fs/cgroup/cgroup.controllers").split(/\s/).includes("memory")
+  ) {
     const parent = path.join("/sys/fs/cgroup", v2.slice(2).join(":"));
     if (!read(path.join(parent, "cgroup.subtree_control")).split(/\s/).includes("memory")) {
       fs.writeFileSync(path.join(parent, "cgroup.subtree_control"), "+memory");
@@ -76,7 +81,8 @@ function createMemoryCgroup(name: string, limit: number): MemoryCgroup {
     return {
       dir,
       oomKills: () => counter(read(path.join(dir, "memory.events")), "oom_kill"),
-      peakBytes: () => (fs.existsSync(path.join(dir, "memory.peak")) ? Number(read(path.join(dir, "memory.peak"))) : undefined),
+      peakBytes: () =>
+        fs.existsSync(path.join(dir, "memory.peak")) ? Number(read(path.join(dir, "memory.peak"))) : undefined,
       remove: () => fs.rmdirSync(dir),
     };
   }
@@ -87,7 +93,9 @@ function createMemoryCgroup(name: string, limit: number): MemoryCgroup {
 function unavailable(): string | undefined {
   if (process.getuid?.() !== 0) return "il faut être root pour créer un groupe de contrôle mémoire";
   const v1 = fs.existsSync("/sys/fs/cgroup/memory/memory.limit_in_bytes");
-  const v2 = fs.existsSync("/sys/fs/cgroup/cgroup.controllers") && fs.readFileSync("/sys/fs/cgroup/cgroup.controllers", "utf8").includes("memory");
+  const v2 =
+    fs.existsSync("/sys/fs/cgroup/cgroup.controllers") &&
+    fs.readFileSync("/sys/fs/cgroup/cgroup.controllers", "utf8").includes("memory");
   return v1 || v2 ? undefined : "aucun contrôleur mémoire (cgroup v1 ou v2) sur cette machine";
 }
 
@@ -103,7 +111,15 @@ function status(pid: number) {
 /** A photo-like JPEG (noise compresses as a photo does), different each call so that none is stored already. */
 async function photo(width: number, height: number) {
   const seed = crypto.randomInt(256);
-  return sharp({ create: { width, height, channels: 3, background: { r: seed, g: 120, b: 60 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: seed, g: 120, b: 60 },
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
 }
@@ -111,7 +127,11 @@ async function photo(width: number, height: number) {
 async function upload(server: ServerProcess, cookie: string, image: Buffer) {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "photo.jpg");
-  const response = await fetch(`${server.url}/admin/media`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url } });
+  const response = await fetch(`${server.url}/admin/media`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: server.url },
+  });
   return { status: response.status, body: (await response.json()) as { secure_url?: string; error?: string } };
 }
 
@@ -130,7 +150,15 @@ describe.skipIf(reason)(`the server in a ${LIMIT_BYTES / 1024 / 1024} MiB memory
     const runtime = productionRuntime();
     // The shell puts itself in the cgroup, then becomes node: the server and nothing else is in it, from its start.
     server = await spawnServer({
-      command: ["sh", "-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup.dir, process.execPath, ...runtime.nodeArgs, "server.ts"],
+      command: [
+        "sh",
+        "-c",
+        'echo $$ > "$0/cgroup.procs" && exec "$@"',
+        cgroup.dir,
+        process.execPath,
+        ...runtime.nodeArgs,
+        "server.ts",
+      ],
       env: { SEED_DEMO: "true", ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password },
     });
     const running = server;
@@ -146,8 +174,9 @@ describe.skipIf(reason)(`the server in a ${LIMIT_BYTES / 1024 / 1024} MiB memory
     try {
       await waitUntilReady(running, 90_000);
       // Ready once the demo content is made, not only once the database answers.
-      for (const deadline = Date.now() + 60_000; !running.output().includes("Potager est en ligne"); ) {
-        if (Date.now() > deadline || running.child.exitCode !== null) throw new Error(`le serveur n'a pas fini de démarrer :\n${running.output()}`);
+      for (const deadline = Date.now() + 60_000; !running.output().includes("Potager est en ligne");) {
+        if (Date.now() > deadline || running.child.exitCode !== null)
+          throw new Error(`le serveur n'a pas fini de démarrer :\n${running.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(fs.readFileSync(`/proc/${pid}/cgroup`, "utf8")).toContain(path.basename(cgroup.dir));
@@ -174,8 +203,17 @@ describe.skipIf(reason)(`the server in a ${LIMIT_BYTES / 1024 / 1024} MiB memory
         headers: { "accept-encoding": "gzip, deflate, br, zstd" },
         requests: [
           ...paths.map((p) => ({ method: "GET" as const, path: p })),
-          { method: "GET", setupRequest: (request) => ({ ...request, path: `/search?q=${encodeURIComponent(words[crypto.randomInt(words.length)])}${crypto.randomInt(1000)}` }) },
-          { method: "GET", setupRequest: (request) => ({ ...request, path: `/?utm_source=lettre-${crypto.randomInt(1_000_000)}` }) },
+          {
+            method: "GET",
+            setupRequest: (request) => ({
+              ...request,
+              path: `/search?q=${encodeURIComponent(words[crypto.randomInt(words.length)])}${crypto.randomInt(1000)}`,
+            }),
+          },
+          {
+            method: "GET",
+            setupRequest: (request) => ({ ...request, path: `/?utm_source=lettre-${crypto.randomInt(1_000_000)}` }),
+          },
         ],
       });
       const until = Date.now() + LOAD_SECONDS * 1000;

@@ -32,7 +32,12 @@ async function renameArticle(server: ServerProcess, id: string, title: string) {
 describe.each(databases)("public pages kept in memory [%s]", (kind) => {
   it("answers a second visit from memory, never an administrator's, and shows a write at the next request", async () => {
     const pg = kind === "postgres" ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
-    const env = { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true", DATABASE_URL: pg?.url };
+    const env = {
+      ADMIN_USERNAME: credentials.username,
+      ADMIN_PASSWORD: credentials.password,
+      SEED_DEMO: "true",
+      DATABASE_URL: pg?.url,
+    };
     const servers: ServerProcess[] = [];
     try {
       const first = await startServer({ env });
@@ -47,7 +52,9 @@ describe.each(databases)("public pages kept in memory [%s]", (kind) => {
       expect(html).toBe(await fresh.text());
       // A content page: no framework, only the small keyboard script (and its structured data, which is no script to
       // run); its policy names no nonce and allows no inline script.
-      expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/)]);
+      expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual([
+        expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/),
+      ]);
       expect(kept.headers.get("content-security-policy")).toMatch(/script-src 'self'; /);
       const head = await fetch(`${first.url}/blog/${id}`, { method: "HEAD" });
       expect([head.headers.get("x-cache"), await head.text()]).toEqual(["hit", ""]);
@@ -57,9 +64,11 @@ describe.each(databases)("public pages kept in memory [%s]", (kind) => {
       const contact = await get(first, "/contact");
       expect(contact.headers.get("x-cache")).toBe("hit");
       const hashes = contact.headers.get("content-security-policy")!.match(/'sha256-[\w+/=]+'/g) ?? [];
-      const inline = [...(await contact.text()).matchAll(/<script(?![^>]*\ssrc=)(?! type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
-        ([, body]) => `'sha256-${crypto.createHash("sha256").update(body).digest("base64")}'`,
-      );
+      const inline = [
+        ...(await contact.text()).matchAll(
+          /<script(?![^>]*\ssrc=)(?! type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+        ),
+      ].map(([, body]) => `'sha256-${crypto.createHash("sha256").update(body).digest("base64")}'`);
       expect(inline.length).toBeGreaterThan(0);
       expect(hashes.toSorted()).toEqual([...new Set(inline)].toSorted());
 
@@ -70,7 +79,13 @@ describe.each(databases)("public pages kept in memory [%s]", (kind) => {
       // A message sent through the contact form changes no page: the cache stays.
       const sent = await fetch(`${first.url}/contact`, {
         method: "POST",
-        body: new URLSearchParams({ name: "Léa", email: "lea@example.fr", subject: "Visite", message: "Bonjour", captcha: "7" }),
+        body: new URLSearchParams({
+          name: "Léa",
+          email: "lea@example.fr",
+          subject: "Visite",
+          message: "Bonjour",
+          captcha: "7",
+        }),
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url },
       });
       expect(sent.status).toBe(200);
@@ -81,7 +96,6 @@ describe.each(databases)("public pages kept in memory [%s]", (kind) => {
       expect(edited.headers.get("x-cache")).toBe("miss");
       expect(await edited.text()).toContain("Le titre changé ici");
       expect(await (await get(first, "/blog")).text()).toContain("Le titre changé ici");
-
     } finally {
       for (const server of servers) await server.stop();
       await pg?.drop();
@@ -124,7 +138,13 @@ describe.each(databases)("addresses a visitor can send for a kept page [%s]", (k
         ["/sitemap.xml", "application/xml; charset=utf-8"],
       ]) {
         const first = await get(server, path);
-        expect([path, first.status, first.headers.get("x-cache"), first.headers.get("content-type"), first.headers.get("content-encoding")]).toEqual([path, 200, "miss", type, "br"]);
+        expect([
+          path,
+          first.status,
+          first.headers.get("x-cache"),
+          first.headers.get("content-type"),
+          first.headers.get("content-encoding"),
+        ]).toEqual([path, 200, "miss", type, "br"]);
         const body = await first.text();
         const kept = await get(server, `${path}?utm_source=lecteur`);
         expect([path, kept.headers.get("x-cache"), await kept.text()]).toEqual([path, "hit", body]);
@@ -145,7 +165,12 @@ describe.each(databases)("addresses a visitor can send for a kept page [%s]", (k
 describe.each(databases.filter((kind) => kind === "postgres"))("two instances on one database [%s]", () => {
   it("a write made by one is on the other's pages within the once-a-second version check", async () => {
     const pg = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    const env = { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true", DATABASE_URL: pg.url };
+    const env = {
+      ADMIN_USERNAME: credentials.username,
+      ADMIN_PASSWORD: credentials.password,
+      SEED_DEMO: "true",
+      DATABASE_URL: pg.url,
+    };
     const servers: ServerProcess[] = [];
     try {
       const first = await startServer({ env });
@@ -157,7 +182,10 @@ describe.each(databases.filter((kind) => kind === "postgres"))("two instances on
       expect((await get(first, `/blog/${id}`)).headers.get("x-cache")).toBe("hit");
       await renameArticle(second, id, "Le titre changé ailleurs");
       await expect
-        .poll(async () => (await (await get(first, `/blog/${id}`)).text()).includes("Le titre changé ailleurs"), { timeout: 3000, interval: 100 })
+        .poll(async () => (await (await get(first, `/blog/${id}`)).text()).includes("Le titre changé ailleurs"), {
+          timeout: 3000,
+          interval: 100,
+        })
         .toBe(true);
     } finally {
       for (const server of servers) await server.stop();

@@ -28,7 +28,9 @@ const form = (body: string | Buffer, headers: Record<string, string> = {}): Omit
 });
 
 function multipart(parts: string[], boundary = "----potager", close = true) {
-  return Buffer.from(parts.map((part) => `--${boundary}\r\n${part}\r\n`).join("") + (close ? `--${boundary}--\r\n` : ""));
+  return Buffer.from(
+    parts.map((part) => `--${boundary}\r\n${part}\r\n`).join("") + (close ? `--${boundary}--\r\n` : ""),
+  );
 }
 const multipartType = { "Content-Type": "multipart/form-data; boundary=----potager" };
 
@@ -52,7 +54,10 @@ function expectAnswered(outcome: RawOutcome, status: number) {
 describe("refusals reach the client and leave the connection usable", () => {
   it("a 2 MB form gets its 413 every time, and the next request on the connection is answered", async () => {
     for (let i = 0; i < 10; i++) {
-      const { first, second } = await thenAgain({ path: "/login", ...form(`username=${"a".repeat(2_000_000)}&password=x`) });
+      const { first, second } = await thenAgain({
+        path: "/login",
+        ...form(`username=${"a".repeat(2_000_000)}&password=x`),
+      });
       expect(expectAnswered(first, 413).body).toContain("Le formulaire envoyé est trop volumineux.");
       expect(expectAnswered(second, 200).reusedSocket).toBe(true);
     }
@@ -73,34 +78,59 @@ describe("refusals reach the client and leave the connection usable", () => {
     expect(expectAnswered(second, 200).reusedSocket).toBe(true);
   });
 
-  it.each([200_000, 330_000, 480_000])("a refused multipart body of %i bytes is answered on a fresh connection too", async (size) => {
-    const body = multipart(['Content-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n', "x".repeat(size)]);
-    // Without a session (401), and with one but a part over its limit (413).
-    for (const [headers, status] of [[{}, 401], [{ Cookie: cookie }, 413]] as const) {
-      const request = { method: "POST", path: "/admin/media", headers: { Origin: server.url, ...multipartType, ...headers }, body: Buffer.concat([multipart([`Content-Disposition: form-data; name="texte"\r\n`, "t".repeat(size)], "----potager", false), body]) };
-      expectAnswered(await send(server.url, request), status);
-      const { first, second } = await thenAgain(request);
-      expectAnswered(first, status);
-      expect(expectAnswered(second, 200).reusedSocket).toBe(true);
-    }
-  });
+  it.each([200_000, 330_000, 480_000])(
+    "a refused multipart body of %i bytes is answered on a fresh connection too",
+    async (size) => {
+      const body = multipart([
+        'Content-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n',
+        "x".repeat(size),
+      ]);
+      // Without a session (401), and with one but a part over its limit (413).
+      for (const [headers, status] of [
+        [{}, 401],
+        [{ Cookie: cookie }, 413],
+      ] as const) {
+        const request = {
+          method: "POST",
+          path: "/admin/media",
+          headers: { Origin: server.url, ...multipartType, ...headers },
+          body: Buffer.concat([
+            multipart([`Content-Disposition: form-data; name="texte"\r\n`, "t".repeat(size)], "----potager", false),
+            body,
+          ]),
+        };
+        expectAnswered(await send(server.url, request), status);
+        const { first, second } = await thenAgain(request);
+        expectAnswered(first, status);
+        expect(expectAnswered(second, 200).reusedSocket).toBe(true);
+      }
+    },
+  );
 });
 
 describe("input that stopped the server or gave a 500", () => {
-  it.each(["/admin/media", "/admin/settings"])("%s: a large text part, a file part and no closing boundary", async (path) => {
-    const body = multipart(
-      [`Content-Disposition: form-data; name="texte"\r\n`, "a".repeat(350_000)].concat([
-        'Content-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n',
-        "abc",
-      ]),
-      "----potager",
-      false,
-    );
-    const outcome = await send(server.url, { method: "POST", path, headers: { Origin: server.url, Cookie: cookie, ...multipartType }, body });
-    expect(outcome.kind === "response" && outcome.status >= 400 && outcome.status < 500).toBe(true);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
-  });
+  it.each(["/admin/media", "/admin/settings"])(
+    "%s: a large text part, a file part and no closing boundary",
+    async (path) => {
+      const body = multipart(
+        [`Content-Disposition: form-data; name="texte"\r\n`, "a".repeat(350_000)].concat([
+          'Content-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n',
+          "abc",
+        ]),
+        "----potager",
+        false,
+      );
+      const outcome = await send(server.url, {
+        method: "POST",
+        path,
+        headers: { Origin: server.url, Cookie: cookie, ...multipartType },
+        body,
+      });
+      expect(outcome.kind === "response" && outcome.status >= 400 && outcome.status < 500).toBe(true);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+    },
+  );
 
   it("a NUL byte in the sign-in form is a 400 with the form's message", async () => {
     const outcome = expectAnswered(await send(server.url, { path: "/login", ...form("username=%00&password=x") }), 400);
@@ -109,14 +139,19 @@ describe("input that stopped the server or gave a 500", () => {
 
   it.each([
     ["homeTexts", "intent=homeTexts&titreAccueil=Jardins%00partag%C3%A9s&texteIntro=%00&texteFooter=a%01b"],
-    ["association", "intent=association&titreAssociation=Notre%00association&contentAssociation=%3Cp%3Ea%00b%3C%2Fp%3E"],
+    [
+      "association",
+      "intent=association&titreAssociation=Notre%00association&contentAssociation=%3Cp%3Ea%00b%3C%2Fp%3E",
+    ],
     ["contact", "intent=contact&adresse=1%00rue&telephone=04%0078&email=&horaires=Samedi%00"],
   ])("control characters in the settings form %s are cleaned out before anything is saved", async (intent, body) => {
     const outcome = await send(server.url, { path: "/admin/settings", ...form(body, { Cookie: cookie }) });
     expectAnswered(outcome, 200);
     const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();
     expect(page).not.toContain("\u0000");
-    expect(page).toContain(intent === "homeTexts" ? "Jardinspartagés" : intent === "association" ? "Notreassociation" : "1rue");
+    expect(page).toContain(
+      intent === "homeTexts" ? "Jardinspartagés" : intent === "association" ? "Notreassociation" : "1rue",
+    );
   });
 
   it("TRACE, and any method but GET, HEAD and POST, gets 405 with Allow", async () => {
@@ -130,15 +165,29 @@ describe("input that stopped the server or gave a 500", () => {
 
   it("a form posted from another site gets 403 in French and one warning line, not an error", async () => {
     const before = server.output().length;
-    const outcome = expectAnswered(await send(server.url, { path: "/login", ...form("username=a&password=b", { Origin: "https://ailleurs.example" }) }), 403);
+    const outcome = expectAnswered(
+      await send(server.url, {
+        path: "/login",
+        ...form("username=a&password=b", { Origin: "https://ailleurs.example" }),
+      }),
+      403,
+    );
     expect(outcome.body).toBe("Requête refusée : ce formulaire doit être envoyé depuis le site lui-même.");
     const data = expectAnswered(
-      await send(server.url, { path: "/login.data", ...form("username=a&password=b", { Origin: "https://ailleurs.example" }) }),
+      await send(server.url, {
+        path: "/login.data",
+        ...form("username=a&password=b", { Origin: "https://ailleurs.example" }),
+      }),
       403,
     );
     expect(data.body).toBe(outcome.body);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const logged = server.output().slice(before).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = server
+      .output()
+      .slice(before)
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged.map((entry) => [entry.level, entry.msg, entry.origin])).toEqual([
       [40, "formulaire refusé : envoyé depuis une autre origine", "https://ailleurs.example"],
       [40, "formulaire refusé : envoyé depuis une autre origine", "https://ailleurs.example"],

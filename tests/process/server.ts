@@ -48,7 +48,8 @@ export interface SpawnOptions {
 
 /** Starts the server; call `waitUntilReady` (or await the exit) next. Never inherits DATABASE_URL unless given. */
 export async function spawnServer(options: SpawnOptions = {}): Promise<ServerProcess> {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Construisez d'abord le site : npm run build");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("Construisez d'abord le site : npm run build");
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDataDir();
   const runtime = productionRuntime();
@@ -72,7 +73,9 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -10,11 +10,15 @@ import { createPageCache, policyForCachedPage, routeQueries, type PageCacheOptio
 
 /** The query parameters each stand-in route reads; any other path is a route that declares none. */
 const QUERIES: Record<string, readonly string[]> = { "/search": ["q"], "/liste": ["page", "type"], "/flux.xml": [] };
-const standInQueries = (pathname: string) => (pathname === "/login" || pathname === "/prive-sans-declaration" ? undefined : (QUERIES[pathname] ?? []));
+const standInQueries = (pathname: string) =>
+  pathname === "/login" || pathname === "/prive-sans-declaration" ? undefined : (QUERIES[pathname] ?? []);
 
 /** Words in no order, so that brotli's levels give sizes far apart. */
 function text(bytes: number) {
-  const words = "tomate courge compost paillage semis arrosage parcelle jardin radis carotte haricot fraise oignon poireau chou".split(" ");
+  const words =
+    "tomate courge compost paillage semis arrosage parcelle jardin radis carotte haricot fraise oignon poireau chou".split(
+      " ",
+    );
   let seed = 1;
   let out = "";
   while (out.length < bytes) {
@@ -53,7 +57,9 @@ async function site(options: Partial<PageCacheOptions> & { size?: number; body?:
       "cache-control": req.path === "/prive" ? "private, no-store" : "public, max-age=0",
     };
     if (req.path === "/cookie") headers["set-cookie"] = "a=b";
-    const body = feed ? "<rss><channel><title>Blog</title></channel></rss>" : (options.body ?? `<!doctype html><p>${address} n° ${count}</p>`.padEnd(options.size ?? 100, " "));
+    const body = feed
+      ? "<rss><channel><title>Blog</title></channel></rss>"
+      : (options.body ?? `<!doctype html><p>${address} n° ${count}</p>`.padEnd(options.size ?? 100, " "));
     const response = new Response(body, { headers });
     if (!(await cache.keep(req, res, response))) res.set(headers).end(await response.text());
   });
@@ -85,7 +91,10 @@ describe("page cache", () => {
     const s = await site();
     expect(await s.get("/blog")).toEqual({ cache: "miss", text: "<!doctype html><p>/blog n° 1</p>" });
     expect(await s.get("/blog")).toEqual({ cache: "hit", text: "<!doctype html><p>/blog n° 1</p>" });
-    expect(await s.get("/search?q=semis")).toEqual({ cache: "miss", text: "<!doctype html><p>/search?q=semis n° 1</p>" });
+    expect(await s.get("/search?q=semis")).toEqual({
+      cache: "miss",
+      text: "<!doctype html><p>/search?q=semis n° 1</p>",
+    });
     s.bump();
     s.advance(1000);
     expect(await s.get("/blog")).toEqual({ cache: "miss", text: "<!doctype html><p>/blog n° 2</p>" });
@@ -154,23 +163,46 @@ describe("the key of a kept page", () => {
   it("is the path and the parameters its route reads: tracking parameters find the same copy and never reach the page", async () => {
     const s = await site();
     expect(await s.get("/")).toEqual({ cache: "miss", text: "<!doctype html><p>/ n° 1</p>" });
-    expect(await s.get("/?utm_source=facebook&utm_medium=social&fbclid=IwAR3x")).toEqual({ cache: "hit", text: "<!doctype html><p>/ n° 1</p>" });
+    expect(await s.get("/?utm_source=facebook&utm_medium=social&fbclid=IwAR3x")).toEqual({
+      cache: "hit",
+      text: "<!doctype html><p>/ n° 1</p>",
+    });
     expect(await s.get("/?fbclid=autre")).toEqual({ cache: "hit", text: "<!doctype html><p>/ n° 1</p>" });
 
     // Rendered for the canonical address, even when the first visitor came with a tracking parameter.
-    expect(await s.get("/search?fbclid=a&q=semis&utm_campaign=b")).toEqual({ cache: "miss", text: "<!doctype html><p>/search?q=semis n° 1</p>" });
-    expect(await s.get("/search?q=semis&gclid=c")).toEqual({ cache: "hit", text: "<!doctype html><p>/search?q=semis n° 1</p>" });
-    expect(await s.get("/search?q=radis")).toEqual({ cache: "miss", text: "<!doctype html><p>/search?q=radis n° 2</p>" });
+    expect(await s.get("/search?fbclid=a&q=semis&utm_campaign=b")).toEqual({
+      cache: "miss",
+      text: "<!doctype html><p>/search?q=semis n° 1</p>",
+    });
+    expect(await s.get("/search?q=semis&gclid=c")).toEqual({
+      cache: "hit",
+      text: "<!doctype html><p>/search?q=semis n° 1</p>",
+    });
+    expect(await s.get("/search?q=radis")).toEqual({
+      cache: "miss",
+      text: "<!doctype html><p>/search?q=radis n° 2</p>",
+    });
     // Sorted, and the first value of each, as the route's `searchParams.get` reads it.
-    expect((await s.get("/liste?type=don&page=2&type=vente&x=1")).text).toBe("<!doctype html><p>/liste?page=2&type=don n° 1</p>");
-    expect(await s.get("/liste?page=2&utm_source=x&type=don")).toEqual({ cache: "hit", text: "<!doctype html><p>/liste?page=2&type=don n° 1</p>" });
+    expect((await s.get("/liste?type=don&page=2&type=vente&x=1")).text).toBe(
+      "<!doctype html><p>/liste?page=2&type=don n° 1</p>",
+    );
+    expect(await s.get("/liste?page=2&utm_source=x&type=don")).toEqual({
+      cache: "hit",
+      text: "<!doctype html><p>/liste?page=2&type=don n° 1</p>",
+    });
     expect((await s.get("/liste?page=3&type=don")).cache).toBe("miss");
   });
 
   it("leaves a route that declares no parameters alone: never kept, its address untouched", async () => {
     const s = await site();
-    expect(await s.get("/login?compte-pret=1&fbclid=x")).toEqual({ cache: null, text: "<!doctype html><p>/login?compte-pret=1&fbclid=x n° 1</p>" });
-    expect(await s.get("/login?compte-pret=1&fbclid=x")).toEqual({ cache: null, text: "<!doctype html><p>/login?compte-pret=1&fbclid=x n° 2</p>" });
+    expect(await s.get("/login?compte-pret=1&fbclid=x")).toEqual({
+      cache: null,
+      text: "<!doctype html><p>/login?compte-pret=1&fbclid=x n° 1</p>",
+    });
+    expect(await s.get("/login?compte-pret=1&fbclid=x")).toEqual({
+      cache: null,
+      text: "<!doctype html><p>/login?compte-pret=1&fbclid=x n° 2</p>",
+    });
   });
 });
 
@@ -183,11 +215,15 @@ describe("compression of a kept page", () => {
     // As sent: fetch would decompress them.
     const raw = (encoding: string) =>
       new Promise<{ cache: string | undefined; body: Buffer }>((resolve, reject) => {
-        http.get(`${s.url}/blog`, { headers: { "Accept-Encoding": encoding } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => resolve({ cache: response.headers["x-cache"] as string | undefined, body: Buffer.concat(chunks) }));
-        }).on("error", reject);
+        http
+          .get(`${s.url}/blog`, { headers: { "Accept-Encoding": encoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({ cache: response.headers["x-cache"] as string | undefined, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on("error", reject);
       });
     const size = async () => {
       const { cache, body } = await raw("br");
@@ -198,7 +234,9 @@ describe("compression of a kept page", () => {
     expect(miss.cache).toBe("miss");
     // Brotli 11 costs more than rendering the page: a miss gets a cheaper level, a third larger here.
     expect(miss.bytes).toBeGreaterThan(strongest * 1.3);
-    await expect.poll(async () => (await size()).bytes, { interval: 20, timeout: 5000 }).toBeLessThanOrEqual(strongest * 1.02);
+    await expect
+      .poll(async () => (await size()).bytes, { interval: 20, timeout: 5000 })
+      .toBeLessThanOrEqual(strongest * 1.02);
     expect(s.cache.stats().bytes).toBeLessThan(page.length + miss.bytes);
 
     // Gzip likewise, and a client that accepts neither gets the page as it is.
@@ -211,7 +249,11 @@ describe("conditional requests", () => {
   it("get a 304 when the ETag or the date matches, from memory and after a new render of the same bytes", async () => {
     const s = await site();
     const first = await fetch(`${s.url}/flux.xml`);
-    expect([first.status, first.headers.get("x-cache"), first.headers.get("content-type")]).toEqual([200, "miss", "application/rss+xml; charset=utf-8"]);
+    expect([first.status, first.headers.get("x-cache"), first.headers.get("content-type")]).toEqual([
+      200,
+      "miss",
+      "application/rss+xml; charset=utf-8",
+    ]);
     const etag = first.headers.get("etag")!;
     const lastModified = first.headers.get("last-modified")!;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
@@ -227,7 +269,11 @@ describe("conditional requests", () => {
     expect(await conditional({ "If-Modified-Since": lastModified })).toEqual([304, "hit", false]);
     expect(await conditional({ "If-Modified-Since": "Sat, 21 Nov 2026 09:59:59 GMT" })).toEqual([200, "hit", true]);
     // If-None-Match decides when both are given.
-    expect(await conditional({ "If-None-Match": 'W/"autre"', "If-Modified-Since": lastModified })).toEqual([200, "hit", true]);
+    expect(await conditional({ "If-None-Match": 'W/"autre"', "If-Modified-Since": lastModified })).toEqual([
+      200,
+      "hit",
+      true,
+    ]);
 
     // Past its time the feed is rendered again: the same bytes keep their ETag and their date.
     s.advance(60_000);
@@ -239,7 +285,9 @@ describe("conditional requests", () => {
 
     // Pages too; a changed page has another ETag.
     const page = await fetch(`${s.url}/blog`);
-    expect((await fetch(`${s.url}/blog`, { headers: { "If-None-Match": page.headers.get("etag")! } })).status).toBe(304);
+    expect((await fetch(`${s.url}/blog`, { headers: { "If-None-Match": page.headers.get("etag")! } })).status).toBe(
+      304,
+    );
     s.bump();
     s.advance(1000);
     const changed = await fetch(`${s.url}/blog`, { headers: { "If-None-Match": page.headers.get("etag")! } });
@@ -248,7 +296,11 @@ describe("conditional requests", () => {
 });
 
 describe("the parameters each route declares", () => {
-  const stub = (id: string, fields: { parentId?: string; path?: string; index?: boolean; module?: object }) => ({ id, module: {}, ...fields });
+  const stub = (id: string, fields: { parentId?: string; path?: string; index?: boolean; module?: object }) => ({
+    id,
+    module: {},
+    ...fields,
+  });
 
   it("come from the leaf route's handle, sorted; a route without one, or a data request, is never kept", () => {
     const queryOf = routeQueries({
@@ -316,22 +368,29 @@ describe("the parameters each route declares", () => {
       "/media/x.jpg": undefined,
       "/nulle-part": undefined,
     };
-    expect(Object.fromEntries(Object.keys(expected).map((pathname) => [pathname, queryOf(pathname)]))).toEqual(expected);
+    expect(Object.fromEntries(Object.keys(expected).map((pathname) => [pathname, queryOf(pathname)]))).toEqual(
+      expected,
+    );
 
     // A parameter read in a kept route's file but not declared would never reach it.
-    const undeclared = Object.entries(routes as Record<string, { module: { handle?: { query?: string[] } } }>).flatMap(([id, route]) => {
-      const declared = route.module.handle?.query;
-      if (!declared) return [];
-      const read = [...(sources.get(id) ?? "").matchAll(/searchParams\.(?:get|getAll|has)\("([^"]+)"\)/g)].map(([, name]) => name);
-      return read.filter((name) => !declared.includes(name)).map((name) => `${id}: ${name}`);
-    });
+    const undeclared = Object.entries(routes as Record<string, { module: { handle?: { query?: string[] } } }>).flatMap(
+      ([id, route]) => {
+        const declared = route.module.handle?.query;
+        if (!declared) return [];
+        const read = [...(sources.get(id) ?? "").matchAll(/searchParams\.(?:get|getAll|has)\("([^"]+)"\)/g)].map(
+          ([, name]) => name,
+        );
+        return read.filter((name) => !declared.includes(name)).map((name) => `${id}: ${name}`);
+      },
+    );
     expect(undeclared).toEqual([]);
   }, 60_000);
 });
 
 describe("the policy of a kept page", () => {
   it("names its inline scripts by hash instead of the nonce, and ignores data blocks and external scripts", () => {
-    const html = '<script>a()</script><script type="module">b()</script><script type="application/ld+json">{}</script><script src="/x.js"></script><script>a()</script>';
+    const html =
+      '<script>a()</script><script type="module">b()</script><script type="application/ld+json">{}</script><script src="/x.js"></script><script>a()</script>';
     const policy = "default-src 'self'; script-src 'self' 'nonce-abc' 'strict-dynamic'; object-src 'none'";
     expect(policyForCachedPage(policy, html)).toBe(
       // SHA-256 of "a()" and of "b()", once each, in base64 (`openssl dgst -sha256 -binary | base64`).

@@ -4,7 +4,8 @@ import { MAX_ANNEX_IMAGES } from "~/lib/constants";
 
 export const COVER_UPLOAD_ERROR = "Erreur lors de l'upload de l'image de couverture. Veuillez réessayer.";
 export const ANNEX_UPLOAD_ERROR = "Erreur lors de l'upload des images annexes";
-export const failedAnnexesMessage = (count: number) => `${count} image(s) n'ont pas pu être uploadées. Veuillez réessayer.`;
+export const failedAnnexesMessage = (count: number) =>
+  `${count} image(s) n'ont pas pu être uploadées. Veuillez réessayer.`;
 
 export interface ArticleImagesState {
   uploading: boolean;
@@ -34,7 +35,10 @@ export function ArticleImages({
   const [failed, setFailed] = useState<boolean[]>(() => Array.from({ length: slots }, () => false));
   const set = (list: boolean[], index: number, value: boolean) => list.map((old, i) => (i === index ? value : old));
   const failedAnnexes = failed.slice(1).filter(Boolean).length;
-  useEffect(() => onChange({ uploading: uploading.some(Boolean), failedAnnexes }), [uploading, failedAnnexes, onChange]);
+  useEffect(
+    () => onChange({ uploading: uploading.some(Boolean), failedAnnexes }),
+    [uploading, failedAnnexes, onChange],
+  );
 
   return (
     <div className="space-y-6">

@@ -12,7 +12,17 @@ export function Stat({ label, value, to }: { label: string; value: ReactNode; to
   );
 }
 
-export function DashboardCard({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: ReactNode }) {
+export function DashboardCard({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -31,7 +41,13 @@ export function DashboardCard({ id, title, more, children }: { id: string; title
 }
 
 /** Titles with a line under each, every title a link (to edit the item). */
-export function LinkedList({ items, empty }: { items: { key: number; to: string; title: string; details: string }[]; empty: string }) {
+export function LinkedList({
+  items,
+  empty,
+}: {
+  items: { key: number; to: string; title: string; details: string }[];
+  empty: string;
+}) {
   if (items.length === 0) return <p className="text-sm text-stone-600">{empty}</p>;
   return (
     <ul className="-mx-2 divide-y divide-stone-100">
@@ -56,8 +72,8 @@ export function FailedMails({ count }: { count: number }) {
         E-mails non envoyés
       </h2>
       <p className="mt-1 text-sm text-amber-900">
-        {count === 1 ? "1 e-mail n'a pas pu être envoyé" : `${count} e-mails n'ont pas pu être envoyés`} malgré plusieurs tentatives.
-        Vérifiez la configuration de l'envoi (SMTP_URL), puis renvoyez-les.
+        {count === 1 ? "1 e-mail n'a pas pu être envoyé" : `${count} e-mails n'ont pas pu être envoyés`} malgré
+        plusieurs tentatives. Vérifiez la configuration de l'envoi (SMTP_URL), puis renvoyez-les.
       </p>
       <Form method="post" className="mt-3">
         <button
@@ -82,8 +98,9 @@ export function DemoContentNotice({ count }: { count: number }) {
         Contenu de démonstration
       </h2>
       <p className="mt-1 text-sm text-sky-950">
-        Le site contient encore {count === 1 ? "1 élément" : `${count} éléments`} de démonstration (articles, événements, annonces ou
-        demandes). Quand vous aurez saisi les vôtres, retirez-les : seuls ceux que personne n'a créés ni modifiés ici seront supprimés.
+        Le site contient encore {count === 1 ? "1 élément" : `${count} éléments`} de démonstration (articles,
+        événements, annonces ou demandes). Quand vous aurez saisi les vôtres, retirez-les : seuls ceux que personne n'a
+        créés ni modifiés ici seront supprimés.
       </p>
       <div className="mt-3">
         <ConfirmDialog
@@ -102,24 +119,37 @@ export type BackupState = "recent" | "stale" | "first-to-come" | "missing";
 
 const BACKUP_MESSAGES: Record<BackupState, (last: string | null) => string> = {
   recent: (last) => `Dernière sauvegarde : ${last}.`,
-  stale: (last) => `Dernière sauvegarde : ${last}. Aucune depuis plus de 48 heures : vérifiez que le serveur tourne et que son disque n'est pas plein.`,
-  "first-to-come": () => "Aucune sauvegarde pour l'instant : le serveur fait la première dans la minute qui suit son démarrage.",
-  missing: () => "Aucune sauvegarde n'a pu être faite : vérifiez que le disque du serveur n'est pas plein, ou téléchargez-en une ci-dessous.",
+  stale: (last) =>
+    `Dernière sauvegarde : ${last}. Aucune depuis plus de 48 heures : vérifiez que le serveur tourne et que son disque n'est pas plein.`,
+  "first-to-come": () =>
+    "Aucune sauvegarde pour l'instant : le serveur fait la première dans la minute qui suit son démarrage.",
+  missing: () =>
+    "Aucune sauvegarde n'a pu être faite : vérifiez que le disque du serveur n'est pas plein, ou téléchargez-en une ci-dessous.",
 };
 
 /** The date of the newest backup, a warning when there is none for 48 hours, and a fresh one to download. */
 export function BackupStatus({ last, state }: { last: string | null; state: BackupState }) {
   const warn = state === "stale" || state === "missing";
   return (
-    <section aria-labelledby="sauvegardes" className={`rounded-xl p-5 shadow-sm ring-1 ${warn ? "bg-amber-50 ring-amber-300" : "bg-white ring-stone-200"}`}>
+    <section
+      aria-labelledby="sauvegardes"
+      className={`rounded-xl p-5 shadow-sm ring-1 ${warn ? "bg-amber-50 ring-amber-300" : "bg-white ring-stone-200"}`}
+    >
       <h2 id="sauvegardes" className="font-semibold text-stone-900">
         Sauvegardes
       </h2>
-      <p className={`mt-2 text-sm ${warn ? "font-semibold text-amber-950" : "text-stone-700"}`}>{BACKUP_MESSAGES[state](last)}</p>
-      <p className="mt-1 text-sm text-stone-600">Le serveur en fait une chaque nuit et garde celles des 7 derniers jours et des 4 dernières semaines.</p>
+      <p className={`mt-2 text-sm ${warn ? "font-semibold text-amber-950" : "text-stone-700"}`}>
+        {BACKUP_MESSAGES[state](last)}
+      </p>
+      <p className="mt-1 text-sm text-stone-600">
+        Le serveur en fait une chaque nuit et garde celles des 7 derniers jours et des 4 dernières semaines.
+      </p>
       {/* A POST, so that a link from elsewhere cannot start one; a plain form, the answer being a file to save. */}
       <Form method="post" action="/admin/sauvegarde" reloadDocument className="mt-3">
-        <button type="submit" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+        >
           Télécharger une sauvegarde maintenant
         </button>
       </Form>
@@ -139,7 +169,10 @@ export function MailStatus({
 }) {
   const files = destination.kind === "files";
   return (
-    <section aria-labelledby="emails" className={`rounded-xl p-5 shadow-sm ring-1 ${files ? "bg-amber-50 ring-amber-300" : "bg-white ring-stone-200"}`}>
+    <section
+      aria-labelledby="emails"
+      className={`rounded-xl p-5 shadow-sm ring-1 ${files ? "bg-amber-50 ring-amber-300" : "bg-white ring-stone-200"}`}
+    >
       <h2 id="emails" className="font-semibold text-stone-900">
         E-mails
       </h2>
@@ -160,12 +193,17 @@ export function MailStatus({
             className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
           />
         </label>
-        <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <button
+          type="submit"
+          className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
           Envoyer un e-mail de test
         </button>
       </Form>
       {result && (
-        <output className={`mt-3 block rounded-lg p-3 text-sm font-medium ring-1 [overflow-wrap:anywhere] ${result.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}>
+        <output
+          className={`mt-3 block rounded-lg p-3 text-sm font-medium ring-1 [overflow-wrap:anywhere] ${result.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}
+        >
           {result.message}
         </output>
       )}

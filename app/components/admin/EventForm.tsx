@@ -61,7 +61,11 @@ export function EventForm({ event, refusal }: { event: EditedEvent; refusal: Eve
     if (empty.length > 0) {
       submit.preventDefault();
       setProblem({ message: null, missing: empty });
-      form.querySelector<HTMLElement>(empty[0] === "content" ? ".ql-editor, textarea[name^=content]" : `[name="${empty[0]}"]`)?.focus();
+      form
+        .querySelector<HTMLElement>(
+          empty[0] === "content" ? ".ql-editor, textarea[name^=content]" : `[name="${empty[0]}"]`,
+        )
+        ?.focus();
       return;
     }
     if (text("start") > text("end")) {
@@ -81,7 +85,14 @@ export function EventForm({ event, refusal }: { event: EditedEvent; refusal: Eve
   const message = pendingMessage ?? shown?.message;
   return (
     <>
-      <Form id="event-form" method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-6">
+      <Form
+        id="event-form"
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-6"
+      >
         {message ? (
           <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
             {message}
@@ -90,7 +101,14 @@ export function EventForm({ event, refusal }: { event: EditedEvent; refusal: Eve
         <input type="hidden" name="intent" value="save" />
         {editing ? <input type="hidden" name="id" value={event.id!} /> : null}
         <TextField label="Titre" name="title" defaultValue={event.title} maxLength={200} invalid={marked("title")} />
-        <TextField label="Description" name="description" defaultValue={event.description} maxLength={1000} multiline rows={3} />
+        <TextField
+          label="Description"
+          name="description"
+          defaultValue={event.description}
+          maxLength={1000}
+          multiline
+          rows={3}
+        />
         <TextField label="Lieu" name="location" defaultValue={event.location} maxLength={300} />
         <div className="grid gap-4 sm:grid-cols-2">
           {(["start", "end"] as const).map((name) => (
@@ -128,7 +146,12 @@ export function EventForm({ event, refusal }: { event: EditedEvent; refusal: Eve
       </Form>
       {/* Outside the form (the confirmation has a form of its own); the button sends the form it names. */}
       <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-stone-200 pt-5">
-        <button type="submit" form="event-form" aria-disabled={images.uploading || busy || undefined} className={adminButton}>
+        <button
+          type="submit"
+          form="event-form"
+          aria-disabled={images.uploading || busy || undefined}
+          className={adminButton}
+        >
           {images.uploading ? UPLOADING_MESSAGE : busy ? "Enregistrement…" : editing ? "Mettre à jour" : "Publier"}
         </button>
         {editing ? (

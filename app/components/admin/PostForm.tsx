@@ -50,18 +50,28 @@ export function PostForm({ post, refusal }: { post: EditedPost; refusal: FormRef
     const refuse = (message: string, field: string) => {
       event.preventDefault();
       setProblem({ message, field });
-      event.currentTarget.querySelector<HTMLElement>(field === "content" ? ".ql-editor, textarea[name^=content]" : `[name="${field}"]`)?.focus();
+      event.currentTarget
+        .querySelector<HTMLElement>(field === "content" ? ".ql-editor, textarea[name^=content]" : `[name="${field}"]`)
+        ?.focus();
     };
     if (!text("title").trim()) return refuse(BLOG_REQUIRED, "title");
     if (!content) return refuse(BLOG_REQUIRED, "content");
-    if (!text("image") && !(data.get("image__fichier") as File | null)?.size) return refuse(BLOG_COVER_REQUIRED, "image");
+    if (!text("image") && !(data.get("image__fichier") as File | null)?.size)
+      return refuse(BLOG_COVER_REQUIRED, "image");
     if (images.failedAnnexes > 0) return refuse(failedAnnexesMessage(images.failedAnnexes), "annexe1");
   }
 
   const errorFor = (field: string) => (shown?.field === field ? shown.message : undefined);
   return (
     <>
-      <Form id="article-form" method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-6">
+      <Form
+        id="article-form"
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-6"
+      >
         {shown || pendingMessage ? (
           <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
             {pendingMessage ?? shown?.message}
@@ -79,11 +89,22 @@ export function PostForm({ post, refusal }: { post: EditedPost; refusal: FormRef
           imagesHint="les champs « Photo de couverture » et « Images annexes »"
           error={errorFor("content")}
         />
-        <ArticleImages cover={post.image} annexes={post.annexes} coverRequired errors={{ [shown?.field ?? ""]: shown?.message }} onChange={onImagesChange} />
+        <ArticleImages
+          cover={post.image}
+          annexes={post.annexes}
+          coverRequired
+          errors={{ [shown?.field ?? ""]: shown?.message }}
+          onChange={onImagesChange}
+        />
       </Form>
       {/* Outside the form (the confirmation has a form of its own); the button sends the form it names. */}
       <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-stone-200 pt-5">
-        <button type="submit" form="article-form" aria-disabled={images.uploading || busy || undefined} className={adminButton}>
+        <button
+          type="submit"
+          form="article-form"
+          aria-disabled={images.uploading || busy || undefined}
+          className={adminButton}
+        >
           {images.uploading ? UPLOADING_MESSAGE : busy ? "Enregistrement…" : editing ? "Mettre à jour" : "Publier"}
         </button>
         {editing ? (

@@ -1,6 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { LeafIcon } from "~/components/icons";
-import { RESUME_CODE_FIELD, RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "~/modules/auth/session-expired";
+import {
+  RESUME_CODE_FIELD,
+  RESUME_PASSWORD_FIELD,
+  RESUME_USERNAME_FIELD,
+  type SessionExpiredData,
+} from "~/modules/auth/session-expired";
 
 const field =
   "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -28,8 +33,10 @@ export function SessionExpired({ expired }: { expired: SessionExpiredData }) {
           </p>
           {expired.droppedFiles > 0 && (
             <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
-              {expired.droppedFiles === 1 ? "L'image choisie n'a pas pu être gardée" : `Les ${expired.droppedFiles} images choisies n'ont pas pu être gardées`} :
-              après l'enregistrement, choisissez-{expired.droppedFiles === 1 ? "la" : "les"} à nouveau.
+              {expired.droppedFiles === 1
+                ? "L'image choisie n'a pas pu être gardée"
+                : `Les ${expired.droppedFiles} images choisies n'ont pas pu être gardées`}{" "}
+              : après l'enregistrement, choisissez-{expired.droppedFiles === 1 ? "la" : "les"} à nouveau.
             </p>
           )}
           {expired.error && (
@@ -45,7 +52,13 @@ export function SessionExpired({ expired }: { expired: SessionExpiredData }) {
               <label htmlFor="reconnexion-identifiant" className="block text-sm font-medium text-stone-800">
                 Identifiant
               </label>
-              <input id="reconnexion-identifiant" name={RESUME_USERNAME_FIELD} autoComplete="username" required className={field} />
+              <input
+                id="reconnexion-identifiant"
+                name={RESUME_USERNAME_FIELD}
+                autoComplete="username"
+                required
+                className={field}
+              />
             </div>
             <div>
               <label htmlFor="reconnexion-mot-de-passe" className="block text-sm font-medium text-stone-800">
@@ -65,7 +78,13 @@ export function SessionExpired({ expired }: { expired: SessionExpiredData }) {
                 <label htmlFor="reconnexion-code" className="block text-sm font-medium text-stone-800">
                   Code de vérification
                 </label>
-                <input id="reconnexion-code" name={RESUME_CODE_FIELD} autoComplete="one-time-code" required className={field} />
+                <input
+                  id="reconnexion-code"
+                  name={RESUME_CODE_FIELD}
+                  autoComplete="one-time-code"
+                  required
+                  className={field}
+                />
               </div>
             )}
             <button

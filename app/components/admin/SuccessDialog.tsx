@@ -4,7 +4,15 @@ import { useEffect, useId, useRef } from "react";
  * A result that needs acknowledging ('Succès' … OK); give it a new key for a new result. Rendered open by the server, so it shows without JavaScript
  * and 'OK' closes it (a form of method dialog); with JavaScript it becomes modal, focused on 'OK'.
  */
-export function SuccessDialog({ title = "Succès", message, onClose }: { title?: string; message: string; onClose?: () => void }) {
+export function SuccessDialog({
+  title = "Succès",
+  message,
+  onClose,
+}: {
+  title?: string;
+  message: string;
+  onClose?: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const ok = useRef<HTMLButtonElement>(null);
   const titleId = useId();

@@ -7,7 +7,17 @@ export const adminButton =
 export const adminQuietButton =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-export function AdminSection({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {
+export function AdminSection({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -22,7 +32,19 @@ export function AdminSection({ id, title, children, action }: { id: string; titl
 }
 
 /** Newer and older pages of a list, with "Page n sur m"; `link(n)` gives page n's address. */
-export function Pagination({ page, pages, link, newer, older }: { page: number; pages: number; link: (n: number) => string; newer: string; older: string }) {
+export function Pagination({
+  page,
+  pages,
+  link,
+  newer,
+  older,
+}: {
+  page: number;
+  pages: number;
+  link: (n: number) => string;
+  newer: string;
+  older: string;
+}) {
   if (pages <= 1) return null;
   const linkClass = "min-h-11 content-center font-semibold text-brand-800 underline";
   return (

@@ -18,7 +18,10 @@ export interface PublicAd {
 
 /** The type filters: links with the type in the address, so they work without JavaScript and can be shared. */
 export function AdFilters({ current }: { current: AdType | null }) {
-  const filters: [AdType | null, string][] = [[null, "Toutes"], ...AD_TYPES.map((type): [AdType, string] => [type, AD_TYPE_LABELS[type]])];
+  const filters: [AdType | null, string][] = [
+    [null, "Toutes"],
+    ...AD_TYPES.map((type): [AdType, string] => [type, AD_TYPE_LABELS[type]]),
+  ];
   return (
     <nav aria-label="Filtrer les annonces par type" className="mt-6">
       <ul className="flex flex-wrap gap-2">
@@ -31,7 +34,9 @@ export function AdFilters({ current }: { current: AdType | null }) {
                 aria-current={active ? "page" : undefined}
                 preventScrollReset
                 className={`inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
-                  active ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-brand-900 ring-stone-300 hover:ring-brand-600"
+                  active
+                    ? "bg-brand-700 text-white ring-brand-700"
+                    : "bg-white text-brand-900 ring-stone-300 hover:ring-brand-600"
                 }`}
               >
                 {label}
@@ -81,11 +86,20 @@ export function AdList({ ads }: { ads: PublicAd[] }) {
             <h3 id={`annonce-${ad.id}-titre`} className="mt-3 text-lg font-bold text-stone-900">
               {AD_TYPE_LABELS[ad.type]} — {ad.nom}
             </h3>
-            {ad.contenu ? <p className="mt-2 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{ad.contenu}</p> : null}
+            {ad.contenu ? (
+              <p className="mt-2 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{ad.contenu}</p>
+            ) : null}
             {ad.photos.length > 0 ? (
               <div className={`mt-3 grid gap-3 ${ad.photos.length === 2 ? "grid-cols-2" : ""}`}>
                 {ad.photos.map((photo, i) => (
-                  <Image key={photo} src={photo} priority={ad.id === firstWithPhoto && i === 0} alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`} sizes="(min-width: 768px) 280px, 50vw" className="aspect-[4/3] w-full rounded-lg object-cover" />
+                  <Image
+                    key={photo}
+                    src={photo}
+                    priority={ad.id === firstWithPhoto && i === 0}
+                    alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`}
+                    sizes="(min-width: 768px) 280px, 50vw"
+                    className="aspect-[4/3] w-full rounded-lg object-cover"
+                  />
                 ))}
               </div>
             ) : null}

@@ -20,9 +20,28 @@ export function ApplicantContactForm({
       <p className="mt-2 text-stone-700">L'association vous contactera à cette adresse et à ce numéro.</p>
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="contact" />
-        <TextField label="Adresse e-mail" name="email" type="email" autoComplete="email" defaultValue={email} maxLength={254} error={errorOn("email")} />
-        <TextField label="Téléphone portable" name="telephoneportable" type="tel" autoComplete="tel" defaultValue={telephone} maxLength={30} error={errorOn("telephoneportable")} />
-        <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+        <TextField
+          label="Adresse e-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={email}
+          maxLength={254}
+          error={errorOn("email")}
+        />
+        <TextField
+          label="Téléphone portable"
+          name="telephoneportable"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={telephone}
+          maxLength={30}
+          error={errorOn("telephoneportable")}
+        />
+        <button
+          type="submit"
+          className="min-h-11 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+        >
           Enregistrer mes coordonnées
         </button>
       </Form>

@@ -1,6 +1,15 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Checkbox, FormAlerts, FormFields, RadioGroup, SendButton, Select, TextArea, TextInput } from "~/components/form/fields";
+import {
+  Checkbox,
+  FormAlerts,
+  FormFields,
+  RadioGroup,
+  SendButton,
+  Select,
+  TextArea,
+  TextInput,
+} from "~/components/form/fields";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { PLOT_SIZE_LABELS, TEMPS_DISPONIBLE_LABELS, VILLE_LABELS } from "~/lib/constants";
 import type { PublicFormResult } from "~/lib/public-form";
@@ -84,19 +93,43 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
           <TextInput name="nom" label={labels.nom} required autoComplete="name" />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextInput name="email" label={labels.email} required type="email" autoComplete="email" inputMode="email" />
-            <TextInput name="telephoneportable" label={labels.telephoneportable} required type="tel" autoComplete="mobile tel" hint="Par exemple 06 12 34 56 78" />
+            <TextInput
+              name="telephoneportable"
+              label={labels.telephoneportable}
+              required
+              type="tel"
+              autoComplete="mobile tel"
+              hint="Par exemple 06 12 34 56 78"
+            />
           </div>
           <TextInput name="adresse" label={labels.adresse} required autoComplete="address-line1" />
           <div className="grid gap-5 sm:grid-cols-2">
             <Select name="ville" label={labels.ville} required options={options(VILLE_LABELS)} />
-            <TextInput name="telephonefixe" label={labels.telephonefixe} type="tel" autoComplete="home tel" hint="Par exemple 04 12 34 56 78" />
+            <TextInput
+              name="telephonefixe"
+              label={labels.telephonefixe}
+              type="tel"
+              autoComplete="home tel"
+              hint="Par exemple 04 12 34 56 78"
+            />
           </div>
         </Section>
 
         <Section title="Votre jardin">
           <RadioGroup name="taillejardin" label={labels.taillejardin} required options={options(PLOT_SIZE_LABELS)} />
-          <RadioGroup name="tempsdisponible" label={labels.tempsdisponible} required options={options(TEMPS_DISPONIBLE_LABELS)} />
-          <TextArea name="experience" label={labels.experience} required rows={3} hint="Débutant ou jardinier aguerri, dites-nous en quelques mots." />
+          <RadioGroup
+            name="tempsdisponible"
+            label={labels.tempsdisponible}
+            required
+            options={options(TEMPS_DISPONIBLE_LABELS)}
+          />
+          <TextArea
+            name="experience"
+            label={labels.experience}
+            required
+            rows={3}
+            hint="Débutant ou jardinier aguerri, dites-nous en quelques mots."
+          />
         </Section>
 
         <Section title="Nos règles">
@@ -123,7 +156,13 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
         </Section>
 
         <Section title="Votre projet">
-          <TextArea name="motivations" label={labels.motivations} required rows={6} hint="Pourquoi souhaitez-vous une parcelle ? Ce que vous aimeriez cultiver, partager…" />
+          <TextArea
+            name="motivations"
+            label={labels.motivations}
+            required
+            rows={6}
+            hint="Pourquoi souhaitez-vous une parcelle ? Ce que vous aimeriez cultiver, partager…"
+          />
         </Section>
 
         <SendButton className="w-full text-lg sm:w-auto">Envoyer ma demande</SendButton>

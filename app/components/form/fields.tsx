@@ -19,7 +19,8 @@ interface FormState {
 }
 
 /** The first field of `order` that has a message: it gets the focus. */
-export const firstInvalid = (order: readonly string[], errors: Record<string, string>) => order.find((name) => name in errors);
+export const firstInvalid = (order: readonly string[], errors: Record<string, string>) =>
+  order.find((name) => name in errors);
 
 const FormContext = createContext<FormState>({ id: "form", errors: {}, values: {}, order: [] });
 
@@ -36,7 +37,8 @@ function useField(name: string, hint?: string) {
   const firstError = firstInvalid(order, errors);
   const fieldId = `${id}-${name}`;
   const error = errors[name];
-  const describedBy = [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
   return {
     fieldId,
     error,
@@ -96,19 +98,40 @@ export function TextInput({ name, label, required, hint, type = "text", ...rest 
     <div>
       <Label htmlFor={fieldId} label={label} required={required} />
       <Hint id={fieldId} text={hint} />
-      <input type={type} defaultValue={value} aria-required={required || undefined} className={inputClass} {...rest} {...control} />
+      <input
+        type={type}
+        defaultValue={value}
+        aria-required={required || undefined}
+        className={inputClass}
+        {...rest}
+        {...control}
+      />
       <FieldError id={`${fieldId}-error`} message={error} />
     </div>
   );
 }
 
-export function TextArea({ name, label, required, hint, rows = 5, maxLength }: Omit<TextProps, "type"> & { rows?: number }) {
+export function TextArea({
+  name,
+  label,
+  required,
+  hint,
+  rows = 5,
+  maxLength,
+}: Omit<TextProps, "type"> & { rows?: number }) {
   const { fieldId, error, value, control } = useField(name, hint);
   return (
     <div>
       <Label htmlFor={fieldId} label={label} required={required} />
       <Hint id={fieldId} text={hint} />
-      <textarea rows={rows} defaultValue={value} maxLength={maxLength} aria-required={required || undefined} className={inputClass} {...control} />
+      <textarea
+        rows={rows}
+        defaultValue={value}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        className={inputClass}
+        {...control}
+      />
       <FieldError id={`${fieldId}-error`} message={error} />
     </div>
   );
@@ -122,13 +145,21 @@ export function Select({
   options,
   placeholder = "Choisissez…",
   ...rest
-}: Omit<TextProps, "type"> & { options: readonly (readonly [string, string])[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: Omit<TextProps, "type"> & {
+  options: readonly (readonly [string, string])[];
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   const { fieldId, error, value, control } = useField(name, hint);
   return (
     <div>
       <Label htmlFor={fieldId} label={label} required={required} />
       <Hint id={fieldId} text={hint} />
-      <select defaultValue={value ?? ""} aria-required={required || undefined} className={inputClass} {...rest} {...control}>
+      <select
+        defaultValue={value ?? ""}
+        aria-required={required || undefined}
+        className={inputClass}
+        {...rest}
+        {...control}
+      >
         <option value="">{placeholder}</option>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>

@@ -10,7 +10,10 @@ import { errorsByField } from "~/lib/public-form";
  * The schema (and zod with it, about 25 KB) is loaded when the visitor first enters the form, not with the page;
  * a form sent before it arrived is checked by the server, whose messages then get the same treatment.
  */
-export function useFormValidation(loadSchema: () => Promise<ZodType>, serverErrors: Record<string, string> | undefined) {
+export function useFormValidation(
+  loadSchema: () => Promise<ZodType>,
+  serverErrors: Record<string, string> | undefined,
+) {
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors ?? {});
   // A new answer from the server replaces what the browser found.
   const [answered, setAnswered] = useState(serverErrors);
@@ -24,7 +27,8 @@ export function useFormValidation(loadSchema: () => Promise<ZodType>, serverErro
 
   // The server refused the form sent without a reload: its first field in error gets the focus, as on submit.
   useEffect(() => {
-    if (serverErrors && Object.keys(serverErrors).length > 0 && formRef.current) focusFirst(formRef.current, serverErrors);
+    if (serverErrors && Object.keys(serverErrors).length > 0 && formRef.current)
+      focusFirst(formRef.current, serverErrors);
   }, [serverErrors]);
 
   function load() {
@@ -70,7 +74,8 @@ export function useFormValidation(loadSchema: () => Promise<ZodType>, serverErro
 /** The first field of the form, in its order, that has a message: scrolled to and focused. */
 function focusFirst(form: HTMLFormElement, errors: Record<string, string>) {
   const first = [...form.elements].find(
-    (element): element is HTMLInputElement => "name" in element && typeof element.name === "string" && element.name in errors,
+    (element): element is HTMLInputElement =>
+      "name" in element && typeof element.name === "string" && element.name in errors,
   );
   first?.scrollIntoView({ block: "center" });
   first?.focus({ preventScroll: true });

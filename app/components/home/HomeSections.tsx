@@ -1,11 +1,28 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AdTeaser, EventCard, PostCard, type AdSummary, type EventCardData, type PostCardData } from "~/components/cards";
+import {
+  AdTeaser,
+  EventCard,
+  PostCard,
+  type AdSummary,
+  type EventCardData,
+  type PostCardData,
+} from "~/components/cards";
 import { PlotsStatus } from "~/components/PlotsStatus";
 import { gardenVideoSearchUrl, type GardenMonth } from "~/lib/planting-calendar";
 import type { GardeningTip } from "~/lib/weather";
 
-function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="py-8">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
@@ -77,7 +94,15 @@ export function WeatherTip({ tip, temperature }: { tip: GardeningTip; temperatur
 
 export function LatestPost({ post }: { post: PostCardData }) {
   return (
-    <Section id="dernier-article" title="Dernier article" action={<Link to="/blog" className={moreLink}>Tous les articles</Link>}>
+    <Section
+      id="dernier-article"
+      title="Dernier article"
+      action={
+        <Link to="/blog" className={moreLink}>
+          Tous les articles
+        </Link>
+      }
+    >
       <PostCard post={post} headingLevel={3} wide />
     </Section>
   );
@@ -86,7 +111,15 @@ export function LatestPost({ post }: { post: PostCardData }) {
 export function HomeEvents({ next, past }: { next?: EventCardData; past?: EventCardData }) {
   if (!next && !past) return null;
   return (
-    <Section id="evenements" title="Événements" action={<Link to="/events" className={moreLink}>Tous les événements</Link>}>
+    <Section
+      id="evenements"
+      title="Événements"
+      action={
+        <Link to="/events" className={moreLink}>
+          Tous les événements
+        </Link>
+      }
+    >
       <div className="grid gap-6 md:grid-cols-2">
         {next ? <EventCard event={next} headingLevel={3} label="Prochain événement" /> : null}
         {past ? <EventCard event={past} headingLevel={3} label="Dernier événement" /> : null}
@@ -98,7 +131,15 @@ export function HomeEvents({ next, past }: { next?: EventCardData; past?: EventC
 export function LatestAds({ ads }: { ads: AdSummary[] }) {
   if (ads.length === 0) return null;
   return (
-    <Section id="annonces" title="Petites annonces" action={<Link to="/annonces" className={moreLink}>Toutes les annonces</Link>}>
+    <Section
+      id="annonces"
+      title="Petites annonces"
+      action={
+        <Link to="/annonces" className={moreLink}>
+          Toutes les annonces
+        </Link>
+      }
+    >
       <div className="grid gap-6 md:grid-cols-2">
         {ads.map((ad) => (
           <AdTeaser key={ad.id} ad={ad} />
@@ -110,20 +151,26 @@ export function LatestAds({ ads }: { ads: AdSummary[] }) {
 
 export function JoinUs({ plots }: { plots: { occupied: number; total: number } }) {
   return (
-    <section aria-labelledby="join-title" className="my-12 rounded-2xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
+    <section
+      aria-labelledby="join-title"
+      className="my-12 rounded-2xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12"
+    >
       <h2 id="join-title" className="text-2xl font-bold sm:text-3xl">
         Rejoignez-nous !
       </h2>
       <p className="mx-auto mt-3 max-w-2xl text-brand-100">
-        Envie de cultiver vos légumes, de partager un savoir-faire ou simplement de profiter d'un coin de verdure ? Déposez une
-        demande de parcelle ou écrivez-nous.
+        Envie de cultiver vos légumes, de partager un savoir-faire ou simplement de profiter d'un coin de verdure ?
+        Déposez une demande de parcelle ou écrivez-nous.
       </p>
       <PlotsStatus occupied={plots.occupied} total={plots.total} className="mx-auto mt-3 max-w-2xl text-white" />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to="/apply" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
           Postuler pour un jardin
         </Link>
-        <Link to="/contact" className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/contact"
+          className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
           Nous contacter
         </Link>
       </div>

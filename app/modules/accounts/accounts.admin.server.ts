@@ -37,12 +37,22 @@ export async function accountsData(me: Admin) {
 }
 
 /** One form of the accounts screen, as `me`, whose current session is `sessionToken`. */
-export async function runAccountAction(fields: Record<string, string>, me: Admin, sessionToken: string | undefined): Promise<AccountActionResult> {
+export async function runAccountAction(
+  fields: Record<string, string>,
+  me: Admin,
+  sessionToken: string | undefined,
+): Promise<AccountActionResult> {
   const parsed = accountActionSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     if (issue.path[0] === "intent") return { ok: false, status: 400, message: "Action inconnue." };
-    return { ok: false, status: 400, message: issue.message, field: String(issue.path[0] ?? ""), intent: fields.intent };
+    return {
+      ok: false,
+      status: 400,
+      message: issue.message,
+      field: String(issue.path[0] ?? ""),
+      intent: fields.intent,
+    };
   }
   const action = parsed.data;
   const result = await (async (): Promise<AccountActionResult> => {

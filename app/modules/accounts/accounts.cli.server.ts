@@ -11,7 +11,10 @@ export async function removeAdminByName(username: string): Promise<{ ok: boolean
     if (!target) return { ok: false, message: `Aucun administrateur « ${username} ».` };
     if (all.n <= 1) return { ok: false, message: "Impossible de supprimer le dernier administrateur." };
     await tx.delete(admins).where(eq(admins.id, target.id));
-    await recordHistory(tx, COMMAND_LINE_ACTOR, { kind: "compte.suppression", target: `administrateur « ${username.trim()} »` });
+    await recordHistory(tx, COMMAND_LINE_ACTOR, {
+      kind: "compte.suppression",
+      target: `administrateur « ${username.trim()} »`,
+    });
     return { ok: true, message: `Administrateur « ${username.trim()} » supprimé ; ses sessions sont fermées.` };
   });
 }
@@ -27,7 +30,13 @@ export async function disableTotpByName(username: string): Promise<{ ok: boolean
     if (!target) return { ok: false, message: `Aucun administrateur « ${username} ».` };
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, target.id));
     await tx.delete(sessions).where(eq(sessions.adminId, target.id));
-    await recordHistory(tx, COMMAND_LINE_ACTOR, { kind: "compte.2fa-reinitialisation", target: `administrateur « ${username.trim()} »` });
-    return { ok: true, message: `Double authentification de « ${username.trim()} » désactivée ; ses sessions sont fermées.` };
+    await recordHistory(tx, COMMAND_LINE_ACTOR, {
+      kind: "compte.2fa-reinitialisation",
+      target: `administrateur « ${username.trim()} »`,
+    });
+    return {
+      ok: true,
+      message: `Double authentification de « ${username.trim()} » désactivée ; ses sessions sont fermées.`,
+    };
   });
 }

@@ -6,7 +6,8 @@ export function invitationMail(to: string, username: string, link: string, invit
     `Bonjour,\n\n${invitedBy} vous invite à administrer le site de l'association, avec l'identifiant « ${username} ».\n\n` +
     `Pour choisir votre mot de passe, ouvrez ce lien dans les 48 heures :\n${link}\n\n` +
     "Ce lien ne sert qu'une fois. Si vous n'attendiez pas cette invitation, ignorez ce message.\n";
-  const escape = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  const escape = (value: string) =>
+    value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
   return {
     to,
     subject: "Invitation à administrer le site de l'association",

@@ -2,10 +2,12 @@ import { z } from "zod";
 import { optionalEmail, recordId } from "~/lib/form-fields";
 
 export const PASSWORDS_DIFFER_MESSAGE = "Les deux nouveaux mots de passe sont différents.";
-export const USERNAME_MESSAGE = "L'identifiant doit faire de 2 à 40 caractères : lettres, chiffres, point, tiret ou tiret bas.";
+export const USERNAME_MESSAGE =
+  "L'identifiant doit faire de 2 à 40 caractères : lettres, chiffres, point, tiret ou tiret bas.";
 const REQUIRED = "Ce champ est obligatoire";
 
-const text = (max = 200) => z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).max(max, { error: "Ce texte est trop long." });
+const text = (max = 200) =>
+  z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).max(max, { error: "Ce texte est trop long." });
 const id = recordId("Cet administrateur n'existe plus.");
 
 /** Choosing a new password: typed twice, the same both times (its strength is checked on the server). */
@@ -14,7 +16,9 @@ const sameTwice = (value: { password: string; confirmation: string }) => value.p
 
 /** The forms of the accounts screen, by intent. */
 export const accountActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("password"), current: text(1000), ...newPassword }).refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] }),
+  z
+    .object({ intent: z.literal("password"), current: text(1000), ...newPassword })
+    .refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] }),
   z.object({ intent: z.literal("totpStart") }),
   z.object({ intent: z.literal("totpCancel") }),
   z.object({ intent: z.literal("totpConfirm"), code: text(20) }),
@@ -32,8 +36,11 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** The invitation page: the new password, twice. */
-export const invitationSchema = z.object(newPassword).refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] });
+export const invitationSchema = z
+  .object(newPassword)
+  .refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] });
 
 /** /login?compte-pret: the sign-in page says the invited person's account is ready. */
 export const ACCOUNT_READY_PARAM = "compte-pret";
-export const ACCOUNT_READY_MESSAGE = "Votre compte est prêt : connectez-vous avec votre identifiant et votre mot de passe.";
+export const ACCOUNT_READY_MESSAGE =
+  "Votre compte est prêt : connectez-vous avec votre identifiant et votre mot de passe.";

@@ -13,7 +13,8 @@ import { checkTotp, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode } fro
 
 export const INVITATION_VALID_MS = 48 * 60 * 60 * 1000;
 
-export type AccountResult<T = object> = ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; field?: string };
+export type AccountResult<T = object> =
+  ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; field?: string };
 
 const refuse = (status: number, message: string, field?: string) => ({ ok: false, status, message, field }) as const;
 const WRONG_PASSWORD = "Mot de passe actuel incorrect.";
@@ -24,11 +25,21 @@ const accountName = (username: string) => `administrateur « ${username} »`;
 export async function listAccounts() {
   const [accounts, invitations] = await Promise.all([
     getDb()
-      .select({ id: admins.id, username: admins.username, email: admins.email, createdAt: admins.createdAt, totpSecret: admins.totpSecret })
+      .select({
+        id: admins.id,
+        username: admins.username,
+        email: admins.email,
+        createdAt: admins.createdAt,
+        totpSecret: admins.totpSecret,
+      })
       .from(admins)
       .orderBy(asc(admins.username)),
     getDb()
-      .select({ username: adminInvitations.username, email: adminInvitations.email, expiresAt: adminInvitations.expiresAt })
+      .select({
+        username: adminInvitations.username,
+        email: adminInvitations.email,
+        expiresAt: adminInvitations.expiresAt,
+      })
       .from(adminInvitations)
       .where(gt(adminInvitations.expiresAt, new Date()))
       .orderBy(asc(adminInvitations.username)),
@@ -45,7 +56,12 @@ async function passwordMatches(adminId: number, password: string) {
 }
 
 /** One's own password: the current one, then the new one; every other session of this admin ends. */
-export async function changeOwnPassword(admin: Admin, currentSessionToken: string | undefined, current: string, next: string): Promise<AccountResult> {
+export async function changeOwnPassword(
+  admin: Admin,
+  currentSessionToken: string | undefined,
+  current: string,
+  next: string,
+): Promise<AccountResult> {
   if (!(await passwordMatches(admin.id, current))) return refuse(400, WRONG_PASSWORD, "current");
   const weakness = await passwordWeakness(next, [admin.username, "potager", "jardin"]);
   if (weakness) return refuse(400, weakness, "password");
@@ -63,7 +79,11 @@ export async function changeOwnPassword(admin: Admin, currentSessionToken: strin
  * A new administrator: a one-time link valid 48 h to choose their own password. The link is shown to the creator
  * and, when SMTP is set and an address is given, e-mailed; it never carries a password.
  */
-export async function inviteAdmin(actor: Actor, username: string, email: string | null): Promise<AccountResult<{ link: string; mailed: boolean }>> {
+export async function inviteAdmin(
+  actor: Actor,
+  username: string,
+  email: string | null,
+): Promise<AccountResult<{ link: string; mailed: boolean }>> {
   const now = new Date();
   const token = crypto.randomBytes(32).toString("base64url");
   const link = new URL(`/invitation/${token}`, env.PUBLIC_URL).toString();
@@ -71,9 +91,20 @@ export async function inviteAdmin(actor: Actor, username: string, email: string 
   const outcome = await getDb().transaction(async (tx) => {
     await tx.delete(adminInvitations).where(lt(adminInvitations.expiresAt, now));
     const [taken] = await tx.select({ n: count() }).from(admins).where(eq(admins.username, username));
-    const [invited] = await tx.select({ n: count() }).from(adminInvitations).where(eq(adminInvitations.username, username));
+    const [invited] = await tx
+      .select({ n: count() })
+      .from(adminInvitations)
+      .where(eq(adminInvitations.username, username));
     if (taken.n > 0 || invited.n > 0) return false;
-    await tx.insert(adminInvitations).values({ tokenHash: keyedHash(token), username, email, invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) });
+    await tx
+      .insert(adminInvitations)
+      .values({
+        tokenHash: keyedHash(token),
+        username,
+        email,
+        invitedBy: actor.id,
+        expiresAt: new Date(now.getTime() + INVITATION_VALID_MS),
+      });
     if (mailed && email) await enqueueMail(tx, invitationMail(email, username, link, actor.username));
     await recordHistory(tx, actor, { kind: "compte.invitation", target: accountName(username) });
     return true;
@@ -83,7 +114,9 @@ export async function inviteAdmin(actor: Actor, username: string, email: string 
     ok: true,
     link,
     mailed,
-    message: mailed ? `Invitation envoyée à ${email}. Le lien est aussi affiché ci-dessous.` : "Invitation créée : transmettez le lien ci-dessous.",
+    message: mailed
+      ? `Invitation envoyée à ${email}. Le lien est aussi affiché ci-dessous.`
+      : "Invitation créée : transmettez le lien ci-dessous.",
   };
 }
 
@@ -105,7 +138,10 @@ export async function acceptInvitation(token: string, password: string): Promise
   if (weakness) return refuse(400, weakness, "password");
   const passwordHash = await hashPassword(password);
   const admin = await getDb().transaction(async (tx) => {
-    const [used] = await tx.delete(adminInvitations).where(eq(adminInvitations.tokenHash, invitation.tokenHash)).returning();
+    const [used] = await tx
+      .delete(adminInvitations)
+      .where(eq(adminInvitations.tokenHash, invitation.tokenHash))
+      .returning();
     if (!used) return undefined;
     const [created] = await tx
       .insert(admins)
@@ -121,7 +157,8 @@ export async function acceptInvitation(token: string, password: string): Promise
 
 /** Removes another administrator (never the last one); their sessions end with the account. */
 export async function removeAdmin(actor: Actor, id: number): Promise<AccountResult> {
-  if (id === actor.id) return refuse(409, "Vous ne pouvez pas supprimer votre propre compte : demandez-le à un autre administrateur.");
+  if (id === actor.id)
+    return refuse(409, "Vous ne pouvez pas supprimer votre propre compte : demandez-le à un autre administrateur.");
   const removed = await getDb().transaction(async (tx) => {
     const [all] = await tx.select({ n: count() }).from(admins);
     if (all.n <= 1) return "last" as const;
@@ -140,7 +177,12 @@ export async function startTotpEnrolment(admin: Admin, cancel = false): Promise<
     .update(admins)
     .set({ totpPendingSecret: cancel ? null : newTotpSecret() })
     .where(eq(admins.id, admin.id));
-  return { ok: true, message: cancel ? "Activation annulée." : "Scannez le code avec votre application, puis saisissez le code qu'elle affiche." };
+  return {
+    ok: true,
+    message: cancel
+      ? "Activation annulée."
+      : "Scannez le code avec votre application, puis saisissez le code qu'elle affiche.",
+  };
 }
 
 export async function pendingTotpSecret(adminId: number): Promise<string | null> {
@@ -158,13 +200,19 @@ export async function confirmTotp(admin: Admin, code: string): Promise<AccountRe
   const secret = await pendingTotpSecret(admin.id);
   if (!secret) return refuse(409, "Recommencez l'activation : aucune clé n'est en attente.");
   const step = await checkTotp(secret, code);
-  if (step === null) return refuse(400, `${WRONG_CODE} Vérifiez l'heure de votre téléphone et saisissez le code affiché.`, "code");
+  if (step === null)
+    return refuse(400, `${WRONG_CODE} Vérifiez l'heure de votre téléphone et saisissez le code affiché.`, "code");
   const codes = newRecoveryCodes();
   await getDb().transaction(async (tx) => {
     // The confirming code counts as used: it cannot open a sign-in too.
-    await tx.update(admins).set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step }).where(eq(admins.id, admin.id));
+    await tx
+      .update(admins)
+      .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
+      .where(eq(admins.id, admin.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, admin.id));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ adminId: admin.id, codeHash: keyedHash(normalizeRecoveryCode(c)) })));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((c) => ({ adminId: admin.id, codeHash: keyedHash(normalizeRecoveryCode(c)) })));
     await recordHistory(tx, admin, { kind: "compte.2fa-activation", target: accountName(admin.username) });
   });
   return { ok: true, recoveryCodes: codes, message: "Double authentification activée." };
@@ -173,11 +221,17 @@ export async function confirmTotp(admin: Admin, code: string): Promise<AccountRe
 /** Turning one's own second factor off takes the password and a current code. */
 export async function disableOwnTotp(admin: Admin, password: string, code: string): Promise<AccountResult> {
   if (!(await passwordMatches(admin.id, password))) return refuse(400, WRONG_PASSWORD, "current");
-  const [row] = await getDb().select({ secret: admins.totpSecret, lastStep: admins.totpLastStep }).from(admins).where(eq(admins.id, admin.id));
+  const [row] = await getDb()
+    .select({ secret: admins.totpSecret, lastStep: admins.totpLastStep })
+    .from(admins)
+    .where(eq(admins.id, admin.id));
   if (!row?.secret) return refuse(409, "La double authentification n'est pas activée.");
   if ((await checkTotp(row.secret, code, row.lastStep)) === null) return refuse(400, WRONG_CODE, "code");
   await getDb().transaction(async (tx) => {
-    await tx.update(admins).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(admins.id, admin.id));
+    await tx
+      .update(admins)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(eq(admins.id, admin.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, admin.id));
     await recordHistory(tx, admin, { kind: "compte.2fa-desactivation", target: accountName(admin.username) });
   });
@@ -186,7 +240,11 @@ export async function disableOwnTotp(admin: Admin, password: string, code: strin
 
 /** Another administrator lost their phone: their second factor is removed and their sessions end. */
 export async function resetTotp(actor: Actor, id: number): Promise<AccountResult> {
-  if (id === actor.id) return refuse(409, "Pour votre propre compte, désactivez la double authentification avec votre mot de passe et un code.");
+  if (id === actor.id)
+    return refuse(
+      409,
+      "Pour votre propre compte, désactivez la double authentification avec votre mot de passe et un code.",
+    );
   const reset = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(admins)

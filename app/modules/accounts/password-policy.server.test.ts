@@ -20,6 +20,9 @@ it.each([
   expect(message).not.toMatch(/\b(the|your|password|Add|Avoid)\b/);
 });
 
-it.each(["groseilles-sous-la-pergola-1907", "capucines et courges au potager", "T7!qmZ#2vLp9xR"])("accepts %s", async (password) => {
-  expect(await passwordWeakness(password, ["josiane"])).toBeNull();
-});
+it.each(["groseilles-sous-la-pergola-1907", "capucines et courges au potager", "T7!qmZ#2vLp9xR"])(
+  "accepts %s",
+  async (password) => {
+    expect(await passwordWeakness(password, ["josiane"])).toBeNull();
+  },
+);

@@ -15,7 +15,11 @@ function loadEstimator() {
   clearTimeout(release);
   release = setTimeout(() => (estimator = undefined), KEEP_LOADED_MS).unref();
   estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, fr] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-fr")]);
+    const [{ ZxcvbnFactory }, common, fr] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-fr"),
+    ]);
     return new ZxcvbnFactory({
       translations: fr.translations,
       graphs: common.adjacencyGraphs,
@@ -31,12 +35,16 @@ function loadEstimator() {
  * lean on (the username, the association's name).
  */
 export async function passwordWeakness(password: string, related: string[] = []): Promise<string | null> {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `Le mot de passe doit contenir au plus ${MAX_PASSWORD_LENGTH} caractères.`;
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return `Le mot de passe doit contenir au plus ${MAX_PASSWORD_LENGTH} caractères.`;
   const result = (await loadEstimator()).check(password, related.filter(Boolean));
   if (result.score >= MIN_SCORE) return null;
   const warning = result.feedback.warning?.trim();
   const why = warning ? ` ${/[.!?]$/.test(warning) ? warning : `${warning}.`}` : "";
-  const advice = result.feedback.suggestions.length ? ` ${result.feedback.suggestions.join(" ")}` : " Ajoutez quelques mots peu courants.";
+  const advice = result.feedback.suggestions.length
+    ? ` ${result.feedback.suggestions.join(" ")}`
+    : " Ajoutez quelques mots peu courants.";
   return `Ce mot de passe est trop facile à deviner.${why}${advice}`;
 }

@@ -14,7 +14,12 @@ export function totpUri(secret: string, username: string, issuer: string): strin
 
 /** The QR code of that address as an SVG data URL, drawn here: the secret never goes to a QR service. */
 export async function totpQrImage(uri: string): Promise<string> {
-  const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#1c1917", light: "#ffffff" } });
+  const svg = await QRCode.toString(uri, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    color: { dark: "#1c1917", light: "#ffffff" },
+  });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
@@ -26,7 +31,12 @@ export async function checkTotp(secret: string, code: string, afterStep?: number
   const token = code.replace(/\s/g, "");
   if (!/^\d{6}$/.test(token)) return null;
   try {
-    const result = await verify({ secret, token, epochTolerance: 30, ...(afterStep != null && { afterTimeStep: afterStep }) });
+    const result = await verify({
+      secret,
+      token,
+      epochTolerance: 30,
+      ...(afterStep != null && { afterTimeStep: afterStep }),
+    });
     return result.valid && "timeStep" in result ? result.timeStep : null;
   } catch {
     return null;
@@ -39,7 +49,9 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Ten codes such as `k7mq-x3tp-9wha`: 12 characters of a 31-letter alphabet (59 bits), easy to copy by hand. */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]).join("");
+    const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]).join(
+      "",
+    );
     return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
   });
 }

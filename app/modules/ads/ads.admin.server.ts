@@ -54,8 +54,19 @@ export async function runAdAction(fields: Record<string, string>, actor: Actor):
     const issue = parsed.error.issues[0]!;
     if (issue.path[0] === "intent") return { ok: false, status: 400, message: UNKNOWN_ACTION_MESSAGE };
     if (fields.intent === "update" && issue.path[0] !== "id") {
-      const values = { nom: fields.nom ?? "", email: fields.email ?? "", telephone: fields.telephone ?? "", type: fields.type ?? "", contenu: fields.contenu ?? "" };
-      return { ok: false, status: 400, message: issue.message, editing: { id: fields.id ?? "", values, field: String(issue.path[0]) } };
+      const values = {
+        nom: fields.nom ?? "",
+        email: fields.email ?? "",
+        telephone: fields.telephone ?? "",
+        type: fields.type ?? "",
+        contenu: fields.contenu ?? "",
+      };
+      return {
+        ok: false,
+        status: 400,
+        message: issue.message,
+        editing: { id: fields.id ?? "", values, field: String(issue.path[0]) },
+      };
     }
     return { ok: false, status: issue.path[0] === "id" ? 404 : 400, message: issue.message };
   }
@@ -113,7 +124,10 @@ export async function runAdAction(fields: Record<string, string>, actor: Actor):
         actor,
         (tx) => deleteAd(action.id, tx),
         (ad) =>
-          ad && (refused ? { kind: "annonce.refus", target: target(action.id), detail: action.reason } : { kind: "annonce.suppression", target: target(action.id) }),
+          ad &&
+          (refused
+            ? { kind: "annonce.refus", target: target(action.id), detail: action.reason }
+            : { kind: "annonce.suppression", target: target(action.id) }),
       );
       if (!deleted) return gone;
       return { ok: true, message: refused ? AD_REFUSED_MESSAGE : AD_DELETED_MESSAGE };

@@ -83,7 +83,12 @@ describeEachDatabase("ads module", () => {
 
   it("updateAd writes only the edited fields", async () => {
     const ad = await insertAd({ nom: "Ancien", email: "a@b.fr", photo1: "/media/1.webp", photo2: "/media/2.webp" });
-    const updated = await updateAd(ad.id, { nom: "Nouveau", type: "échange", contenu: "Échange de graines", email: undefined });
+    const updated = await updateAd(ad.id, {
+      nom: "Nouveau",
+      type: "échange",
+      contenu: "Échange de graines",
+      email: undefined,
+    });
     expect(updated).toMatchObject({
       id: ad.id,
       nom: "Nouveau",
@@ -118,7 +123,12 @@ describeEachDatabase("ads module", () => {
   });
 
   it("listModeratedAds tells an expired ad from a public one, with the day each leaves the site", async () => {
-    const expired = await insertAd({ statut: "validé", isValidated: true, validatedAt: new Date("2026-01-15T10:00:00Z"), createdAt: at(10) });
+    const expired = await insertAd({
+      statut: "validé",
+      isValidated: true,
+      validatedAt: new Date("2026-01-15T10:00:00Z"),
+      createdAt: at(10),
+    });
     const online = await insertAd({ statut: "validé", isValidated: true, createdAt: at(20) });
     const pending = await insertAd({ createdAt: at(30) });
     const rows = await listModeratedAds();
@@ -138,7 +148,11 @@ describeEachDatabase("ads module", () => {
   });
 
   it("republishAd puts an expired ad back on the site for a whole period, and only an expired one", async () => {
-    const expired = await insertAd({ statut: "validé", isValidated: true, validatedAt: new Date("2026-01-15T10:00:00Z") });
+    const expired = await insertAd({
+      statut: "validé",
+      isValidated: true,
+      validatedAt: new Date("2026-01-15T10:00:00Z"),
+    });
     const online = await insertAd({ statut: "validé", isValidated: true });
     const pending = await insertAd();
     expect(await listPublicAds()).toEqual([online]);

@@ -10,7 +10,9 @@ import { adPublicUntil, notExpired } from "~/modules/retention/retention.server"
 
 export type Ad = typeof annonces.$inferSelect;
 /** Fields an administrator may change; only the ones present are written (null removes a photo). */
-export type AdEditableFields = Partial<Pick<Ad, "nom" | "email" | "telephone" | "type" | "contenu" | "photo1" | "photo2">>;
+export type AdEditableFields = Partial<
+  Pick<Ad, "nom" | "email" | "telephone" | "type" | "contenu" | "photo1" | "photo2">
+>;
 
 const EDITABLE = ["nom", "email", "telephone", "type", "contenu", "photo1", "photo2"] as const;
 const newestFirst = [desc(annonces.createdAt), desc(annonces.id)];
@@ -32,7 +34,10 @@ export async function listPublicAds(type?: AdType): Promise<Ad[]> {
 
 /** Every ad, newest first (admin list). */
 export async function listAllAds(): Promise<Ad[]> {
-  return getDb().select().from(annonces).orderBy(...newestFirst);
+  return getDb()
+    .select()
+    .from(annonces)
+    .orderBy(...newestFirst);
 }
 
 /** An ad of the moderation screen: a validated one with the day it leaves (or left) the public list. */
@@ -46,7 +51,9 @@ export async function listModeratedAds(): Promise<ModeratedAdRow[]> {
   return getDb()
     .select({
       ...getTableColumns(annonces),
-      publicUntil: sql<Date | null>`case when ${annonces.statut} = ${VALIDATED} then ${adPublicUntil()} end`.mapWith(annonces.validatedAt),
+      publicUntil: sql<Date | null>`case when ${annonces.statut} = ${VALIDATED} then ${adPublicUntil()} end`.mapWith(
+        annonces.validatedAt,
+      ),
       expired: sql<boolean>`coalesce(${expiredAd()}, false)`,
     })
     .from(annonces)
@@ -105,7 +112,11 @@ export async function createAd(
 }
 
 /** Writes the given fields of ad `id`; undefined when it does not exist. */
-export async function updateAd(id: number, fields: AdEditableFields, executor: Executor = getDb()): Promise<Ad | undefined> {
+export async function updateAd(
+  id: number,
+  fields: AdEditableFields,
+  executor: Executor = getDb(),
+): Promise<Ad | undefined> {
   if (parseId(id) === null) return undefined;
   const values: AdEditableFields = {};
   for (const key of EDITABLE) {

@@ -12,7 +12,9 @@ const DAY = 86_400_000;
 
 describeEachDatabase("the applicant's own page", () => {
   it("gives a private link in the acknowledgement only; the database keeps its HMAC", async () => {
-    const submitted = await submitApplication(applicationFormSchema.parse(applicationForm({ email: "ines@example.fr" })));
+    const submitted = await submitApplication(
+      applicationFormSchema.parse(applicationForm({ email: "ines@example.fr" })),
+    );
     const ack = (await getDb().select().from(outbox)).find((m) => m.to === "ines@example.fr")!;
     const token = /\/ma-demande\/([\w-]{43})/.exec(ack.text)![1];
     expect(ack.html).toContain(`/ma-demande/${token}`);
@@ -35,10 +37,20 @@ describeEachDatabase("the applicant's own page", () => {
     const a = await insertApplication({ ville: "Villeurbanne", date: new Date(now - 3 * DAY) });
     const b = await insertApplication({ ville: "Villeurbanne", date: new Date(now - 1 * DAY) });
     const c = await insertApplication({ ville: "Vaulx-en-velin", date: new Date(now - 2 * DAY) });
-    await insertApplication({ ville: "Villeurbanne", date: new Date(now - 5 * DAY), archived: true, processed: true, archivedDate: new Date() });
+    await insertApplication({
+      ville: "Villeurbanne",
+      date: new Date(now - 5 * DAY),
+      archived: true,
+      processed: true,
+      archivedDate: new Date(),
+    });
     expect(await waitingListPlace(b)).toEqual({ place: 2, total: 2 });
     expect(await waitingListPlace(c)).toEqual({ place: 1, total: 1 });
-    expect(Object.fromEntries(await waitingListPlaces())).toEqual({ [a.id]: { place: 1, total: 2 }, [b.id]: { place: 2, total: 2 }, [c.id]: { place: 1, total: 1 } });
+    expect(Object.fromEntries(await waitingListPlaces())).toEqual({
+      [a.id]: { place: 1, total: 2 },
+      [b.id]: { place: 2, total: 2 },
+      [c.id]: { place: 1, total: 1 },
+    });
 
     expect((await withdrawApplication(a.id))?.archived).toBe(true);
     expect(await withdrawApplication(a.id)).toBeUndefined();

@@ -34,12 +34,13 @@ export async function findByAccessToken(token: string): Promise<Application | un
   return row;
 }
 
-
 /** Every active application's place in its town's list, for the admin screen. */
 export async function waitingListPlaces(): Promise<Map<number, { place: number; total: number }>> {
   const rows = (await getDb().execute(sql`
     select id, row_number() over (partition by ville order by date, id)::int as place, count(*) over (partition by ville)::int as total
-    from ${applications} where archived is null or archived = false`)) as unknown as { rows: { id: number; place: number; total: number }[] };
+    from ${applications} where archived is null or archived = false`)) as unknown as {
+    rows: { id: number; place: number; total: number }[];
+  };
   return new Map(rows.rows.map((r) => [Number(r.id), { place: Number(r.place), total: Number(r.total) }]));
 }
 

@@ -36,11 +36,18 @@ async function refusal(applicationId: number, conflict: string): Promise<Applica
 }
 
 /** Runs one action of the applications screen, its history entry in the same transaction. */
-export async function runApplicationAction(fields: Record<string, string>, actor: Actor): Promise<ApplicationActionResult> {
+export async function runApplicationAction(
+  fields: Record<string, string>,
+  actor: Actor,
+): Promise<ApplicationActionResult> {
   const parsed = applicationActionSchema.safeParse(fields);
   if (!parsed.success) {
     const unknownIntent = parsed.error.issues.some((issue) => issue.path[0] === "intent");
-    return { ok: false, status: 400, message: unknownIntent ? UNKNOWN_ACTION_MESSAGE : parsed.error.issues[0]!.message };
+    return {
+      ok: false,
+      status: 400,
+      message: unknownIntent ? UNKNOWN_ACTION_MESSAGE : parsed.error.issues[0]!.message,
+    };
   }
   const action = parsed.data;
   switch (action.intent) {
@@ -49,7 +56,8 @@ export async function runApplicationAction(fields: Record<string, string>, actor
       const row = await withHistory(
         actor,
         (tx) => setApplicationProcessed(action.id, processed, tx),
-        (changed) => changed && { kind: processed ? "demande.traitee" : "demande.non-traitee", target: target(action.id) },
+        (changed) =>
+          changed && { kind: processed ? "demande.traitee" : "demande.non-traitee", target: target(action.id) },
       );
       if (!row) return refusal(action.id, ARCHIVED_LOCKED_MESSAGE);
       return { ok: true, message: processed ? PROCESSED_MESSAGE : UNPROCESSED_MESSAGE };

@@ -62,7 +62,11 @@ describe("application export", () => {
   });
 
   it("accepts dates already serialised", () => {
-    const text = applicationToText({ ...application, date: "2026-03-01T10:00:00.000Z", archivedDate: "2026-04-01T08:00:00.000Z" });
+    const text = applicationToText({
+      ...application,
+      date: "2026-03-01T10:00:00.000Z",
+      archivedDate: "2026-04-01T08:00:00.000Z",
+    });
     expect(text).toContain("date: 2026-03-01T10:00:00.000Z");
     expect(text).toContain("archived_date: 2026-04-01T08:00:00.000Z");
     expect(text).not.toMatch(/^id:|^processed:/m);
@@ -71,7 +75,8 @@ describe("application export", () => {
   it("keeps each field one record: a typed line break cannot forge another key, in the file or the mail", () => {
     const forged = {
       ...application,
-      motivations: "Jardiner.\nemail: faux@example.com\r\narchived: true\rprocessed: true\u2028id: 1\u2029date: hier\u000bville: Lyon\u0085nom: X\f",
+      motivations:
+        "Jardiner.\nemail: faux@example.com\r\narchived: true\rprocessed: true\u2028id: 1\u2029date: hier\u000bville: Lyon\u0085nom: X\f",
       experience: "Aucune\u0000\u001b[2J\u007f ; vraiment\taucune",
     };
     const text = applicationToText(forged);

@@ -1,7 +1,10 @@
 import type { applications } from "~/db/schema";
 
 /** A stored application, as the admin screens receive it (dates may arrive as ISO strings). */
-export type ApplicationRecord = Omit<typeof applications.$inferSelect, "date" | "archivedDate" | "engagementsAcceptesLe" | "isDemo" | "accessTokenHash"> & {
+export type ApplicationRecord = Omit<
+  typeof applications.$inferSelect,
+  "date" | "archivedDate" | "engagementsAcceptesLe" | "isDemo" | "accessTokenHash"
+> & {
   date: Date | string;
   archivedDate: Date | string | null;
   engagementsAcceptesLe: Date | string | null;

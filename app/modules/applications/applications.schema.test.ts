@@ -56,9 +56,7 @@ describe("applicationFormSchema", () => {
   });
 
   it("uses one label per field", () => {
-    expect(Object.keys(APPLICATION_FIELD_LABELS).sort()).toEqual(
-      Object.keys(applicationFormSchema.shape).sort(),
-    );
+    expect(Object.keys(APPLICATION_FIELD_LABELS).sort()).toEqual(Object.keys(applicationFormSchema.shape).sort());
   });
 
   it("checks the email format", () => {
@@ -68,21 +66,32 @@ describe("applicationFormSchema", () => {
     expect(applicationFormSchema.parse(applicationForm({ email: "  a@b.fr " })).email).toBe("a@b.fr");
   });
 
-  it.each(["0612345678", "06 12 34 56 78", "06.12.34.56.78", "06-12-34-56-78", "+33612345678", "+33 6 12 34 56 78", "0033 6 12 34 56 78", "0033612345678"])(
-    "accepts the mobile number %s",
-    (phone) => {
-      expect(applicationFormSchema.safeParse(applicationForm({ telephoneportable: phone })).success).toBe(true);
-    },
-  );
+  it.each([
+    "0612345678",
+    "06 12 34 56 78",
+    "06.12.34.56.78",
+    "06-12-34-56-78",
+    "+33612345678",
+    "+33 6 12 34 56 78",
+    "0033 6 12 34 56 78",
+    "0033612345678",
+  ])("accepts the mobile number %s", (phone) => {
+    expect(applicationFormSchema.safeParse(applicationForm({ telephoneportable: phone })).success).toBe(true);
+  });
 
-  it.each(["061234567", "06123456789", "+3361234567", "+44612345678", "06 12 34 56 7a", "612345678", "0033 06 12 34 56 78"])(
-    "refuses the mobile number %s",
-    (phone) => {
-      expect(messages(applicationForm({ telephoneportable: phone }))).toEqual({
-        telephoneportable: "Format de téléphone invalide (ex: 0612345678)",
-      });
-    },
-  );
+  it.each([
+    "061234567",
+    "06123456789",
+    "+3361234567",
+    "+44612345678",
+    "06 12 34 56 7a",
+    "612345678",
+    "0033 06 12 34 56 78",
+  ])("refuses the mobile number %s", (phone) => {
+    expect(messages(applicationForm({ telephoneportable: phone }))).toEqual({
+      telephoneportable: "Format de téléphone invalide (ex: 0612345678)",
+    });
+  });
 
   it("requires the mobile number", () => {
     expect(messages(applicationForm({ telephoneportable: "" }))).toEqual({

@@ -73,11 +73,15 @@ const choice = <T extends readonly [string, ...string[]]>(field: ApplicationFiel
 const CHECKED = new Set(["on", "true", "oui", "1", "yes"]);
 /** A box that must be ticked: checkboxes post 'on' when ticked and nothing otherwise. */
 const mustAccept = (field: ApplicationField) =>
-  z.unknown().optional().transform((value, ctx) => {
-    if (value === true || (typeof value === "string" && CHECKED.has(value.trim().toLowerCase()))) return true as const;
-    ctx.addIssue({ code: "custom", message: requiredMessage(field) });
-    return z.NEVER;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === true || (typeof value === "string" && CHECKED.has(value.trim().toLowerCase())))
+        return true as const;
+      ctx.addIssue({ code: "custom", message: requiredMessage(field) });
+      return z.NEVER;
+    });
 
 /**
  * The garden application form (SPEC §5), with the form's lower-case field names; every text is capped.

@@ -178,7 +178,11 @@ describeEachDatabase("applications module", () => {
 
   it("the labels saved from the settings replace the old ones and reach /apply; an empty one shows the default", async () => {
     await replaceFormFields([{ name: "nom", label: "Ancien libellé" }]);
-    const labels = applicationLabelsFormSchema.parse({ motivations: "  Pourquoi voulez-vous jardiner avec nous ? ", nom: "", ville: "Commune" });
+    const labels = applicationLabelsFormSchema.parse({
+      motivations: "  Pourquoi voulez-vous jardiner avec nous ? ",
+      nom: "",
+      ville: "Commune",
+    });
     await replaceFormFields(labelRows(labels));
     expect((await listFormFields()).map((f) => [f.name, f.label])).toEqual([
       ["ville", "Commune"],
@@ -193,7 +197,9 @@ describeEachDatabase("applications module", () => {
   it("replaceFormFields keeps the old definitions when the insert fails", async () => {
     await insertFormField("adresse");
     await insertFormField("nom");
-    await expect(replaceFormFields([{ label: "email" }, { label: null as unknown as string }])).rejects.toThrow(/form_fields/);
+    await expect(replaceFormFields([{ label: "email" }, { label: null as unknown as string }])).rejects.toThrow(
+      /form_fields/,
+    );
     expect((await listFormFields()).map((f) => f.label)).toEqual(["adresse", "nom"]);
   });
 

@@ -9,7 +9,6 @@ import { applicantLink, newAccessToken, notArchived } from "./applicant.server";
 
 export type Application = typeof applications.$inferSelect;
 
-
 /** The versions of the charter and the rules an applicant was shown and accepted, and when. */
 export interface Commitments {
   charteVersion: string;
@@ -29,7 +28,11 @@ export async function submitApplication(input: ApplicationFormValues, commitment
     input,
     async (tx, application) => {
       await enqueueMail(tx, newApplicationMail(application, content?.email));
-      const ack = applicationAckMail(application, content?.nomAssociation?.trim() || undefined, applicantLink(access.token));
+      const ack = applicationAckMail(
+        application,
+        content?.nomAssociation?.trim() || undefined,
+        applicantLink(access.token),
+      );
       if (ack) await enqueueMail(tx, ack);
     },
     { commitments, accessTokenHash: access.hash },
@@ -40,7 +43,11 @@ export async function submitApplication(input: ApplicationFormValues, commitment
 export async function createApplication(
   input: ApplicationFormValues,
   onCreated?: (tx: Transaction, application: Application) => Promise<void>,
-  { date = new Date(), commitments, accessTokenHash }: { date?: Date; commitments?: Commitments; accessTokenHash?: string } = {}, // date: for imports and demo content
+  {
+    date = new Date(),
+    commitments,
+    accessTokenHash,
+  }: { date?: Date; commitments?: Commitments; accessTokenHash?: string } = {}, // date: for imports and demo content
 ): Promise<Application> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -81,11 +88,7 @@ export async function listApplications(): Promise<Application[]> {
 
 /** Applications not archived, latest date first (admin list). */
 export async function listActiveApplications(): Promise<Application[]> {
-  return getDb()
-    .select()
-    .from(applications)
-    .where(notArchived)
-    .orderBy(desc(applications.date), desc(applications.id));
+  return getDb().select().from(applications).where(notArchived).orderBy(desc(applications.date), desc(applications.id));
 }
 
 /** Archived applications, latest archived first ('Demandes archivées'). */
@@ -104,7 +107,11 @@ export async function getApplication(id: number): Promise<Application | undefine
 }
 
 /** Marks application `id` processed or not; undefined when it does not exist or is archived. */
-export async function setApplicationProcessed(id: number, processed: boolean, executor: Executor = getDb()): Promise<Application | undefined> {
+export async function setApplicationProcessed(
+  id: number,
+  processed: boolean,
+  executor: Executor = getDb(),
+): Promise<Application | undefined> {
   if (parseId(id) === null) return undefined;
   const [row] = await executor
     .update(applications)
@@ -143,4 +150,3 @@ export async function countUnprocessedApplications(): Promise<number> {
     .where(and(eq(applications.processed, false), notArchived));
   return row.n;
 }
-

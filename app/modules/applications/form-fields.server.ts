@@ -11,10 +11,14 @@ export async function listFormFields(): Promise<FormField[]> {
 }
 
 /** Replaces every definition by `rows` in one transaction (SPEC §7 replace-all): on failure the old list stays. */
-export async function replaceFormFields(rows: { label: string; name?: string | null }[], executor: Executor = getDb()): Promise<FormField[]> {
+export async function replaceFormFields(
+  rows: { label: string; name?: string | null }[],
+  executor: Executor = getDb(),
+): Promise<FormField[]> {
   return executor.transaction(async (tx) => {
     await tx.delete(formFields);
-    if (rows.length > 0) await tx.insert(formFields).values(rows.map(({ label, name }) => ({ label, name: name ?? null })));
+    if (rows.length > 0)
+      await tx.insert(formFields).values(rows.map(({ label, name }) => ({ label, name: name ?? null })));
     return tx.select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));
   });
 }

@@ -21,7 +21,8 @@ export const loginSchema = z.object({
 
 export type LoginForm = z.infer<typeof loginSchema>;
 
-export const SECOND_FACTOR_REQUIRED_MESSAGE = "Saisissez le code à 6 chiffres de votre application, ou un code de secours.";
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  "Saisissez le code à 6 chiffres de votre application, ou un code de secours.";
 export const SECOND_FACTOR_INVALID_MESSAGE = "Code de vérification incorrect.";
 
 /** The second step: a 6-digit code or a recovery code (checked on the server; only its shape here). */

@@ -86,7 +86,10 @@ describeEachDatabase("auth", () => {
     expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(THROTTLE_MAX_FAILURES_PER_ADDRESS);
     expect(results.slice(THROTTLE_MAX_FAILURES_PER_ADDRESS).every((r) => !r.ok && r.reason === "throttled")).toBe(true);
     // The right pair from that address waits for the window too; from another address it works.
-    expect(await signIn("marie", PASSWORD, IP, new Date(t0.getTime() + 61_000))).toEqual({ ok: false, reason: "throttled" });
+    expect(await signIn("marie", PASSWORD, IP, new Date(t0.getTime() + 61_000))).toEqual({
+      ok: false,
+      reason: "throttled",
+    });
     expect((await signIn("marie", PASSWORD, "198.51.100.1", t0)).ok).toBe(true);
     const refused = await getDb()
       .select({ actor: history.actor, occurrences: history.occurrences })
@@ -100,7 +103,8 @@ describeEachDatabase("auth", () => {
 
   it("locks an IPv6 client out by its /64, not by its full address", async () => {
     await createAdmin("marie", PASSWORD);
-    for (let i = 1; i <= 5; i++) expect(await signIn("marie", "faux", `2001:db8:7:8::${i}`)).toEqual({ ok: false, reason: "invalid" });
+    for (let i = 1; i <= 5; i++)
+      expect(await signIn("marie", "faux", `2001:db8:7:8::${i}`)).toEqual({ ok: false, reason: "invalid" });
     expect(await signIn("marie", PASSWORD, "2001:db8:7:8:ffff::1")).toEqual({ ok: false, reason: "throttled" });
     expect((await signIn("marie", PASSWORD, "2001:db8:7:9::1")).ok).toBe(true);
   });

@@ -85,12 +85,7 @@ export type SignInResult =
 /** A password-checked session waits this long for its code. */
 export const SECOND_FACTOR_WAIT_MS = 10 * 60 * 1000;
 
-export async function signIn(
-  username: string,
-  password: string,
-  ip: string,
-  now = new Date(),
-): Promise<SignInResult> {
+export async function signIn(username: string, password: string, ip: string, now = new Date()): Promise<SignInResult> {
   const db = getDb();
   const address = limitAddress(ip);
   // Failures count per identifier and address (a typo locks no one else out), and per address whatever the identifier.
@@ -109,10 +104,13 @@ export async function signIn(
   const [admin] = await db.select().from(admins).where(eq(admins.username, username));
   let valid: boolean;
   try {
-    valid = await withPasswordCheckSlot(async () => {
-      dummyHash ??= hash(crypto.randomBytes(16).toString("hex"), ARGON2);
-      return verify(admin?.passwordHash ?? (await dummyHash), password).catch(() => false);
-    }, { refuseWhenBusy: true });
+    valid = await withPasswordCheckSlot(
+      async () => {
+        dummyHash ??= hash(crypto.randomBytes(16).toString("hex"), ARGON2);
+        return verify(admin?.passwordHash ?? (await dummyHash), password).catch(() => false);
+      },
+      { refuseWhenBusy: true },
+    );
   } catch (error) {
     if (!(error instanceof PasswordChecksBusy)) throw error;
     await releaseHits([accountHit, addressHit]);
@@ -137,7 +135,9 @@ export async function signIn(
       await releaseHits([addressHit], tx);
       await clearHits(accountKey, tx);
     }
-    await tx.insert(sessions).values({ idHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, awaitingSecondFactor });
+    await tx
+      .insert(sessions)
+      .values({ idHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, awaitingSecondFactor });
     if (!awaitingSecondFactor) await recordHistory(tx, admin, { kind: "connexion" }, now);
   });
   return { ok: true, token, admin: { id: admin.id, username: admin.username }, awaitingSecondFactor };
@@ -160,20 +160,29 @@ export async function getPendingSignIn(token: string | undefined, now = new Date
   return { id: row.id, username: row.username };
 }
 
-export type SecondFactorResult = { ok: true; token: string; admin: Admin } | { ok: false; reason: "invalid" | "throttled" | "expired" };
+export type SecondFactorResult =
+  { ok: true; token: string; admin: Admin } | { ok: false; reason: "invalid" | "throttled" | "expired" };
 
 /**
  * The second step of a sign-in: a code of the authenticator app, or one of the recovery codes (then used up). A wrong
  * code counts toward the same throttle as a wrong password. Success replaces the waiting session with a full one.
  */
-export async function completeSecondFactor(token: string | undefined, code: string, ip: string, now = new Date()): Promise<SecondFactorResult> {
+export async function completeSecondFactor(
+  token: string | undefined,
+  code: string,
+  ip: string,
+  now = new Date(),
+): Promise<SecondFactorResult> {
   const pending = await getPendingSignIn(token, now);
   if (!pending || !token) return { ok: false, reason: "expired" };
   const throttleKey = signInKey(pending.username, limitAddress(ip));
   // Counted before the check, as a password is: kept if the code is wrong, cleared with the others if it is right.
   const hit = await reserveHit(throttleKey, THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MS, now);
   if (hit === null) return { ok: false, reason: "throttled" };
-  const [admin] = await getDb().select({ totpSecret: admins.totpSecret, lastStep: admins.totpLastStep }).from(admins).where(eq(admins.id, pending.id));
+  const [admin] = await getDb()
+    .select({ totpSecret: admins.totpSecret, lastStep: admins.totpLastStep })
+    .from(admins)
+    .where(eq(admins.id, pending.id));
   const step = admin?.totpSecret ? await checkTotp(admin.totpSecret, code, admin.lastStep) : null;
   const fresh = crypto.randomBytes(32).toString("base64url");
   const accepted = await getDb().transaction(async (tx) => {
@@ -194,8 +203,16 @@ export async function completeSecondFactor(token: string | undefined, code: stri
     }
     await clearHits(throttleKey, tx);
     await tx.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
-    await tx.insert(sessions).values({ idHash: hashToken(fresh), adminId: pending.id, createdAt: now, lastSeenAt: now });
-    if (recovery) await recordHistory(tx, pending, { kind: "compte.code-secours", detail: `${recovery.left} code(s) de secours restant(s)` }, now);
+    await tx
+      .insert(sessions)
+      .values({ idHash: hashToken(fresh), adminId: pending.id, createdAt: now, lastSeenAt: now });
+    if (recovery)
+      await recordHistory(
+        tx,
+        pending,
+        { kind: "compte.code-secours", detail: `${recovery.left} code(s) de secours restant(s)` },
+        now,
+      );
     await recordHistory(tx, pending, { kind: "connexion" }, now);
     return true;
   });
@@ -203,13 +220,24 @@ export async function completeSecondFactor(token: string | undefined, code: stri
 }
 
 /** Marks a matching unused recovery code used; returns how many are left, or null when none matched. */
-async function useRecoveryCode(tx: Executor, adminId: number, code: string, now: Date): Promise<{ left: number } | null> {
+async function useRecoveryCode(
+  tx: Executor,
+  adminId: number,
+  code: string,
+  now: Date,
+): Promise<{ left: number } | null> {
   const normalized = normalizeRecoveryCode(code);
   if (normalized.length < 8 || normalized.length > 64) return null;
   const [used] = await tx
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.adminId, adminId), eq(recoveryCodes.codeHash, keyedHash(normalized)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.adminId, adminId),
+        eq(recoveryCodes.codeHash, keyedHash(normalized)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   if (!used) return null;
   const [left] = await tx
@@ -254,16 +282,24 @@ export function authorName(admin: Admin | null | undefined) {
 
 export async function signOut(token: string | undefined) {
   if (!token) return;
-  await getDb().delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  await getDb()
+    .delete(sessions)
+    .where(eq(sessions.idHash, hashToken(token)));
 }
 
 /** 'Déconnexion': ends the session and records who signed out. */
 export async function signOutAndRecord(token: string | undefined) {
   if (!token) return;
   await getDb().transaction(async (tx) => {
-    const [ended] = await tx.delete(sessions).where(eq(sessions.idHash, hashToken(token))).returning({ adminId: sessions.adminId });
+    const [ended] = await tx
+      .delete(sessions)
+      .where(eq(sessions.idHash, hashToken(token)))
+      .returning({ adminId: sessions.adminId });
     if (!ended) return;
-    const [admin] = await tx.select({ id: admins.id, username: admins.username }).from(admins).where(eq(admins.id, ended.adminId));
+    const [admin] = await tx
+      .select({ id: admins.id, username: admins.username })
+      .from(admins)
+      .where(eq(admins.id, ended.adminId));
     if (admin) await recordHistory(tx, admin, { kind: "deconnexion" });
   });
 }

@@ -1,5 +1,11 @@
 import { expect, it } from "vitest";
-import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING, PasswordChecksBusy, passwordCheckLoad, withPasswordCheckSlot } from "./password-checks.server";
+import {
+  PASSWORD_CHECKS_AT_ONCE,
+  PASSWORD_CHECKS_WAITING,
+  PasswordChecksBusy,
+  passwordCheckLoad,
+  withPasswordCheckSlot,
+} from "./password-checks.server";
 
 it("runs one password check at a time, lets a few wait, and refuses a sign-in's check past that", async () => {
   const releases: (() => void)[] = [];
@@ -10,7 +16,9 @@ it("runs one password check at a time, lets a few wait, and refuses a sign-in's 
       return new Promise<number>((resolve) => releases.push(() => resolve(n)));
     }, options);
 
-  const admitted = Array.from({ length: PASSWORD_CHECKS_AT_ONCE + PASSWORD_CHECKS_WAITING }, (_, n) => check(n, { refuseWhenBusy: true }));
+  const admitted = Array.from({ length: PASSWORD_CHECKS_AT_ONCE + PASSWORD_CHECKS_WAITING }, (_, n) =>
+    check(n, { refuseWhenBusy: true }),
+  );
   expect(passwordCheckLoad()).toEqual({ running: PASSWORD_CHECKS_AT_ONCE, waiting: PASSWORD_CHECKS_WAITING });
   await expect(check(99, { refuseWhenBusy: true })).rejects.toBeInstanceOf(PasswordChecksBusy);
   // An administrator's own change is never refused: it waits its turn.

@@ -5,7 +5,14 @@ import { getDb } from "~/db/client.server";
 import { admins, history, recoveryCodes, sessions } from "~/db/schema";
 import { confirmTotp, startTotpEnrolment } from "~/modules/accounts/accounts.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { THROTTLE_MAX_FAILURES, completeSecondFactor, createAdmin, getPendingSignIn, getSessionAdmin, signIn } from "./auth.server";
+import {
+  THROTTLE_MAX_FAILURES,
+  completeSecondFactor,
+  createAdmin,
+  getPendingSignIn,
+  getSessionAdmin,
+  signIn,
+} from "./auth.server";
 
 const PASSWORD = "groseilles-sous-la-pergola-1907";
 
@@ -17,7 +24,10 @@ const IP = "203.0.113.7";
 async function enrolled() {
   const admin = await createAdmin("marie", PASSWORD);
   await startTotpEnrolment(admin);
-  const [{ secret }] = await getDb().select({ secret: admins.totpPendingSecret }).from(admins).where(eq(admins.id, admin.id));
+  const [{ secret }] = await getDb()
+    .select({ secret: admins.totpPendingSecret })
+    .from(admins)
+    .where(eq(admins.id, admin.id));
   const enrolmentCode = await generate({ secret: secret! });
   const confirmed = await confirmTotp(admin, enrolmentCode);
   if (!confirmed.ok) throw new Error(confirmed.message);
@@ -82,7 +92,10 @@ describeEachDatabase("second factor", () => {
     await signIn("marie", "mauvais", IP, t0);
     for (let i = 0; i < THROTTLE_MAX_FAILURES - 1; i++) {
       const pending = await signIn("marie", PASSWORD, IP, t0);
-      expect(await completeSecondFactor(pending.ok ? pending.token : undefined, "000000", IP, t0)).toEqual({ ok: false, reason: "invalid" });
+      expect(await completeSecondFactor(pending.ok ? pending.token : undefined, "000000", IP, t0)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
     }
     expect(await signIn("marie", PASSWORD, IP, t0)).toEqual({ ok: false, reason: "throttled" });
   });
@@ -92,7 +105,9 @@ describeEachDatabase("second factor", () => {
     const t0 = new Date();
     const pending = await signIn("marie", PASSWORD, IP, t0);
     const late = new Date(t0.getTime() + 11 * 60 * 1000);
-    expect(await completeSecondFactor(pending.ok ? pending.token : undefined, await nextCode(secret), IP, late)).toEqual({ ok: false, reason: "expired" });
+    expect(
+      await completeSecondFactor(pending.ok ? pending.token : undefined, await nextCode(secret), IP, late),
+    ).toEqual({ ok: false, reason: "expired" });
     expect(await completeSecondFactor("inconnu", "123456", IP)).toEqual({ ok: false, reason: "expired" });
     expect(await getDb().select().from(sessions).where(eq(sessions.awaitingSecondFactor, false))).toEqual([]);
   });

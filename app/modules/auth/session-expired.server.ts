@@ -1,9 +1,20 @@
 import { data, redirect } from "react-router";
 import { bodyType, readFormData } from "~/lib/form-data.server";
 import { parseMultipartForm } from "~/modules/media/multipart.server";
-import { LOGIN_INVALID_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, SECOND_FACTOR_INVALID_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "./auth.schema";
+import {
+  LOGIN_INVALID_MESSAGE,
+  LOGIN_THROTTLED_MESSAGE,
+  loginSchema,
+  SECOND_FACTOR_INVALID_MESSAGE,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+} from "./auth.schema";
 import { completeSecondFactor, getPendingSignIn, signIn, signOut, type Admin } from "./auth.server";
-import { RESUME_CODE_FIELD, RESUME_PASSWORD_FIELD, RESUME_USERNAME_FIELD, type SessionExpiredData } from "./session-expired";
+import {
+  RESUME_CODE_FIELD,
+  RESUME_PASSWORD_FIELD,
+  RESUME_USERNAME_FIELD,
+  type SessionExpiredData,
+} from "./session-expired";
 import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie } from "./session.server";
 
 /** An image chosen after the session expired: the form's save button leads to the sign-in that keeps the rest. */
@@ -43,7 +54,10 @@ function pagePath(url: URL) {
  * offer a sign-in that sends it again. When that form comes back with the sign-in fields and they are right, the
  * admin is signed in and the form goes on to its action: nothing typed is lost.
  */
-export async function authenticateAdminRequest(request: Request, ip: string): Promise<{ admin: Admin; setCookie?: string }> {
+export async function authenticateAdminRequest(
+  request: Request,
+  ip: string,
+): Promise<{ admin: Admin; setCookie?: string }> {
   const admin = await getAdmin(request);
   if (admin) return { admin };
   const url = new URL(request.url);
@@ -61,7 +75,9 @@ export async function authenticateAdminRequest(request: Request, ip: string): Pr
       {
         sessionExpired: true,
         action: pagePath(url),
-        fields: entries.filter(([name]) => name !== RESUME_USERNAME_FIELD && name !== RESUME_PASSWORD_FIELD && name !== RESUME_CODE_FIELD),
+        fields: entries.filter(
+          ([name]) => name !== RESUME_USERNAME_FIELD && name !== RESUME_PASSWORD_FIELD && name !== RESUME_CODE_FIELD,
+        ),
         droppedFiles,
         error,
         needsCode,
@@ -74,7 +90,8 @@ export async function authenticateAdminRequest(request: Request, ip: string): Pr
   const parsed = loginSchema.safeParse({ username, password: value(RESUME_PASSWORD_FIELD) });
   if (!parsed.success) throw expired(parsed.error.issues[0].message, 400);
   const result = await signIn(parsed.data.username, parsed.data.password, ip);
-  if (!result.ok) throw result.reason === "throttled" ? expired(LOGIN_THROTTLED_MESSAGE, 429) : expired(LOGIN_INVALID_MESSAGE);
+  if (!result.ok)
+    throw result.reason === "throttled" ? expired(LOGIN_THROTTLED_MESSAGE, 429) : expired(LOGIN_INVALID_MESSAGE);
   let token = result.token;
   if (result.awaitingSecondFactor) {
     // The code comes with the same form; without it (or wrong), the form asks for it and nothing is kept open.

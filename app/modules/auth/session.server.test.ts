@@ -11,11 +11,18 @@ describe("signInNeedsHttps", () => {
 
   it("is false over HTTPS, directly or behind a proxy that says so", () => {
     expect(signInNeedsHttps(at("https://jardins.example.org/login"), true)).toBe(false);
-    expect(signInNeedsHttps(at("http://jardins.example.org/login", { "X-Forwarded-Proto": "https" }), true)).toBe(false);
+    expect(signInNeedsHttps(at("http://jardins.example.org/login", { "X-Forwarded-Proto": "https" }), true)).toBe(
+      false,
+    );
   });
 
   it("is false on this machine, which browsers treat as secure", () => {
-    for (const url of ["http://localhost:3000/login", "http://127.0.0.1:3000/login", "http://[::1]:3000/login", "http://potager.localhost/login"]) {
+    for (const url of [
+      "http://localhost:3000/login",
+      "http://127.0.0.1:3000/login",
+      "http://[::1]:3000/login",
+      "http://potager.localhost/login",
+    ]) {
       expect(signInNeedsHttps(at(url), true)).toBe(false);
     }
   });

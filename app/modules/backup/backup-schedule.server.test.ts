@@ -6,7 +6,9 @@ const at = (iso: string) => ({ date: new Date(iso) });
 describe("nightly backups", () => {
   it("keeps the newest of each of the last 7 days and of each of the last 4 weeks", () => {
     // Two a day for 40 days, at 03:00 and 15:00 UTC, the newest on Monday 23 November 2026.
-    const backups = Array.from({ length: 80 }, (_, i) => at(new Date(Date.UTC(2026, 10, 23, 15) - i * 12 * 3_600_000).toISOString()));
+    const backups = Array.from({ length: 80 }, (_, i) =>
+      at(new Date(Date.UTC(2026, 10, 23, 15) - i * 12 * 3_600_000).toISOString()),
+    );
     const kept = [...backupsToKeep(backups)].map((b) => b.date.toISOString()).sort();
     expect(kept).toEqual(
       [

@@ -26,7 +26,9 @@ export async function listBackups(dir = backupDir()): Promise<{ file: string; da
   return names
     .map((name) => {
       const m = NAME.exec(name);
-      return m ? { file: path.join(dir, name), date: new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) } : null;
+      return m
+        ? { file: path.join(dir, name), date: new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) }
+        : null;
     })
     .filter((b): b is { file: string; date: Date } => b !== null)
     .sort((a, b) => b.date.getTime() - a.date.getTime());
@@ -95,7 +97,8 @@ export function startBackupSchedule(kind: "pglite" | "postgres") {
     if (running) return;
     running = true;
     try {
-      if (backupDue(new Date(), await lastBackupDate())) logger.info({ file: await backupNow(kind) }, "sauvegarde écrite");
+      if (backupDue(new Date(), await lastBackupDate()))
+        logger.info({ file: await backupNow(kind) }, "sauvegarde écrite");
     } catch (err) {
       logger.error({ err }, "sauvegarde impossible");
     } finally {

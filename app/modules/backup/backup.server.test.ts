@@ -56,7 +56,9 @@ async function dump() {
     await tx.execute(sql`set local time zone 'UTC'`);
     const tables: Record<string, string[]> = {};
     for (const name of await tablesInOrder(tx)) {
-      const result = (await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(name)} t order by 1`)) as unknown as { rows: { line: string }[] };
+      const result = (await tx.execute(
+        sql`select row_to_json(t)::text as line from ${sql.identifier(name)} t order by 1`,
+      )) as unknown as { rows: { line: string }[] };
       tables[name] = result.rows.map((r) => r.line);
     }
     return tables;
@@ -65,20 +67,32 @@ async function dump() {
 
 async function mediaFiles(dir: string) {
   const files: Record<string, string> = {};
-  for (const name of (await fsp.readdir(dir)).sort()) files[name] = crypto.createHash("sha256").update(await fsp.readFile(path.join(dir, name))).digest("hex");
+  for (const name of (await fsp.readdir(dir)).sort())
+    files[name] = crypto
+      .createHash("sha256")
+      .update(await fsp.readFile(path.join(dir, name)))
+      .digest("hex");
   return files;
 }
 
 /** Demo content plus a record of every kind the back-office and the public forms write. */
 async function fill() {
   await seedDemoContent();
-  await insertApplication({ nom: "Zoé Lefèvre", archived: true, archivedDate: new Date("2026-03-01T10:00:00Z"), processed: true });
+  await insertApplication({
+    nom: "Zoé Lefèvre",
+    archived: true,
+    archivedDate: new Date("2026-03-01T10:00:00Z"),
+    processed: true,
+  });
   await insertAd({ nom: "Paul Girard", contenu: "Graines « anciennes » — 5 €\nà échanger" });
   await insertContactMessage({ subject: "Visite" });
   await insertFormField("Votre nom complet", "nom");
   const marie = await createAdmin("marie", "groseilles-sous-la-pergola-1907");
   await startTotpEnrolment(marie);
-  const [{ secret }] = await getDb().select({ secret: admins.totpPendingSecret }).from(admins).where(eq(admins.id, marie.id));
+  const [{ secret }] = await getDb()
+    .select({ secret: admins.totpPendingSecret })
+    .from(admins)
+    .where(eq(admins.id, marie.id));
   await confirmTotp(marie, await generate({ secret: secret! }));
   await inviteAdmin(marie, "alain", "alain@example.fr");
   await recordHistory(getDb(), marie, { kind: "article.creation", target: "article n° 1" });
@@ -94,36 +108,42 @@ const pairs: [Kind, Kind][] = postgres
   : [["pglite", "pglite"]];
 
 describe("backup and restore", () => {
-  it.each(pairs)("%s → %s: every row and every image comes back identical, ids go on after the highest", async (from, to) => {
-    const mediaA = await tempDir();
-    setMediaDir(mediaA);
-    useDatabase(await open(from));
-    await fill();
-    const before = await dump();
-    expect(Object.values(before).every((rows) => rows.length > 0)).toBe(true);
-    const file = path.join(await tempDir(), "sauvegarde.tar.gz");
-    const manifest = await createBackup(file, from);
-    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
-    expect(manifest.tables.map((t) => t.name)).not.toContain("sessions");
-    expect(manifest.media.length).toBeGreaterThan(0);
+  it.each(pairs)(
+    "%s → %s: every row and every image comes back identical, ids go on after the highest",
+    async (from, to) => {
+      const mediaA = await tempDir();
+      setMediaDir(mediaA);
+      useDatabase(await open(from));
+      await fill();
+      const before = await dump();
+      expect(Object.values(before).every((rows) => rows.length > 0)).toBe(true);
+      const file = path.join(await tempDir(), "sauvegarde.tar.gz");
+      const manifest = await createBackup(file, from);
+      expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+      expect(manifest.tables.map((t) => t.name)).not.toContain("sessions");
+      expect(manifest.media.length).toBeGreaterThan(0);
 
-    const mediaB = await tempDir();
-    setMediaDir(mediaB);
-    useDatabase(await open(to));
-    const restored = await restoreBackup(file);
-    expect(restored.manifest.source).toBe(from);
-    expect(await dump()).toEqual(before);
-    expect(await mediaFiles(mediaB)).toEqual(await mediaFiles(mediaA));
-    // The sequences follow: a new article gets the next id.
-    const highest = Math.max(...(await getDb().select({ id: blogPosts.id }).from(blogPosts)).map((p) => p.id));
-    const [created] = await getDb().insert(blogPosts).values({ title: "Après", content: "<p>x</p>" }).returning();
-    expect(created.id).toBe(highest + 1);
+      const mediaB = await tempDir();
+      setMediaDir(mediaB);
+      useDatabase(await open(to));
+      const restored = await restoreBackup(file);
+      expect(restored.manifest.source).toBe(from);
+      expect(await dump()).toEqual(before);
+      expect(await mediaFiles(mediaB)).toEqual(await mediaFiles(mediaA));
+      // The sequences follow: a new article gets the next id.
+      const highest = Math.max(...(await getDb().select({ id: blogPosts.id }).from(blogPosts)).map((p) => p.id));
+      const [created] = await getDb().insert(blogPosts).values({ title: "Après", content: "<p>x</p>" }).returning();
+      expect(created.id).toBe(highest + 1);
 
-    // A database with rows is not overwritten, unless asked.
-    await expect(restoreBackup(file)).rejects.toThrow(/La base n'est pas vide \(.*\) : rien n'a été restauré\. Ajoutez --force/);
-    await restoreBackup(file, { force: true });
-    expect(await dump()).toEqual(before);
-  }, 120_000);
+      // A database with rows is not overwritten, unless asked.
+      await expect(restoreBackup(file)).rejects.toThrow(
+        /La base n'est pas vide \(.*\) : rien n'a été restauré\. Ajoutez --force/,
+      );
+      await restoreBackup(file, { force: true });
+      expect(await dump()).toEqual(before);
+    },
+    120_000,
+  );
 
   it("refuses a damaged archive, or one of another schema, before writing anything", async () => {
     setMediaDir(await tempDir());
@@ -144,14 +164,23 @@ describe("backup and restore", () => {
     const damaged = await repack("abimee.tar.gz");
     const manifestFile = path.join(root, "manifest.json");
     const manifest = JSON.parse(await fsp.readFile(manifestFile, "utf8"));
-    await fsp.writeFile(path.join(root, "tables", "contact_messages.jsonl"), await fsp.readFile(path.join(root, "tables", "contact_messages.jsonl"), "utf8").then((t) => t.replace('{"id":99}\n', "")));
+    await fsp.writeFile(
+      path.join(root, "tables", "contact_messages.jsonl"),
+      await fsp
+        .readFile(path.join(root, "tables", "contact_messages.jsonl"), "utf8")
+        .then((t) => t.replace('{"id":99}\n', "")),
+    );
     await fsp.writeFile(manifestFile, JSON.stringify({ ...manifest, schema: "0099_futur" }));
     const future = await repack("future.tar.gz");
     await fsp.writeFile(path.join(dir, "texte.tar.gz"), "pas une archive");
 
     useDatabase(await open("pglite"));
-    await expect(restoreBackup(damaged)).rejects.toThrow("L'archive est abîmée : tables/contact_messages.jsonl ne correspond pas à son empreinte. Rien n'a été restauré.");
-    await expect(restoreBackup(future)).rejects.toThrow(/Cette archive vient d'une autre version de Potager \(schéma 0099_futur/);
+    await expect(restoreBackup(damaged)).rejects.toThrow(
+      "L'archive est abîmée : tables/contact_messages.jsonl ne correspond pas à son empreinte. Rien n'a été restauré.",
+    );
+    await expect(restoreBackup(future)).rejects.toThrow(
+      /Cette archive vient d'une autre version de Potager \(schéma 0099_futur/,
+    );
     await expect(restoreBackup(path.join(dir, "texte.tar.gz"))).rejects.toBeInstanceOf(BackupError);
     await expect(restoreBackup(path.join(dir, "absente.tar.gz"))).rejects.toThrow(/Archive introuvable/);
     expect(Object.values(await dump()).flat()).toEqual([]);
@@ -167,7 +196,8 @@ async function craft(dir: string, name: string, parts: Part[]) {
   async function* blocks() {
     for (const part of parts) {
       if (Buffer.isBuffer(part)) yield part;
-      else if ("zeros" in part) for (let left = part.zeros; left > 0; left -= 2 ** 20) yield Buffer.alloc(Math.min(left, 2 ** 20));
+      else if ("zeros" in part)
+        for (let left = part.zeros; left > 0; left -= 2 ** 20) yield Buffer.alloc(Math.min(left, 2 ** 20));
       else {
         const block = Buffer.alloc(512);
         new tar.Header({ mode: 0o644, mtime: new Date(0), uid: 0, gid: 0, size: 0, ...part }).encode(block, 0);
@@ -185,7 +215,8 @@ async function craft(dir: string, name: string, parts: Part[]) {
 }
 
 /** A file's content padded to whole blocks. */
-const content = (text: string) => Buffer.concat([Buffer.from(text), Buffer.alloc(512 - (Buffer.byteLength(text) % 512))]);
+const content = (text: string) =>
+  Buffer.concat([Buffer.from(text), Buffer.alloc(512 - (Buffer.byteLength(text) % 512))]);
 
 describe("restore of a crafted archive", () => {
   it("refuses links, devices, paths out of its folder and sizes over the bounds, before writing anything", async () => {
@@ -199,7 +230,12 @@ describe("restore of a crafted archive", () => {
     const cases: [string, Part[], RegExp][] = [
       [
         "lien.tar.gz",
-        [folder, { path: "potager-sauvegarde/media", type: "SymbolicLink", linkpath: outside }, { path: "potager-sauvegarde/media/x.webp", size: 3 }, content("abc")],
+        [
+          folder,
+          { path: "potager-sauvegarde/media", type: "SymbolicLink", linkpath: outside },
+          { path: "potager-sauvegarde/media/x.webp", size: 3 },
+          content("abc"),
+        ],
         /^L'archive contient un lien \("potager-sauvegarde\/media" vers ".*"\) : une sauvegarde de Potager n'en contient jamais\. Rien n'a été restauré\.$/,
       ],
       [
@@ -212,9 +248,21 @@ describe("restore of a crafted archive", () => {
         [folder, { path: "potager-sauvegarde/media/null", type: "CharacterDevice", devmaj: 1, devmin: 3 }],
         /^L'archive contient autre chose qu'un fichier ou un dossier \("potager-sauvegarde\/media\/null", de type CharacterDevice\)\. Rien n'a été restauré\.$/,
       ],
-      ["absolu.tar.gz", [{ path: `${outside}/x`, size: 3 }, content("abc")], /^L'archive contient un chemin hors de son dossier potager-sauvegarde : ".*\/x"\. Rien n'a été restauré\.$/],
-      ["remontee.tar.gz", [folder, { path: "potager-sauvegarde/../../x", size: 3 }, content("abc")], /^L'archive contient un chemin hors de son dossier potager-sauvegarde : "potager-sauvegarde\/\.\.\/\.\.\/x"/],
-      ["setuid.tar.gz", [folder, { path: "potager-sauvegarde/media/x.webp", mode: 0o4755, size: 3 }, content("abc")], /^L'archive contient un fichier aux droits spéciaux/],
+      [
+        "absolu.tar.gz",
+        [{ path: `${outside}/x`, size: 3 }, content("abc")],
+        /^L'archive contient un chemin hors de son dossier potager-sauvegarde : ".*\/x"\. Rien n'a été restauré\.$/,
+      ],
+      [
+        "remontee.tar.gz",
+        [folder, { path: "potager-sauvegarde/../../x", size: 3 }, content("abc")],
+        /^L'archive contient un chemin hors de son dossier potager-sauvegarde : "potager-sauvegarde\/\.\.\/\.\.\/x"/,
+      ],
+      [
+        "setuid.tar.gz",
+        [folder, { path: "potager-sauvegarde/media/x.webp", mode: 0o4755, size: 3 }, content("abc")],
+        /^L'archive contient un fichier aux droits spéciaux/,
+      ],
       // A header announcing a huge file, its content missing: refused on the header alone.
       [
         "enorme.tar.gz",
@@ -224,13 +272,23 @@ describe("restore of a crafted archive", () => {
       // A zip bomb: zeros past the bound, in a file of a few hundred kilobytes.
       [
         "bombe.tar.gz",
-        [folder, { path: "potager-sauvegarde/tables/blog_posts.jsonl", size: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }, { zeros: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }],
-        new RegExp(`^L'archive dépasse ${mb}\\.0 Mo une fois décompressée, pour 0\\.\\d Mo compressés : une sauvegarde de Potager n'atteint jamais ce rapport\\. Rien n'a été restauré\\.$`),
+        [
+          folder,
+          { path: "potager-sauvegarde/tables/blog_posts.jsonl", size: ARCHIVE_LIMITS.floorBytes + 2 ** 20 },
+          { zeros: ARCHIVE_LIMITS.floorBytes + 2 ** 20 },
+        ],
+        new RegExp(
+          `^L'archive dépasse ${mb}\\.0 Mo une fois décompressée, pour 0\\.\\d Mo compressés : une sauvegarde de Potager n'atteint jamais ce rapport\\. Rien n'a été restauré\\.$`,
+        ),
       ],
       // The same zeros in a header that the tar reader skips without a word: the decompressed stream is bounded too.
       [
         "bombe-entete.tar.gz",
-        [folder, { path: "PaxHeader/x", type: "ExtendedHeader", size: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }, { zeros: ARCHIVE_LIMITS.floorBytes + 2 ** 20 }],
+        [
+          folder,
+          { path: "PaxHeader/x", type: "ExtendedHeader", size: ARCHIVE_LIMITS.floorBytes + 2 ** 20 },
+          { zeros: ARCHIVE_LIMITS.floorBytes + 2 ** 20 },
+        ],
         new RegExp(`^L'archive dépasse ${mb}\\.0 Mo une fois décompressée`),
       ],
     ];

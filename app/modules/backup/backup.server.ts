@@ -57,7 +57,10 @@ async function rows<T>(executor: Executor, query: ReturnType<typeof sql>): Promi
 /** The application's tables, parents before children (foreign keys), archived ones only. */
 export async function tablesInOrder(executor: Executor): Promise<string[]> {
   const names = (
-    await rows<{ name: string }>(executor, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)
+    await rows<{ name: string }>(
+      executor,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
   )
     .map((r) => r.name)
     .filter((name) => !LEFT_OUT.has(name));
@@ -72,7 +75,8 @@ export async function tablesInOrder(executor: Executor): Promise<string[]> {
   const visit = (name: string, seen: Set<string>) => {
     if (ordered.includes(name) || seen.has(name)) return;
     seen.add(name);
-    for (const link of links) if (link.child === name && link.parent !== name && names.includes(link.parent)) visit(link.parent, seen);
+    for (const link of links)
+      if (link.child === name && link.parent !== name && names.includes(link.parent)) visit(link.parent, seen);
     ordered.push(name);
   };
   for (const name of names) visit(name, new Set());
@@ -93,7 +97,10 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
       await tx.execute(sql`set local time zone 'UTC'`);
       const written: BackupManifest["tables"] = [];
       for (const name of await tablesInOrder(tx)) {
-        const lines = await rows<{ line: string }>(tx, sql`select row_to_json(t)::text as line from ${sql.identifier(name)} t order by 1`);
+        const lines = await rows<{ line: string }>(
+          tx,
+          sql`select row_to_json(t)::text as line from ${sql.identifier(name)} t order by 1`,
+        );
         const text = lines.map((r) => `${r.line}\n`).join("");
         await fsp.writeFile(path.join(root, "tables", `${name}.jsonl`), text);
         written.push({ name, rows: lines.length, sha256: sha256(text) });
@@ -128,7 +135,10 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
     await fsp.mkdir(path.dirname(path.resolve(file)), { recursive: true });
     // Written beside its final name, then renamed: a file under that name is always a whole archive.
     const partial = `${file}.partiel-${process.pid}`;
-    await tar.create({ gzip: true, cwd: staging, file: partial, portable: true, mode: 0o600 } as tar.TarOptionsWithAliasesAsyncFile, [ROOT]);
+    await tar.create(
+      { gzip: true, cwd: staging, file: partial, portable: true, mode: 0o600 } as tar.TarOptionsWithAliasesAsyncFile,
+      [ROOT],
+    );
     await fsp.chmod(partial, 0o600);
     await fsp.rename(partial, file);
     return manifest;
@@ -161,7 +171,8 @@ export const ARCHIVE_LIMITS = {
   maxBytes: 16 * GiB,
 };
 
-const size = (bytes: number) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} Go` : `${Math.max(0.1, bytes / MiB).toFixed(1)} Mo`);
+const size = (bytes: number) =>
+  bytes >= GiB ? `${(bytes / GiB).toFixed(1)} Go` : `${Math.max(0.1, bytes / MiB).toFixed(1)} Mo`;
 /** A name from the archive, safe to print on one line. */
 const shown = (text = "") => JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
 
@@ -180,7 +191,10 @@ class ArchiveCheck {
 
   /** The decompressed tar may not exceed this. */
   get totalBytes() {
-    return Math.min(ARCHIVE_LIMITS.maxBytes, Math.max(ARCHIVE_LIMITS.floorBytes, ARCHIVE_LIMITS.ratio * this.archiveBytes));
+    return Math.min(
+      ARCHIVE_LIMITS.maxBytes,
+      Math.max(ARCHIVE_LIMITS.floorBytes, ARCHIVE_LIMITS.ratio * this.archiveBytes),
+    );
   }
 
   tooBig() {
@@ -199,7 +213,8 @@ class ArchiveCheck {
     if (entry.type === "SymbolicLink" || entry.type === "Link") {
       return `L'archive contient un lien (${shown(entry.path)} vers ${shown(entry.linkpath)}) : une sauvegarde de Potager n'en contient jamais.`;
     }
-    if (!ENTRY_TYPES.has(entry.type)) return `L'archive contient autre chose qu'un fichier ou un dossier (${shown(entry.path)}, de type ${entry.type}).`;
+    if (!ENTRY_TYPES.has(entry.type))
+      return `L'archive contient autre chose qu'un fichier ou un dossier (${shown(entry.path)}, de type ${entry.type}).`;
     const parts = entry.path.replace(/\/$/, "").split("/");
     const outside =
       path.isAbsolute(entry.path) ||
@@ -209,7 +224,8 @@ class ArchiveCheck {
       parts.some((part) => part === "" || part === "." || part === "..");
     if (outside) return `L'archive contient un chemin hors de son dossier ${ROOT} : ${shown(entry.path)}.`;
     // Copied with its mode into the images folder: no set-user-id file, whoever restores.
-    if (entry.type !== "Directory" && (entry.mode ?? 0) & 0o6000) return `L'archive contient un fichier aux droits spéciaux (${shown(entry.path)}).`;
+    if (entry.type !== "Directory" && (entry.mode ?? 0) & 0o6000)
+      return `L'archive contient un fichier aux droits spéciaux (${shown(entry.path)}).`;
     if (entry.size > ARCHIVE_LIMITS.entryBytes) {
       return `L'élément ${shown(entry.path)} de l'archive fait ${size(entry.size)}, plus que les ${size(ARCHIVE_LIMITS.entryBytes)} permis.`;
     }
@@ -235,7 +251,11 @@ function readArchive(file: string, check: ArchiveCheck, makeSink: (filter: Filte
       transform(chunk: Buffer, _encoding, callback) {
         // A second layer of compression would be inflated by the tar reader itself, out of this count.
         if (inflated === 0 && chunk[0] === 0x1f && chunk[1] === 0x8b) {
-          return callback(new BackupError("Cette archive n'est pas une sauvegarde de Potager (compressée deux fois). Rien n'a été restauré."));
+          return callback(
+            new BackupError(
+              "Cette archive n'est pas une sauvegarde de Potager (compressée deux fois). Rien n'a été restauré.",
+            ),
+          );
         }
         inflated += chunk.length;
         callback(inflated > check.totalBytes ? check.tooBig() : null, chunk);
@@ -272,7 +292,10 @@ function readArchive(file: string, check: ArchiveCheck, makeSink: (filter: Filte
         sink.end();
       }),
     );
-    source.pipe(gunzip).pipe(counter).pipe(sink as unknown as NodeJS.WritableStream);
+    source
+      .pipe(gunzip)
+      .pipe(counter)
+      .pipe(sink as unknown as NodeJS.WritableStream);
   });
 }
 
@@ -283,18 +306,26 @@ function readArchive(file: string, check: ArchiveCheck, makeSink: (filter: Filte
 async function openArchive(file: string) {
   if (!fs.existsSync(file)) throw new BackupError(`Archive introuvable : ${file}`);
   const unreadable = (error: unknown) =>
-    error instanceof BackupError ? error : new BackupError(`Cette archive ne peut pas être lue (${(error as Error).message}).`);
+    error instanceof BackupError
+      ? error
+      : new BackupError(`Cette archive ne peut pas être lue (${(error as Error).message}).`);
   const archiveBytes = (await fsp.stat(file)).size;
   const options = { strict: true, brotli: false, zstd: false } as const;
-  await readArchive(file, new ArchiveCheck(archiveBytes), (filter) => new tar.Parser({ ...options, filter, onReadEntry: (entry) => entry.resume() })).catch(
-    (error: unknown) => {
-      throw unreadable(error);
-    },
-  );
+  await readArchive(
+    file,
+    new ArchiveCheck(archiveBytes),
+    (filter) => new tar.Parser({ ...options, filter, onReadEntry: (entry) => entry.resume() }),
+  ).catch((error: unknown) => {
+    throw unreadable(error);
+  });
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-restauration-"));
   try {
     // The same checks again, should the file have changed since.
-    await readArchive(file, new ArchiveCheck(archiveBytes), (filter) => new tar.Unpack({ ...options, cwd: dir, preserveOwner: false, filter }));
+    await readArchive(
+      file,
+      new ArchiveCheck(archiveBytes),
+      (filter) => new tar.Unpack({ ...options, cwd: dir, preserveOwner: false, filter }),
+    );
   } catch (error) {
     await fsp.rm(dir, { recursive: true, force: true });
     throw unreadable(error);
@@ -310,8 +341,10 @@ async function openArchive(file: string) {
   } catch {
     return fail("Cette archive n'est pas une sauvegarde de Potager (manifest.json absent ou illisible).");
   }
-  if (manifest.format !== FORMAT || manifest.version !== 1) return fail("Cette archive n'est pas une sauvegarde de Potager de ce format.");
-  const damaged = (part: string) => fail(`L'archive est abîmée : ${part} ne correspond pas à son empreinte. Rien n'a été restauré.`);
+  if (manifest.format !== FORMAT || manifest.version !== 1)
+    return fail("Cette archive n'est pas une sauvegarde de Potager de ce format.");
+  const damaged = (part: string) =>
+    fail(`L'archive est abîmée : ${part} ne correspond pas à son empreinte. Rien n'a été restauré.`);
   const read = (...parts: string[]) => fsp.readFile(path.join(root, ...parts)).catch(() => null);
   for (const table of manifest.tables) {
     if (!/^[a-z_][a-z0-9_]*$/.test(table.name)) return fail(`Nom de table invalide dans l'archive : ${table.name}`);
@@ -359,10 +392,14 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
         if (n > 0) filled.push(name);
       }
       if (filled.length > 0 && !force) {
-        throw new BackupError(`La base n'est pas vide (${filled.join(", ")}) : rien n'a été restauré. Ajoutez --force pour la remplacer entièrement.`);
+        throw new BackupError(
+          `La base n'est pas vide (${filled.join(", ")}) : rien n'a été restauré. Ajoutez --force pour la remplacer entièrement.`,
+        );
       }
       if (filled.length > 0) {
-        await tx.execute(sql.raw(`truncate ${[...present, ...LEFT_OUT].map((n) => `"${n}"`).join(", ")} restart identity cascade`));
+        await tx.execute(
+          sql.raw(`truncate ${[...present, ...LEFT_OUT].map((n) => `"${n}"`).join(", ")} restart identity cascade`),
+        );
       }
       for (const table of manifest.tables) {
         const text = await fsp.readFile(path.join(root, "tables", `${table.name}.jsonl`), "utf8");
@@ -386,7 +423,8 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
     });
     const mediaDir = getMediaDir();
     await fsp.mkdir(mediaDir, { recursive: true });
-    for (const image of manifest.media) await fsp.copyFile(path.join(root, "media", image.name), path.join(mediaDir, image.name));
+    for (const image of manifest.media)
+      await fsp.copyFile(path.join(root, "media", image.name), path.join(mediaDir, image.name));
     let secret: RestoreResult["secret"] = "none";
     if (manifest.secret) {
       // Session ids, invitation links and recovery codes are keyed with it: it comes back with the rows.

@@ -37,7 +37,13 @@ export async function saveBlogPostForm(form: SubmittedForm, author: string, acto
     image: "url" in cover ? cover.url : (form.get("image") ?? null),
     annexes: annexes.map((annex, i) => ("url" in annex ? annex.url : (form.get(`annexe${i + 1}`) ?? null))),
   };
-  const refuse = (status: number, message: string, field?: string): PostFormOutcome => ({ ok: false, status, message, field, values });
+  const refuse = (status: number, message: string, field?: string): PostFormOutcome => ({
+    ok: false,
+    status,
+    message,
+    field,
+    values,
+  });
 
   if ("error" in cover) return refuse(cover.error.status, cover.error.message, "image");
   const failedAnnex = annexes.findIndex((annex) => "error" in annex);
@@ -59,11 +65,19 @@ export async function saveBlogPostForm(form: SubmittedForm, author: string, acto
   try {
     const input = { ...parsed.data, author };
     if (id !== null) {
-      const updated = await withHistory(actor, (tx) => updateBlogPost(id, input, tx), (post) => post && { kind: "article.modification", target: `article n° ${id}` });
+      const updated = await withHistory(
+        actor,
+        (tx) => updateBlogPost(id, input, tx),
+        (post) => post && { kind: "article.modification", target: `article n° ${id}` },
+      );
       if (!updated) return refuse(404, POST_GONE_MESSAGE);
       return { ok: true, id, created: false };
     }
-    const created = await withHistory(actor, (tx) => createBlogPost(input, {}, tx), (post) => ({ kind: "article.creation", target: `article n° ${post.id}` }));
+    const created = await withHistory(
+      actor,
+      (tx) => createBlogPost(input, {}, tx),
+      (post) => ({ kind: "article.creation", target: `article n° ${post.id}` }),
+    );
     return { ok: true, id: created.id, created: true };
   } catch (error) {
     logger.error({ err: error }, "enregistrement d'un article impossible");

@@ -70,7 +70,12 @@ describeEachDatabase("blog module", () => {
   });
 
   it("updateBlogPost rewrites the post and returns the row", async () => {
-    const post = await insertBlogPost({ date: at(0), author: "Autre", excerpt: "ancien", imagesAnnexes: ["/media/x.webp"] });
+    const post = await insertBlogPost({
+      date: at(0),
+      author: "Autre",
+      excerpt: "ancien",
+      imagesAnnexes: ["/media/x.webp"],
+    });
     const other = await insertBlogPost({ title: "Intact" });
     const updated = await updateBlogPost(post.id, {
       title: "Nouveau titre",

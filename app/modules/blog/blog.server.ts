@@ -36,12 +36,19 @@ function payload(input: BlogPostInput) {
 
 /** Every post, newest first (created_at desc, then id desc). */
 export async function listBlogPosts(): Promise<BlogPost[]> {
-  return getDb().select().from(blogPosts).orderBy(...newestFirst);
+  return getDb()
+    .select()
+    .from(blogPosts)
+    .orderBy(...newestFirst);
 }
 
 /** The `count` newest posts. */
 export async function latestPosts(count: number): Promise<BlogPost[]> {
-  return getDb().select().from(blogPosts).orderBy(...newestFirst).limit(count);
+  return getDb()
+    .select()
+    .from(blogPosts)
+    .orderBy(...newestFirst)
+    .limit(count);
 }
 
 export async function getBlogPost(id: number): Promise<BlogPost | undefined> {
@@ -62,7 +69,11 @@ export async function createBlogPost(
 }
 
 /** Rewrites the post `id` with the form's values; undefined when it does not exist. */
-export async function updateBlogPost(id: number, input: BlogPostInput, executor: Executor = getDb()): Promise<BlogPost | undefined> {
+export async function updateBlogPost(
+  id: number,
+  input: BlogPostInput,
+  executor: Executor = getDb(),
+): Promise<BlogPost | undefined> {
   if (parseId(id) === null) return undefined;
   // An article an administrator edited is theirs: no longer demo content.
   const [row] = await executor
@@ -82,5 +93,11 @@ export async function deleteBlogPost(id: number, executor: Executor = getDb()): 
 
 /** A post as its card shows it (lists, home page): the excerpt is the visible text cut at 150 characters. */
 export function postCard(post: BlogPost) {
-  return { id: post.id, title: post.title, image: post.image, date: post.createdAt, excerpt: excerpt(post.plainText, BLOG_CARD_EXCERPT_LENGTH) };
+  return {
+    id: post.id,
+    title: post.title,
+    image: post.image,
+    date: post.createdAt,
+    excerpt: excerpt(post.plainText, BLOG_CARD_EXCERPT_LENGTH),
+  };
 }

@@ -30,7 +30,9 @@ describeEachDatabase("contact module", () => {
 
   it("runs its hook in the same transaction", async () => {
     await createContactMessage(form(), async (tx, message) => {
-      await tx.insert(outbox).values({ to: "contact@potager.fr", replyTo: message.email, subject: message.subject, text: message.message });
+      await tx
+        .insert(outbox)
+        .values({ to: "contact@potager.fr", replyTo: message.email, subject: message.subject, text: message.message });
     });
     expect(await getDb().select({ replyTo: outbox.replyTo, subject: outbox.subject }).from(outbox)).toEqual([
       { replyTo: "lea.bernard@example.fr", subject: "Visite des jardins" },
@@ -66,9 +68,16 @@ describeEachDatabase("contact module", () => {
 
   it("lists the messages newest first, a page at a time, and reads or deletes one", async () => {
     const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
-    for (const [day, subject] of [[3, "Troisième"], [1, "Premier"], [2, "Deuxième"]] as const) {
+    for (const [day, subject] of [
+      [3, "Troisième"],
+      [1, "Premier"],
+      [2, "Deuxième"],
+    ] as const) {
       const message = await createContactMessage({ ...form(), subject });
-      await getDb().update(contactMessages).set({ createdAt: at(day) }).where(eq(contactMessages.id, message.id));
+      await getDb()
+        .update(contactMessages)
+        .set({ createdAt: at(day) })
+        .where(eq(contactMessages.id, message.id));
     }
     expect((await listContactMessages({ limit: 2 })).map((m) => m.subject)).toEqual(["Troisième", "Deuxième"]);
     expect((await listContactMessages({ limit: 2, offset: 2 })).map((m) => m.subject)).toEqual(["Premier"]);

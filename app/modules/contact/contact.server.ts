@@ -52,5 +52,8 @@ export async function getContactMessage(id: number): Promise<ContactMessage | un
 
 /** Whether a message was there to delete. */
 export async function deleteContactMessage(id: number, executor: Executor = getDb()): Promise<boolean> {
-  return (await executor.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id })).length > 0;
+  return (
+    (await executor.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id }))
+      .length > 0
+  );
 }

@@ -98,7 +98,9 @@ export function withContentDefaults(content: StoredContent | null | undefined): 
     slogan: text("slogan"),
     charte: text("charte"),
     reglement: text("reglement"),
-    legal: Object.fromEntries(LEGAL_FIELDS.map((field) => [field, filled(c[field]) ? c[field].trim() : null])) as Record<LegalField, string | null>,
+    legal: Object.fromEntries(
+      LEGAL_FIELDS.map((field) => [field, filled(c[field]) ? c[field].trim() : null]),
+    ) as Record<LegalField, string | null>,
     imageAccueil: filled(c.imageAccueil) ? c.imageAccueil : null,
     headerIcon: filled(c.headerIcon) ? c.headerIcon : null,
     imagesAssociation: (c.imagesAssociation ?? []).filter(filled),

@@ -59,23 +59,38 @@ describe("plotsFormSchema", () => {
 });
 
 describe("identityFormSchema", () => {
-  const numberMessage = "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association.";
+  const numberMessage =
+    "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association.";
 
   it("trims every text, empty ones becoming null", () => {
-    const result = identityFormSchema.parse({ nomAssociation: "  Jardins de l'Est ", slogan: "", tribunal: " Tribunal judiciaire de Lyon " });
-    expect(result).toMatchObject({ nomAssociation: "Jardins de l'Est", slogan: null, tribunal: "Tribunal judiciaire de Lyon", charte: null });
+    const result = identityFormSchema.parse({
+      nomAssociation: "  Jardins de l'Est ",
+      slogan: "",
+      tribunal: " Tribunal judiciaire de Lyon ",
+    });
+    expect(result).toMatchObject({
+      nomAssociation: "Jardins de l'Est",
+      slogan: null,
+      tribunal: "Tribunal judiciaire de Lyon",
+      charte: null,
+    });
   });
 
-  it.each(["W691234567", "w 691 234 567", "123 456 789 00012", "12345678900012"])("accepts the registration number %s", (value) => {
-    expect(identityFormSchema.safeParse({ editeurNumero: value }).success).toBe(true);
-  });
+  it.each(["W691234567", "w 691 234 567", "123 456 789 00012", "12345678900012"])(
+    "accepts the registration number %s",
+    (value) => {
+      expect(identityFormSchema.safeParse({ editeurNumero: value }).success).toBe(true);
+    },
+  );
 
   it.each(["W12345", "691234567", "SIRET", "1234567890001"])("refuses the registration number %s", (value) => {
     expect(messages(identityFormSchema.safeParse({ editeurNumero: value }))).toEqual({ editeurNumero: numberMessage });
   });
 
   it("caps the lengths", () => {
-    expect(messages(identityFormSchema.safeParse({ nomAssociation: "a".repeat(101), charte: "b".repeat(20_001) }))).toEqual({
+    expect(
+      messages(identityFormSchema.safeParse({ nomAssociation: "a".repeat(101), charte: "b".repeat(20_001) })),
+    ).toEqual({
       nomAssociation: "Ce texte est trop long (100 caractères maximum).",
       charte: "Ce texte est trop long (20000 caractères maximum).",
     });
@@ -108,7 +123,9 @@ describe("image forms", () => {
 describe("associationPageFormSchema", () => {
   it("accepts up to 3 images as a JSON string, an array or a single address", () => {
     const three = ["/media/a.webp", "/media/b.webp", "/media/c.webp"];
-    expect(associationPageFormSchema.parse({ imagesAssociation: JSON.stringify(three) }).imagesAssociation).toEqual(three);
+    expect(associationPageFormSchema.parse({ imagesAssociation: JSON.stringify(three) }).imagesAssociation).toEqual(
+      three,
+    );
     expect(associationPageFormSchema.parse({ imagesAssociation: three }).imagesAssociation).toEqual(three);
     expect(associationPageFormSchema.parse({ imagesAssociation: "/media/a.webp" }).imagesAssociation).toEqual([
       "/media/a.webp",
@@ -153,7 +170,12 @@ describe("contactInfoFormSchema", () => {
       email: "",
       horaires: "Samedi",
     });
-    expect(result).toEqual({ adresse: "1 place du Marché", telephone: "04 78 00 00 00", email: null, horaires: "Samedi" });
+    expect(result).toEqual({
+      adresse: "1 place du Marché",
+      telephone: "04 78 00 00 00",
+      email: null,
+      horaires: "Samedi",
+    });
   });
 });
 

@@ -44,7 +44,8 @@ export interface AssociationContent {
 export type ContentFields = Partial<Omit<AssociationContent, "id" | "updatedAt">>;
 
 export const PLOTS_MESSAGE = "Merci de saisir des nombres valides pour les parcelles.";
-export const PLOTS_OVER_TOTAL_MESSAGE = "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles.";
+export const PLOTS_OVER_TOTAL_MESSAGE =
+  "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles.";
 export const REGISTRATION_NUMBER_MESSAGE =
   "Indiquez le numéro RNA (W suivi de 9 chiffres) ou le numéro SIRET (14 chiffres) de l'association.";
 export const NO_HOME_IMAGE_MESSAGE = "Aucune image d’accueil à enregistrer.";
@@ -114,7 +115,10 @@ export const headerIconFormSchema = z.object({
 /** 'Parcelles occupées': occupied and total plot counts; no more plots occupied than there are. */
 export const plotsFormSchema = z
   .object({ parcellesOccupees: plotCount, parcellesTotal: plotCount })
-  .refine((plots) => plots.parcellesOccupees <= plots.parcellesTotal, { error: PLOTS_OVER_TOTAL_MESSAGE, path: ["parcellesOccupees"] });
+  .refine((plots) => plots.parcellesOccupees <= plots.parcellesTotal, {
+    error: PLOTS_OVER_TOTAL_MESSAGE,
+    path: ["parcellesOccupees"],
+  });
 
 /** An RNA number (W and 9 digits) or a SIRET (14 digits), spaces allowed; stored as typed, trimmed. */
 const registrationNumber = optionalText(limit.editeurNumero).refine(
@@ -167,7 +171,12 @@ const period = (min: number, max: number, unit: string) =>
     .trim()
     .regex(/^\d{1,4}$/, { error: `Saisissez un nombre entier de ${unit}.` })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `Entre ${min} et ${max} ${unit}.` }).max(max, { error: `Entre ${min} et ${max} ${unit}.` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `Entre ${min} et ${max} ${unit}.` })
+        .max(max, { error: `Entre ${min} et ${max} ${unit}.` }),
+    );
 
 /** 'Données personnelles': how long each kind of personal data is kept (RGPD). */
 export const retentionFormSchema = z.object({

@@ -5,7 +5,14 @@ import { associationContent } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent } from "../../../tests/factories";
 import { CONTENT_DEFAULTS } from "./content.defaults";
-import { commitmentTexts, ensureContentRow, getContent, getSiteContent, textVersion, updateContent } from "./content.server";
+import {
+  commitmentTexts,
+  ensureContentRow,
+  getContent,
+  getSiteContent,
+  textVersion,
+  updateContent,
+} from "./content.server";
 
 async function rowCount() {
   const rows = await getDb().select().from(associationContent);
@@ -80,8 +87,18 @@ describeEachDatabase("content module", () => {
 
   it("updateContent writes only the provided fields and returns the re-read record", async () => {
     const row = await insertContent({ titreAccueil: "Ancien titre", texteIntro: "Intro", email: "a@b.fr" });
-    const updated = await updateContent(row.id, { titreAccueil: "Nouveau titre", texteIntro: undefined, parcellesTotal: 25 });
-    expect(updated).toMatchObject({ id: row.id, titreAccueil: "Nouveau titre", texteIntro: "Intro", email: "a@b.fr", parcellesTotal: 25 });
+    const updated = await updateContent(row.id, {
+      titreAccueil: "Nouveau titre",
+      texteIntro: undefined,
+      parcellesTotal: 25,
+    });
+    expect(updated).toMatchObject({
+      id: row.id,
+      titreAccueil: "Nouveau titre",
+      texteIntro: "Intro",
+      email: "a@b.fr",
+      parcellesTotal: 25,
+    });
     expect(await getContent()).toEqual(updated);
   });
 

@@ -86,7 +86,10 @@ export async function updateContent(
   }
   const db = executor;
   if (Object.keys(values).length > 0) {
-    await db.update(associationContent).set({ ...values, updatedAt: new Date() }).where(eq(associationContent.id, id));
+    await db
+      .update(associationContent)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(associationContent.id, id));
   }
   const [row] = await db.select().from(associationContent).where(eq(associationContent.id, id));
   return row;

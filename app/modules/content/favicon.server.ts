@@ -15,7 +15,9 @@ async function source(headerIcon: string | null): Promise<Buffer> {
   const ref = parseMediaUrl(headerIcon);
   if (!ref) return DEFAULT_ICON;
   // The 400-px variant of the stored icon: large enough for any icon size.
-  return fsp.readFile(path.join(getMediaDir(), mediaUrl(ref, 400, "jpg").slice("/media/".length))).catch(() => DEFAULT_ICON);
+  return fsp
+    .readFile(path.join(getMediaDir(), mediaUrl(ref, 400, "jpg").slice("/media/".length)))
+    .catch(() => DEFAULT_ICON);
 }
 
 /**
@@ -28,7 +30,9 @@ export function faviconPng(headerIcon: string | null, size: number): Promise<Buf
   if (!png) {
     png = (async () => {
       const sharp = await loadSharp();
-      const mask = Buffer.from(`<svg width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></svg>`);
+      const mask = Buffer.from(
+        `<svg width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></svg>`,
+      );
       return sharp(await source(headerIcon), { density: 300 })
         .resize(size, size, { fit: "cover" })
         .composite([{ input: mask, blend: "dest-in" }])

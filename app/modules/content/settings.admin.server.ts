@@ -72,29 +72,52 @@ export async function settingsData() {
     telephone: text(content?.telephone),
     email: text(content?.email),
     horaires: text(content?.horaires),
-    retention: Object.fromEntries(RETENTION_FIELDS.map((field) => [field, content?.[field] ?? RETENTION_DEFAULTS_BY_FIELD[field]])) as Record<(typeof RETENTION_FIELDS)[number], number>,
-    ...(Object.fromEntries(IDENTITY_TEXTS.map((field) => [field, text(content?.[field])])) as Record<(typeof IDENTITY_TEXTS)[number], string>),
+    retention: Object.fromEntries(
+      RETENTION_FIELDS.map((field) => [field, content?.[field] ?? RETENTION_DEFAULTS_BY_FIELD[field]]),
+    ) as Record<(typeof RETENTION_FIELDS)[number], number>,
+    ...(Object.fromEntries(IDENTITY_TEXTS.map((field) => [field, text(content?.[field])])) as Record<
+      (typeof IDENTITY_TEXTS)[number],
+      string
+    >),
     // A label equal to the default is shown empty: the field says "default" by its placeholder.
     applicationLabels: Object.fromEntries(
-      APPLICATION_FIELDS.map((field) => [field, labels[field] === APPLICATION_FORM_DEFAULT_LABELS[field] ? "" : labels[field]]),
+      APPLICATION_FIELDS.map((field) => [
+        field,
+        labels[field] === APPLICATION_FORM_DEFAULT_LABELS[field] ? "" : labels[field],
+      ]),
     ) as Record<(typeof APPLICATION_FIELDS)[number], string>,
   };
 }
 
 export type SettingsData = Awaited<ReturnType<typeof settingsData>>;
 
-function refused(intent: SettingsIntent | null, message: string, status = 400, field?: string, values?: Record<string, string>) {
+function refused(
+  intent: SettingsIntent | null,
+  message: string,
+  status = 400,
+  field?: string,
+  values?: Record<string, string>,
+) {
   return data<SettingsResult>({ intent, ok: false, message, field, values }, { status });
 }
 
 function invalid(intent: SettingsIntent, error: z.ZodError, values: Record<string, unknown>) {
   const issue = error.issues[0];
-  const typed = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  return refused(intent, issue?.message ?? "Formulaire invalide.", 400, issue ? String(issue.path[0] ?? "") : undefined, typed);
+  const typed = Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  return refused(
+    intent,
+    issue?.message ?? "Formulaire invalide.",
+    400,
+    issue ? String(issue.path[0] ?? "") : undefined,
+    typed,
+  );
 }
 
 /** The named text fields of a form, as typed. */
-const textsOf = (form: SubmittedForm, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, form.get(name)]));
+const textsOf = (form: SubmittedForm, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, form.get(name)]));
 
 /** How the history names each section of the screen. */
 const SECTION_NAMES: Record<SettingsIntent, string> = {
@@ -109,11 +132,16 @@ const SECTION_NAMES: Record<SettingsIntent, string> = {
   retention: "Durées de conservation des données personnelles",
 };
 
-const savedEntry = (intent: SettingsIntent) => ({ kind: "parametres.enregistrement", target: SECTION_NAMES[intent] }) as const;
+const savedEntry = (intent: SettingsIntent) =>
+  ({ kind: "parametres.enregistrement", target: SECTION_NAMES[intent] }) as const;
 
 async function save(intent: SettingsIntent, fields: ContentFields, actor: Actor) {
   const { id } = await ensureContentRow();
-  const saved = await withHistory(actor, (tx) => updateContent(id, fields, tx), (row) => row && savedEntry(intent));
+  const saved = await withHistory(
+    actor,
+    (tx) => updateContent(id, fields, tx),
+    (row) => row && savedEntry(intent),
+  );
   // SPEC §8: a failed save shows no message.
   if (!saved) return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
   return data<SettingsResult>({ intent, ok: true, message: SAVED[intent] });
@@ -168,7 +196,11 @@ async function saveApplicationLabels(form: SubmittedForm, actor: Actor) {
   const parsed = applicationLabelsFormSchema.safeParse(texts);
   if (!parsed.success) return invalid(intent, parsed.error, texts);
   try {
-    await withHistory(actor, (tx) => replaceFormFields(labelRows(parsed.data), tx), () => savedEntry(intent));
+    await withHistory(
+      actor,
+      (tx) => replaceFormFields(labelRows(parsed.data), tx),
+      () => savedEntry(intent),
+    );
   } catch (error) {
     logger.error({ err: error }, "enregistrement des libellés impossible");
     return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
@@ -177,7 +209,13 @@ async function saveApplicationLabels(form: SubmittedForm, actor: Actor) {
 }
 
 /** A form of the texts-only kind: parsed with its schema, saved to the content record. */
-async function saveTexts(intent: SettingsIntent, form: SubmittedForm, names: readonly string[], schema: z.ZodType<ContentFields>, actor: Actor) {
+async function saveTexts(
+  intent: SettingsIntent,
+  form: SubmittedForm,
+  names: readonly string[],
+  schema: z.ZodType<ContentFields>,
+  actor: Actor,
+) {
   const texts = textsOf(form, names);
   const parsed = schema.safeParse(texts);
   return parsed.success ? save(intent, parsed.data, actor) : invalid(intent, parsed.error, texts);

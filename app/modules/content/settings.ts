@@ -1,5 +1,15 @@
 /** The forms of /admin/settings, one intent each. Safe for the browser. */
-export const SETTINGS_INTENTS = ["homeImage", "headerIcon", "homeTexts", "plots", "association", "contact", "identity", "applicationLabels", "retention"] as const;
+export const SETTINGS_INTENTS = [
+  "homeImage",
+  "headerIcon",
+  "homeTexts",
+  "plots",
+  "association",
+  "contact",
+  "identity",
+  "applicationLabels",
+  "retention",
+] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 /** The answer of a settings form. */

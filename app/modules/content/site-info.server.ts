@@ -4,5 +4,10 @@ import type { SiteContent } from "./content.defaults";
 
 /** The site's name, tagline and public address, as every page's head and the feeds give them. */
 export function siteInfo(content: Pick<SiteContent, "nomAssociation" | "slogan" | "imageAccueil">): SiteInfo {
-  return { name: content.nomAssociation, tagline: content.slogan, url: env.PUBLIC_URL.replace(/\/+$/, ""), image: content.imageAccueil };
+  return {
+    name: content.nomAssociation,
+    tagline: content.slogan,
+    url: env.PUBLIC_URL.replace(/\/+$/, ""),
+    image: content.imageAccueil,
+  };
 }

@@ -40,7 +40,9 @@ export const DEMO_SCENES = {
 
 export async function renderScene(name: keyof typeof DEMO_SCENES): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(Buffer.from(sceneSvg(DEMO_SCENES[name]))).png().toBuffer();
+  return sharp(Buffer.from(sceneSvg(DEMO_SCENES[name])))
+    .png()
+    .toBuffer();
 }
 
 /** A round badge for the header icon. */

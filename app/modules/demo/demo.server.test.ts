@@ -43,7 +43,12 @@ describeEachDatabase("demo content", () => {
     expect(await countUnprocessedApplications()).toBe(1);
 
     // Every image the content points to exists on disk.
-    const urls = [content!.imageAccueil, content!.headerIcon, ...content!.imagesAssociation!, ...posts.map((p) => p.image)];
+    const urls = [
+      content!.imageAccueil,
+      content!.headerIcon,
+      ...content!.imagesAssociation!,
+      ...posts.map((p) => p.image),
+    ];
     for (const url of urls) {
       expect(fs.existsSync(path.join(getMediaDir(), path.basename(url!)))).toBe(true);
     }

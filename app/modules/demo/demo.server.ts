@@ -139,7 +139,8 @@ export async function seedDemoContent(now = new Date()) {
       start: dayAt(45, 10, now),
       end: dayAt(45, 13, now),
       image: spring,
-      content: "<p>Apportez vos graines en sachets étiquetés (variété, année de récolte). Les novices sont les bienvenus !</p>",
+      content:
+        "<p>Apportez vos graines en sachets étiquetés (variété, année de récolte). Les novices sont les bienvenus !</p>",
     },
   ];
   for (const [i, event] of events.entries()) {
@@ -161,10 +162,40 @@ export async function seedDemoContent(now = new Date()) {
 
   const adSchema = adFormSchema("demo");
   const ads = [
-    { nom: "Bernard Petit", telephone: "06 71 23 45 89", type: "donne", contenu: "Je donne une vingtaine de plants de fraisiers (gariguette), à venir chercher au jardin des Brosses.", days: -12, validated: true },
-    { nom: "Sophie Garcia", telephone: "07 68 54 32 10", email: "sophie.garcia@example.fr", type: "recherche", contenu: "Recherche une grelinette en bon état, prix raisonnable.", days: -8, validated: true },
-    { nom: "Karim Benali", telephone: "06 45 67 89 12", type: "vend", contenu: "Vends récupérateur d'eau de pluie 300 L avec robinet, 25 €.", days: -3, photo: tools, validated: true },
-    { nom: "Lucie Moreau", telephone: "06 98 76 54 32", type: "échange", contenu: "Échange graines de tomates anciennes contre graines de courges.", days: -1, validated: false },
+    {
+      nom: "Bernard Petit",
+      telephone: "06 71 23 45 89",
+      type: "donne",
+      contenu: "Je donne une vingtaine de plants de fraisiers (gariguette), à venir chercher au jardin des Brosses.",
+      days: -12,
+      validated: true,
+    },
+    {
+      nom: "Sophie Garcia",
+      telephone: "07 68 54 32 10",
+      email: "sophie.garcia@example.fr",
+      type: "recherche",
+      contenu: "Recherche une grelinette en bon état, prix raisonnable.",
+      days: -8,
+      validated: true,
+    },
+    {
+      nom: "Karim Benali",
+      telephone: "06 45 67 89 12",
+      type: "vend",
+      contenu: "Vends récupérateur d'eau de pluie 300 L avec robinet, 25 €.",
+      days: -3,
+      photo: tools,
+      validated: true,
+    },
+    {
+      nom: "Lucie Moreau",
+      telephone: "06 98 76 54 32",
+      type: "échange",
+      contenu: "Échange graines de tomates anciennes contre graines de courges.",
+      days: -1,
+      validated: false,
+    },
   ];
   for (const ad of ads) {
     const values = adSchema.parse({ ...ad, email: ad.email ?? "", captcha: "demo" });
@@ -175,8 +206,32 @@ export async function seedDemoContent(now = new Date()) {
   }
 
   const applications = [
-    { nom: "Camille Durand", email: "camille.durand@example.fr", adresse: "8 rue Flachet", ville: "Villeurbanne", telephoneportable: "06 12 34 56 78", taillejardin: "petite", experience: "Quelques bacs sur mon balcon depuis trois ans.", tempsdisponible: "2h", motivations: "Faire découvrir le jardinage à mes enfants et manger des légumes de saison.", days: -9, processed: true },
-    { nom: "Mehdi Haddad", email: "mehdi.haddad@example.fr", adresse: "25 avenue Gabriel Péri", ville: "Vaulx-en-velin", telephoneportable: "07 11 22 33 44", taillejardin: "moyenne", experience: "J'ai aidé mes parents au potager familial pendant toute mon enfance.", tempsdisponible: "weekend", motivations: "Retrouver le plaisir de cultiver et rencontrer d'autres jardiniers du quartier.", days: -2, processed: false },
+    {
+      nom: "Camille Durand",
+      email: "camille.durand@example.fr",
+      adresse: "8 rue Flachet",
+      ville: "Villeurbanne",
+      telephoneportable: "06 12 34 56 78",
+      taillejardin: "petite",
+      experience: "Quelques bacs sur mon balcon depuis trois ans.",
+      tempsdisponible: "2h",
+      motivations: "Faire découvrir le jardinage à mes enfants et manger des légumes de saison.",
+      days: -9,
+      processed: true,
+    },
+    {
+      nom: "Mehdi Haddad",
+      email: "mehdi.haddad@example.fr",
+      adresse: "25 avenue Gabriel Péri",
+      ville: "Vaulx-en-velin",
+      telephoneportable: "07 11 22 33 44",
+      taillejardin: "moyenne",
+      experience: "J'ai aidé mes parents au potager familial pendant toute mon enfance.",
+      tempsdisponible: "weekend",
+      motivations: "Retrouver le plaisir de cultiver et rencontrer d'autres jardiniers du quartier.",
+      days: -2,
+      processed: false,
+    },
   ];
   for (const { days, processed, ...form } of applications) {
     const values = applicationFormSchema.parse({
@@ -207,7 +262,9 @@ async function markEverythingDemo() {
 
 /** How many demo rows are left (articles, events, ads, applications an administrator has not touched). */
 export async function countDemoRows(): Promise<number> {
-  const counts = await Promise.all(DEMO_TABLES.map((table) => getDb().select({ n: count() }).from(table).where(eq(table.isDemo, true))));
+  const counts = await Promise.all(
+    DEMO_TABLES.map((table) => getDb().select({ n: count() }).from(table).where(eq(table.isDemo, true))),
+  );
   return counts.reduce((sum, [row]) => sum + row.n, 0);
 }
 
@@ -218,7 +275,8 @@ export async function countDemoRows(): Promise<number> {
 export async function removeDemoContent(executor: Executor = getDb()): Promise<number> {
   return executor.transaction(async (tx) => {
     let removed = 0;
-    for (const table of DEMO_TABLES) removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
+    for (const table of DEMO_TABLES)
+      removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
     return removed;
   });
 }

@@ -47,7 +47,12 @@ export async function saveEventForm(form: SubmittedForm, actor: Actor): Promise<
     image: "url" in cover ? cover.url : (form.get("image") ?? null),
     annexes: annexes.map((annex, i) => ("url" in annex ? annex.url : (form.get(`annexe${i + 1}`) ?? null))),
   };
-  const refuse = (status: number, message: string | null, field?: string, missing: string[] = []): EventFormOutcome => ({
+  const refuse = (
+    status: number,
+    message: string | null,
+    field?: string,
+    missing: string[] = [],
+  ): EventFormOutcome => ({
     ok: false,
     status,
     message,
@@ -61,7 +66,11 @@ export async function saveEventForm(form: SubmittedForm, actor: Actor): Promise<
   if (failedAnnex >= 0) return refuse(400, "Erreur lors de l'upload des images annexes", `annexe${failedAnnex + 1}`);
   if (form.get("id") && (id === null || !(await getEvent(id)))) return refuse(404, EVENT_GONE_MESSAGE);
 
-  const parsed = eventFormSchema.safeParse({ ...values, image: values.image ?? "", imagesannexes: values.annexes.filter(Boolean) });
+  const parsed = eventFormSchema.safeParse({
+    ...values,
+    image: values.image ?? "",
+    imagesannexes: values.annexes.filter(Boolean),
+  });
   if (!parsed.success) {
     const missing = parsed.error.issues
       .filter((issue) => issue.message === EVENT_REQUIRED_MESSAGE)

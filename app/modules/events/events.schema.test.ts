@@ -68,7 +68,9 @@ describe("eventFormSchema", () => {
   it("makes description, location and image optional", () => {
     const result = eventFormSchema.parse(eventForm({ description: undefined, location: "", image: "" }));
     expect(result).toMatchObject({ description: "", location: "", image: null });
-    expect(messages(eventForm({ image: "data:image/png;base64,AAAA" }))).toEqual({ image: "Adresse d'image invalide." });
+    expect(messages(eventForm({ image: "data:image/png;base64,AAAA" }))).toEqual({
+      image: "Adresse d'image invalide.",
+    });
   });
 
   it("accepts at most 3 annex images and drops blob: addresses", () => {

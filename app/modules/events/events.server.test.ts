@@ -23,7 +23,7 @@ const input: EventInput = {
   location: "Villeurbanne",
   start: new Date("2026-06-30T22:30:00.000Z"),
   endDate: new Date("2026-07-01T02:00:00.000Z"),
-  content: '<p>Programme<script>alert(1)</script></p>',
+  content: "<p>Programme<script>alert(1)</script></p>",
   image: "/media/fete.webp",
 };
 
@@ -55,7 +55,17 @@ describeEachDatabase("events module", () => {
 
   it("createEvent drops blob: addresses and keeps at most 3 annexes", async () => {
     const event = await createEvent(
-      { ...input, imagesAnnexes: ["blob:http://localhost/1", "/media/a.webp", null, "/media/b.webp", "/media/c.webp", "/media/d.webp"] },
+      {
+        ...input,
+        imagesAnnexes: [
+          "blob:http://localhost/1",
+          "/media/a.webp",
+          null,
+          "/media/b.webp",
+          "/media/c.webp",
+          "/media/d.webp",
+        ],
+      },
       now,
     );
     expect(event.imagesAnnexes).toEqual(["/media/a.webp", "/media/b.webp", "/media/c.webp"]);
@@ -105,7 +115,13 @@ describeEachDatabase("events module", () => {
     const start = new Date("2026-09-10T22:15:00.000Z");
     const updated = await updateEvent(
       event.id,
-      { ...input, title: "Nouveau", start, endDate: new Date("2026-09-11T08:00:00.000Z"), imagesAnnexes: ["/media/z.webp"] },
+      {
+        ...input,
+        title: "Nouveau",
+        start,
+        endDate: new Date("2026-09-11T08:00:00.000Z"),
+        imagesAnnexes: ["/media/z.webp"],
+      },
       now,
     );
     expect(updated).toMatchObject({

@@ -75,7 +75,12 @@ export async function createEvent(
 }
 
 /** Rewrites the event `id` (date recomputed from start); undefined when it does not exist. */
-export async function updateEvent(id: number, input: EventInput, now = new Date(), executor: Executor = getDb()): Promise<EventItem | undefined> {
+export async function updateEvent(
+  id: number,
+  input: EventInput,
+  now = new Date(),
+  executor: Executor = getDb(),
+): Promise<EventItem | undefined> {
   if (parseId(id) === null) return undefined;
   // An event an administrator edited is theirs: no longer demo content.
   const [row] = await executor

@@ -6,7 +6,11 @@ import type { BlogPost } from "~/modules/blog/blog.server";
 import type { EventItem } from "~/modules/events/events.server";
 import { blogRss, eventsCalendar } from "./feeds.server";
 
-const site: SiteInfo = { name: "Les Jardins du Tonkin", tagline: "Jardins familiaux et partagés", url: "https://jardins.example.org" };
+const site: SiteInfo = {
+  name: "Les Jardins du Tonkin",
+  tagline: "Jardins familiaux et partagés",
+  url: "https://jardins.example.org",
+};
 
 const post = (id: number, title: string, content: string, createdAt: string): BlogPost => ({
   id,
@@ -25,7 +29,12 @@ const post = (id: number, title: string, content: string, createdAt: string): Bl
 describe("blog RSS", () => {
   it("is RSS 2.0 that a feed reader reads: the articles in full, newest first, with absolute links", async () => {
     const xml = blogRss(site, [
-      post(2, "Le compost & ses bacs", '<p>Trois bacs <strong>près</strong> de la cabane.</p><script>alert(1)</script>', "2026-11-18T09:00:00Z"),
+      post(
+        2,
+        "Le compost & ses bacs",
+        "<p>Trois bacs <strong>près</strong> de la cabane.</p><script>alert(1)</script>",
+        "2026-11-18T09:00:00Z",
+      ),
       post(1, "Préparer l'hiver", "<p>Paillez la terre.</p>", "2026-10-14T09:00:00Z"),
     ]);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\s*<rss version="2.0"/);
@@ -40,7 +49,9 @@ describe("blog RSS", () => {
     const [first] = feed.items as (Parser.Item & { full: string })[];
     expect(first.full).toBe("<p>Trois bacs <strong>près</strong> de la cabane.</p>");
     expect(new Date(first.pubDate!).toISOString()).toBe("2026-11-18T09:00:00.000Z");
-    expect(first.enclosure?.url).toBe("https://jardins.example.org/media/0123456789abcdef0123456789abcdef-1600x1200-1200.jpg");
+    expect(first.enclosure?.url).toBe(
+      "https://jardins.example.org/media/0123456789abcdef0123456789abcdef-1600x1200-1200.jpg",
+    );
   });
 
   it("is a valid, empty feed when there is no article", async () => {

@@ -1,8 +1,8 @@
 /** Every kind of history entry, with how the 'Historique' page names it. Safe for the browser. */
 export const HISTORY_KINDS = {
-  "connexion": "Connexion",
+  connexion: "Connexion",
   "connexion.echec": "Connexion refusée",
-  "deconnexion": "Déconnexion",
+  deconnexion: "Déconnexion",
   "parametres.enregistrement": "Paramètres enregistrés",
   "article.creation": "Article publié",
   "article.modification": "Article modifié",
@@ -35,7 +35,7 @@ export const HISTORY_KINDS = {
   "compte.2fa-desactivation": "Double authentification désactivée",
   "compte.2fa-reinitialisation": "Double authentification réinitialisée",
   "compte.code-secours": "Code de secours utilisé",
-  "import": "Import de l'ancien site",
+  import: "Import de l'ancien site",
 } as const;
 
 export type HistoryKind = keyof typeof HISTORY_KINDS;

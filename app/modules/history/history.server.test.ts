@@ -13,7 +13,9 @@ describeEachDatabase("history", () => {
       async (tx) => (await tx.insert(blogPosts).values({ title: "Semis", content: "<p>x</p>" }).returning())[0],
       (post) => ({ kind: "article.creation", target: `article n° ${post.id}` }),
     );
-    expect((await getDb().select().from(history)).map((e) => [e.actor, e.kind, e.target])).toEqual([["marie", "article.creation", `article n° ${created.id}`]]);
+    expect((await getDb().select().from(history)).map((e) => [e.actor, e.kind, e.target])).toEqual([
+      ["marie", "article.creation", `article n° ${created.id}`],
+    ]);
 
     await expect(
       withHistory(
@@ -30,7 +32,11 @@ describeEachDatabase("history", () => {
   });
 
   it("writes nothing when the change changed nothing", async () => {
-    await withHistory(marie, async () => undefined, (row) => (row ? { kind: "article.suppression" } : null));
+    await withHistory(
+      marie,
+      async () => undefined,
+      (row) => (row ? { kind: "article.suppression" } : null),
+    );
     expect(await getDb().select().from(history)).toEqual([]);
   });
 
@@ -38,12 +44,24 @@ describeEachDatabase("history", () => {
     const now = Date.now();
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
     await recordHistory(getDb(), marie, { kind: "connexion" }, at(30));
-    await recordHistory(getDb(), { id: null, username: "alain" }, { kind: "article.creation", target: "article n° 1" }, at(20));
+    await recordHistory(
+      getDb(),
+      { id: null, username: "alain" },
+      { kind: "article.creation", target: "article n° 1" },
+      at(20),
+    );
     await recordHistory(getDb(), marie, { kind: "article.suppression", target: "article n° 1" }, at(10));
     await recordHistory(getDb(), marie, { kind: "connexion" }, at(60 * 24 * 400));
 
-    expect((await listHistory({}, { limit: 2, offset: 0 })).map((e) => e.kind)).toEqual(["article.suppression", "article.creation"]);
-    expect((await listHistory({ actor: "marie" }, { limit: 10, offset: 0 })).map((e) => e.kind)).toEqual(["article.suppression", "connexion", "connexion"]);
+    expect((await listHistory({}, { limit: 2, offset: 0 })).map((e) => e.kind)).toEqual([
+      "article.suppression",
+      "article.creation",
+    ]);
+    expect((await listHistory({ actor: "marie" }, { limit: 10, offset: 0 })).map((e) => e.kind)).toEqual([
+      "article.suppression",
+      "connexion",
+      "connexion",
+    ]);
     expect(await countHistory({ actor: "marie", kind: "connexion" })).toBe(2);
     expect(await historyActors()).toEqual(["alain", "marie"]);
     expect(await countHistory({})).toBe(4);

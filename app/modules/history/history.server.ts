@@ -24,7 +24,6 @@ export interface HistoryInput {
   detail?: string | null;
 }
 
-
 export async function recordHistory(executor: Executor, actor: Actor, entry: HistoryInput, at = new Date()) {
   await executor.insert(history).values({
     at,
@@ -41,7 +40,9 @@ export async function recordHistory(executor: Executor, actor: Actor, entry: His
  * names adds one row an hour, not one a try. Needs a transaction: concurrent refusals wait for each other here.
  */
 export async function recordUnknownSignIn(tx: Transaction, at = new Date()) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('history:connexion.echec:identifiant inconnu', 0))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('history:connexion.echec:identifiant inconnu', 0))`,
+  );
   const hour = new Date(at);
   hour.setUTCMinutes(0, 0, 0);
   const [counted] = await tx
@@ -82,11 +83,17 @@ export interface HistoryFilter {
 }
 
 function conditions(filter: HistoryFilter) {
-  return and(filter.actor ? eq(history.actor, filter.actor) : undefined, filter.kind ? eq(history.kind, filter.kind) : undefined);
+  return and(
+    filter.actor ? eq(history.actor, filter.actor) : undefined,
+    filter.kind ? eq(history.kind, filter.kind) : undefined,
+  );
 }
 
 /** Entries newest first, a page at a time. */
-export async function listHistory(filter: HistoryFilter, page: { limit: number; offset: number }): Promise<HistoryEntry[]> {
+export async function listHistory(
+  filter: HistoryFilter,
+  page: { limit: number; offset: number },
+): Promise<HistoryEntry[]> {
   return getDb()
     .select()
     .from(history)

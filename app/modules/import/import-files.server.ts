@@ -4,7 +4,14 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { foldColumn, sourceRow, type SourceRow } from "./import-values";
 
 /** The previous site's tables, as its export names them (SPEC §3 and §7), in the order they are imported. */
-export const SOURCE_TABLES = ["association_content", "form_fields", "blogPosts", "events", "annonces", "applications"] as const;
+export const SOURCE_TABLES = [
+  "association_content",
+  "form_fields",
+  "blogPosts",
+  "events",
+  "annonces",
+  "applications",
+] as const;
 export type SourceTable = (typeof SOURCE_TABLES)[number];
 
 export interface SourceFile {
@@ -46,9 +53,14 @@ function readCsv(text: string): Record<string, unknown>[] {
 /** A JSON export: an array of rows, or an object holding one (`{ "data": […] }`, as table services answer). */
 function readJson(text: string): Record<string, unknown>[] {
   const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ""));
-  const list = Array.isArray(value) ? value : value && typeof value === "object" ? Object.values(value).find(Array.isArray) : undefined;
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === "object"
+      ? Object.values(value).find(Array.isArray)
+      : undefined;
   if (!list) throw new Error("le fichier ne contient pas de liste de lignes");
-  if (list.some((row) => !row || typeof row !== "object" || Array.isArray(row))) throw new Error("une ligne n'est pas un objet");
+  if (list.some((row) => !row || typeof row !== "object" || Array.isArray(row)))
+    throw new Error("une ligne n'est pas un objet");
   return list as Record<string, unknown>[];
 }
 
@@ -68,7 +80,9 @@ export async function readExport(dir: string): Promise<{ found: SourceFile[]; mi
   for (const table of SOURCE_TABLES) {
     const file = names.find((name) => {
       const ext = path.extname(name).toLowerCase();
-      return (ext === ".csv" || ext === ".json") && foldColumn(path.basename(name, path.extname(name))) === foldColumn(table);
+      return (
+        (ext === ".csv" || ext === ".json") && foldColumn(path.basename(name, path.extname(name))) === foldColumn(table)
+      );
     });
     if (!file) {
       missing.push(table);

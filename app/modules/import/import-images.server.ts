@@ -33,7 +33,12 @@ async function download(url: string): Promise<Buffer> {
 function reason(error: unknown): string {
   if (error instanceof MediaError || error instanceof DownloadError) return error.message;
   if (error instanceof Error && error.name === "TimeoutError") return "pas de réponse en 30 secondes";
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+  const cause =
+    error instanceof Error && error.cause instanceof Error
+      ? error.cause.message
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return `serveur injoignable (${cause})`;
 }
 
@@ -50,8 +55,13 @@ export class ImageImporter {
     if (!address) return Promise.resolve({ url: null });
     // Already one of ours (an export of this site), kept as it is.
     if (parseMediaUrl(address)) return Promise.resolve({ url: address });
-    if (/^(blob|data):/i.test(address)) return Promise.resolve({ url: null, problem: "adresse propre au navigateur qui l'a envoyée, sans image à récupérer" });
-    if (!/^https?:\/\/[^\s]+$/i.test(address)) return Promise.resolve({ url: null, problem: "adresse qui n'est pas http(s)" });
+    if (/^(blob|data):/i.test(address))
+      return Promise.resolve({
+        url: null,
+        problem: "adresse propre au navigateur qui l'a envoyée, sans image à récupérer",
+      });
+    if (!/^https?:\/\/[^\s]+$/i.test(address))
+      return Promise.resolve({ url: null, problem: "adresse qui n'est pas http(s)" });
     let outcome = this.done.get(address);
     if (!outcome) {
       outcome = this.dryRun

@@ -9,7 +9,16 @@ import { updateContent } from "~/modules/content/content.server";
 import type { ContentFields } from "~/modules/content/content.schema";
 import { parisDateOf } from "~/modules/events/paris-time";
 import type { SourceTable } from "./import-files.server";
-import { addressListValue, booleanValue, column, foldColumn, instantValue, integerValue, textValue, type SourceRow } from "./import-values";
+import {
+  addressListValue,
+  booleanValue,
+  column,
+  foldColumn,
+  instantValue,
+  integerValue,
+  textValue,
+  type SourceRow,
+} from "./import-values";
 
 /** What a row needs while it is read: its images brought in, and remarks for the report. */
 export interface RowContext {
@@ -26,21 +35,33 @@ const flag = (row: SourceRow, name: string) => booleanValue(column(row, name)) ?
 const instant = (row: SourceRow, ...names: string[]) => instantValue(column(row, ...names));
 
 /** Rich text as the editor would have saved it: sanitised; plain text becomes paragraphs. */
-const richText = (value: string | null) => sanitizeRichText(value && !/<[a-z][\s\S]*>/i.test(value) ? plainToRichText(value) : value);
+const richText = (value: string | null) =>
+  sanitizeRichText(value && !/<[a-z][\s\S]*>/i.test(value) ? plainToRichText(value) : value);
 
 async function imageList(ctx: RowContext, value: unknown, max: number, what: string) {
   const given = addressListValue(value)
     .map((address, place) => ({ address, place }))
     .filter(({ address }) => address !== null);
   if (given.length > max) ctx.note(`${given.length} ${what}s, seules les ${max} premières sont gardées`);
-  const urls = await Promise.all(given.slice(0, max).map(({ address, place }) => ctx.image(address, `${what} ${place + 1}`)));
+  const urls = await Promise.all(
+    given.slice(0, max).map(({ address, place }) => ctx.image(address, `${what} ${place + 1}`)),
+  );
   return urls.filter((url): url is string => url !== null);
 }
 
 const insertedId = async (rows: Promise<{ id: number }[]>) => (await rows)[0].id;
 
 // The single content record: only the columns present in the export are written, over the current record.
-const CONTENT_TEXTS = ["titreAccueil", "texteIntro", "texteFooter", "titreAssociation", "adresse", "telephone", "email", "horaires"] as const;
+const CONTENT_TEXTS = [
+  "titreAccueil",
+  "texteIntro",
+  "texteFooter",
+  "titreAssociation",
+  "adresse",
+  "telephone",
+  "email",
+  "horaires",
+] as const;
 
 async function associationContentRow(row: SourceRow, ctx: RowContext): Promise<MappedRow> {
   const fields: ContentFields = {};
@@ -51,11 +72,23 @@ async function associationContentRow(row: SourceRow, ctx: RowContext): Promise<M
   if (has("parcellesTotal")) fields.parcellesTotal = integerValue(column(row, "parcellesTotal")) ?? 0;
   if (has("imageAccueil")) fields.imageAccueil = await ctx.image(column(row, "imageAccueil"), "image d'accueil");
   if (has("headerIcon")) fields.headerIcon = await ctx.image(column(row, "headerIcon"), "icône de l'en-tête");
-  if (has("imagesAssociation")) fields.imagesAssociation = await imageList(ctx, column(row, "imagesAssociation"), MAX_ASSOCIATION_IMAGES, "image de l'association");
+  if (has("imagesAssociation"))
+    fields.imagesAssociation = await imageList(
+      ctx,
+      column(row, "imagesAssociation"),
+      MAX_ASSOCIATION_IMAGES,
+      "image de l'association",
+    );
   return {
     async write(tx) {
-      const [current] = await tx.select({ id: associationContent.id }).from(associationContent).orderBy(asc(associationContent.id)).limit(1);
-      const id = current?.id ?? (await insertedId(tx.insert(associationContent).values({}).returning({ id: associationContent.id })));
+      const [current] = await tx
+        .select({ id: associationContent.id })
+        .from(associationContent)
+        .orderBy(asc(associationContent.id))
+        .limit(1);
+      const id =
+        current?.id ??
+        (await insertedId(tx.insert(associationContent).values({}).returning({ id: associationContent.id })));
       await updateContent(id, fields, tx);
       return id;
     },
@@ -64,11 +97,17 @@ async function associationContentRow(row: SourceRow, ctx: RowContext): Promise<M
 
 /** The application form field a label belongs to: its `name` column, else the field whose name or default label the label starts with. */
 function formFieldName(row: SourceRow, label: string) {
-  const fold = (s: string) => s.normalize("NFD").replace(/[^a-zA-Z0-9]/g, "").toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/[^a-zA-Z0-9]/g, "")
+      .toLowerCase();
   const given = text(row, "name");
   if (given && APPLICATION_FIELDS.some((field) => field === given)) return given;
   const folded = fold(label);
-  const matches = APPLICATION_FIELDS.filter((field) => folded.startsWith(field) || folded === fold(APPLICATION_FORM_DEFAULT_LABELS[field]));
+  const matches = APPLICATION_FIELDS.filter(
+    (field) => folded.startsWith(field) || folded === fold(APPLICATION_FORM_DEFAULT_LABELS[field]),
+  );
   return matches.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
@@ -76,11 +115,18 @@ function formFieldRow(row: SourceRow, ctx: RowContext): MappedRow {
   const label = text(row, "label");
   if (!label) return "libellé vide";
   const name = formFieldName(row, label);
-  if (!name) ctx.note(`libellé « ${label} » rattaché à aucun champ du formulaire de demande : gardé, sans effet sur le formulaire`);
+  if (!name)
+    ctx.note(
+      `libellé « ${label} » rattaché à aucun champ du formulaire de demande : gardé, sans effet sur le formulaire`,
+    );
   return {
     async write(tx) {
       if (name) {
-        const [updated] = await tx.update(formFields).set({ label }).where(eq(formFields.name, name)).returning({ id: formFields.id });
+        const [updated] = await tx
+          .update(formFields)
+          .set({ label })
+          .where(eq(formFields.name, name))
+          .returning({ id: formFields.id });
         if (updated) return updated.id;
       }
       return insertedId(tx.insert(formFields).values({ label, name }).returning({ id: formFields.id }));
@@ -135,15 +181,29 @@ async function eventRow(row: SourceRow, ctx: RowContext): Promise<MappedRow> {
   return { write: (tx) => insertedId(tx.insert(events).values(values).returning({ id: events.id })) };
 }
 
-const AD_TYPES = { recherche: "recherche", cherche: "recherche", vend: "vend", vente: "vend", donne: "donne", don: "donne", echange: "échange" } as const;
+const AD_TYPES = {
+  recherche: "recherche",
+  cherche: "recherche",
+  vend: "vend",
+  vente: "vend",
+  donne: "donne",
+  don: "donne",
+  echange: "échange",
+} as const;
 
 async function adRow(row: SourceRow, ctx: RowContext): Promise<MappedRow> {
   const nom = text(row, "nom");
   if (!nom) return "annonce sans nom";
-  const typeText = (text(row, "type") ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const typeText = (text(row, "type") ?? "")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   const type = AD_TYPES[typeText as keyof typeof AD_TYPES];
   if (!type) return `type d'annonce inconnu « ${text(row, "type") ?? ""} »`;
-  const statut = text(row, "statut")?.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const statut = text(row, "statut")
+    ?.normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   const validated = statut ? statut === "valide" || statut === "validated" : flag(row, "isValidated");
   const createdAt = instant(row, "created_at", "date") ?? ctx.now;
   const values = {
@@ -199,7 +259,10 @@ function applicationRow(row: SourceRow, ctx: RowContext): MappedRow {
 }
 
 /** How each table of the export is read. */
-export const TABLE_IMPORTS: Record<SourceTable, { read: (row: SourceRow, ctx: RowContext) => MappedRow | Promise<MappedRow> }> = {
+export const TABLE_IMPORTS: Record<
+  SourceTable,
+  { read: (row: SourceRow, ctx: RowContext) => MappedRow | Promise<MappedRow> }
+> = {
   association_content: { read: associationContentRow },
   form_fields: { read: formFieldRow },
   blogPosts: { read: blogPostRow },

@@ -3,7 +3,15 @@ import { addressListValue, booleanValue, instantValue, integerValue, textValue }
 
 describe("values of the previous site's export", () => {
   it("reads every spelling of nothing as null, and cleans control characters", () => {
-    expect(["", "  ", "null", "NULL", "undefined", null, undefined].map(textValue)).toEqual([null, null, null, null, null, null, null]);
+    expect(["", "  ", "null", "NULL", "undefined", null, undefined].map(textValue)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(textValue(" Potager\u0000 du Rhône ")).toBe("Potager du Rhône");
     expect(textValue(42)).toBe("42");
   });

@@ -9,7 +9,11 @@ import { listFromText } from "~/lib/text";
 /** One row of the export, its column names folded (lower case, no '_'): 'created_at', 'createdAt' → 'createdat'. */
 export type SourceRow = Map<string, unknown>;
 
-export const foldColumn = (name: string) => name.trim().toLowerCase().replace(/[_\s-]/g, "");
+export const foldColumn = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s-]/g, "");
 
 export function sourceRow(record: Record<string, unknown>): SourceRow {
   return new Map(Object.entries(record).map(([key, value]) => [foldColumn(key), value]));
@@ -20,7 +24,13 @@ const NULL_WORDS = new Set(["", "null", "undefined", "none", "nan"]);
 /** A text, trimmed and cleaned of control characters; null for every spelling of "nothing". */
 export function textValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = cleanFormText(typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value)).trim();
+  const text = cleanFormText(
+    typeof value === "string"
+      ? value
+      : typeof value === "number" || typeof value === "boolean"
+        ? String(value)
+        : JSON.stringify(value),
+  ).trim();
   return NULL_WORDS.has(text.toLowerCase()) ? null : text;
 }
 

@@ -4,7 +4,17 @@ import path from "node:path";
 import { asc } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, associationContent, blogPosts, events, formFields, history, importedRecords, media } from "~/db/schema";
+import {
+  annonces,
+  applications,
+  associationContent,
+  blogPosts,
+  events,
+  formFields,
+  history,
+  importedRecords,
+  media,
+} from "~/db/schema";
 import { mediaMessages, parseMediaUrl } from "~/modules/media/media.schema";
 import { getMediaDir } from "~/modules/media/media.server";
 import { describeEachDatabase } from "../../../tests/db";
@@ -60,7 +70,9 @@ describeEachDatabase("npm run import", () => {
     expect(content.titreAccueil).toBe("Bienvenue aux Jardins partagés de Villeurbanne et Vaulx-en-Velin");
     expect([content.parcellesOccupees, content.parcellesTotal]).toEqual([42, 48]);
     expect(content.contentAssociation).not.toMatch(/script|javascript:/);
-    expect(content.contentAssociation).toContain('<a href="https://www.jardins-familiaux.asso.fr" target="_blank" rel="noopener noreferrer">la fédération</a>');
+    expect(content.contentAssociation).toContain(
+      '<a href="https://www.jardins-familiaux.asso.fr" target="_blank" rel="noopener noreferrer">la fédération</a>',
+    );
     expect(isStoredImage(content.imageAccueil)).toBe(true);
     expect(content.headerIcon).toBeNull();
     expect(content.imagesAssociation).toHaveLength(1);
@@ -81,14 +93,26 @@ describeEachDatabase("npm run import", () => {
 
     // Old ids 3, 5, 7 → new ids in the same order, with their dates.
     const posts = await db.select().from(blogPosts).orderBy(asc(blogPosts.id));
-    expect(posts.map((p) => p.title)).toEqual(["Assemblée générale : merci à toutes et à tous", "Le purin d'ortie, mode d'emploi", "Semis de tomates : c'est le moment"]);
-    expect(posts.map((p) => p.createdAt.toISOString())).toEqual(["2024-02-05T17:45:00.000Z", "2024-02-20T09:00:00.000Z", "2024-03-12T08:30:00.000Z"]);
-    expect(posts[0].content).toBe("<p>Soixante adhérents présents, un bureau renouvelé et un budget voté à l'unanimité.</p><p>Prochain chantier collectif : la mare pédagogique.</p>");
+    expect(posts.map((p) => p.title)).toEqual([
+      "Assemblée générale : merci à toutes et à tous",
+      "Le purin d'ortie, mode d'emploi",
+      "Semis de tomates : c'est le moment",
+    ]);
+    expect(posts.map((p) => p.createdAt.toISOString())).toEqual([
+      "2024-02-05T17:45:00.000Z",
+      "2024-02-20T09:00:00.000Z",
+      "2024-03-12T08:30:00.000Z",
+    ]);
+    expect(posts[0].content).toBe(
+      "<p>Soixante adhérents présents, un bureau renouvelé et un budget voté à l'unanimité.</p><p>Prochain chantier collectif : la mare pédagogique.</p>",
+    );
     expect(posts[0].author).toBe("Admin");
     expect(posts[0].image).toBeNull();
     expect(posts[0].imagesAnnexes).toEqual([]);
     expect(posts[1].imagesAnnexes).toHaveLength(1);
-    expect(posts[2].content).toBe("<p>Mi-mars, on sème les tomates <em>au chaud</em>, à 20 °C, dans un terreau fin. Repiquage dès la deuxième vraie feuille.</p>");
+    expect(posts[2].content).toBe(
+      "<p>Mi-mars, on sème les tomates <em>au chaud</em>, à 20 °C, dans un terreau fin. Repiquage dès la deuxième vraie feuille.</p>",
+    );
     expect(posts[2].plainText).toContain("on sème les tomates au chaud");
     expect(isStoredImage(posts[2].image) && posts[2].imagesAnnexes.every(isStoredImage)).toBe(true);
     expect(tableOf(report, "blogPosts").notes).toEqual([
@@ -117,7 +141,18 @@ describeEachDatabase("npm run import", () => {
 
     // Windows-1252 text decoded; 't', 'oui', 'true' read as true; 'null' and '' as nothing.
     const apps = await db.select().from(applications).orderBy(asc(applications.id));
-    expect(apps.map((a) => [a.nom, a.ville, a.tailleJardin, a.telephoneFixe, a.budgetConnu, a.engagementLieuPublic, a.processed, a.archived])).toEqual([
+    expect(
+      apps.map((a) => [
+        a.nom,
+        a.ville,
+        a.tailleJardin,
+        a.telephoneFixe,
+        a.budgetConnu,
+        a.engagementLieuPublic,
+        a.processed,
+        a.archived,
+      ]),
+    ).toEqual([
       ["Hélène Rivière", "Vaulx-en-Velin", "Petite (50 m²)", null, true, true, false, null],
       ["François Lefèvre", "", "Grande (150 m²)", "0472000001", true, true, true, true],
     ]);
@@ -156,7 +191,9 @@ describeEachDatabase("npm run import", () => {
 
   it("refuses a folder that does not exist and a file that is not JSON, writing nothing", async () => {
     const exportDir = fixture.exportDir();
-    await expect(importExport("/nonexistent/export")).rejects.toThrow(new ImportFileError("Dossier introuvable ou illisible : /nonexistent/export"));
+    await expect(importExport("/nonexistent/export")).rejects.toThrow(
+      new ImportFileError("Dossier introuvable ou illisible : /nonexistent/export"),
+    );
     const dir = await fsp.mkdtemp(path.join(exportDir, "..", "potager-export-bad-"));
     await fsp.writeFile(path.join(dir, "blog_posts.json"), '{"title": "pas une liste"');
     await expect(importExport(dir)).rejects.toThrow(/^blog_posts\.json est illisible : /);

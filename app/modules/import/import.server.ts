@@ -52,8 +52,24 @@ async function alreadyImported(table: SourceTable, key: string) {
   return found !== undefined;
 }
 
-async function importTable(table: SourceTable, file: string, rows: SourceRow[], images: ImageImporter, now: Date): Promise<TableReport> {
-  const report: TableReport = { table, file, rows: rows.length, imported: 0, already: 0, skipped: 0, images: 0, imagesMissing: 0, notes: [] };
+async function importTable(
+  table: SourceTable,
+  file: string,
+  rows: SourceRow[],
+  images: ImageImporter,
+  now: Date,
+): Promise<TableReport> {
+  const report: TableReport = {
+    table,
+    file,
+    rows: rows.length,
+    imported: 0,
+    already: 0,
+    skipped: 0,
+    images: 0,
+    imagesMissing: 0,
+    notes: [],
+  };
   const { dryRun } = images;
   const { read } = TABLE_IMPORTS[table];
   const csv = file.toLowerCase().endsWith(".csv");

@@ -166,10 +166,16 @@ function applicationRows(application: Application): Row[] {
   ];
 }
 
-const acceptedAt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "medium", timeZone: "Europe/Paris" });
+const acceptedAt = new Intl.DateTimeFormat("fr-FR", {
+  dateStyle: "long",
+  timeStyle: "medium",
+  timeZone: "Europe/Paris",
+});
 
 /** Which versions of the charter and the rules the applicant accepted, and when: what settles a dispute later. */
-function commitmentRows(application: Pick<Application, "charteVersion" | "reglementVersion" | "engagementsAcceptesLe">): Row[] {
+function commitmentRows(
+  application: Pick<Application, "charteVersion" | "reglementVersion" | "engagementsAcceptesLe">,
+): Row[] {
   if (!application.engagementsAcceptesLe) return [];
   return [
     ["Version de la charte acceptée", application.charteVersion ?? "—"],
@@ -274,7 +280,10 @@ export function adPublishedMail(
 }
 
 /** To the association: an applicant withdrew their application from their own page (it is archived). */
-export function applicationWithdrawnMail(application: Pick<Application, "nom"> & { id: number }, to?: string | null): MailMessage {
+export function applicationWithdrawnMail(
+  application: Pick<Application, "nom"> & { id: number },
+  to?: string | null,
+): MailMessage {
   const link = adminLink("/admin/applications");
   const text = `${inline(application.nom)} a retiré sa demande de jardin (demande n° ${application.id}) depuis son lien personnel. Elle est archivée.\n\nVoir les demandes : ${link}\n`;
   return {

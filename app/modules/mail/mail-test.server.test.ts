@@ -15,7 +15,11 @@ afterAll(async () => {
 it("sends at once and reports the SMTP server's own answer", async () => {
   const result = await sendTestMail("bureau@jardins.example", smtp.url);
   expect(result.ok).toBe(true);
-  expect(result.message.startsWith(`Le serveur 127.0.0.1:${smtp.port} a accepté le message pour bureau@jardins.example : « 250 `)).toBe(true);
+  expect(
+    result.message.startsWith(
+      `Le serveur 127.0.0.1:${smtp.port} a accepté le message pour bureau@jardins.example : « 250 `,
+    ),
+  ).toBe(true);
   expect(smtp.messages.at(-1)!.to).toEqual(["bureau@jardins.example"]);
   expect(smtp.messages.at(-1)!.raw).toContain("Subject: E-mail de test du site de l'association");
 });
@@ -29,7 +33,12 @@ it("says in French why a server cannot be used, with its answer", async () => {
     });
   });
   const result = await sendTestMail("bureau@jardins.example", `smtp://127.0.0.1:${closed}`);
-  expect(result).toMatchObject({ ok: false, message: expect.stringMatching(new RegExp(`^Le serveur 127\\.0\\.0\\.1:${closed} n'a pas pris le message : la connexion est refusée`)) });
+  expect(result).toMatchObject({
+    ok: false,
+    message: expect.stringMatching(
+      new RegExp(`^Le serveur 127\\.0\\.0\\.1:${closed} n'a pas pris le message : la connexion est refusée`),
+    ),
+  });
 });
 
 it("without SMTP, writes the .eml file and says the message did not leave; the credentials are never shown", async () => {
@@ -37,5 +46,8 @@ it("without SMTP, writes the .eml file and says the message did not leave; the c
   expect(result.ok).toBe(false);
   const file = /écrit dans (.*\.eml)\.$/.exec(result.message)![1];
   expect(fs.readFileSync(file, "utf8")).toContain("To: bureau@jardins.example");
-  expect(mailDestination("smtps://potager:secret@smtp.example.fr")).toEqual({ kind: "smtp", host: "smtp.example.fr:465" });
+  expect(mailDestination("smtps://potager:secret@smtp.example.fr")).toEqual({
+    kind: "smtp",
+    host: "smtp.example.fr:465",
+  });
 });

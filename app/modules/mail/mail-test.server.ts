@@ -3,7 +3,9 @@ import { env } from "~/env.server";
 import { smtpTransport, writeMailFile } from "./mail.server";
 
 /** Where mail goes: the SMTP server (its host, never its credentials), or the folder of .eml files. */
-export function mailDestination(smtpUrl = env.SMTP_URL): { kind: "smtp"; host: string } | { kind: "files"; dir: string } {
+export function mailDestination(
+  smtpUrl = env.SMTP_URL,
+): { kind: "smtp"; host: string } | { kind: "files"; dir: string } {
   if (!smtpUrl) return { kind: "files", dir: path.join(env.dataDir, "mail") };
   const url = new URL(smtpUrl);
   return { kind: "smtp", host: `${url.hostname}:${url.port || (url.protocol === "smtps:" ? "465" : "587")}` };
@@ -40,18 +42,27 @@ export async function sendTestMail(to: string, smtpUrl = env.SMTP_URL): Promise<
   };
   if (destination.kind === "files") {
     const file = await writeMailFile(destination.dir, "test", mail);
-    return { ok: false, message: `Aucun serveur SMTP n'est réglé (SMTP_URL) : le message n'est pas parti, il a été écrit dans ${file}.` };
+    return {
+      ok: false,
+      message: `Aucun serveur SMTP n'est réglé (SMTP_URL) : le message n'est pas parti, il a été écrit dans ${file}.`,
+    };
   }
   const transport = smtpTransport(smtpUrl!, 20_000);
   try {
     const info = await transport.sendMail(mail);
-    return { ok: true, message: `Le serveur ${destination.host} a accepté le message pour ${to} : « ${info.response} ». Vérifiez la boîte de réception (et les indésirables).` };
+    return {
+      ok: true,
+      message: `Le serveur ${destination.host} a accepté le message pour ${to} : « ${info.response} ». Vérifiez la boîte de réception (et les indésirables).`,
+    };
   } catch (error) {
     const { code, response, message } = error as { code?: string; response?: string; message: string };
     // nodemailer files a refused or unknown host under ESOCKET: the system's own code says which.
     const systemCode = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT)\b/.exec(message)?.[1];
     const reason = (systemCode && SYSTEM_REASONS[systemCode]) ?? (code && REASONS[code]) ?? "l'envoi a échoué";
-    return { ok: false, message: `Le serveur ${destination.host} n'a pas pris le message : ${reason}. Réponse : « ${(response ?? message).slice(0, 300)} ».` };
+    return {
+      ok: false,
+      message: `Le serveur ${destination.host} n'a pas pris le message : ${reason}. Réponse : « ${(response ?? message).slice(0, 300)} ».`,
+    };
   } finally {
     transport.close();
   }

@@ -104,7 +104,12 @@ describeEachDatabase("mail outbox", () => {
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(row!.sentAt).toEqual(clock);
     // Once delivered, the headers and status are kept, not the body (the visitor's message, a private link).
-    expect(row).toMatchObject({ to: "bureau@jardins.example", subject: "[Contact] Visite des jardins", text: "", html: null });
+    expect(row).toMatchObject({
+      to: "bureau@jardins.example",
+      subject: "[Contact] Visite des jardins",
+      text: "",
+      html: null,
+    });
   });
 
   it("writes the message in the caller's transaction", async () => {
@@ -121,15 +126,17 @@ describeEachDatabase("mail outbox", () => {
     await expect(
       enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\r\nBcc: victime@example.org", text: "x" }),
     ).rejects.toThrow(/retours à la ligne/);
-    await expect(enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\nBcc: b@example.org", text: "x" })).rejects.toThrow(
-      /retours à la ligne/,
+    await expect(
+      enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\nBcc: b@example.org", text: "x" }),
+    ).rejects.toThrow(/retours à la ligne/);
+    await expect(enqueueMail(getDb(), { to: "pas une adresse", subject: "Bonjour", text: "x" })).rejects.toThrow(
+      /email/i,
     );
-    await expect(enqueueMail(getDb(), { to: "pas une adresse", subject: "Bonjour", text: "x" })).rejects.toThrow(/email/i);
     expect(await rows()).toHaveLength(0);
     // Visitor text placed in a subject by a template is flattened to one line.
-    expect(contactMessageMail({ ...contact, subject: "Salut\r\nBcc: x@example.org" }, "b@jardins.example").subject).toBe(
-      "[Contact] Salut Bcc: x@example.org",
-    );
+    expect(
+      contactMessageMail({ ...contact, subject: "Salut\r\nBcc: x@example.org" }, "b@jardins.example").subject,
+    ).toBe("[Contact] Salut Bcc: x@example.org");
   });
 
   it("retries after the SMTP server was down, logging the incident once", async () => {
@@ -217,7 +224,9 @@ describeEachDatabase("mail outbox", () => {
   it("a message claimed by a worker that then died is sent once its lease ends", async () => {
     await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
     // A claim as the dead worker made it: attempts counted, reserved for five minutes.
-    await getDb().update(outbox).set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
+    await getDb()
+      .update(outbox)
+      .set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
     const w = worker();
     expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     clock = later(5 * 60_000);
@@ -226,7 +235,9 @@ describeEachDatabase("mail outbox", () => {
 
   it("on a start alone on the database, a message a killed process had claimed is due at once", async () => {
     await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
-    await getDb().update(outbox).set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
+    await getDb()
+      .update(outbox)
+      .set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
     expect(await releaseOutboxLeases(getDb(), clock)).toBe(1);
     expect(await worker().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(await releaseOutboxLeases(getDb(), clock)).toBe(0);
@@ -298,8 +309,13 @@ describe("mail templates", () => {
   });
 
   it("quotes nothing typed to an unconfirmed address but a short, link-free name; its only links are the site's", () => {
-    const forged = "Karim\nGagnez 500 € : http://arnaque.example/?x=1 ou www.arnaque.example, écrivez à gain@arnaque.example <b>vite</b>";
-    const ack = applicationAckMail({ ...application, nom: forged }, "Les Jardins du Tonkin", "http://localhost:3000/ma-demande/jeton")!;
+    const forged =
+      "Karim\nGagnez 500 € : http://arnaque.example/?x=1 ou www.arnaque.example, écrivez à gain@arnaque.example <b>vite</b>";
+    const ack = applicationAckMail(
+      { ...application, nom: forged },
+      "Les Jardins du Tonkin",
+      "http://localhost:3000/ma-demande/jeton",
+    )!;
     const greeting = /^Bonjour (.*),\n/.exec(ack.text)![1];
     expect(greeting).toBe("Karim Gagnez http arnaque example x ou");
     expect(greeting.length).toBeLessThanOrEqual(GREETING_NAME_MAX);
@@ -327,13 +343,23 @@ describe("mail templates", () => {
       ].join("\n"),
     );
     expect(ack.text).toContain("Bien cordialement,\nLes Jardins du Tonkin\n");
-    expect(ack.html).toContain("<th align=\"left\" valign=\"top\">Version de la charte acceptée</th><td>3f9a1c2b04de</td>");
-    expect(newApplicationMail(application, "bureau@jardins.example").text).toContain("Version du règlement accepté : 77d0e4aa91c2");
+    expect(ack.html).toContain('<th align="left" valign="top">Version de la charte acceptée</th><td>3f9a1c2b04de</td>');
+    expect(newApplicationMail(application, "bureau@jardins.example").text).toContain(
+      "Version du règlement accepté : 77d0e4aa91c2",
+    );
   });
 
   it("notifies a new ad with escaped HTML, absolute photo links and the admin link", () => {
     const mail = newAdMail(
-      { nom: "Léa <b>", email: "lea@", telephone: "0612345678", type: "donne", contenu: "Plants de <i>tomates</i>", photo1: "/media/x.jpg", photo2: null },
+      {
+        nom: "Léa <b>",
+        email: "lea@",
+        telephone: "0612345678",
+        type: "donne",
+        contenu: "Plants de <i>tomates</i>",
+        photo1: "/media/x.jpg",
+        photo2: null,
+      },
       "bureau@jardins.example",
     );
     expect(mail.subject).toBe("Nouvelle annonce à valider : Léa <b>");

@@ -50,7 +50,9 @@ export async function countFailedMails(executor: Executor = getDb()): Promise<nu
 }
 
 /** Messages waiting to be sent (new or between retries), and the oldest one's age: the outbox backlog. */
-export async function outboxBacklog(executor: Executor = getDb()): Promise<{ pending: number; failed: number; oldestPendingSince: Date | null }> {
+export async function outboxBacklog(
+  executor: Executor = getDb(),
+): Promise<{ pending: number; failed: number; oldestPendingSince: Date | null }> {
   const [row] = await executor
     .select({
       pending: sql<number>`count(*) filter (where ${outbox.status} = 'pending')`.mapWith(Number),
@@ -58,7 +60,11 @@ export async function outboxBacklog(executor: Executor = getDb()): Promise<{ pen
       oldest: sql<string | null>`min(${outbox.createdAt}) filter (where ${outbox.status} = 'pending')`,
     })
     .from(outbox);
-  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingSince: row?.oldest ? new Date(row.oldest) : null };
+  return {
+    pending: row?.pending ?? 0,
+    failed: row?.failed ?? 0,
+    oldestPendingSince: row?.oldest ? new Date(row.oldest) : null,
+  };
 }
 
 /**
@@ -268,7 +274,11 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
         try {
           await sender.send(row, from);
         } catch (error) {
-          if (!sendFailing) logger.warn({ err: error, outboxId: row.id, instance }, "envoi d'e-mail impossible, nouvel essai plus tard");
+          if (!sendFailing)
+            logger.warn(
+              { err: error, outboxId: row.id, instance },
+              "envoi d'e-mail impossible, nouvel essai plus tard",
+            );
           sendFailing = true;
           result[await settle(row, error, now())]++;
           // The server is probably down: the other messages wait for the next run.
@@ -276,7 +286,10 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
         }
         // A sent message keeps who, what subject and when, not its body: the body may be a whole application or a
         // private link, and is no use once delivered.
-        await getDb().update(outbox).set({ status: "sent", sentAt: now(), lastError: null, text: "", html: null }).where(eq(outbox.id, row.id));
+        await getDb()
+          .update(outbox)
+          .set({ status: "sent", sentAt: now(), lastError: null, text: "", html: null })
+          .where(eq(outbox.id, row.id));
         result.sent++;
         if (sendFailing) logger.info({ instance }, "envoi d'e-mails rétabli");
         sendFailing = false;

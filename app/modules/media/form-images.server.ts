@@ -5,7 +5,10 @@ import type { SubmittedForm } from "./multipart.server";
  * The image an `<ImageField worksWithoutScript>` sends: the address uploaded with JavaScript, or, without it, the
  * file sent with the form (stored now) or the box that removes the current image. A refused file gives its error.
  */
-export async function imageFromForm(form: SubmittedForm, name: string): Promise<{ url: string | null } | { error: MediaError }> {
+export async function imageFromForm(
+  form: SubmittedForm,
+  name: string,
+): Promise<{ url: string | null } | { error: MediaError }> {
   const upload = form.file(`${name}__fichier`);
   if (upload) {
     try {

@@ -29,8 +29,12 @@ describeEachDatabase("cleanupUnusedMedia", () => {
   it("removes images no content references, keeps every referenced one", async () => {
     const [home, association, cover, annex, eventCover, eventAnnex, adPhoto, unused] = await images(8);
     const db = getDb();
-    await db.insert(associationContent).values({ imageAccueil: home!.url, imagesAssociation: [association!.url, null, null] });
-    await db.insert(blogPosts).values({ title: "Semis", content: "<p>Texte</p>", image: cover!.url, imagesAnnexes: [annex!.url] });
+    await db
+      .insert(associationContent)
+      .values({ imageAccueil: home!.url, imagesAssociation: [association!.url, null, null] });
+    await db
+      .insert(blogPosts)
+      .values({ title: "Semis", content: "<p>Texte</p>", image: cover!.url, imagesAnnexes: [annex!.url] });
     await db.insert(events).values({
       title: "Fête des jardins",
       content: "<p>Venez</p>",
@@ -49,7 +53,8 @@ describeEachDatabase("cleanupUnusedMedia", () => {
     expect(rows).toHaveLength(7);
     const onDisk = await hashesOnDisk();
     expect(onDisk.has(unused!.hash)).toBe(false);
-    for (const image of [home, association, cover, annex, eventCover, eventAnnex, adPhoto]) expect(onDisk.has(image!.hash)).toBe(true);
+    for (const image of [home, association, cover, annex, eventCover, eventAnnex, adPhoto])
+      expect(onDisk.has(image!.hash)).toBe(true);
   });
 
   it("keeps a recent upload whose form is not saved yet", async () => {
@@ -71,7 +76,13 @@ describeEachDatabase("cleanupUnusedMedia", () => {
 
   it("an article or event deleted from the back-office leaves its images to the cleanup, unless another uses them", async () => {
     const [cover, annex, shared] = await images(3);
-    const post = await createBlogPost({ title: "Semis", content: "<p>Texte</p>", image: cover!.url, imagesAnnexes: [annex!.url, shared!.url], author: "Admin" });
+    const post = await createBlogPost({
+      title: "Semis",
+      content: "<p>Texte</p>",
+      image: cover!.url,
+      imagesAnnexes: [annex!.url, shared!.url],
+      author: "Admin",
+    });
     const event = await createEvent({
       title: "Fête",
       description: "",
@@ -83,7 +94,9 @@ describeEachDatabase("cleanupUnusedMedia", () => {
       imagesAnnexes: [],
     });
     expect(await deleteBlogPost(post.id)).toBe(true);
-    expect((await cleanupUnusedMedia({ now: later() })).removedImages.sort()).toEqual([cover!.hash, annex!.hash].sort());
+    expect((await cleanupUnusedMedia({ now: later() })).removedImages.sort()).toEqual(
+      [cover!.hash, annex!.hash].sort(),
+    );
     expect(await deleteEvent(event.id)).toBe(true);
     expect((await cleanupUnusedMedia({ now: later() })).removedImages).toEqual([shared!.hash]);
     expect(await fsp.readdir(mediaDir())).toEqual([]);

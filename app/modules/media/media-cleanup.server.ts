@@ -107,11 +107,14 @@ export function startMediaCleanup(intervalMs = MEDIA_GRACE_MS) {
   const run = () => {
     cleanupUnusedMedia().catch((error: unknown) => logger.warn({ err: error }, "nettoyage des images impossible"));
   };
-  const first = setTimeout(() => {
-    run();
-    janitor = setInterval(run, intervalMs);
-    janitor.unref();
-  }, 10 * 60 * 1000);
+  const first = setTimeout(
+    () => {
+      run();
+      janitor = setInterval(run, intervalMs);
+      janitor.unref();
+    },
+    10 * 60 * 1000,
+  );
   first.unref();
   janitor = first;
 }

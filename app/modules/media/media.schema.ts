@@ -23,7 +23,8 @@ export const HASH_LENGTH = 32;
 
 /** Strict: nothing but our own file names ever reaches the file system. */
 export const MEDIA_FILE_PATTERN = /^([0-9a-f]{32})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})-(400|800|1200)\.(jpg|webp)$/;
-const MEDIA_URL_PATTERN = /^\/media\/([0-9a-f]{32})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})-(?:400|800|1200)\.(?:jpg|webp)$/;
+const MEDIA_URL_PATTERN =
+  /^\/media\/([0-9a-f]{32})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})-(?:400|800|1200)\.(?:jpg|webp)$/;
 
 export interface MediaRef {
   hash: string;

@@ -36,31 +36,39 @@ async function variantsOf(url: string) {
 }
 
 describeEachDatabase("saveImage", () => {
-  it.each(["jpeg", "png", "webp", "gif", "avif"] as const)("accepts %s and stores six upright variants", async (format) => {
-    const input = await makeImage(1500, 1000, format);
-    const stored = await saveImage({ buffer: input });
-    expect(stored).toMatchObject({ width: 1200, height: 800 });
-    expect(stored.url).toBe(`/media/${stored.hash}-1200x800-1200.jpg`);
+  it.each(["jpeg", "png", "webp", "gif", "avif"] as const)(
+    "accepts %s and stores six upright variants",
+    async (format) => {
+      const input = await makeImage(1500, 1000, format);
+      const stored = await saveImage({ buffer: input });
+      expect(stored).toMatchObject({ width: 1200, height: 800 });
+      expect(stored.url).toBe(`/media/${stored.hash}-1200x800-1200.jpg`);
 
-    const variants = await variantsOf(stored.url);
-    expect(variants.map((v) => v.name)).toEqual(
-      IMAGE_VARIANTS.flatMap((w) => [`${stored.hash}-1200x800-${w}.jpg`, `${stored.hash}-1200x800-${w}.webp`]).sort(),
-    );
-    for (const { name, meta } of variants) {
-      const variant = Number(/-(\d+)\.(jpg|webp)$/.exec(name)![1]);
-      expect(meta.width).toBe(variant);
-      expect(meta.height).toBe(Math.round((variant * 2) / 3));
-      expect(meta.format).toBe(name.endsWith(".jpg") ? "jpeg" : "webp");
-      expect(meta.exif).toBeUndefined();
-    }
-    const bytes = (await Promise.all(variants.map((v) => fsp.stat(path.join(mediaDir(), v.name))))).reduce((s, st) => s + st.size, 0);
-    const [row] = await getDb().select().from(media).where(eq(media.hash, stored.hash));
-    expect(row).toMatchObject({ width: 1200, height: 800, bytes });
-    expect(stored.bytes).toBe(bytes);
-  });
+      const variants = await variantsOf(stored.url);
+      expect(variants.map((v) => v.name)).toEqual(
+        IMAGE_VARIANTS.flatMap((w) => [`${stored.hash}-1200x800-${w}.jpg`, `${stored.hash}-1200x800-${w}.webp`]).sort(),
+      );
+      for (const { name, meta } of variants) {
+        const variant = Number(/-(\d+)\.(jpg|webp)$/.exec(name)![1]);
+        expect(meta.width).toBe(variant);
+        expect(meta.height).toBe(Math.round((variant * 2) / 3));
+        expect(meta.format).toBe(name.endsWith(".jpg") ? "jpeg" : "webp");
+        expect(meta.exif).toBeUndefined();
+      }
+      const bytes = (await Promise.all(variants.map((v) => fsp.stat(path.join(mediaDir(), v.name))))).reduce(
+        (s, st) => s + st.size,
+        0,
+      );
+      const [row] = await getDb().select().from(media).where(eq(media.hash, stored.hash));
+      expect(row).toMatchObject({ width: 1200, height: 800, bytes });
+      expect(stored.bytes).toBe(bytes);
+    },
+  );
 
   it("turns an EXIF-rotated photo upright and strips EXIF and GPS", async () => {
-    const redLeft = await sharp({ create: { width: 150, height: 200, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const redLeft = await sharp({ create: { width: 150, height: 200, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const input = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#0000ff" } })
       .composite([{ input: redLeft, left: 0, top: 0 }])
       .withExif({ IFD0: { Make: "Téléphone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "45/1 46/1 0/1" } })
@@ -80,8 +88,12 @@ describeEachDatabase("saveImage", () => {
       expect(meta.xmp).toBeUndefined();
       expect(meta.iptc).toBeUndefined();
     }
-    const { data, info } = await sharp(path.join(mediaDir(), `${stored.hash}-200x300-1200.jpg`)).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const { data, info } = await sharp(path.join(mediaDir(), `${stored.hash}-200x300-1200.jpg`))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     expect(pixel(100, 20)[0]).toBeGreaterThan(200);
     expect(pixel(100, 20)[2]).toBeLessThan(60);
     expect(pixel(100, 280)[2]).toBeGreaterThan(200);
@@ -125,10 +137,14 @@ describeEachDatabase("saveImage", () => {
   });
 
   it("refuses SVG", async () => {
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     const error = await refusal(saveImage({ buffer: svg }));
     expect(error.status).toBe(415);
-    expect(error.message).toBe("Les images SVG ne sont pas acceptées. Formats acceptés : JPEG, PNG, WebP, GIF, AVIF et HEIC.");
+    expect(error.message).toBe(
+      "Les images SVG ne sont pas acceptées. Formats acceptés : JPEG, PNG, WebP, GIF, AVIF et HEIC.",
+    );
   });
 
   it("refuses a text file named .jpg", async () => {
@@ -141,7 +157,9 @@ describeEachDatabase("saveImage", () => {
   });
 
   it("refuses other image formats sharp could read (TIFF)", async () => {
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+      .tiff()
+      .toBuffer();
     expect((await refusal(saveImage({ buffer: tiff }))).status).toBe(415);
   });
 

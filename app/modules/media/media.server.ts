@@ -93,7 +93,11 @@ async function readInput(input: ImageInput, options: SaveImageOptions): Promise<
 
 /** Text formats (SVG, HTML, XML) are refused before any decoder looks at them. */
 function looksLikeMarkup(buffer: Buffer) {
-  const head = buffer.subarray(0, 512).toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  const head = buffer
+    .subarray(0, 512)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return head.startsWith("<");
 }
 
@@ -143,7 +147,10 @@ async function render(buffer: Buffer, metadata: Metadata, hash: string): Promise
         if (variant < width) image = image.resize({ width: variant });
         const data =
           ext === "jpg"
-            ? await image.flatten({ background: "#ffffff" }).jpeg({ quality: 80, progressive: true, optimiseCoding: true }).toBuffer()
+            ? await image
+                .flatten({ background: "#ffffff" })
+                .jpeg({ quality: 80, progressive: true, optimiseCoding: true })
+                .toBuffer()
             : await image.webp({ quality: 78, effort: 4 }).toBuffer();
         return { name: mediaFileName(ref, variant, ext), data };
       }),
@@ -215,7 +222,11 @@ export async function saveImage(input: ImageInput, options: SaveImageOptions = {
   const [existing] = await db.select().from(media).where(eq(media.hash, hash));
   if (existing && (await filesExist(existing))) {
     // A reuse restarts the grace period of the cleanup, so a file about to be referenced stays.
-    const [touched] = await db.update(media).set({ createdAt: sql`now()` }).where(eq(media.hash, hash)).returning();
+    const [touched] = await db
+      .update(media)
+      .set({ createdAt: sql`now()` })
+      .where(eq(media.hash, hash))
+      .returning();
     if (touched) return toStored(touched);
   }
 

@@ -107,7 +107,11 @@ describe("parseMultipartForm", () => {
   });
 
   it("refuses what is not a multipart form, or a broken one", async () => {
-    const json = new Request("http://localhost/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const json = new Request("http://localhost/", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect((await refusal(json)).status).toBe(400);
     const broken = new Request("http://localhost/", {
       method: "POST",
@@ -182,7 +186,11 @@ describe("readSubmittedForm", () => {
         body: "nom%00=Jean%00Dupont&texte=ligne%0Bsuite%07&surrogate=%ED%A0%80",
       }),
     );
-    expect([plain.get("nom"), plain.get("texte"), plain.get("surrogate")]).toEqual(["JeanDupont", "ligne\nsuite", "\uFFFD\uFFFD\uFFFD"]);
+    expect([plain.get("nom"), plain.get("texte"), plain.get("surrogate")]).toEqual([
+      "JeanDupont",
+      "ligne\nsuite",
+      "\uFFFD\uFFFD\uFFFD",
+    ]);
 
     const body = new FormData();
     body.append("nom", "Jean\u0000Dupont\u001b");
@@ -201,7 +209,11 @@ describe("readSubmittedForm", () => {
     const encoded = new Request("http://localhost/x", { method: "POST", body });
     const type = encoded.headers.get("Content-Type")!.replace("multipart/form-data", "Multipart/Form-Data");
     const form = await readSubmittedForm(
-      new Request("http://localhost/x", { method: "POST", body: await encoded.arrayBuffer(), headers: { "Content-Type": type } }),
+      new Request("http://localhost/x", {
+        method: "POST",
+        body: await encoded.arrayBuffer(),
+        headers: { "Content-Type": type },
+      }),
     );
     try {
       expect(form.file("photo")?.size).toBe(1000);

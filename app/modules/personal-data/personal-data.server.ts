@@ -5,7 +5,8 @@ import { annonces, applications, contactMessages, outbox } from "~/db/schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 
 /** Case and spaces do not make another person. */
-const sameAddress = (column: PgColumn, email: string): SQL => eq(sql`lower(trim(${column}))`, email.trim().toLowerCase());
+const sameAddress = (column: PgColumn, email: string): SQL =>
+  eq(sql`lower(trim(${column}))`, email.trim().toLowerCase());
 
 const conditions = (email: string) => ({
   applications: sameAddress(applications.email, email),
@@ -48,7 +49,11 @@ export function describeCounts(data: PersonalData) {
 export async function exportPersonalData(actor: Actor, email: string) {
   return withHistory(
     actor,
-    async (tx) => ({ email: email.trim(), exportedAt: new Date().toISOString(), ...(await findPersonalData(email, tx)) }),
+    async (tx) => ({
+      email: email.trim(),
+      exportedAt: new Date().toISOString(),
+      ...(await findPersonalData(email, tx)),
+    }),
     (data) => ({ kind: "rgpd.export", detail: describeCounts(data) }),
   );
 }

@@ -27,7 +27,8 @@ describeEachDatabase("rate limits", () => {
   });
 
   it("allows 30 attempts per form and address in 10 minutes, then refuses until the window moves on", async () => {
-    for (let i = 0; i < FORM_LIMITS.attempts; i++) expect(await allowFormAttempt("contact", "1.2.3.4", at(i / 10))).toBe(true);
+    for (let i = 0; i < FORM_LIMITS.attempts; i++)
+      expect(await allowFormAttempt("contact", "1.2.3.4", at(i / 10))).toBe(true);
     expect(await allowFormAttempt("contact", "1.2.3.4", at(5))).toBe(false);
     // Another address and another form are not affected.
     expect(await allowFormAttempt("contact", "5.6.7.8", at(5))).toBe(true);
@@ -37,7 +38,8 @@ describeEachDatabase("rate limits", () => {
 
   it("allows 5 accepted submissions per form and address in 10 minutes; a released one is given back", async () => {
     const reserved = [];
-    for (let i = 0; i < FORM_LIMITS.accepted; i++) reserved.push(await reserveFormSubmission("apply", "1.2.3.4", at(i)));
+    for (let i = 0; i < FORM_LIMITS.accepted; i++)
+      reserved.push(await reserveFormSubmission("apply", "1.2.3.4", at(i)));
     expect(reserved.every((id) => id !== null)).toBe(true);
     expect(await reserveFormSubmission("apply", "1.2.3.4", at(6))).toBeNull();
     await releaseHits([reserved[4]]);
@@ -46,7 +48,9 @@ describeEachDatabase("rate limits", () => {
   });
 
   it("holds a limit under a burst: of 40 reservations at once, exactly the limit pass", async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, () => reserveHit("connexion:burst", 5, 15 * MINUTE, at(0))));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => reserveHit("connexion:burst", 5, 15 * MINUTE, at(0))),
+    );
     expect(results.filter((id) => id !== null)).toHaveLength(5);
     expect(await countHits("connexion:burst", 15 * MINUTE, at(1))).toBe(5);
   });
@@ -68,7 +72,8 @@ describeEachDatabase("rate limits", () => {
   });
 
   it("limits a whole IPv6 /64 as one client", async () => {
-    for (let i = 1; i <= FORM_LIMITS.attempts; i++) expect(await allowFormAttempt("contact", `2001:db8:5:6::${i.toString(16)}`, at(0))).toBe(true);
+    for (let i = 1; i <= FORM_LIMITS.attempts; i++)
+      expect(await allowFormAttempt("contact", `2001:db8:5:6::${i.toString(16)}`, at(0))).toBe(true);
     expect(await allowFormAttempt("contact", "2001:db8:5:6:ffff:ffff:ffff:ffff", at(0))).toBe(false);
     expect(await allowFormAttempt("contact", "2001:db8:5:7::1", at(0))).toBe(true);
   });

@@ -8,7 +8,12 @@ import { rateLimitHits } from "~/db/schema";
  * restarts: each counted event is a row under a key, and a limit is a number of rows in a window.
  */
 
-export async function countHits(key: string, windowMs: number, now = new Date(), executor: Executor = getDb()): Promise<number> {
+export async function countHits(
+  key: string,
+  windowMs: number,
+  now = new Date(),
+  executor: Executor = getDb(),
+): Promise<number> {
   const [row] = await executor
     .select({ n: count() })
     .from(rateLimitHits)
@@ -25,7 +30,12 @@ export async function recordHit(key: string, now = new Date(), executor: Executo
  * wait for each other on a transaction lock, so a burst cannot all read the count before any of them writes it.
  * Returns the new hit's id (to release it if the attempt turns out not to count), or null at the limit.
  */
-export async function reserveHit(key: string, limit: number, windowMs: number, now = new Date()): Promise<number | null> {
+export async function reserveHit(
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = new Date(),
+): Promise<number | null> {
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     if ((await countHits(key, windowMs, now, tx)) >= limit) return null;
@@ -76,14 +86,17 @@ const LONGEST_WINDOW_MS = 60 * 60 * 1000;
 
 /** Removes the rows no window can count any more; run now and then by the server. */
 export async function purgeOldHits(now = new Date()) {
-  await getDb().delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now.getTime() - LONGEST_WINDOW_MS)));
+  await getDb()
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.at, new Date(now.getTime() - LONGEST_WINDOW_MS)));
 }
 
 // ——— Public forms ———
 
 /** Per address and form: 30 attempts of any kind and 5 accepted submissions in 10 minutes. */
 export const FORM_LIMITS = { attempts: 30, accepted: 5, windowMs: 10 * 60 * 1000 } as const;
-export const FORM_RATE_LIMITED_MESSAGE = "Vous avez envoyé ce formulaire trop souvent. Merci de réessayer dans quelques minutes.";
+export const FORM_RATE_LIMITED_MESSAGE =
+  "Vous avez envoyé ce formulaire trop souvent. Merci de réessayer dans quelques minutes.";
 
 const attemptKey = (form: string, ip: string) => `${form}:tentative:${limitAddress(ip)}`;
 const acceptedKey = (form: string, ip: string) => `${form}:accepté:${limitAddress(ip)}`;

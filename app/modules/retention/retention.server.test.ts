@@ -15,8 +15,18 @@ const names = async (table: typeof annonces | typeof applications | typeof conta
 
 describeEachDatabase("retention", () => {
   it("deletes what is older than the defaults, keeps the rest", async () => {
-    await insertApplication({ nom: "archivée il y a 25 mois", archived: true, processed: true, archivedDate: daysAgo(25 * 31) });
-    await insertApplication({ nom: "archivée il y a 23 mois", archived: true, processed: true, archivedDate: daysAgo(23 * 30) });
+    await insertApplication({
+      nom: "archivée il y a 25 mois",
+      archived: true,
+      processed: true,
+      archivedDate: daysAgo(25 * 31),
+    });
+    await insertApplication({
+      nom: "archivée il y a 23 mois",
+      archived: true,
+      processed: true,
+      archivedDate: daysAgo(23 * 30),
+    });
     await insertApplication({ nom: "active depuis 3 ans", date: daysAgo(3 * 365) });
     await insertContactMessage({ subject: "13 mois", createdAt: daysAgo(13 * 31) });
     await insertContactMessage({ subject: "11 mois", createdAt: daysAgo(11 * 30) });
@@ -33,13 +43,29 @@ describeEachDatabase("retention", () => {
     expect((await latestValidatedAds(5)).map((ad) => ad.nom)).toEqual(["validée il y a 5 mois"]);
     expect(await countValidatedAds()).toBe(1);
 
-    expect(await applyRetention()).toMatchObject({ archivedApplications: 1, contactMessages: 1, pendingAds: 1, expiredAds: 1, history: 1 });
+    expect(await applyRetention()).toMatchObject({
+      archivedApplications: 1,
+      contactMessages: 1,
+      pendingAds: 1,
+      expiredAds: 1,
+      history: 1,
+    });
     expect(await names(applications)).toEqual(["active depuis 3 ans", "archivée il y a 23 mois"]);
     expect(await names(contactMessages)).toEqual(["11 mois"]);
     // Hidden for 30 days before it is deleted.
-    expect(await names(annonces)).toEqual(["en attente depuis 59 jours", "validée il y a 5 mois", "validée il y a 7 mois"]);
+    expect(await names(annonces)).toEqual([
+      "en attente depuis 59 jours",
+      "validée il y a 5 mois",
+      "validée il y a 7 mois",
+    ]);
     expect(await getDb().select().from(history)).toHaveLength(1);
-    expect(await applyRetention()).toMatchObject({ archivedApplications: 0, contactMessages: 0, pendingAds: 0, expiredAds: 0, history: 0 });
+    expect(await applyRetention()).toMatchObject({
+      archivedApplications: 0,
+      contactMessages: 0,
+      pendingAds: 0,
+      expiredAds: 0,
+      history: 0,
+    });
   });
 
   it("follows the association's settings", async () => {
@@ -53,7 +79,9 @@ describeEachDatabase("retention", () => {
 
   it("keeps sent and abandoned e-mails 30 days by default, as set, and a waiting one whatever its age", async () => {
     const mail = (subject: string, fields: Partial<typeof outbox.$inferInsert>) =>
-      getDb().insert(outbox).values({ to: "ines@example.fr", subject, text: "", ...fields });
+      getDb()
+        .insert(outbox)
+        .values({ to: "ines@example.fr", subject, text: "", ...fields });
     await mail("envoyé il y a 31 jours", { status: "sent", createdAt: daysAgo(31), sentAt: daysAgo(31) });
     await mail("envoyé il y a 29 jours", { status: "sent", createdAt: daysAgo(29), sentAt: daysAgo(29) });
     await mail("abandonné il y a 31 jours", { status: "failed", createdAt: daysAgo(31), text: "corps" });

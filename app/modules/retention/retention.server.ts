@@ -73,13 +73,25 @@ function overdue(settings: RetentionSettings, now: Date) {
   return {
     archivedApplications: {
       table: applications,
-      where: and(eq(applications.archived, true), lt(applications.archivedDate, monthsBefore(now, settings.archivedApplicationsMonths))),
+      where: and(
+        eq(applications.archived, true),
+        lt(applications.archivedDate, monthsBefore(now, settings.archivedApplicationsMonths)),
+      ),
     },
-    contactMessages: { table: contactMessages, where: lt(contactMessages.createdAt, monthsBefore(now, settings.contactMessagesMonths)) },
-    pendingAds: { table: annonces, where: and(eq(annonces.statut, "en_attente"), lt(annonces.createdAt, daysBefore(now, settings.pendingAdsDays))) },
+    contactMessages: {
+      table: contactMessages,
+      where: lt(contactMessages.createdAt, monthsBefore(now, settings.contactMessagesMonths)),
+    },
+    pendingAds: {
+      table: annonces,
+      where: and(eq(annonces.statut, "en_attente"), lt(annonces.createdAt, daysBefore(now, settings.pendingAdsDays))),
+    },
     expiredAds: {
       table: annonces,
-      where: and(eq(annonces.statut, "validé"), lt(annonces.validatedAt, daysBefore(monthsBefore(now, settings.validatedAdsMonths), EXPIRED_AD_GRACE_DAYS))),
+      where: and(
+        eq(annonces.statut, "validé"),
+        lt(annonces.validatedAt, daysBefore(monthsBefore(now, settings.validatedAdsMonths), EXPIRED_AD_GRACE_DAYS)),
+      ),
     },
     history: { table: history, where: lt(history.at, monthsBefore(now, settings.historyMonths)) },
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
@@ -102,7 +114,12 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult 
   const settings = await getRetentionSettings();
   const removed = {} as RetentionResult;
   for (const [kind, { table, where }] of Object.entries(overdue(settings, now))) {
-    removed[kind as keyof RetentionResult] = (await db.delete(table).where(where).returning({ one: sql`1` })).length;
+    removed[kind as keyof RetentionResult] = (
+      await db
+        .delete(table)
+        .where(where)
+        .returning({ one: sql`1` })
+    ).length;
   }
   return { ...removed, mailFiles: await purgeMailFiles(daysBefore(now, settings.sentMailDays)) };
 }

@@ -21,8 +21,12 @@ describeEachDatabase("site search", () => {
   });
 
   it("never finds what is only in the markup", async () => {
-    await post("Mise en forme", '<p>Du <strong>gras</strong>, un <a href="https://exemple.fr">lien</a> et une <em>emphase</em>.</p>');
-    for (const markup of ["strong", "href", "p>", "<a", "exemple.fr", "target", "noopener"]) expect(await titles(markup)).toEqual([]);
+    await post(
+      "Mise en forme",
+      '<p>Du <strong>gras</strong>, un <a href="https://exemple.fr">lien</a> et une <em>emphase</em>.</p>',
+    );
+    for (const markup of ["strong", "href", "p>", "<a", "exemple.fr", "target", "noopener"])
+      expect(await titles(markup)).toEqual([]);
     expect(await titles("gras")).toEqual(["Mise en forme"]);
   });
 

@@ -222,7 +222,12 @@ describe("current hour", () => {
       mugwort_pollen: [0, 0, 0],
       ragweed_pollen: undefined,
     };
-    expect(currentPollen(hourly, Date.UTC(2026, 6, 15, 10, 30))).toEqual({ birch: 2, grass: 90, mugwort: 0, ragweed: null });
+    expect(currentPollen(hourly, Date.UTC(2026, 6, 15, 10, 30))).toEqual({
+      birch: 2,
+      grass: 90,
+      mugwort: 0,
+      ragweed: null,
+    });
     expect(currentPollen(hourly, Date.UTC(2026, 6, 15, 20, 0))).toMatchObject({ birch: 3 });
     expect(currentPollen(hourly, Date.UTC(2026, 6, 14, 20, 0))).toBeNull();
     expect(currentPollen(undefined, Date.now())).toBeNull();

@@ -91,7 +91,10 @@ export function currentPollen(hourly: AirQualityResponse["hourly"], time: number
 }
 
 async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: "application/json" } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { Accept: "application/json" },
+  });
   if (!response.ok) {
     await response.body?.cancel();
     throw new Error(`HTTP ${response.status}`);
@@ -139,7 +142,9 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
   async function refresh() {
     const [weatherResult, airResult] = await Promise.allSettled([
       fetchJson(forecastUrl(options.weatherUrl), fetchTimeoutMs).then((json) => ForecastResponseSchema.parse(json)),
-      fetchJson(airQualityUrl(options.airQualityUrl), fetchTimeoutMs).then((json) => AirQualityResponseSchema.parse(json)),
+      fetchJson(airQualityUrl(options.airQualityUrl), fetchTimeoutMs).then((json) =>
+        AirQualityResponseSchema.parse(json),
+      ),
     ]);
     const at = now();
     if (weatherResult.status === "rejected") {

@@ -26,12 +26,25 @@ describeEachDatabase("/admin/comptes action", () => {
     const here = await signIn("marie", PASSWORD, "203.0.113.7");
     await signIn("marie", PASSWORD, "198.51.100.4");
     const cookie = `session=${here.ok ? here.token : ""}`;
-    const change = (current: string, password: string, confirmation = password) => post(marie, { intent: "password", current, password, confirmation }, cookie);
-    expect(answered(await change("faux", "rhubarbe-et-capucines-2031")).value).toMatchObject({ field: "current", message: "Mot de passe actuel incorrect." });
-    expect(answered(await change(PASSWORD, "rhubarbe-et-capucines-2031", "autre"))).toMatchObject({ status: 400, value: { field: "confirmation" } });
-    expect(answered(await change(PASSWORD, "motdepasse123")).value).toMatchObject({ field: "password", message: expect.stringMatching(/trop facile à deviner/) });
+    const change = (current: string, password: string, confirmation = password) =>
+      post(marie, { intent: "password", current, password, confirmation }, cookie);
+    expect(answered(await change("faux", "rhubarbe-et-capucines-2031")).value).toMatchObject({
+      field: "current",
+      message: "Mot de passe actuel incorrect.",
+    });
+    expect(answered(await change(PASSWORD, "rhubarbe-et-capucines-2031", "autre"))).toMatchObject({
+      status: 400,
+      value: { field: "confirmation" },
+    });
+    expect(answered(await change(PASSWORD, "motdepasse123")).value).toMatchObject({
+      field: "password",
+      message: expect.stringMatching(/trop facile à deviner/),
+    });
     expect(await getDb().select().from(sessions)).toHaveLength(2);
-    expect(await change(PASSWORD, "rhubarbe-et-capucines-2031")).toMatchObject({ ok: true, message: "Mot de passe changé. Vos autres sessions ont été fermées." });
+    expect(await change(PASSWORD, "rhubarbe-et-capucines-2031")).toMatchObject({
+      ok: true,
+      message: "Mot de passe changé. Vos autres sessions ont été fermées.",
+    });
     expect(await getDb().select().from(sessions)).toHaveLength(1);
     expect((await signIn("marie", "rhubarbe-et-capucines-2031", "192.0.2.1")).ok).toBe(true);
   });
@@ -52,10 +65,14 @@ describeEachDatabase("/admin/comptes action", () => {
     const accept = (password: string, confirmation = password) =>
       acceptAction(routeArgs(formPost(`/invitation/${token}`, { password, confirmation }), { params: { token } }));
     expect(answered(await accept("azertyuiop12")).value).toMatchObject({ field: "password" });
-    expect(((await accept("rhubarbe-et-capucines-2031")) as Response).headers.get("Location")).toBe("/login?compte-pret");
+    expect(((await accept("rhubarbe-et-capucines-2031")) as Response).headers.get("Location")).toBe(
+      "/login?compte-pret",
+    );
     expect((await signIn("alain", "rhubarbe-et-capucines-2031", "203.0.113.7")).ok).toBe(true);
     expect(answered(await accept("rhubarbe-et-capucines-2031")).status).toBe(404);
-    const gone = await invitationLoader(routeArgs(new Request("http://localhost:3000/"), { params: { token } })).catch((error) => error);
+    const gone = await invitationLoader(routeArgs(new Request("http://localhost:3000/"), { params: { token } })).catch(
+      (error) => error,
+    );
     expect(gone.init.status).toBe(404);
     expect((await getDb().select().from(history)).map((e) => [e.actor, e.kind, e.target])).toEqual([
       ["marie", "compte.invitation", "administrateur « alain »"],

@@ -41,7 +41,8 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
   // A refusal is shown in the form it came from; a success, or a refusal no form owns (an unknown intent), in the popup.
   const refused = actionData && !actionData.ok ? actionData : null;
   const refusalFor = (intents: string[]) => (refused && intents.includes(refused.intent ?? "") ? refused : null);
-  const ownedByForm = refused && [...PASSWORD_INTENTS, ...TOTP_INTENTS, ...ADMIN_INTENTS].includes(refused.intent ?? "");
+  const ownedByForm =
+    refused && [...PASSWORD_INTENTS, ...TOTP_INTENTS, ...ADMIN_INTENTS].includes(refused.intent ?? "");
   const notice = useSaveNotice(actionData && !ownedByForm ? actionData.message : null);
   return (
     <div className="mx-auto max-w-4xl space-y-6">

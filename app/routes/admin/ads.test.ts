@@ -9,18 +9,31 @@ import { listPublicAds } from "~/modules/ads/ads.server";
 import { action, loader } from "./ads";
 
 const marie = { id: null as unknown as number, username: "marie" };
-const post = (fields: Record<string, string>) => action(routeArgs(formPost("/admin/annonces", fields), { admin: marie }));
+const post = (fields: Record<string, string>) =>
+  action(routeArgs(formPost("/admin/annonces", fields), { admin: marie }));
 const rows = () => getDb().select().from(annonces).orderBy(annonces.id);
-const entries = async () => (await getDb().select().from(history).orderBy(history.id)).map((e) => [e.kind, e.target, e.detail]);
-const edit = { nom: "Paul Girard", email: "", telephone: "06 11 22 33 44", type: "échange", contenu: "Graines de tomates contre courges." };
+const entries = async () =>
+  (await getDb().select().from(history).orderBy(history.id)).map((e) => [e.kind, e.target, e.detail]);
+const edit = {
+  nom: "Paul Girard",
+  email: "",
+  telephone: "06 11 22 33 44",
+  type: "échange",
+  contenu: "Graines de tomates contre courges.",
+};
 
 describeEachDatabase("/admin/annonces action", () => {
   it("validates a waiting ad once, and tells its author by e-mail in the same transaction", async () => {
     const ad = await insertAd({ nom: "Rose Fabre", email: "rose.fabre@example.fr" });
-    expect(await post({ intent: "validate", id: String(ad.id) })).toEqual({ ok: true, message: "Annonce validée : elle est maintenant visible sur le site." });
+    expect(await post({ intent: "validate", id: String(ad.id) })).toEqual({
+      ok: true,
+      message: "Annonce validée : elle est maintenant visible sur le site.",
+    });
     expect((await rows())[0]).toMatchObject({ statut: "validé", isValidated: true });
     const mails = await getDb().select().from(outbox);
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([["rose.fabre@example.fr", "Votre petite annonce est en ligne"]]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ["rose.fabre@example.fr", "Votre petite annonce est en ligne"],
+    ]);
     expect(mails[0].text).toContain(`/annonces#annonce-${ad.id}`);
     expect(answered(await post({ intent: "validate", id: String(ad.id) })).status).toBe(409);
     expect(await getDb().select().from(outbox)).toHaveLength(1);
@@ -28,7 +41,12 @@ describeEachDatabase("/admin/annonces action", () => {
   });
 
   it("shows an expired ad apart, with the day it left the site, and republishes it once, with its history entry", async () => {
-    const expired = await insertAd({ nom: "Rose Fabre", statut: "validé", isValidated: true, validatedAt: new Date("2026-01-15T10:00:00Z") });
+    const expired = await insertAd({
+      nom: "Rose Fabre",
+      statut: "validé",
+      isValidated: true,
+      validatedAt: new Date("2026-01-15T10:00:00Z"),
+    });
     const online = await insertAd({ nom: "Paul Girard", statut: "validé", isValidated: true });
     const listed = async () => (await loader()).ads.map((ad) => [ad.nom, ad.statut, ad.expired]);
     expect(await listed()).toEqual([
@@ -39,7 +57,10 @@ describeEachDatabase("/admin/annonces action", () => {
 
     expect(answered(await post({ intent: "republish", id: String(online.id) })).status).toBe(409);
     const before = Date.now();
-    expect(await post({ intent: "republish", id: String(expired.id) })).toEqual({ ok: true, message: "Annonce republiée : elle est de nouveau visible sur le site." });
+    expect(await post({ intent: "republish", id: String(expired.id) })).toEqual({
+      ok: true,
+      message: "Annonce republiée : elle est de nouveau visible sur le site.",
+    });
     const [row] = (await rows()).filter((ad) => ad.id === expired.id);
     expect(row.validatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect((await listPublicAds()).map((ad) => ad.nom).sort()).toEqual(["Paul Girard", "Rose Fabre"]);
@@ -65,23 +86,53 @@ describeEachDatabase("/admin/annonces action", () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.value.message).toBe("Les champs obligatoires (*) doivent être remplis.");
-    expect(refused.value.editing).toEqual({ id: String(ad.id), values: { ...edit, telephone: " " }, field: "telephone" });
-    expect(answered(await post({ intent: "update", id: String(ad.id), ...edit, email: "paul@" })).value).toMatchObject({ message: "Format d'email invalide" });
-    expect(answered(await post({ intent: "update", id: String(ad.id), ...edit, type: "loue" })).value).toMatchObject({ message: "Type d'annonce invalide." });
+    expect(refused.value.editing).toEqual({
+      id: String(ad.id),
+      values: { ...edit, telephone: " " },
+      field: "telephone",
+    });
+    expect(answered(await post({ intent: "update", id: String(ad.id), ...edit, email: "paul@" })).value).toMatchObject({
+      message: "Format d'email invalide",
+    });
+    expect(answered(await post({ intent: "update", id: String(ad.id), ...edit, type: "loue" })).value).toMatchObject({
+      message: "Type d'annonce invalide.",
+    });
     expect(await rows()).toEqual([ad]);
-    expect(await post({ intent: "update", id: String(ad.id), ...edit })).toEqual({ ok: true, message: "Annonce mise à jour." });
-    expect((await rows())[0]).toMatchObject({ nom: "Paul Girard", email: null, type: "échange", contenu: "Graines de tomates contre courges.", statut: "en_attente" });
+    expect(await post({ intent: "update", id: String(ad.id), ...edit })).toEqual({
+      ok: true,
+      message: "Annonce mise à jour.",
+    });
+    expect((await rows())[0]).toMatchObject({
+      nom: "Paul Girard",
+      email: null,
+      type: "échange",
+      contenu: "Graines de tomates contre courges.",
+      statut: "en_attente",
+    });
   });
 
   it("removes one photo, deletes, and refuses with a reason kept in the history", async () => {
     const withPhotos = await insertAd({ photo1: "/media/a-640x480.webp", photo2: "/media/b-640x480.webp" });
     const spam = await insertAd();
-    expect(await post({ intent: "deletePhoto", id: String(withPhotos.id), photo: "photo2" })).toEqual({ ok: true, message: "Image supprimée." });
+    expect(await post({ intent: "deletePhoto", id: String(withPhotos.id), photo: "photo2" })).toEqual({
+      ok: true,
+      message: "Image supprimée.",
+    });
     expect((await rows())[0]).toMatchObject({ photo1: "/media/a-640x480.webp", photo2: null });
-    expect(answered(await post({ intent: "deletePhoto", id: String(withPhotos.id), photo: "photo2" })).status).toBe(409);
-    expect(answered(await post({ intent: "refuse", id: String(spam.id), reason: "  " })).value).toMatchObject({ message: "Indiquez la raison du refus." });
-    expect(await post({ intent: "refuse", id: String(spam.id), reason: "Publicité" })).toEqual({ ok: true, message: "Annonce refusée et supprimée." });
-    expect(await post({ intent: "delete", id: String(withPhotos.id) })).toEqual({ ok: true, message: "Annonce supprimée." });
+    expect(answered(await post({ intent: "deletePhoto", id: String(withPhotos.id), photo: "photo2" })).status).toBe(
+      409,
+    );
+    expect(answered(await post({ intent: "refuse", id: String(spam.id), reason: "  " })).value).toMatchObject({
+      message: "Indiquez la raison du refus.",
+    });
+    expect(await post({ intent: "refuse", id: String(spam.id), reason: "Publicité" })).toEqual({
+      ok: true,
+      message: "Annonce refusée et supprimée.",
+    });
+    expect(await post({ intent: "delete", id: String(withPhotos.id) })).toEqual({
+      ok: true,
+      message: "Annonce supprimée.",
+    });
     expect(await rows()).toEqual([]);
     expect(await entries()).toEqual([
       ["annonce.image-suppression", `annonce n° ${withPhotos.id}`, null],

@@ -46,13 +46,16 @@ export default function AdminAds({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Validation des petites annonces</h1>
       {ads.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm ring-1 ring-stone-200">Aucune annonce trouvée.</p>
+        <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm ring-1 ring-stone-200">
+          Aucune annonce trouvée.
+        </p>
       ) : (
         <>
           <p className="text-stone-700">
             {ads.length} {ads.length === 1 ? "annonce" : "annonces"}, dont {pending} en attente de validation
-            {expired > 0 && ` et ${expired} ${expired === 1 ? "expirée" : "expirées"}`}. Seules les annonces validées sont visibles sur le site, pendant{" "}
-            {publicMonths} mois ; une annonce expirée en est retirée, puis supprimée {graceDays} jours plus tard, sauf si vous la republiez.
+            {expired > 0 && ` et ${expired} ${expired === 1 ? "expirée" : "expirées"}`}. Seules les annonces validées
+            sont visibles sur le site, pendant {publicMonths} mois ; une annonce expirée en est retirée, puis supprimée{" "}
+            {graceDays} jours plus tard, sauf si vous la republiez.
           </p>
           <div className="space-y-4">
             {ads.map((ad) => (
@@ -61,7 +64,11 @@ export default function AdminAds({ loaderData, actionData }: Route.ComponentProp
           </div>
         </>
       )}
-      <FeedbackPopup message={notice.message} tone={actionData?.ok === false ? "error" : "success"} onClose={notice.close} />
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
     </div>
   );
 }

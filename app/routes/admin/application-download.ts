@@ -8,7 +8,10 @@ import { getDb } from "~/db/client.server";
 
 /** `attachment` with the name as plain ASCII for old clients and in full as UTF-8 (RFC 6266). */
 function attachment(fileName: string) {
-  const ascii = fileName.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const ascii = fileName
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
@@ -16,8 +19,15 @@ function attachment(fileName: string) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const application = id === null ? undefined : await getApplication(id);
-  if (!application) return new Response("Cette demande n'existe plus.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  await recordHistory(getDb(), currentActor(context), { kind: "demande.telechargement", target: `demande n° ${application.id}` });
+  if (!application)
+    return new Response("Cette demande n'existe plus.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  await recordHistory(getDb(), currentActor(context), {
+    kind: "demande.telechargement",
+    target: `demande n° ${application.id}`,
+  });
   return new Response(`${applicationToText(application)}\n`, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",

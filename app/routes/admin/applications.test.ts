@@ -8,9 +8,11 @@ import { action } from "./applications";
 import { loader as download } from "./application-download";
 
 const marie = { id: null as unknown as number, username: "marie" };
-const post = (fields: Record<string, string>) => action(routeArgs(formPost("/admin/applications", fields), { admin: marie }));
+const post = (fields: Record<string, string>) =>
+  action(routeArgs(formPost("/admin/applications", fields), { admin: marie }));
 const rows = () => getDb().select().from(applications).orderBy(applications.id);
-const entries = async () => (await getDb().select().from(history).orderBy(history.id)).map((e) => [e.actor, e.kind, e.target]);
+const entries = async () =>
+  (await getDb().select().from(history).orderBy(history.id)).map((e) => [e.actor, e.kind, e.target]);
 
 describeEachDatabase("/admin/applications action", () => {
   it("toggles, archives only a processed request, deletes; each with its message and its history entry", async () => {
@@ -19,17 +21,30 @@ describeEachDatabase("/admin/applications action", () => {
       status: 409,
       value: { message: "Seule une demande traitée et non archivée peut être archivée." },
     });
-    expect(await post({ intent: "toggle", id: String(id), processed: "true" })).toEqual({ ok: true, message: "Demande marquée comme traitée." });
-    expect(await post({ intent: "toggle", id: String(id) })).toEqual({ ok: true, message: "Demande marquée comme non traitée." });
+    expect(await post({ intent: "toggle", id: String(id), processed: "true" })).toEqual({
+      ok: true,
+      message: "Demande marquée comme traitée.",
+    });
+    expect(await post({ intent: "toggle", id: String(id) })).toEqual({
+      ok: true,
+      message: "Demande marquée comme non traitée.",
+    });
     await post({ intent: "toggle", id: String(id), processed: "true" });
-    expect(await post({ intent: "archive", id: String(id) })).toEqual({ ok: true, message: "Demande archivée avec succès." });
+    expect(await post({ intent: "archive", id: String(id) })).toEqual({
+      ok: true,
+      message: "Demande archivée avec succès.",
+    });
     const [archived] = await rows();
     expect(archived).toMatchObject({ processed: true, archived: true });
     expect(Date.now() - archived.archivedDate!.getTime()).toBeLessThan(60_000);
     // No un-archiving, no toggling once archived.
     expect(answered(await post({ intent: "toggle", id: String(id) })).status).toBe(409);
     expect((await rows())[0].processed).toBe(true);
-    expect(await post({ intent: "delete", id: String(id) })).toEqual({ ok: true, deleted: true, message: "Demande de Nadia Cherif supprimée avec succès." });
+    expect(await post({ intent: "delete", id: String(id) })).toEqual({
+      ok: true,
+      deleted: true,
+      message: "Demande de Nadia Cherif supprimée avec succès.",
+    });
     expect(await rows()).toEqual([]);
     const target = `demande n° ${id}`;
     expect(await entries()).toEqual([
@@ -60,15 +75,24 @@ describeEachDatabase("/admin/applications action", () => {
 
   it("downloads demande-{nom}.txt in UTF-8, every field but id and processed, and records it", async () => {
     const { id } = await insertApplication({ nom: "Zoé Lefèvre", telephoneFixe: "0478000000" });
-    const response = await download(routeArgs(new Request(`http://localhost:3000/admin/applications/${id}/telechargement`), { params: { id: String(id) }, admin: marie }));
+    const response = await download(
+      routeArgs(new Request(`http://localhost:3000/admin/applications/${id}/telechargement`), {
+        params: { id: String(id) },
+        admin: marie,
+      }),
+    );
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="demande-Zoe Lefevre.txt"; filename*=UTF-8''demande-Zo%C3%A9%20Lef%C3%A8vre.txt`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="demande-Zoe Lefevre.txt"; filename*=UTF-8''demande-Zo%C3%A9%20Lef%C3%A8vre.txt`,
+    );
     const lines = (await response.text()).trimEnd().split("\n");
     expect(lines[0]).toBe("nom: Zoé Lefèvre");
     expect(lines).toContain("telephonefixe: 0478000000");
     expect(lines.some((line) => /^(id|processed):/.test(line))).toBe(false);
     expect(await entries()).toEqual([["marie", "demande.telechargement", `demande n° ${id}`]]);
-    const missing = await download(routeArgs(new Request("http://localhost:3000/"), { params: { id: "999999" }, admin: marie }));
+    const missing = await download(
+      routeArgs(new Request("http://localhost:3000/"), { params: { id: "999999" }, admin: marie }),
+    );
     expect(missing.status).toBe(404);
   });
 });

@@ -11,7 +11,11 @@ import { adminMeta } from "~/lib/seo";
 import { runApplicationAction } from "~/modules/applications/applications.admin.server";
 import { waitingListPlaces } from "~/modules/applications/applicant.server";
 import { applicationMailto } from "~/modules/applications/applications.export";
-import { listActiveApplications, listArchivedApplications, type Application } from "~/modules/applications/applications.server";
+import {
+  listActiveApplications,
+  listArchivedApplications,
+  type Application,
+} from "~/modules/applications/applications.server";
 import { getContent } from "~/modules/content/content.server";
 import { currentActor } from "~/modules/history/actor.server";
 
@@ -20,7 +24,11 @@ export function meta() {
 }
 
 export async function loader() {
-  const [active, archived, site] = await Promise.all([listActiveApplications(), listArchivedApplications(), getContent()]);
+  const [active, archived, site] = await Promise.all([
+    listActiveApplications(),
+    listArchivedApplications(),
+    getContent(),
+  ]);
   const contactEmail = site?.email?.trim() || null;
   // The browser gets what the screen shows, nothing kept in its storage (SPEC's local cache deliberately left out).
   const places = await waitingListPlaces();
@@ -49,8 +57,8 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
       <h1 className="text-2xl font-bold text-stone-900">Demandes de jardin</h1>
       {!hasContactEmail && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          L'envoi d'une demande par e-mail utilise l'adresse de l'association : renseignez-la dans les Paramètres, section « Informations de
-          contact ».
+          L'envoi d'une demande par e-mail utilise l'adresse de l'association : renseignez-la dans les Paramètres,
+          section « Informations de contact ».
         </p>
       )}
       <AdminSection id="demandes-actives" title={`Demandes actives (${active.length})`}>
@@ -75,8 +83,14 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           </div>
         )}
       </AdminSection>
-      {deleted && dismissed !== actionData && <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(actionData)} />}
-      <FeedbackPopup message={notice.message} tone={actionData?.ok === false ? "error" : "success"} onClose={notice.close} />
+      {deleted && dismissed !== actionData && (
+        <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(actionData)} />
+      )}
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
     </div>
   );
 }

@@ -17,11 +17,19 @@ const rows = () => getDb().select().from(blogPosts);
 describeEachDatabase("/admin/blog action", () => {
   it("publishes an article signed 'Admin', sanitised, with its plain text and the date of the save", async () => {
     const before = Date.now();
-    const result = (await post({ intent: "save", ...blogForm({ content: '<p onclick="x">Semez <strong>les fèves</strong></p><script>1</script>' }) })) as Response;
+    const result = (await post({
+      intent: "save",
+      ...blogForm({ content: '<p onclick="x">Semez <strong>les fèves</strong></p><script>1</script>' }),
+    })) as Response;
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/admin/blog?fait=publie");
     const [saved] = await rows();
-    expect(saved).toMatchObject({ author: "Admin", excerpt: "", content: "<p>Semez <strong>les fèves</strong></p>", plainText: "Semez les fèves" });
+    expect(saved).toMatchObject({
+      author: "Admin",
+      excerpt: "",
+      content: "<p>Semez <strong>les fèves</strong></p>",
+      plainText: "Semez les fèves",
+    });
     expect(saved.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -40,13 +48,24 @@ describeEachDatabase("/admin/blog action", () => {
   it("refuses an unknown intent, a form without intent and a body that is no form, writing nothing", async () => {
     expect(answered<Refusal>(await post({ intent: "tout-effacer", ...blogForm() })).status).toBe(400);
     expect(answered<Refusal>(await post({ ...blogForm() })).status).toBe(400);
-    const notAForm = new Request("http://localhost:3000/admin/blog", { method: "POST", body: "{}", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const notAForm = new Request("http://localhost:3000/admin/blog", {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
     expect(answered<Refusal>(await action(routeArgs(notAForm))).status).toBe(400);
     expect(await rows()).toEqual([]);
   });
 
   it("keeps at most the 3 annex fields, and drops an annex address that is no image address", async () => {
-    const result = await post({ intent: "save", ...blogForm(), annexe1: "/media/a.webp", annexe2: "javascript:alert(1)", annexe3: "/media/c.webp", annexe4: "/media/d.webp" });
+    const result = await post({
+      intent: "save",
+      ...blogForm(),
+      annexe1: "/media/a.webp",
+      annexe2: "javascript:alert(1)",
+      annexe3: "/media/c.webp",
+      annexe4: "/media/d.webp",
+    });
     expect((result as Response).status).toBe(302);
     const [saved] = await rows();
     expect(saved.imagesAnnexes).toEqual(["/media/a.webp", "/media/c.webp"]);
@@ -73,13 +92,17 @@ describeEachDatabase("/admin/blog action", () => {
     expect(answered<Refusal>(await post({ intent: "delete", id: "999999" })).status).toBe(404);
     expect(answered<Refusal>(await post({ intent: "delete", id: "1; drop table blog_posts" })).status).toBe(404);
     expect(await rows()).toHaveLength(1);
-    expect(((await post({ intent: "delete", id: String(article.id) })) as Response).headers.get("Location")).toBe("/admin/blog?fait=supprime");
+    expect(((await post({ intent: "delete", id: String(article.id) })) as Response).headers.get("Location")).toBe(
+      "/admin/blog?fait=supprime",
+    );
     expect(await rows()).toEqual([]);
   });
 
   it("without JavaScript, stores the cover sent with the form and turns the plain text into paragraphs", async () => {
     const { default: sharp } = await import("sharp");
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 140, b: 60 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("intent", "save");
     form.append("title", "Sans JavaScript");
@@ -96,8 +119,14 @@ describeEachDatabase("/admin/blog action", () => {
     // The save and its history entry go in one transaction, which the database refuses.
     const insert = vi.spyOn(getDb(), "transaction").mockRejectedValue(new Error("disque plein"));
     try {
-      const { status, value } = answered<Refusal & { values: { title: string } }>(await post({ intent: "save", ...blogForm({ title: "Gardé" }) }));
-      expect([status, value.message, value.values.title]).toEqual([500, "Une erreur est survenue pendant l'enregistrement.", "Gardé"]);
+      const { status, value } = answered<Refusal & { values: { title: string } }>(
+        await post({ intent: "save", ...blogForm({ title: "Gardé" }) }),
+      );
+      expect([status, value.message, value.values.title]).toEqual([
+        500,
+        "Une erreur est survenue pendant l'enregistrement.",
+        "Gardé",
+      ]);
     } finally {
       insert.mockRestore();
     }

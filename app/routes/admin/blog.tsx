@@ -18,7 +18,11 @@ import { readSubmittedForm } from "~/modules/media/multipart.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { withHistory } from "~/modules/history/history.server";
 
-const DONE: Record<string, string> = { publie: "Article publié.", maj: "Article mis à jour.", supprime: "Article supprimé." };
+const DONE: Record<string, string> = {
+  publie: "Article publié.",
+  maj: "Article mis à jour.",
+  supprime: "Article supprimé.",
+};
 
 export function meta() {
   return adminMeta("Gestion des articles de blog");
@@ -32,15 +36,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (url.searchParams.has("edit") && !editing) throw redirect("/admin/blog");
   return {
     done: DONE[url.searchParams.get("fait") ?? ""] ?? null,
-    editing: editing && { id: editing.id, title: editing.title, content: editing.content, image: editing.image, annexes: editing.imagesAnnexes },
-    posts: posts.map((post) => ({ id: post.id, title: post.title, image: post.image, details: formatDate(post.createdAt), href: `/blog/${post.id}` })),
+    editing: editing && {
+      id: editing.id,
+      title: editing.title,
+      content: editing.content,
+      image: editing.image,
+      annexes: editing.imagesAnnexes,
+    },
+    posts: posts.map((post) => ({
+      id: post.id,
+      title: post.title,
+      image: post.image,
+      details: formatDate(post.createdAt),
+      href: `/blog/${post.id}`,
+    })),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   let form;
   try {
-    form = await readSubmittedForm(request, { maxFiles: ARTICLE_FILE_FIELDS.length, maxFields: 30, maxFieldSize: 1024 * 1024, fileFields: ARTICLE_FILE_FIELDS });
+    form = await readSubmittedForm(request, {
+      maxFiles: ARTICLE_FILE_FIELDS.length,
+      maxFields: 30,
+      maxFieldSize: 1024 * 1024,
+      fileFields: ARTICLE_FILE_FIELDS,
+    });
   } catch (error) {
     if (error instanceof MediaError) return data({ message: error.message, values: null }, { status: error.status });
     throw error;
@@ -48,14 +69,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (form.get("intent")) {
       case "save": {
-        if (!formMatchesPage(request, form)) return data({ message: "Ce formulaire ne correspond pas à l'article affiché : rechargez la page.", values: null }, { status: 400 });
+        if (!formMatchesPage(request, form))
+          return data(
+            { message: "Ce formulaire ne correspond pas à l'article affiché : rechargez la page.", values: null },
+            { status: 400 },
+          );
         const outcome = await saveBlogPostForm(form, authorName(context.get(adminContext)), currentActor(context));
         if (outcome.ok) return redirect(`/admin/blog?fait=${outcome.created ? "publie" : "maj"}`);
-        return data({ message: outcome.message, field: outcome.field, values: outcome.values }, { status: outcome.status });
+        return data(
+          { message: outcome.message, field: outcome.field, values: outcome.values },
+          { status: outcome.status },
+        );
       }
       case "delete": {
         const id = parseId(form.get("id"));
-        const deleted = id !== null && (await withHistory(currentActor(context), (tx) => deleteBlogPost(id, tx), (done) => done && { kind: "article.suppression", target: `article n° ${id}` }));
+        const deleted =
+          id !== null &&
+          (await withHistory(
+            currentActor(context),
+            (tx) => deleteBlogPost(id, tx),
+            (done) => done && { kind: "article.suppression", target: `article n° ${id}` },
+          ));
         if (!deleted) return data({ message: "Cet article n'existe plus.", values: null }, { status: 404 });
         return redirect("/admin/blog?fait=supprime");
       }
@@ -83,7 +117,12 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         <PostForm key={`${post.id ?? "nouveau"}-${notice.formKey}`} post={post} refusal={actionData ?? null} />
       </AdminSection>
       <AdminSection id="articles-publies" title="Articles publiés">
-        <PublishedList items={posts} empty="Aucun billet publié." editPath={(id) => `/admin/blog?edit=${id}`} noun="l'article" />
+        <PublishedList
+          items={posts}
+          empty="Aucun billet publié."
+          editPath={(id) => `/admin/blog?edit=${id}`}
+          noun="l'article"
+        />
       </AdminSection>
       <FeedbackPopup message={notice.message} onClose={notice.close} />
     </div>

@@ -11,12 +11,17 @@ import type { Route } from "./+types/dashboard";
 
 async function failedMail(to: string) {
   const { id } = await enqueueMail(getDb(), { to, subject: "Nouvelle demande", text: "Bonjour" });
-  await getDb().update(outbox).set({ status: "failed", attempts: 6, lastError: "connexion refusée" }).where(eq(outbox.id, id));
+  await getDb()
+    .update(outbox)
+    .set({ status: "failed", attempts: 6, lastError: "connexion refusée" })
+    .where(eq(outbox.id, id));
 }
 
 function post(fields: Record<string, string>) {
   const request = new Request("http://localhost:3000/admin", { method: "POST", body: new URLSearchParams(fields) });
-  return action(routeArgs(request, { admin: { id: null as unknown as number, username: "marie" } }) as Route.ActionArgs);
+  return action(
+    routeArgs(request, { admin: { id: null as unknown as number, username: "marie" } }) as Route.ActionArgs,
+  );
 }
 
 describeEachDatabase("admin dashboard", () => {
@@ -31,7 +36,10 @@ describeEachDatabase("admin dashboard", () => {
   it("puts failed e-mails back in the queue and says how many", async () => {
     await failedMail("bureau@jardins.example");
     await failedMail("karim@example.org");
-    expect(await post({ intent: "retryFailedMails" })).toEqual({ ok: true, message: "2 e-mails remis dans la file d'envoi." });
+    expect(await post({ intent: "retryFailedMails" })).toEqual({
+      ok: true,
+      message: "2 e-mails remis dans la file d'envoi.",
+    });
     expect(await countFailedMails()).toBe(0);
     const rows = await getDb().select().from(outbox);
     expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
@@ -50,7 +58,8 @@ describeEachDatabase("admin dashboard", () => {
 
   it("shows the plots, the latest 5 messages, the next 3 events soonest first, in French dates", async () => {
     await insertContent({ parcellesOccupees: 79, parcellesTotal: 84 });
-    for (let i = 1; i <= 6; i++) await insertContactMessage({ subject: `Message ${i}`, createdAt: new Date(Date.UTC(2026, 10, i, 9)) });
+    for (let i = 1; i <= 6; i++)
+      await insertContactMessage({ subject: `Message ${i}`, createdAt: new Date(Date.UTC(2026, 10, i, 9)) });
     const soon = Date.now() + 86_400_000;
     await insertEvent({ title: "Plus tard", start: new Date(soon + 3 * 86_400_000) });
     await insertEvent({ title: "Bientôt", start: new Date(soon) });
@@ -59,7 +68,13 @@ describeEachDatabase("admin dashboard", () => {
     await insertEvent({ title: "Passé", start: new Date(Date.now() - 86_400_000) });
     const data = await loader();
     expect(data.counts).toMatchObject({ plotsOccupied: 79, plotsTotal: 84 });
-    expect(data.messages.map((m) => m.subject)).toEqual(["Message 6", "Message 5", "Message 4", "Message 3", "Message 2"]);
+    expect(data.messages.map((m) => m.subject)).toEqual([
+      "Message 6",
+      "Message 5",
+      "Message 4",
+      "Message 3",
+      "Message 2",
+    ]);
     expect(data.events.map((e) => e.title)).toEqual(["Bientôt", "Ensuite", "Plus tard"]);
     expect(data.events[0].details).toMatch(/^le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}$/);
   });
@@ -69,15 +84,26 @@ describeEachDatabase("admin dashboard", () => {
     await insertEvent({ title: "Événement de démonstration", isDemo: true });
     await insertBlogPost({ title: "Article du bureau" });
     expect((await loader()).demoRows).toBe(2);
-    expect(await post({ intent: "removeDemoContent" })).toEqual({ ok: true, message: "2 éléments de démonstration retirés." });
-    expect((await getDb().select().from(history)).map((e) => [e.actor, e.kind, e.detail])).toEqual([["marie", "demo.retrait", "2 éléments"]]);
+    expect(await post({ intent: "removeDemoContent" })).toEqual({
+      ok: true,
+      message: "2 éléments de démonstration retirés.",
+    });
+    expect((await getDb().select().from(history)).map((e) => [e.actor, e.kind, e.detail])).toEqual([
+      ["marie", "demo.retrait", "2 éléments"],
+    ]);
     expect((await getDb().select().from(blogPosts)).map((p) => p.title)).toEqual(["Article du bureau"]);
     expect(await getDb().select().from(events)).toEqual([]);
     expect((await loader()).demoRows).toBe(0);
   });
 
   it("refuses a test e-mail to an address that is not one, and an unknown intent", async () => {
-    expect(answered(await post({ intent: "testMail", to: "bureau@" }))).toMatchObject({ status: 400, value: { message: "Adresse e-mail invalide." } });
-    expect(answered(await post({ intent: "sendEverything" }))).toMatchObject({ status: 400, value: { message: "Action inconnue." } });
+    expect(answered(await post({ intent: "testMail", to: "bureau@" }))).toMatchObject({
+      status: 400,
+      value: { message: "Adresse e-mail invalide." },
+    });
+    expect(answered(await post({ intent: "sendEverything" }))).toMatchObject({
+      status: 400,
+      value: { message: "Action inconnue." },
+    });
   });
 });

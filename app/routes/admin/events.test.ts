@@ -16,12 +16,20 @@ const rows = () => getDb().select().from(events);
 
 describeEachDatabase("/admin/events action", () => {
   it("saves an event with its Paris times as instants, the date of its start and author 'admin'", async () => {
-    const result = (await post({ intent: "save", ...eventForm({ start: "2026-12-04T18:00", end: "2026-12-04T20:30" }) })) as Response;
+    const result = (await post({
+      intent: "save",
+      ...eventForm({ start: "2026-12-04T18:00", end: "2026-12-04T20:30" }),
+    })) as Response;
     expect(result.headers.get("Location")).toBe("/admin/events?fait=publie");
     const [saved] = await rows();
     expect(saved.start.toISOString()).toBe("2026-12-04T17:00:00.000Z");
     expect(saved.endDate.toISOString()).toBe("2026-12-04T19:30:00.000Z");
-    expect(saved).toMatchObject({ date: "2026-12-04", author: "admin", content: "<p>Venez nombreux !</p>", plainText: "Venez nombreux !" });
+    expect(saved).toMatchObject({
+      date: "2026-12-04",
+      author: "admin",
+      content: "<p>Venez nombreux !</p>",
+      plainText: "Venez nombreux !",
+    });
   });
 
   it("saves an event without a cover, with or without an empty image field", async () => {
@@ -44,7 +52,11 @@ describeEachDatabase("/admin/events action", () => {
   });
 
   it.each([
-    ["a start after the end", { start: "2026-12-04T18:00", end: "2026-12-04T17:59" }, "La date de début ne peut pas être postérieure à la date de fin."],
+    [
+      "a start after the end",
+      { start: "2026-12-04T18:00", end: "2026-12-04T17:59" },
+      "La date de début ne peut pas être postérieure à la date de fin.",
+    ],
     ["a date that does not exist", { start: "2026-02-30T10:00" }, "Date invalide"],
     ["a date of another shape", { end: "4 décembre" }, "Date invalide"],
     ["a title too long", { title: "t".repeat(201) }, "Ce texte est trop long (200 caractères maximum)."],
@@ -65,8 +77,12 @@ describeEachDatabase("/admin/events action", () => {
     expect(answered<Refusal>(await post({ intent: "delete", id: "999999" })).status).toBe(404);
     expect((await rows()).map((r) => r.title).sort()).toEqual(["Affiché", "Autre"]);
 
-    expect(((await save(String(shown.id), `/admin/events?edit=${shown.id}`)) as Response).headers.get("Location")).toBe("/admin/events?fait=maj");
-    expect(((await post({ intent: "delete", id: String(other.id) })) as Response).headers.get("Location")).toBe("/admin/events?fait=supprime");
+    expect(((await save(String(shown.id), `/admin/events?edit=${shown.id}`)) as Response).headers.get("Location")).toBe(
+      "/admin/events?fait=maj",
+    );
+    expect(((await post({ intent: "delete", id: String(other.id) })) as Response).headers.get("Location")).toBe(
+      "/admin/events?fait=supprime",
+    );
     expect((await rows()).map((r) => r.title)).toEqual(["Changé"]);
   });
 
@@ -74,7 +90,9 @@ describeEachDatabase("/admin/events action", () => {
     // The save and its history entry go in one transaction, which the database refuses.
     const insert = vi.spyOn(getDb(), "transaction").mockRejectedValue(new Error("disque plein"));
     try {
-      const { status, value } = answered<Refusal & { values: { title: string } }>(await post({ intent: "save", ...eventForm({ title: "Gardé" }) }));
+      const { status, value } = answered<Refusal & { values: { title: string } }>(
+        await post({ intent: "save", ...eventForm({ title: "Gardé" }) }),
+      );
       expect([status, value.message, value.values.title]).toEqual([500, "Erreur lors de l’enregistrement.", "Gardé"]);
     } finally {
       insert.mockRestore();

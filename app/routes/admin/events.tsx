@@ -17,7 +17,11 @@ import { readSubmittedForm } from "~/modules/media/multipart.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { withHistory } from "~/modules/history/history.server";
 
-const DONE: Record<string, string> = { publie: "Événement publié.", maj: "Événement mis à jour.", supprime: "Événement supprimé." };
+const DONE: Record<string, string> = {
+  publie: "Événement publié.",
+  maj: "Événement mis à jour.",
+  supprime: "Événement supprimé.",
+};
 
 export function meta() {
   return adminMeta("Gestion des événements");
@@ -55,23 +59,47 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   let form;
   try {
-    form = await readSubmittedForm(request, { maxFiles: ARTICLE_FILE_FIELDS.length, maxFields: 30, maxFieldSize: 1024 * 1024, fileFields: ARTICLE_FILE_FIELDS });
+    form = await readSubmittedForm(request, {
+      maxFiles: ARTICLE_FILE_FIELDS.length,
+      maxFields: 30,
+      maxFieldSize: 1024 * 1024,
+      fileFields: ARTICLE_FILE_FIELDS,
+    });
   } catch (error) {
-    if (error instanceof MediaError) return data({ message: error.message, missing: [], values: null }, { status: error.status });
+    if (error instanceof MediaError)
+      return data({ message: error.message, missing: [], values: null }, { status: error.status });
     throw error;
   }
   try {
     switch (form.get("intent")) {
       case "save": {
-        if (!formMatchesPage(request, form)) return data({ message: "Ce formulaire ne correspond pas à l'événement affiché : rechargez la page.", values: null, missing: [] }, { status: 400 });
+        if (!formMatchesPage(request, form))
+          return data(
+            {
+              message: "Ce formulaire ne correspond pas à l'événement affiché : rechargez la page.",
+              values: null,
+              missing: [],
+            },
+            { status: 400 },
+          );
         const outcome = await saveEventForm(form, currentActor(context));
         if (outcome.ok) return redirect(`/admin/events?fait=${outcome.created ? "publie" : "maj"}`);
-        return data({ message: outcome.message, field: outcome.field, missing: outcome.missing, values: outcome.values }, { status: outcome.status });
+        return data(
+          { message: outcome.message, field: outcome.field, missing: outcome.missing, values: outcome.values },
+          { status: outcome.status },
+        );
       }
       case "delete": {
         const id = parseId(form.get("id"));
-        const deleted = id !== null && (await withHistory(currentActor(context), (tx) => deleteEvent(id, tx), (done) => done && { kind: "evenement.suppression", target: `événement n° ${id}` }));
-        if (!deleted) return data({ message: "Cet événement n'existe plus.", missing: [], values: null }, { status: 404 });
+        const deleted =
+          id !== null &&
+          (await withHistory(
+            currentActor(context),
+            (tx) => deleteEvent(id, tx),
+            (done) => done && { kind: "evenement.suppression", target: `événement n° ${id}` },
+          ));
+        if (!deleted)
+          return data({ message: "Cet événement n'existe plus.", missing: [], values: null }, { status: 404 });
         return redirect("/admin/events?fait=supprime");
       }
       default:
@@ -82,7 +110,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const NEW_EVENT = { id: null, title: "", description: "", location: "", start: "", end: "", content: "", image: null, annexes: [] };
+const NEW_EVENT = {
+  id: null,
+  title: "",
+  description: "",
+  location: "",
+  start: "",
+  end: "",
+  content: "",
+  image: null,
+  annexes: [],
+};
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
   const { done, editing, events } = loaderData;
@@ -93,11 +131,19 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-4xl space-y-6 pb-24">
       <h1 className="text-2xl font-bold text-stone-900">Gestion des événements</h1>
-      <AdminSection id="formulaire-evenement" title={event.id ? `Modifier l'événement « ${event.title} »` : "Nouvel événement"}>
+      <AdminSection
+        id="formulaire-evenement"
+        title={event.id ? `Modifier l'événement « ${event.title} »` : "Nouvel événement"}
+      >
         <EventForm key={`${event.id ?? "nouveau"}-${notice.formKey}`} event={event} refusal={actionData ?? null} />
       </AdminSection>
       <AdminSection id="evenements-publies" title="Événements publiés">
-        <PublishedList items={events} empty="Aucun événement publié." editPath={(id) => `/admin/events?edit=${id}`} noun="l'événement" />
+        <PublishedList
+          items={events}
+          empty="Aucun événement publié."
+          editPath={(id) => `/admin/events?edit=${id}`}
+          noun="l'événement"
+        />
       </AdminSection>
       <FeedbackPopup message={notice.message} onClose={notice.close} />
     </div>

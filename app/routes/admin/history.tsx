@@ -30,23 +30,37 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     page,
     pages,
-    entries: entries.map((e) => ({ id: e.id, at: e.at.toISOString(), actor: e.actor, kind: e.kind as HistoryKind, target: e.target, detail: e.detail, occurrences: e.occurrences })),
+    entries: entries.map((e) => ({
+      id: e.id,
+      at: e.at.toISOString(),
+      actor: e.actor,
+      kind: e.kind as HistoryKind,
+      target: e.target,
+      detail: e.detail,
+      occurrences: e.occurrences,
+    })),
   };
 }
 
-const selectClass = "mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700";
+const selectClass =
+  "mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700";
 
 export default function AdminHistory({ loaderData }: Route.ComponentProps) {
   const { actors, actor, kind, total, page, pages, entries } = loaderData;
-  const pageLink = (n: number) => `?${new URLSearchParams({ ...(actor && { personne: actor }), ...(kind && { type: kind }), page: String(n) })}`;
+  const pageLink = (n: number) =>
+    `?${new URLSearchParams({ ...(actor && { personne: actor }), ...(kind && { type: kind }), page: String(n) })}`;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Historique</h1>
       <p className="text-stone-700">
-        Ce que chaque administrateur a fait, du plus récent au plus ancien. Les entrées ne sont jamais modifiées et sont effacées au bout de deux ans.
-        Les connexions refusées avec un identifiant inconnu sont comptées ensemble, heure par heure.
+        Ce que chaque administrateur a fait, du plus récent au plus ancien. Les entrées ne sont jamais modifiées et sont
+        effacées au bout de deux ans. Les connexions refusées avec un identifiant inconnu sont comptées ensemble, heure
+        par heure.
       </p>
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+      >
         <label className="min-w-48 flex-1 font-medium text-stone-800">
           Personne
           <select name="personne" defaultValue={actor} className={selectClass}>

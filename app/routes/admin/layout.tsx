@@ -54,7 +54,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       label: "Demandes",
       badge: <Badge count={unprocessedApplications} one="demande non traitée" many="demandes non traitées" />,
     },
-    { to: "/admin/annonces", label: "Annonces", badge: <Badge count={pendingAds} one="annonce en attente" many="annonces en attente" /> },
+    {
+      to: "/admin/annonces",
+      label: "Annonces",
+      badge: <Badge count={pendingAds} one="annonce en attente" many="annonces en attente" />,
+    },
     { to: "/admin/settings", label: "Paramètres" },
     // Beyond the spec's menu: the accounts that guard the back-office, and who did what.
     { to: "/admin/comptes", label: "Comptes" },
@@ -97,11 +101,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <span className="hidden sm:inline">Connecté : </span>
             <strong className="text-stone-800">{username}</strong>
           </span>
-          <Link to="/" className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium text-brand-800 hover:bg-brand-50">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium text-brand-800 hover:bg-brand-50"
+          >
             Voir le site
           </Link>
           <Form method="post" action="/logout">
-            <button type="submit" className="min-h-11 whitespace-nowrap rounded-md bg-stone-800 px-3 text-sm font-medium text-white hover:bg-stone-900">
+            <button
+              type="submit"
+              className="min-h-11 whitespace-nowrap rounded-md bg-stone-800 px-3 text-sm font-medium text-white hover:bg-stone-900"
+            >
               Déconnexion
             </button>
           </Form>
@@ -123,8 +133,13 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>Une erreur est survenue — Administration</title>
       <h1 className="text-2xl font-bold text-brand-800">Une erreur est survenue</h1>
-      <p className="mt-4 text-stone-700">Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.</p>
-      <a href="/admin" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <p className="mt-4 text-stone-700">
+        Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.
+      </p>
+      <a
+        href="/admin"
+        className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
         Retour au tableau de bord
       </a>
     </main>

@@ -6,14 +6,20 @@ import { insertContactMessage } from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./message";
 
-const post = (id: number, fields: Record<string, string>) => action(routeArgs(formPost(`/admin/messages/${id}`, fields), { params: { id: String(id) } }));
+const post = (id: number, fields: Record<string, string>) =>
+  action(routeArgs(formPost(`/admin/messages/${id}`, fields), { params: { id: String(id) } }));
 
 describeEachDatabase("/admin/messages/:id", () => {
   it("reads a message; an unknown or malformed id leads back to the list", async () => {
     const message = await insertContactMessage({ subject: "Visite des jardins" });
-    expect((await loader(routeArgs(new Request("http://localhost:3000/"), { params: { id: String(message.id) } }))).message.subject).toBe("Visite des jardins");
+    expect(
+      (await loader(routeArgs(new Request("http://localhost:3000/"), { params: { id: String(message.id) } }))).message
+        .subject,
+    ).toBe("Visite des jardins");
     for (const id of ["999999", "abc"]) {
-      const thrown = await loader(routeArgs(new Request("http://localhost:3000/"), { params: { id } })).catch((response: Response) => response);
+      const thrown = await loader(routeArgs(new Request("http://localhost:3000/"), { params: { id } })).catch(
+        (response: Response) => response,
+      );
       expect((thrown as Response).headers.get("Location")).toBe("/admin/messages");
     }
   });
@@ -25,7 +31,9 @@ describeEachDatabase("/admin/messages/:id", () => {
     expect(answered(await post(shown.id, { intent: "archive", id: String(shown.id) })).status).toBe(400);
     expect(answered(await post(shown.id, { id: String(shown.id) })).status).toBe(400);
     expect(await getDb().select().from(contactMessages)).toHaveLength(2);
-    expect(((await post(shown.id, { intent: "delete", id: String(shown.id) })) as Response).headers.get("Location")).toBe("/admin/messages");
+    expect(
+      ((await post(shown.id, { intent: "delete", id: String(shown.id) })) as Response).headers.get("Location"),
+    ).toBe("/admin/messages");
     expect((await getDb().select().from(contactMessages)).map((m) => m.id)).toEqual([other.id]);
   });
 });

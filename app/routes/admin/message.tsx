@@ -29,8 +29,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ message: "Action inconnue." }, { status: 400 });
   // The form names the message it was shown with; any other is refused.
   const id = parseId(parsed.data.id);
-  if (id === null || parsed.data.id !== params.id) return data({ message: "Ce message ne correspond pas à la page." }, { status: 400 });
-  const deleted = await withHistory(currentActor(context), (tx) => deleteContactMessage(id, tx), (done) => done && { kind: "message.suppression", target: `message n° ${id}` });
+  if (id === null || parsed.data.id !== params.id)
+    return data({ message: "Ce message ne correspond pas à la page." }, { status: 400 });
+  const deleted = await withHistory(
+    currentActor(context),
+    (tx) => deleteContactMessage(id, tx),
+    (done) => done && { kind: "message.suppression", target: `message n° ${id}` },
+  );
   if (!deleted) return data({ message: "Ce message n'existe plus." }, { status: 404 });
   return redirect("/admin/messages");
 }

@@ -20,7 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     page,
     pages,
-    messages: messages.map((m) => ({ id: m.id, name: m.name, subject: m.subject, createdAt: m.createdAt.toISOString() })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      name: m.name,
+      subject: m.subject,
+      createdAt: m.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -31,8 +36,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-stone-900">Messages reçus</h1>
       <AdminSection id="messages" title={total === 1 ? "1 message" : `${total} messages`}>
         <p className="mb-4 text-sm text-stone-600">
-          Les messages envoyés depuis la page Contact, du plus récent au plus ancien. Chacun a aussi été envoyé par e-mail à l'adresse de
-          l'association.
+          Les messages envoyés depuis la page Contact, du plus récent au plus ancien. Chacun a aussi été envoyé par
+          e-mail à l'adresse de l'association.
         </p>
         <MessageList messages={messages} empty="Aucun message reçu." />
         <Pagination page={page} pages={pages} link={(n) => `?page=${n}`} newer="Plus récents" older="Plus anciens" />

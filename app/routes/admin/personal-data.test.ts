@@ -9,14 +9,24 @@ import { action, loader } from "./personal-data";
 import { action as exportAction } from "./personal-data-export";
 
 const marie = { id: null as unknown as number, username: "marie" };
-const post = (fields: Record<string, string>) => action(routeArgs(formPost("/admin/donnees-personnelles", fields), { admin: marie }));
+const post = (fields: Record<string, string>) =>
+  action(routeArgs(formPost("/admin/donnees-personnelles", fields), { admin: marie }));
 
 async function somePeople() {
   await insertApplication({ nom: "Nadia Cherif", email: "Nadia.Cherif@example.fr" });
   await insertAd({ nom: "Nadia Cherif", email: " nadia.cherif@example.fr" });
   await insertContactMessage({ name: "Nadia", email: "nadia.cherif@example.fr", subject: "Visite" });
-  await enqueueMail(getDb(), { to: "nadia.cherif@example.fr", subject: "Votre demande de jardin a bien été reçue", text: "Bonjour" });
-  await enqueueMail(getDb(), { to: "bureau@jardins.example", replyTo: "nadia.cherif@example.fr", subject: "Nouvelle demande", text: "…" });
+  await enqueueMail(getDb(), {
+    to: "nadia.cherif@example.fr",
+    subject: "Votre demande de jardin a bien été reçue",
+    text: "Bonjour",
+  });
+  await enqueueMail(getDb(), {
+    to: "bureau@jardins.example",
+    replyTo: "nadia.cherif@example.fr",
+    subject: "Nouvelle demande",
+    text: "…",
+  });
   // Someone else, who must not be touched.
   await insertApplication({ nom: "Hugo Lambert", email: "hugo@example.fr" });
   await insertContactMessage({ name: "Hugo", email: "hugo@example.fr", subject: "Autre" });
@@ -26,16 +36,27 @@ async function somePeople() {
 describeEachDatabase("/admin/donnees-personnelles", () => {
   it("lists, exports as JSON and erases everything about one address (any case), and nothing else", async () => {
     await somePeople();
-    const shown = await loader(routeArgs(new Request("http://localhost:3000/admin/donnees-personnelles?email=NADIA.cherif@example.fr")));
+    const shown = await loader(
+      routeArgs(new Request("http://localhost:3000/admin/donnees-personnelles?email=NADIA.cherif@example.fr")),
+    );
     expect(shown.found?.summary).toBe("1 demande, 1 annonce, 1 message, 2 e-mails");
 
-    const exported = (await exportAction(routeArgs(formPost("/admin/donnees-personnelles/export", { email: "nadia.cherif@example.fr" }), { admin: marie }))) as Response;
-    expect(exported.headers.get("Content-Disposition")).toMatch(/^attachment; filename="donnees-personnelles-\d{4}-\d{2}-\d{2}\.json"$/);
+    const exported = (await exportAction(
+      routeArgs(formPost("/admin/donnees-personnelles/export", { email: "nadia.cherif@example.fr" }), { admin: marie }),
+    )) as Response;
+    expect(exported.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="donnees-personnelles-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const file = await exported.json();
-    expect([file.applications.length, file.annonces.length, file.contactMessages.length, file.emails.length]).toEqual([1, 1, 1, 2]);
+    expect([file.applications.length, file.annonces.length, file.contactMessages.length, file.emails.length]).toEqual([
+      1, 1, 1, 2,
+    ]);
     expect(file.applications[0].nom).toBe("Nadia Cherif");
 
-    expect(await post({ intent: "erase", email: "nadia.cherif@example.fr" })).toEqual({ ok: true, message: "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails." });
+    expect(await post({ intent: "erase", email: "nadia.cherif@example.fr" })).toEqual({
+      ok: true,
+      message: "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails.",
+    });
     expect((await getDb().select().from(applications)).map((a) => a.nom)).toEqual(["Hugo Lambert"]);
     expect(await getDb().select().from(annonces)).toEqual([]);
     expect((await getDb().select().from(contactMessages)).map((m) => m.email)).toEqual(["hugo@example.fr"]);
@@ -53,7 +74,11 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
     await somePeople();
     expect(answered(await post({ intent: "erase", email: "nadia@" })).status).toBe(400);
     expect(answered(await post({ intent: "purge", email: "nadia.cherif@example.fr" })).status).toBe(400);
-    expect(answered(await exportAction(routeArgs(formPost("/admin/donnees-personnelles/export", { email: "x" }), { admin: marie }))).status).toBe(400);
+    expect(
+      answered(
+        await exportAction(routeArgs(formPost("/admin/donnees-personnelles/export", { email: "x" }), { admin: marie })),
+      ).status,
+    ).toBe(400);
     expect(await getDb().select().from(applications)).toHaveLength(2);
     expect(await getDb().select().from(history)).toEqual([]);
     const shown = await loader(routeArgs(new Request("http://localhost:3000/admin/donnees-personnelles?email=nadia@")));

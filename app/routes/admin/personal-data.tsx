@@ -9,8 +9,6 @@ import { currentActor } from "~/modules/history/actor.server";
 import { eraseSchema, personalDataEmail } from "~/modules/personal-data/personal-data.schema";
 import { describeCounts, erasePersonalData, findPersonalData } from "~/modules/personal-data/personal-data.server";
 
-
-
 export function meta() {
   return adminMeta("Données d'une personne");
 }
@@ -44,15 +42,21 @@ export default function PersonalDataScreen({ loaderData, actionData }: Route.Com
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Données d'une personne</h1>
       <p className="text-stone-700">
-        Pour répondre à une demande d'accès ou d'effacement (RGPD) : tout ce que le site garde sur une adresse e-mail (demandes de jardin, annonces,
-        messages, e-mails envoyés), à exporter en un fichier JSON ou à effacer en une fois. L'historique garde la trace de l'opération, pas l'adresse.
+        Pour répondre à une demande d'accès ou d'effacement (RGPD) : tout ce que le site garde sur une adresse e-mail
+        (demandes de jardin, annonces, messages, e-mails envoyés), à exporter en un fichier JSON ou à effacer en une
+        fois. L'historique garde la trace de l'opération, pas l'adresse.
       </p>
       {actionData && (
-        <output className={`block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}>
+        <output
+          className={`block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}
+        >
           {actionData.message}
         </output>
       )}
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+      >
         <label className="min-w-56 flex-1 font-medium text-stone-800">
           Adresse e-mail
           <input

@@ -9,19 +9,34 @@ import { loader as legalLoader } from "../public/legal";
 
 type Result = { ok: boolean; message: string | null; field?: string; values?: Record<string, string> };
 
-const post = async (fields: Record<string, string>) => answered<Result>(await action(routeArgs(formPost("/admin/settings", fields))));
+const post = async (fields: Record<string, string>) =>
+  answered<Result>(await action(routeArgs(formPost("/admin/settings", fields))));
 const content = async () => (await getDb().select().from(associationContent))[0];
 
 describeEachDatabase("/admin/settings action", () => {
   it("saves the association's identity and legal facts; a wrong registration number saves nothing and keeps the typing", async () => {
     await insertContent({ nomAssociation: "Ancien nom" });
     const refused = await post({ intent: "identity", nomAssociation: "Jardins de l'Est", editeurNumero: "12345" });
-    expect(refused).toMatchObject({ status: 400, value: { ok: false, field: "editeurNumero", values: { nomAssociation: "Jardins de l'Est" } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      value: { ok: false, field: "editeurNumero", values: { nomAssociation: "Jardins de l'Est" } },
+    });
     expect((await content()).nomAssociation).toBe("Ancien nom");
 
-    const saved = await post({ intent: "identity", nomAssociation: " Jardins de l'Est ", slogan: "", editeurNumero: "W691234567", hebergeurNom: "Hébergement Rhône" });
+    const saved = await post({
+      intent: "identity",
+      nomAssociation: " Jardins de l'Est ",
+      slogan: "",
+      editeurNumero: "W691234567",
+      hebergeurNom: "Hébergement Rhône",
+    });
     expect(saved.value).toEqual({ intent: "identity", ok: true, message: "Identité de l'association enregistrée." });
-    expect(await content()).toMatchObject({ nomAssociation: "Jardins de l'Est", slogan: null, editeurNumero: "W691234567", hebergeurNom: "Hébergement Rhône" });
+    expect(await content()).toMatchObject({
+      nomAssociation: "Jardins de l'Est",
+      slogan: null,
+      editeurNumero: "W691234567",
+      hebergeurNom: "Hébergement Rhône",
+    });
   });
 
   it("refuses more plots occupied than there are", async () => {
@@ -29,7 +44,10 @@ describeEachDatabase("/admin/settings action", () => {
     const refused = await post({ intent: "plots", parcellesOccupees: "21", parcellesTotal: "20" });
     expect(refused).toMatchObject({
       status: 400,
-      value: { field: "parcellesOccupees", message: "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles." },
+      value: {
+        field: "parcellesOccupees",
+        message: "Le nombre de parcelles occupées ne peut pas dépasser le nombre total de parcelles.",
+      },
     });
     expect(await content()).toMatchObject({ parcellesOccupees: 10, parcellesTotal: 20 });
   });
@@ -47,7 +65,10 @@ describeEachDatabase("/admin/settings action", () => {
   });
 
   it("refuses an unknown form", async () => {
-    expect(await post({ intent: "toutEffacer" })).toMatchObject({ status: 400, value: { ok: false, message: "Formulaire inconnu." } });
+    expect(await post({ intent: "toutEffacer" })).toMatchObject({
+      status: 400,
+      value: { ok: false, message: "Formulaire inconnu." },
+    });
   });
 
   it("saves the retention periods within their bounds; the legal notice states them", async () => {
@@ -61,13 +82,38 @@ describeEachDatabase("/admin/settings action", () => {
       retentionSentMailDays: "15",
     };
     const refused = await post({ intent: "retention", ...periods, retentionPendingAdsDays: "2" });
-    expect(refused).toMatchObject({ status: 400, value: { ok: false, field: "retentionPendingAdsDays", message: "Entre 7 et 365 jours." } });
-    expect(await post({ intent: "retention", ...periods, retentionHistoryMonths: "douze" })).toMatchObject({ status: 400, value: { message: "Saisissez un nombre entier de mois." } });
+    expect(refused).toMatchObject({
+      status: 400,
+      value: { ok: false, field: "retentionPendingAdsDays", message: "Entre 7 et 365 jours." },
+    });
+    expect(await post({ intent: "retention", ...periods, retentionHistoryMonths: "douze" })).toMatchObject({
+      status: 400,
+      value: { message: "Saisissez un nombre entier de mois." },
+    });
     expect((await content()).retentionPendingAdsDays).toBe(60);
-    expect((await post({ intent: "retention", ...periods })).value).toEqual({ intent: "retention", ok: true, message: "Durées de conservation enregistrées." });
-    expect(await post({ intent: "retention", ...periods, retentionSentMailDays: "0" })).toMatchObject({ status: 400, value: { field: "retentionSentMailDays", message: "Entre 1 et 365 jours." } });
-    expect(await content()).toMatchObject({ retentionArchivedApplicationsMonths: 36, retentionPendingAdsDays: 30, retentionHistoryMonths: 12, retentionSentMailDays: 15 });
+    expect((await post({ intent: "retention", ...periods })).value).toEqual({
+      intent: "retention",
+      ok: true,
+      message: "Durées de conservation enregistrées.",
+    });
+    expect(await post({ intent: "retention", ...periods, retentionSentMailDays: "0" })).toMatchObject({
+      status: 400,
+      value: { field: "retentionSentMailDays", message: "Entre 1 et 365 jours." },
+    });
+    expect(await content()).toMatchObject({
+      retentionArchivedApplicationsMonths: 36,
+      retentionPendingAdsDays: 30,
+      retentionHistoryMonths: 12,
+      retentionSentMailDays: 15,
+    });
     const legal = await legalLoader(routeArgs(new Request("http://localhost:3000/mentions-legales")));
-    expect(legal.retention).toMatchObject({ archivedApplicationsMonths: 36, contactMessagesMonths: 6, pendingAdsDays: 30, validatedAdsMonths: 3, historyMonths: 12, sentMailDays: 15 });
+    expect(legal.retention).toMatchObject({
+      archivedApplicationsMonths: 36,
+      contactMessagesMonths: 6,
+      pendingAdsDays: 30,
+      validatedAdsMonths: 3,
+      historyMonths: 12,
+      sentMailDays: 15,
+    });
   });
 });

@@ -10,7 +10,12 @@ import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { RetentionSettings } from "~/components/admin/settings/RetentionSettings";
 import { adminMeta } from "~/lib/seo";
 import { currentActor } from "~/modules/history/actor.server";
-import { handleSettingsForm, settingsData, settingsRefusal, SETTINGS_FILE_FIELDS } from "~/modules/content/settings.admin.server";
+import {
+  handleSettingsForm,
+  settingsData,
+  settingsRefusal,
+  SETTINGS_FILE_FIELDS,
+} from "~/modules/content/settings.admin.server";
 import type { SettingsResult } from "~/modules/content/settings";
 import { MediaError } from "~/modules/media/media.server";
 import { readSubmittedForm, type SubmittedForm } from "~/modules/media/multipart.server";
@@ -27,7 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   let form: SubmittedForm;
   try {
     // Image forms are multipart (their files go with them when JavaScript is off); the others are not.
-    form = await readSubmittedForm(request, { maxFiles: 1, maxFields: 40, maxFieldSize: 1024 * 1024, fileFields: SETTINGS_FILE_FIELDS });
+    form = await readSubmittedForm(request, {
+      maxFiles: 1,
+      maxFields: 40,
+      maxFieldSize: 1024 * 1024,
+      fileFields: SETTINGS_FILE_FIELDS,
+    });
   } catch (error) {
     if (error instanceof MediaError) return settingsRefusal(null, error.message, error.status);
     throw error;
@@ -50,7 +60,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <div className="mx-auto max-w-4xl space-y-6 pb-24">
         <div>
           <h1 className="text-2xl font-bold text-stone-900">Paramètres</h1>
-          <p className="mt-2 text-stone-600">Textes, images, identité de l'association et informations de contact du site.</p>
+          <p className="mt-2 text-stone-600">
+            Textes, images, identité de l'association et informations de contact du site.
+          </p>
         </div>
         <ImageSettings imageAccueil={stored.imageAccueil} headerIcon={stored.headerIcon} />
         <HomeTextsSettings />

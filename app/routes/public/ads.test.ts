@@ -26,19 +26,30 @@ afterAll(async () => {
 function form(fields: Record<string, string>, files: Record<string, Buffer> = {}) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const [name, bytes] of Object.entries(files)) body.append(name, new File([new Uint8Array(bytes)], `${name}.jpg`, { type: "image/jpeg" }));
+  for (const [name, bytes] of Object.entries(files))
+    body.append(name, new File([new Uint8Array(bytes)], `${name}.jpg`, { type: "image/jpeg" }));
   return body;
 }
 const post = async (body: FormData) => answered<Result>(await action(routeArgs(multipartPost("/annonces", body))));
 
 describeEachDatabase("POST /annonces", () => {
   it("stores the ad en_attente with its photos and tells the association; a photo that is no image stays empty", async () => {
-    const { value, status } = await post(form(adForm(), { photo1: await makeImage(1000, 750, "jpeg"), photo2: Buffer.from("pas une image") }));
+    const { value, status } = await post(
+      form(adForm(), { photo1: await makeImage(1000, 750, "jpeg"), photo2: Buffer.from("pas une image") }),
+    );
     expect([status, value]).toEqual([200, { status: "sent" }]);
     const [ad] = await getDb().select().from(annonces);
-    expect(ad).toMatchObject({ nom: "Jean Dupont", type: "donne", statut: "en_attente", isValidated: false, photo2: null });
+    expect(ad).toMatchObject({
+      nom: "Jean Dupont",
+      type: "donne",
+      statut: "en_attente",
+      isValidated: false,
+      photo2: null,
+    });
     expect(ad.photo1).toMatch(/^\/media\/[0-9a-f]{32}-1000x750-1200\.jpg$/);
-    expect(await getDb().select({ subject: outbox.subject }).from(outbox)).toEqual([{ subject: "Nouvelle annonce à valider : Jean Dupont" }]);
+    expect(await getDb().select({ subject: outbox.subject }).from(outbox)).toEqual([
+      { subject: "Nouvelle annonce à valider : Jean Dupont" },
+    ]);
   });
 
   it("takes its photos from the files sent only, never from an address in a text field", async () => {
@@ -64,9 +75,14 @@ describeEachDatabase("POST /annonces", () => {
   });
 
   it("refuses a photo over 10 MB with its message, and gives back what was typed", async () => {
-    const { value, status } = await post(form(adForm({ contenu: "Grelinette à vendre" }), { photo1: Buffer.alloc(10 * 1024 * 1024 + 1, 1) }));
+    const { value, status } = await post(
+      form(adForm({ contenu: "Grelinette à vendre" }), { photo1: Buffer.alloc(10 * 1024 * 1024 + 1, 1) }),
+    );
     expect(status).toBe(413);
-    expect(value).toMatchObject({ status: "failed", message: "L'image 1 est trop volumineuse (max 10MB). Veuillez la compresser." });
+    expect(value).toMatchObject({
+      status: "failed",
+      message: "L'image 1 est trop volumineuse (max 10MB). Veuillez la compresser.",
+    });
     expect(value.values).toMatchObject({ nom: "Jean Dupont", contenu: "Grelinette à vendre" });
     expect(await getDb().select().from(annonces)).toEqual([]);
   });
@@ -77,7 +93,8 @@ describeEachDatabase("GET /annonces", () => {
     await insertAd({ nom: "Ancienne", type: "vend", statut: "validé", createdAt: new Date("2026-10-01T10:00:00Z") });
     await insertAd({ nom: "Récente", type: "donne", statut: "validé", createdAt: new Date("2026-11-01T10:00:00Z") });
     await insertAd({ nom: "En attente", type: "vend", statut: "en_attente" });
-    const list = async (query = "") => (await loader(routeArgs(new Request(`http://localhost:3000/annonces${query}`)))).ads.map((ad) => ad.nom);
+    const list = async (query = "") =>
+      (await loader(routeArgs(new Request(`http://localhost:3000/annonces${query}`)))).ads.map((ad) => ad.nom);
     expect(await list()).toEqual(["Récente", "Ancienne"]);
     expect(await list("?type=vend")).toEqual(["Ancienne"]);
     expect(await list("?type=%C3%A9change")).toEqual([]);

@@ -64,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: adFormSchema(env.ADS_CAPTCHA_SECRET),
     // Photos come from the files sent, never from text fields.
     input: (form) => Object.fromEntries([...TEXT_FIELDS, "captcha"].map((name) => [name, form.get(name)])),
-    save: async (ad, form) => submitAd({ ...ad, photo1: await storedPhoto(form, "photo1"), photo2: await storedPhoto(form, "photo2") }),
+    save: async (ad, form) =>
+      submitAd({ ...ad, photo1: await storedPhoto(form, "photo1"), photo2: await storedPhoto(form, "photo2") }),
     failureMessage: AD_FAILURE_MESSAGE,
     read: { maxFiles: 2, maxFields: 20, fileFields: PHOTOS },
   });
@@ -76,7 +77,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const type = loaderData?.type as AdType | null | undefined;
   return pageMeta(siteFromMatches(matches), {
     title: type ? `Petites annonces : ${AD_TYPE_LABELS[type]}` : "Petites annonces",
-    description: "Plants, graines, outils et coups de main : les petites annonces des jardiniers, validées par l'association.",
+    description:
+      "Plants, graines, outils et coups de main : les petites annonces des jardiniers, validées par l'association.",
     path: `${location.pathname}${type ? `?type=${encodeURIComponent(type)}` : ""}`,
   });
 }
@@ -87,7 +89,10 @@ export default function Ads({ loaderData, actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl px-4 py-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Petites annonces</h1>
-        <a href="#poster" className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <a
+          href="#poster"
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
           Déposer une annonce
         </a>
       </div>

@@ -13,7 +13,8 @@ async function versions() {
   const { charte, reglement } = commitmentTexts(await getSiteContent());
   return { charte_version: charte.version, reglement_version: reglement.version };
 }
-const post = async (fields: Record<string, string>) => answered<Result>(await action(routeArgs(formPost("/apply", fields))));
+const post = async (fields: Record<string, string>) =>
+  answered<Result>(await action(routeArgs(formPost("/apply", fields))));
 
 describeEachDatabase("POST /apply", () => {
   it("stores the application unprocessed, with the versions accepted and when, and sends both e-mails", async () => {
@@ -23,7 +24,12 @@ describeEachDatabase("POST /apply", () => {
     const { value, status } = await post({ ...applicationForm(), ...shown });
     expect([status, value]).toEqual([200, { status: "sent" }]);
     const [row] = await getDb().select().from(applications);
-    expect(row).toMatchObject({ nom: "Camille Martin", processed: false, charteVersion: shown.charte_version, reglementVersion: shown.reglement_version });
+    expect(row).toMatchObject({
+      nom: "Camille Martin",
+      processed: false,
+      charteVersion: shown.charte_version,
+      reglementVersion: shown.reglement_version,
+    });
     expect(row.engagementsAcceptesLe!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const mails = await getDb().select().from(outbox);
     expect(mails.map((mail) => mail.to).sort()).toEqual(["bureau@jardins.example", "camille.martin@example.fr"]);
@@ -66,7 +72,12 @@ describeEachDatabase("POST /apply", () => {
 
   it("refuses values the form does not offer, with a 400 and nothing stored", async () => {
     const { value, status } = await post({
-      ...applicationForm({ ville: "Lyon", taillejardin: "immense", tempsdisponible: "jamais", budgetconnu: "peut-être" }),
+      ...applicationForm({
+        ville: "Lyon",
+        taillejardin: "immense",
+        tempsdisponible: "jamais",
+        budgetconnu: "peut-être",
+      }),
       ...(await versions()),
     });
     expect(status).toBe(400);
@@ -80,10 +91,18 @@ describeEachDatabase("POST /apply", () => {
   });
 
   it("checks the formats of the e-mail and of French phone numbers", async () => {
-    const bad = await post({ ...applicationForm({ email: "camille@", telephoneportable: "06 12 34" }), ...(await versions()) });
-    expect(bad.value.errors).toEqual({ email: "Format d'email invalide", telephoneportable: "Format de téléphone invalide (ex: 0612345678)" });
+    const bad = await post({
+      ...applicationForm({ email: "camille@", telephoneportable: "06 12 34" }),
+      ...(await versions()),
+    });
+    expect(bad.value.errors).toEqual({
+      email: "Format d'email invalide",
+      telephoneportable: "Format de téléphone invalide (ex: 0612345678)",
+    });
     for (const phone of ["+33 6 12 34 56 78", "0033612345678", "06.12.34.56.78", "06-12-34-56-78"]) {
-      expect((await post({ ...applicationForm({ telephoneportable: phone }), ...(await versions()) })).status).toBe(200);
+      expect((await post({ ...applicationForm({ telephoneportable: phone }), ...(await versions()) })).status).toBe(
+        200,
+      );
     }
   });
 
@@ -91,8 +110,10 @@ describeEachDatabase("POST /apply", () => {
     const stale = await post({ ...applicationForm(), charte_version: "ancienne", reglement_version: "ancien" });
     expect(stale.status).toBe(400);
     expect(stale.value.errors).toEqual({
-      engagementcharte: "La charte a été modifiée pendant que vous remplissiez le formulaire : relisez-la, puis envoyez à nouveau votre demande.",
-      engagementreglement: "Le règlement intérieur a été modifié pendant que vous remplissiez le formulaire : relisez-le, puis envoyez à nouveau votre demande.",
+      engagementcharte:
+        "La charte a été modifiée pendant que vous remplissiez le formulaire : relisez-la, puis envoyez à nouveau votre demande.",
+      engagementreglement:
+        "Le règlement intérieur a été modifié pendant que vous remplissiez le formulaire : relisez-le, puis envoyez à nouveau votre demande.",
     });
     expect(await getDb().select().from(applications)).toEqual([]);
   });

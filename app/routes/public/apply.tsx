@@ -18,13 +18,16 @@ import { submitApplication } from "~/modules/applications/applications.server";
 import { applicationFormLabels } from "~/modules/applications/form-fields.server";
 import { commitmentTexts } from "~/modules/content/content.server";
 
-
 /** Kept in memory (docs/decisions/016): the page reads no query parameter. */
 export const handle: PageHandle = { query: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [content, labels] = await Promise.all([context.get(siteContentContext), applicationFormLabels()]);
-  return { labels, ...commitmentTexts(content), plots: { occupied: content.parcellesOccupees, total: content.parcellesTotal } };
+  return {
+    labels,
+    ...commitmentTexts(content),
+    plots: { occupied: content.parcellesOccupees, total: content.parcellesTotal },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,8 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const schema = applicationFormSchema
     .extend({ charte_version: z.string().optional(), reglement_version: z.string().optional() })
     .superRefine((values, ctx) => {
-      if (values.charte_version !== current.charte.version) ctx.addIssue({ code: "custom", path: ["engagementcharte"], message: CHARTER_CHANGED_MESSAGE });
-      if (values.reglement_version !== current.reglement.version) ctx.addIssue({ code: "custom", path: ["engagementreglement"], message: RULES_CHANGED_MESSAGE });
+      if (values.charte_version !== current.charte.version)
+        ctx.addIssue({ code: "custom", path: ["engagementcharte"], message: CHARTER_CHANGED_MESSAGE });
+      if (values.reglement_version !== current.reglement.version)
+        ctx.addIssue({ code: "custom", path: ["engagementreglement"], message: RULES_CHANGED_MESSAGE });
     });
   return handlePublicForm({
     form: "apply",
@@ -42,9 +47,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.get(clientIpContext),
     keep: APPLICATION_FIELDS,
     schema,
-    input: (form) => Object.fromEntries([...APPLICATION_FIELDS, "charte_version", "reglement_version"].map((name) => [name, form.get(name)])),
+    input: (form) =>
+      Object.fromEntries(
+        [...APPLICATION_FIELDS, "charte_version", "reglement_version"].map((name) => [name, form.get(name)]),
+      ),
     save: ({ charte_version, reglement_version, ...application }) =>
-      submitApplication(application, { charteVersion: charte_version!, reglementVersion: reglement_version!, acceptedAt: new Date() }),
+      submitApplication(application, {
+        charteVersion: charte_version!,
+        reglementVersion: reglement_version!,
+        acceptedAt: new Date(),
+      }),
     failureMessage: APPLY_FAILURE_MESSAGE,
   });
 }
@@ -54,7 +66,8 @@ export const headers = publicFormHeaders;
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
     title: "Demander une parcelle",
-    description: "Demandez une parcelle dans nos jardins familiaux de Villeurbanne et Vaulx-en-Velin : le formulaire, nos règles et la liste d'attente.",
+    description:
+      "Demandez une parcelle dans nos jardins familiaux de Villeurbanne et Vaulx-en-Velin : le formulaire, nos règles et la liste d'attente.",
     path: location.pathname,
   });
 }
@@ -66,10 +79,13 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
       <section className="mx-auto max-w-2xl px-4 py-10 text-center">
         <h1 className="text-3xl font-bold text-brand-800">Merci pour votre demande !</h1>
         <p className="mt-4 text-lg text-stone-800">
-          Elle est bien enregistrée et un e-mail de confirmation vous a été envoyé. Les bénévoles de l'association l'étudieront et
-          reviendront vers vous par e-mail ou par téléphone.
+          Elle est bien enregistrée et un e-mail de confirmation vous a été envoyé. Les bénévoles de l'association
+          l'étudieront et reviendront vers vous par e-mail ou par téléphone.
         </p>
-        <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        <Link
+          to="/"
+          className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        >
           Retour à l'accueil
         </Link>
       </section>
@@ -80,10 +96,15 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Demander une parcelle</h1>
       <div className="mt-4 space-y-3 text-lg text-stone-800">
         <p>
-          Nos parcelles sont attribuées par le bureau, dans l'ordre d'arrivée des demandes de chaque commune. Remplissez ce formulaire
-          : vous recevrez une confirmation par e-mail, puis nous vous contacterons dès qu'une parcelle se libère.
+          Nos parcelles sont attribuées par le bureau, dans l'ordre d'arrivée des demandes de chaque commune. Remplissez
+          ce formulaire : vous recevrez une confirmation par e-mail, puis nous vous contacterons dès qu'une parcelle se
+          libère.
         </p>
-        <PlotsStatus occupied={plots.occupied} total={plots.total} className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900 ring-1 ring-brand-100" />
+        <PlotsStatus
+          occupied={plots.occupied}
+          total={plots.total}
+          className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900 ring-1 ring-brand-100"
+        />
       </div>
       <div className="mt-8">
         <ApplicationForm labels={labels} charte={charte} reglement={reglement} result={actionData} />

@@ -6,7 +6,6 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { htmlToText } from "~/lib/text";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,7 +33,9 @@ export default function Association({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">{title}</h1>
       <RichText html={html} className="mt-6 text-lg text-stone-800" />
       {images.length > 0 && (
-        <div className={`mt-10 grid gap-4 ${images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}>
+        <div
+          className={`mt-10 grid gap-4 ${images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}
+        >
           {images.map((src, i) => (
             <Image
               key={src}

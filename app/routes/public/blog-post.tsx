@@ -10,7 +10,6 @@ import { parseId } from "~/lib/text";
 import { getBlogPost } from "~/modules/blog/blog.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ params }: Route.LoaderArgs) {
@@ -67,7 +66,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-stone-700">
         Publié le <time dateTime={toIso(date)}>{formatDate(date)}</time> par {author}
       </p>
-      <Image src={image} alt="" priority sizes="(min-width: 768px) 720px, 100vw" className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover shadow-sm" />
+      <Image
+        src={image}
+        alt=""
+        priority
+        sizes="(min-width: 768px) 720px, 100vw"
+        className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
+      />
       <RichText html={html} className="mt-6 text-lg text-stone-800" />
       <Gallery images={annexes} title={title} />
     </article>

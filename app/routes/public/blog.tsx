@@ -4,7 +4,6 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { listBlogPosts, postCard } from "~/modules/blog/blog.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader() {
@@ -14,7 +13,8 @@ export async function loader() {
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
     title: "Blog",
-    description: "Les nouvelles des jardins : conseils de saison, récits des fêtes et des ateliers, vie de l'association.",
+    description:
+      "Les nouvelles des jardins : conseils de saison, récits des fêtes et des ateliers, vie de l'association.",
     path: location.pathname,
   });
 }
@@ -30,7 +30,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       {posts.length === 0 ? (
-        <p className="mt-8 rounded-xl bg-white p-6 text-lg text-stone-700 ring-1 ring-stone-200">Aucun article pour le moment.</p>
+        <p className="mt-8 rounded-xl bg-white p-6 text-lg text-stone-700 ring-1 ring-stone-200">
+          Aucun article pour le moment.
+        </p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {posts.map((post, index) => (

@@ -7,8 +7,12 @@ import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action } from "./contact";
 
 type Result = { status: string; errors?: Record<string, string>; values?: Record<string, string>; message?: string };
-const post = async (fields: Record<string, string>, ip?: string) => answered<Result>(await action(routeArgs(formPost("/contact", fields), { ip })));
-const stored = async () => ({ messages: await getDb().select().from(contactMessages), mails: await getDb().select().from(outbox) });
+const post = async (fields: Record<string, string>, ip?: string) =>
+  answered<Result>(await action(routeArgs(formPost("/contact", fields), { ip })));
+const stored = async () => ({
+  messages: await getDb().select().from(contactMessages),
+  mails: await getDb().select().from(outbox),
+});
 
 describeEachDatabase("POST /contact", () => {
   it("stores the message and mails it to the association, Reply-To the visitor; the answer is private", async () => {
@@ -22,7 +26,9 @@ describeEachDatabase("POST /contact", () => {
   });
 
   it("answers each missing field with the spec's message, keeps what was typed but the captcha, stores nothing", async () => {
-    const { value, status } = await post(contactForm({ name: "", email: "pas-une-adresse", message: "  ", captcha: "8" }));
+    const { value, status } = await post(
+      contactForm({ name: "", email: "pas-une-adresse", message: "  ", captcha: "8" }),
+    );
     expect(status).toBe(400);
     expect(value.errors).toEqual({
       name: "Ce champ est obligatoire",
@@ -50,11 +56,14 @@ describeEachDatabase("POST /contact", () => {
   });
 
   it("accepts 5 messages per address in 10 minutes, then answers 429 in French", async () => {
-    for (let i = 0; i < 5; i++) expect((await post(contactForm({ subject: `Message ${i}` }), "198.51.100.1")).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post(contactForm({ subject: `Message ${i}` }), "198.51.100.1")).status).toBe(200);
     const refused = await post(contactForm({ subject: "Un de trop" }), "198.51.100.1");
     expect(refused.status).toBe(429);
     expect(refused.value).toMatchObject({ status: "limited", values: { subject: "Un de trop" } });
-    expect(refused.value.message).toBe("Vous avez envoyé ce formulaire trop souvent. Merci de réessayer dans quelques minutes.");
+    expect(refused.value.message).toBe(
+      "Vous avez envoyé ce formulaire trop souvent. Merci de réessayer dans quelques minutes.",
+    );
     expect((await stored()).messages).toHaveLength(5);
     // Another address is not affected.
     expect((await post(contactForm(), "198.51.100.2")).status).toBe(200);

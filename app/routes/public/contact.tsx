@@ -38,7 +38,8 @@ export const headers = publicFormHeaders;
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
     title: "Contact",
-    description: "Écrivez à l'association ou passez à nos permanences : adresse, téléphone, e-mail et formulaire de contact.",
+    description:
+      "Écrivez à l'association ou passez à nos permanences : adresse, téléphone, e-mail et formulaire de contact.",
     path: location.pathname,
   });
 }
@@ -53,12 +54,18 @@ function Details({ adresse, telephone, email, horaires }: Route.ComponentProps["
         {adresse ? <p className="whitespace-pre-line">{adresse}</p> : null}
         {telephone ? (
           <p>
-            Téléphone : <a href={`tel:${telephone.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-800 underline">{telephone}</a>
+            Téléphone :{" "}
+            <a href={`tel:${telephone.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-800 underline">
+              {telephone}
+            </a>
           </p>
         ) : null}
         {email ? (
           <p>
-            E-mail : <a href={`mailto:${email}`} className="font-semibold text-brand-800 underline">{email}</a>
+            E-mail :{" "}
+            <a href={`mailto:${email}`} className="font-semibold text-brand-800 underline">
+              {email}
+            </a>
           </p>
         ) : null}
         <p>{horaires}</p>
@@ -83,19 +90,36 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <h2 id="message-envoye" className="text-xl font-bold text-brand-800">
               Message envoyé
             </h2>
-            <p className="mt-2 text-stone-800">Merci ! Votre message a bien été envoyé : nous vous répondrons dès que possible.</p>
-            <Link to="/contact" className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+            <p className="mt-2 text-stone-800">
+              Merci ! Votre message a bien été envoyé : nous vous répondrons dès que possible.
+            </p>
+            <Link
+              to="/contact"
+              className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+            >
               Envoyer un nouveau message
             </Link>
           </section>
         ) : (
-          <Form method="post" noValidate {...formProps} className="relative space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+          <Form
+            method="post"
+            noValidate
+            {...formProps}
+            className="relative space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
+          >
             <h2 className="text-xl font-bold text-brand-800">Écrivez-nous</h2>
             <FormFields state={{ id: "contact", errors, values: refused?.values ?? {}, order: FIELDS }}>
               <FormAlerts refused={refused} />
               <div className="grid gap-5 sm:grid-cols-2">
                 <TextInput name="name" label="Votre nom" required autoComplete="name" />
-                <TextInput name="email" label="Votre e-mail" required type="email" autoComplete="email" inputMode="email" />
+                <TextInput
+                  name="email"
+                  label="Votre e-mail"
+                  required
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                />
               </div>
               <TextInput name="subject" label="Objet" required />
               <TextArea name="message" label="Message" required rows={6} />
@@ -105,7 +129,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 required
                 inputMode="numeric"
                 autoComplete="off"
-                hint={refused ? "Répondez à nouveau à la question : par sécurité, la réponse n'est pas conservée." : "Une question pour vérifier que vous n'êtes pas un robot."}
+                hint={
+                  refused
+                    ? "Répondez à nouveau à la question : par sécurité, la réponse n'est pas conservée."
+                    : "Une question pour vérifier que vous n'êtes pas un robot."
+                }
               />
               <SendButton>Envoyer le message</SendButton>
             </FormFields>

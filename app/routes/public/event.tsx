@@ -12,12 +12,14 @@ import { parseId } from "~/lib/text";
 import { getEvent } from "~/modules/events/events.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const [event, content] = await Promise.all([id === null ? undefined : getEvent(id, new Date()), context.get(siteContentContext)]);
+  const [event, content] = await Promise.all([
+    id === null ? undefined : getEvent(id, new Date()),
+    context.get(siteContentContext),
+  ]);
   // SPEC §2: an unknown event leads back to the list.
   if (!event) throw redirect("/events");
   return {
@@ -40,7 +42,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const { title, description, start, end, image } = loaderData;
   return pageMeta(site, {
     title,
-    description: description || `${title}, le ${formatDateTime(start)}${loaderData.location ? `, ${loaderData.location}` : ""}.`,
+    description:
+      description || `${title}, le ${formatDateTime(start)}${loaderData.location ? `, ${loaderData.location}` : ""}.`,
     path: location.pathname,
     image,
     type: "article",
@@ -52,7 +55,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       eventStatus: "https://schema.org/EventScheduled",
       ...(description && { description }),
-      ...(loaderData.location && { location: { "@type": "Place", name: loaderData.location, address: loaderData.location } }),
+      ...(loaderData.location && {
+        location: { "@type": "Place", name: loaderData.location, address: loaderData.location },
+      }),
       ...(image && { image: shareImage(site, image) }),
       organizer: { "@type": "Organization", name: site.name, url: absoluteUrl(site, "/") },
     },
@@ -62,7 +67,10 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 /** SPEC §2: for an event to come, how to register in advance, with the association's e-mail and phone. */
 function PracticalNote({ email, telephone }: { email: string | null; telephone: string | null }) {
   return (
-    <aside aria-labelledby="infos-pratiques" className="mt-8 rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200">
+    <aside
+      aria-labelledby="infos-pratiques"
+      className="mt-8 rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200"
+    >
       <h2 id="infos-pratiques" className="text-lg font-bold">
         Infos pratiques
       </h2>
@@ -126,7 +134,13 @@ export default function Event({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </dl>
-      <Image src={image} alt="" priority sizes="(min-width: 768px) 720px, 100vw" className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover shadow-sm" />
+      <Image
+        src={image}
+        alt=""
+        priority
+        sizes="(min-width: 768px) 720px, 100vw"
+        className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
+      />
       <RichText html={html} className="mt-6 text-lg text-stone-800" />
       {isPast ? null : <PracticalNote email={contact.email} telephone={contact.telephone} />}
       <Gallery images={annexes} title={title} />

@@ -4,7 +4,6 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { eventCard, listEvents } from "~/modules/events/events.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader() {
@@ -14,7 +13,8 @@ export async function loader() {
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
     title: "Événements",
-    description: "Ateliers, fêtes des jardins, bourses aux plants et assemblées : les rendez-vous de l'association, à venir et passés.",
+    description:
+      "Ateliers, fêtes des jardins, bourses aux plants et assemblées : les rendez-vous de l'association, à venir et passés.",
     path: location.pathname,
   });
 }

@@ -13,7 +13,6 @@ import { eventCard, latestPastEvent, nextUpcomingEvent } from "~/modules/events/
 import { getWeather } from "~/modules/weather/weather.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {

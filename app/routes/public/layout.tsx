@@ -20,7 +20,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [content, { weather, weatherUnavailable }] = await Promise.all([context.get(siteContentContext), getWeatherForPage()]);
+  const [content, { weather, weatherUnavailable }] = await Promise.all([
+    context.get(siteContentContext),
+    getWeatherForPage(),
+  ]);
   return {
     site: siteInfo(content),
     headerIcon: content.headerIcon,

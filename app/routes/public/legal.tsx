@@ -4,7 +4,6 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { EXPIRED_AD_GRACE_DAYS, getRetentionSettings } from "~/modules/retention/retention.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,7 +15,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     address: legal.editeurAdresse ?? content.adresse,
     registration: legal.editeurNumero,
     director: legal.directeurPublication,
-    host: legal.hebergeurNom ? { name: legal.hebergeurNom, address: legal.hebergeurAdresse, phone: legal.hebergeurTelephone } : null,
+    host: legal.hebergeurNom
+      ? { name: legal.hebergeurNom, address: legal.hebergeurAdresse, phone: legal.hebergeurTelephone }
+      : null,
     court: legal.tribunal,
     email: content.email,
     telephone: content.telephone,
@@ -29,7 +30,8 @@ const months = (n: number) => (n % 12 === 0 ? (n === 12 ? "un an" : `${n / 12} a
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
     title: "Mentions légales",
-    description: "Mentions légales du site : éditeur, hébergement, données personnelles, cookies et conditions d'utilisation.",
+    description:
+      "Mentions légales du site : éditeur, hébergement, données personnelles, cookies et conditions d'utilisation.",
     path: location.pathname,
   });
 }
@@ -61,8 +63,8 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
 
       <Section title="1. Éditeur du site">
         <p>
-          Le site est édité par {publisher}, association à but non lucratif régie par la loi du 1er juillet 1901, qui gère
-          des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin
+          Le site est édité par {publisher}, association à but non lucratif régie par la loi du 1er juillet 1901, qui
+          gère des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin
           {registration ? ` (${registrationLabel(registration)})` : ""}.
         </p>
         {address && <p className="whitespace-pre-line">Siège : {address}</p>}
@@ -94,8 +96,8 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       <Section title="4. Propriété intellectuelle">
         <p>
           Les textes, photographies, logos et illustrations publiés sur ce site appartiennent à l'association ou à leurs
-          auteurs, qui ont autorisé leur diffusion. Toute reproduction, représentation ou adaptation, totale ou partielle,
-          sans autorisation écrite préalable est interdite, sauf courte citation mentionnant la source.
+          auteurs, qui ont autorisé leur diffusion. Toute reproduction, représentation ou adaptation, totale ou
+          partielle, sans autorisation écrite préalable est interdite, sauf courte citation mentionnant la source.
         </p>
         <p>
           Les petites annonces restent sous la responsabilité de leurs auteurs, qui garantissent disposer des droits sur
@@ -111,19 +113,21 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           l'exécution de mesures précontractuelles (demande d'adhésion).
         </p>
         <p>
-          Ces données sont réservées aux membres du bureau de l'association ; elles sont stockées chez l'hébergeur du site
-          et transmises par e-mail à l'association par son service d'envoi de courrier. Elles ne sont ni vendues ni
+          Ces données sont réservées aux membres du bureau de l'association ; elles sont stockées chez l'hébergeur du
+          site et transmises par e-mail à l'association par son service d'envoi de courrier. Elles ne sont ni vendues ni
           cédées à des tiers.
         </p>
         <p>Durées de conservation, appliquées automatiquement par le site :</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            les demandes de jardin, tant qu'elles sont en cours, puis {months(retention.archivedApplicationsMonths)} après leur archivage ;
+            les demandes de jardin, tant qu'elles sont en cours, puis {months(retention.archivedApplicationsMonths)}{" "}
+            après leur archivage ;
           </li>
           <li>les messages envoyés par la page Contact, {months(retention.contactMessagesMonths)} ;</li>
           <li>
-            les petites annonces, {retention.pendingAdsDays} jours si elles ne sont pas validées ; une fois validées, elles sont
-            publiées {months(retention.validatedAdsMonths)}, puis retirées du site et supprimées {retention.expiredAdGraceDays} jours plus tard ;
+            les petites annonces, {retention.pendingAdsDays} jours si elles ne sont pas validées ; une fois validées,
+            elles sont publiées {months(retention.validatedAdsMonths)}, puis retirées du site et supprimées{" "}
+            {retention.expiredAdGraceDays} jours plus tard ;
           </li>
           <li>le journal des actions des administrateurs, {months(retention.historyMonths)} ;</li>
           <li>
@@ -151,16 +155,17 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       <Section title="7. Responsabilité">
         <p>
           L'association s'efforce de publier des informations exactes et à jour, mais ne peut garantir l'absence
-          d'erreurs. Les informations météorologiques, de qualité de l'air et de pollens sont fournies à titre indicatif.
-          L'association ne saurait être tenue responsable du contenu des sites vers lesquels des liens renvoient, ni des
-          transactions conclues entre particuliers à la suite d'une petite annonce.
+          d'erreurs. Les informations météorologiques, de qualité de l'air et de pollens sont fournies à titre
+          indicatif. L'association ne saurait être tenue responsable du contenu des sites vers lesquels des liens
+          renvoient, ni des transactions conclues entre particuliers à la suite d'une petite annonce.
         </p>
       </Section>
 
       <Section title="8. Droit applicable">
         <p>
           Les présentes mentions légales sont régies par le droit français. En cas de litige, et à défaut de résolution
-          amiable, {court ? `la juridiction compétente est : ${court}` : "les tribunaux de Lyon seront seuls compétents"}.
+          amiable,{" "}
+          {court ? `la juridiction compétente est : ${court}` : "les tribunaux de Lyon seront seuls compétents"}.
         </p>
       </Section>
     </article>

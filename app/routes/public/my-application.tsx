@@ -5,7 +5,12 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { VILLE_LABELS, VILLE_NON_SPECIFIEE, type Ville } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { readFormData } from "~/lib/form-data.server";
-import { findByAccessToken, updateApplicantContact, waitingListPlace, withdrawApplication } from "~/modules/applications/applicant.server";
+import {
+  findByAccessToken,
+  updateApplicantContact,
+  waitingListPlace,
+  withdrawApplication,
+} from "~/modules/applications/applicant.server";
 import { applicantContactSchema } from "~/modules/applications/applications.schema";
 
 const UNKNOWN_LINK =
@@ -56,10 +61,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = applicantContactSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return data({ ok: false, message: issue.message, field: String(issue.path[0]), values: { email: form.email ?? "", telephoneportable: form.telephoneportable ?? "" } }, { status: 400 });
+    return data(
+      {
+        ok: false,
+        message: issue.message,
+        field: String(issue.path[0]),
+        values: { email: form.email ?? "", telephoneportable: form.telephoneportable ?? "" },
+      },
+      { status: 400 },
+    );
   }
   const updated = await updateApplicantContact(application.id, parsed.data);
-  return updated ? { ok: true, message: "Vos coordonnées sont enregistrées." } : data({ ok: false, message: "Cette demande est archivée : elle ne peut plus être modifiée." }, { status: 409 });
+  return updated
+    ? { ok: true, message: "Vos coordonnées sont enregistrées." }
+    : data({ ok: false, message: "Cette demande est archivée : elle ne peut plus être modifiée." }, { status: 409 });
 }
 
 const STATUS: Record<string, string> = {
@@ -69,12 +84,17 @@ const STATUS: Record<string, string> = {
 
 export default function MyApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { receivedOn, status, town, waitingList, email, telephone } = loaderData;
-  const refused = actionData && !actionData.ok ? (actionData as { message: string; field?: string; values?: Record<string, string> }) : null;
+  const refused =
+    actionData && !actionData.ok
+      ? (actionData as { message: string; field?: string; values?: Record<string, string> })
+      : null;
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-800">Ma demande de jardin</h1>
       {actionData && (
-        <output className={`mt-6 block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}>
+        <output
+          className={`mt-6 block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}
+        >
           {actionData.message}
         </output>
       )}
@@ -87,17 +107,24 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
           <>
             <dt className="font-semibold text-stone-700">Liste d'attente</dt>
             <dd>
-              {waitingList.place === 1 ? "1re" : `${waitingList.place}e`} sur {waitingList.total} demande{waitingList.total > 1 ? "s" : ""} en cours pour {town}.
+              {waitingList.place === 1 ? "1re" : `${waitingList.place}e`} sur {waitingList.total} demande
+              {waitingList.total > 1 ? "s" : ""} en cours pour {town}.
             </dd>
           </>
         )}
       </dl>
-      <ApplicantContactForm email={refused?.values?.email ?? email} telephone={refused?.values?.telephoneportable ?? telephone} refused={refused} />
+      <ApplicantContactForm
+        email={refused?.values?.email ?? email}
+        telephone={refused?.values?.telephoneportable ?? telephone}
+        refused={refused}
+      />
       <section aria-labelledby="retirer" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
         <h2 id="retirer" className="text-xl font-semibold text-brand-800">
           Retirer ma demande
         </h2>
-        <p className="mt-2 text-stone-700">Si vous ne souhaitez plus de parcelle, vous pouvez retirer votre demande : l'association en sera informée.</p>
+        <p className="mt-2 text-stone-700">
+          Si vous ne souhaitez plus de parcelle, vous pouvez retirer votre demande : l'association en sera informée.
+        </p>
         <div className="mt-4">
           <ConfirmDialog
             trigger="Retirer ma demande"
@@ -116,7 +143,9 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
 export function ErrorBoundary() {
   const error = useRouteError();
   const known = isRouteErrorResponse(error) && (error.status === 404 || error.status === 410);
-  const message = known ? String(error.data) : "Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.";
+  const message = known
+    ? String(error.data)
+    : "Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.";
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-brand-800">Ma demande de jardin</h1>

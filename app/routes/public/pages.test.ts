@@ -11,8 +11,13 @@ import { loader as home } from "./home";
 import { loader as legal } from "./legal";
 import { loader as search } from "./search";
 
-const get = (path: string, params: Record<string, string> = {}) => routeArgs(new Request(`http://localhost:3000${path}`), { params });
-const redirected = (result: Promise<unknown>) => result.then(() => null, (thrown: Response) => [thrown.status, thrown.headers.get("location")]);
+const get = (path: string, params: Record<string, string> = {}) =>
+  routeArgs(new Request(`http://localhost:3000${path}`), { params });
+const redirected = (result: Promise<unknown>) =>
+  result.then(
+    () => null,
+    (thrown: Response) => [thrown.status, thrown.headers.get("location")],
+  );
 
 const DAY = 86_400_000;
 
@@ -83,7 +88,12 @@ describeEachDatabase("public pages", () => {
     await insertEvent({ title: "Passé récent", start: new Date(now - 2 * DAY) });
     await insertEvent({ title: "Bientôt", start: new Date(now + 2 * DAY) });
     await insertEvent({ title: "Plus tard", start: new Date(now + 30 * DAY) });
-    for (const [nom, statut, minutes] of [["A", "validé", 1], ["B", "validé", 3], ["C", "validé", 2], ["D", "en_attente", 9]] as const) {
+    for (const [nom, statut, minutes] of [
+      ["A", "validé", 1],
+      ["B", "validé", 3],
+      ["C", "validé", 2],
+      ["D", "en_attente", 9],
+    ] as const) {
       await insertAd({ nom, statut, createdAt: at(minutes) });
     }
     const data = await home(get("/"));

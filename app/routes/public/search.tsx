@@ -7,7 +7,6 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { normaliseQuery, searchSite } from "~/modules/search/search.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
-
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: ["q"] };
 export async function loader({ request }: Route.LoaderArgs) {
@@ -70,13 +69,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             placeholder="Un mot : semis, compost, fête…"
             className="min-h-12 w-full rounded-lg border border-stone-400 bg-white px-4 py-2 text-lg focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
           />
-          <button type="submit" className="min-h-12 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="min-h-12 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
             Rechercher
           </button>
         </Form>
       </search>
       {!query ? (
-        <p className="mt-6 text-stone-700">Cherchez un mot dans les articles du blog et les événements : une culture, un atelier, un lieu…</p>
+        <p className="mt-6 text-stone-700">
+          Cherchez un mot dans les articles du blog et les événements : une culture, un atelier, un lieu…
+        </p>
       ) : results.length === 0 ? (
         <section aria-live="polite" className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone-200">
           <h2 className="text-xl font-bold text-stone-900">Aucun résultat trouvé</h2>
@@ -96,11 +100,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               ;
             </li>
             <li>
-              parcourez le <Link to="/blog" className="font-semibold text-brand-800 underline">blog</Link> ou les{" "}
-              <Link to="/events" className="font-semibold text-brand-800 underline">événements</Link>.
+              parcourez le{" "}
+              <Link to="/blog" className="font-semibold text-brand-800 underline">
+                blog
+              </Link>{" "}
+              ou les{" "}
+              <Link to="/events" className="font-semibold text-brand-800 underline">
+                événements
+              </Link>
+              .
             </li>
           </ul>
-          <Link to="/" className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          <Link
+            to="/"
+            className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+          >
             Retour à l'accueil
           </Link>
         </section>
@@ -111,18 +125,31 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="mt-4 space-y-4">
             {results.map((result) => (
-              <li key={`${result.kind}-${result.id}`} className="relative flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600">
+              <li
+                key={`${result.kind}-${result.id}`}
+                className="relative flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600"
+              >
                 <div className="size-20 shrink-0 sm:size-24">
-                  <Image src={result.image} alt="" sizes="96px" className="size-20 rounded-lg object-cover sm:size-24" />
+                  <Image
+                    src={result.image}
+                    alt=""
+                    sizes="96px"
+                    className="size-20 rounded-lg object-cover sm:size-24"
+                  />
                 </div>
                 <div className="min-w-0">
                   <p className="text-sm text-stone-600">
-                    <span className="font-semibold uppercase tracking-wide text-brand-700">{result.kind === "article" ? "Article" : "Événement"}</span>
+                    <span className="font-semibold uppercase tracking-wide text-brand-700">
+                      {result.kind === "article" ? "Article" : "Événement"}
+                    </span>
                     {" · "}
                     <time dateTime={toIso(result.date)}>{formatDate(result.date)}</time>
                   </p>
                   <h3 className="text-lg font-bold text-stone-900">
-                    <Link to={result.kind === "article" ? `/blog/${result.id}` : `/events/${result.id}`} className="after:absolute after:inset-0">
+                    <Link
+                      to={result.kind === "article" ? `/blog/${result.id}` : `/events/${result.id}`}
+                      className="after:absolute after:inset-0"
+                    >
                       <Marked parts={result.title} />
                     </Link>
                   </h3>

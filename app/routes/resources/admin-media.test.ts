@@ -25,7 +25,10 @@ function upload(body: FormData, headers: Record<string, string> = { origin: "htt
 
 async function imageForm(bytes?: Buffer) {
   const form = new FormData();
-  form.append("file", new File([new Uint8Array(bytes ?? (await makeImage(1600, 900, "jpeg")))], "photo.jpg", { type: "image/jpeg" }));
+  form.append(
+    "file",
+    new File([new Uint8Array(bytes ?? (await makeImage(1600, 900, "jpeg")))], "photo.jpg", { type: "image/jpeg" }),
+  );
   return form;
 }
 
@@ -48,16 +51,14 @@ describeEachDatabase("POST /admin/media", () => {
     expect(response.status).toBe(201);
   });
 
-  it.each([
-    [{ origin: "https://evil.example" }],
-    [{ origin: "null" }],
-    [{ "sec-fetch-site": "cross-site" }],
-    [{}],
-  ])("refuses a cross-origin or unidentified request (%j) with 403", async (headers) => {
-    const response = await upload(await imageForm(), headers);
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: expect.any(String) });
-  });
+  it.each([[{ origin: "https://evil.example" }], [{ origin: "null" }], [{ "sec-fetch-site": "cross-site" }], [{}]])(
+    "refuses a cross-origin or unidentified request (%j) with 403",
+    async (headers) => {
+      const response = await upload(await imageForm(), headers);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: expect.any(String) });
+    },
+  );
 
   it("answers 415 with the French message for an SVG", async () => {
     const form = new FormData();
@@ -72,7 +73,9 @@ describeEachDatabase("POST /admin/media", () => {
   it("answers 413 for a file over 10 MB", async () => {
     const response = await upload(await imageForm(Buffer.alloc(10 * 1024 * 1024 + 10, 1)));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: "L'image 1 est trop volumineuse (max 10MB). Veuillez la compresser." });
+    expect(await response.json()).toEqual({
+      error: "L'image 1 est trop volumineuse (max 10MB). Veuillez la compresser.",
+    });
   });
 
   it("answers 400 without a file", async () => {

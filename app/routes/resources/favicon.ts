@@ -8,6 +8,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { headerIcon } = await getSiteContent();
   const png = await faviconPng(headerIcon, size);
   return new Response(new Uint8Array(png), {
-    headers: { "Content-Type": "image/png", "Content-Length": String(png.length), "Cache-Control": "public, max-age=86400" },
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Length": String(png.length),
+      "Cache-Control": "public, max-age=86400",
+    },
   });
 }

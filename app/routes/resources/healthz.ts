@@ -19,7 +19,11 @@ export async function loader() {
     {
       status: "ok",
       database: "ok",
-      outbox: { pending: outbox.pending, failed: outbox.failed, oldestPendingSince: outbox.oldestPendingSince?.toISOString() ?? null },
+      outbox: {
+        pending: outbox.pending,
+        failed: outbox.failed,
+        oldestPendingSince: outbox.oldestPendingSince?.toISOString() ?? null,
+      },
       lastBackup: lastBackup?.toISOString() ?? null,
     },
     { headers: noStore },

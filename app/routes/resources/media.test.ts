@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 function get(file: string) {
-  const args = { request: new Request(`http://localhost/media/${encodeURIComponent(file)}`), params: { file }, context: {} };
+  const args = {
+    request: new Request(`http://localhost/media/${encodeURIComponent(file)}`),
+    params: { file },
+    context: {},
+  };
   return loader(args as unknown as Route.LoaderArgs);
 }
 

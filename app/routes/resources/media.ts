@@ -9,7 +9,11 @@ const CONTENT_TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
 function notFound() {
   return new Response("Introuvable", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
   });
 }
 

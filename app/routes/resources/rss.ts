@@ -11,6 +11,9 @@ export const handle: PageHandle = { query: [] };
 export async function loader() {
   const [content, posts] = await Promise.all([getSiteContent(), listBlogPosts()]);
   return new Response(blogRss(siteInfo(content), posts), {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=3600" },
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=3600",
+    },
   });
 }

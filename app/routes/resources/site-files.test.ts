@@ -30,7 +30,10 @@ describeEachDatabase("site files", () => {
     const response = await sitemap();
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
-    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [m[1], m[2]]);
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     expect(entries).toEqual([
       ["http://localhost:3000/", at(50).toISOString()],
       ["http://localhost:3000/association", at(5).toISOString()],
@@ -43,15 +46,20 @@ describeEachDatabase("site files", () => {
       ["http://localhost:3000/contact", at(5).toISOString()],
       ["http://localhost:3000/mentions-legales", at(5).toISOString()],
     ]);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 
   it("/robots.txt keeps robots out of the back-office and the sign-in, and names the sitemap", async () => {
-    expect(await robots().text()).toBe("User-agent: *\nDisallow: /admin\nDisallow: /login\n\nSitemap: http://localhost:3000/sitemap.xml\n");
+    expect(await robots().text()).toBe(
+      "User-agent: *\nDisallow: /admin\nDisallow: /login\n\nSitemap: http://localhost:3000/sitemap.xml\n",
+    );
   });
 
   it("the favicon is a PNG drawn from the header icon, or the default leaf before one is chosen", async () => {
-    const icon = (url: string) => favicon({ request: new Request(`http://localhost:3000${url}`), params: {}, context: {} } as never);
+    const icon = (url: string) =>
+      favicon({ request: new Request(`http://localhost:3000${url}`), params: {}, context: {} } as never);
     const leaf = await icon("/favicon.ico");
     expect(leaf.headers.get("content-type")).toBe("image/png");
     const leafPng = Buffer.from(await leaf.arrayBuffer());
@@ -63,8 +71,12 @@ describeEachDatabase("site files", () => {
     expect(chosen.equals(leafPng)).toBe(false);
     // The centre pixel has the icon's colour (40, 120, 60), the corners are transparent (a round icon).
     const { data } = await sharp(chosen).raw().toBuffer({ resolveWithObject: true });
-    expect([...data.subarray((16 * 32 + 16) * 4, (16 * 32 + 16) * 4 + 3)].map((v) => Math.round(v / 10))).toEqual([4, 12, 6]);
+    expect([...data.subarray((16 * 32 + 16) * 4, (16 * 32 + 16) * 4 + 3)].map((v) => Math.round(v / 10))).toEqual([
+      4, 12, 6,
+    ]);
     expect(data[3]).toBe(0);
-    expect(await sharp(Buffer.from(await (await icon("/apple-touch-icon.png")).arrayBuffer())).metadata()).toMatchObject({ width: 180, height: 180 });
+    expect(
+      await sharp(Buffer.from(await (await icon("/apple-touch-icon.png")).arrayBuffer())).metadata(),
+    ).toMatchObject({ width: 180, height: 180 });
   });
 });

@@ -12,7 +12,12 @@ export const handle: PageHandle = { query: [] };
 
 /** GET /sitemap.xml — every public page, article and event, with when it last changed. */
 export async function loader() {
-  const [content, posts, events, ads] = await Promise.all([getSiteContent(), listBlogPosts(), listEvents(), listPublicAds()]);
+  const [content, posts, events, ads] = await Promise.all([
+    getSiteContent(),
+    listBlogPosts(),
+    listEvents(),
+    listPublicAds(),
+  ]);
   const site = siteInfo(content);
   const contentDate = content.updatedAt;
   const postsDate = latest(posts.map((post) => post.date));
@@ -31,9 +36,18 @@ export async function loader() {
     ["/mentions-legales", contentDate],
   ];
   const urls = pages
-    .map(([path, date]) => `  <url><loc>${escapeXml(absoluteUrl(site, path))}</loc>${date ? `<lastmod>${date.toISOString()}</lastmod>` : ""}</url>`)
+    .map(
+      ([path, date]) =>
+        `  <url><loc>${escapeXml(absoluteUrl(site, path))}</loc>${date ? `<lastmod>${date.toISOString()}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
-  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=3600" },
-  });
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    {
+      headers: {
+        "Content-Type": "application/xml; charset=utf-8",
+        "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=3600",
+      },
+    },
+  );
 }

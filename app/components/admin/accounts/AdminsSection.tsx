@@ -33,7 +33,8 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
                 {account.id === meId && <span className="font-normal text-stone-600"> (vous)</span>}
               </p>
               <p className="text-sm text-stone-600">
-                Depuis le {formatDate(account.createdAt)} · double authentification {account.twoFactor ? "activée" : "désactivée"}
+                Depuis le {formatDate(account.createdAt)} · double authentification{" "}
+                {account.twoFactor ? "activée" : "désactivée"}
                 {account.email ? ` · ${account.email}` : ""}
               </p>
             </div>
@@ -78,8 +79,8 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
       )}
       <h3 className="mt-6 font-semibold text-stone-800">Inviter un administrateur</h3>
       <p className="text-sm text-stone-600">
-        La personne reçoit un lien, valable 48 heures et une seule fois, pour choisir elle-même son mot de passe. Aucun mot de passe n'est envoyé par
-        e-mail.
+        La personne reçoit un lien, valable 48 heures et une seule fois, pour choisir elle-même son mot de passe. Aucun
+        mot de passe n'est envoyé par e-mail.
       </p>
       {invitationLink && (
         <div className="mt-3 rounded-lg bg-brand-50 p-3 ring-1 ring-brand-200">
@@ -95,7 +96,13 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
           <FormMessage refusal={refusal} fields={["username", "email"]} />
         </div>
         <AccountInput label="Identifiant" name="username" autoComplete="off" error={errorOn(refusal, "username")} />
-        <AccountInput label="E-mail (facultatif)" name="email" type="email" autoComplete="off" error={errorOn(refusal, "email")} />
+        <AccountInput
+          label="E-mail (facultatif)"
+          name="email"
+          type="email"
+          autoComplete="off"
+          error={errorOn(refusal, "email")}
+        />
         <div>
           <button type="submit" className={adminButton}>
             Créer l'invitation

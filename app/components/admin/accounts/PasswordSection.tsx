@@ -9,7 +9,13 @@ export function PasswordSection({ refusal }: { refusal: FormRefusal | null }) {
       <Form method="post" className="max-w-md space-y-4">
         <input type="hidden" name="intent" value="password" />
         <FormMessage refusal={refusal} fields={["current", "password", "confirmation"]} />
-        <AccountInput label="Mot de passe actuel" name="current" type="password" autoComplete="current-password" error={errorOn(refusal, "current")} />
+        <AccountInput
+          label="Mot de passe actuel"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          error={errorOn(refusal, "current")}
+        />
         <NewPasswordFields label="Nouveau mot de passe" refusal={refusal} />
         <button type="submit" className={adminButton}>
           Changer le mot de passe

@@ -20,10 +20,13 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
         <div className="mb-6 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-300">
           <h3 className="font-bold text-amber-950">Vos codes de secours</h3>
           <p className="mt-1 text-sm text-amber-950">
-            Notez-les ou imprimez-les maintenant et gardez-les en lieu sûr : ils ne seront plus affichés. Chacun permet une seule connexion sans votre
-            téléphone.
+            Notez-les ou imprimez-les maintenant et gardez-les en lieu sûr : ils ne seront plus affichés. Chacun permet
+            une seule connexion sans votre téléphone.
           </p>
-          <ul aria-label="Codes de secours" className="mt-3 grid grid-cols-2 gap-2 whitespace-nowrap font-mono text-sm sm:grid-cols-5 sm:text-base">
+          <ul
+            aria-label="Codes de secours"
+            className="mt-3 grid grid-cols-2 gap-2 whitespace-nowrap font-mono text-sm sm:grid-cols-5 sm:text-base"
+          >
             {recoveryCodes.map((code) => (
               <li key={code} className="rounded bg-white px-2 py-1 text-center ring-1 ring-amber-200">
                 {code}
@@ -35,12 +38,24 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
       {enabled ? (
         <Form method="post" className="max-w-md space-y-4">
           <p className="text-stone-700">
-            <strong className="text-green-800">Activée.</strong> À chaque connexion, un code de votre application est demandé après le mot de passe.
+            <strong className="text-green-800">Activée.</strong> À chaque connexion, un code de votre application est
+            demandé après le mot de passe.
           </p>
           <input type="hidden" name="intent" value="totpDisable" />
           <FormMessage refusal={refusal} fields={["current", "code"]} />
-          <AccountInput label="Mot de passe actuel" name="current" type="password" autoComplete="current-password" error={errorOn(refusal, "current")} />
-          <AccountInput label="Code de l'application" name="code" autoComplete="one-time-code" error={errorOn(refusal, "code")} />
+          <AccountInput
+            label="Mot de passe actuel"
+            name="current"
+            type="password"
+            autoComplete="current-password"
+            error={errorOn(refusal, "current")}
+          />
+          <AccountInput
+            label="Code de l'application"
+            name="code"
+            autoComplete="one-time-code"
+            error={errorOn(refusal, "code")}
+          />
           <button type="submit" className={adminQuietButton}>
             Désactiver la double authentification
           </button>
@@ -48,21 +63,38 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
       ) : enrolment ? (
         <div className="space-y-4">
           <ol className="list-decimal space-y-1 pl-5 text-stone-700">
-            <li>Dans une application d'authentification (Aegis, FreeOTP, Google Authenticator…), ajoutez un compte en scannant ce code.</li>
+            <li>
+              Dans une application d'authentification (Aegis, FreeOTP, Google Authenticator…), ajoutez un compte en
+              scannant ce code.
+            </li>
             <li>Saisissez ci-dessous le code à 6 chiffres qu'elle affiche.</li>
           </ol>
           <div className="flex flex-wrap items-start gap-6">
-            <img src={enrolment.qrImage} alt="Code QR à scanner" width={192} height={192} className="size-48 shrink-0 bg-white [image-rendering:pixelated]" />
+            <img
+              src={enrolment.qrImage}
+              alt="Code QR à scanner"
+              width={192}
+              height={192}
+              className="size-48 shrink-0 bg-white [image-rendering:pixelated]"
+            />
             <div className="min-w-0 space-y-1">
               <p className="text-sm text-stone-700">Sans appareil photo, saisissez cette clé dans l'application :</p>
-              <p className="font-mono text-lg tracking-wide text-stone-900 [overflow-wrap:anywhere]" data-testid="totp-secret">
+              <p
+                className="font-mono text-lg tracking-wide text-stone-900 [overflow-wrap:anywhere]"
+                data-testid="totp-secret"
+              >
                 {grouped(enrolment.secret)}
               </p>
             </div>
           </div>
           <Form method="post" className="max-w-md space-y-4">
             <FormMessage refusal={refusal} fields={["code"]} />
-            <AccountInput label="Code affiché par l'application" name="code" autoComplete="one-time-code" error={errorOn(refusal, "code")} />
+            <AccountInput
+              label="Code affiché par l'application"
+              name="code"
+              autoComplete="one-time-code"
+              error={errorOn(refusal, "code")}
+            />
             <div className="flex flex-wrap gap-2">
               <button type="submit" name="intent" value="totpConfirm" className={adminButton}>
                 Confirmer et activer
@@ -76,8 +108,8 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
       ) : (
         <Form method="post" className="space-y-3">
           <p className="text-stone-700">
-            Désactivée. Avec la double authentification, un mot de passe volé ne suffit plus : la connexion demande aussi un code affiché par votre
-            téléphone.
+            Désactivée. Avec la double authentification, un mot de passe volé ne suffit plus : la connexion demande
+            aussi un code affiché par votre téléphone.
           </p>
           <input type="hidden" name="intent" value="totpStart" />
           <button type="submit" className={adminButton}>

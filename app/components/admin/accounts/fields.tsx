@@ -80,7 +80,13 @@ export function NewPasswordFields({ label, refusal }: { label: string; refusal: 
         hint="Au moins 12 caractères. Une phrase de quelques mots peu courants est facile à retenir et difficile à deviner."
         error={errorOn(refusal, "password")}
       />
-      <AccountInput label={`${label}, une seconde fois`} name="confirmation" type="password" autoComplete="new-password" error={errorOn(refusal, "confirmation")} />
+      <AccountInput
+        label={`${label}, une seconde fois`}
+        name="confirmation"
+        type="password"
+        autoComplete="new-password"
+        error={errorOn(refusal, "confirmation")}
+      />
     </>
   );
 }

@@ -7,13 +7,42 @@ import type { AdEditing, ModeratedAd } from "./AdModerationCard";
 /** The inline inputs of an ad being edited, filled with what was typed when a save was refused. */
 export function AdEditFields({ ad, editing }: { ad: ModeratedAd; editing: AdEditing }) {
   const typeId = useId();
-  const values = editing.values ?? { nom: ad.nom, email: ad.email ?? "", telephone: ad.telephone, type: ad.type, contenu: ad.contenu ?? "" };
+  const values = editing.values ?? {
+    nom: ad.nom,
+    email: ad.email ?? "",
+    telephone: ad.telephone,
+    type: ad.type,
+    contenu: ad.contenu ?? "",
+  };
   const errorOn = (field: string) => (editing.error?.field === field ? editing.error.message : undefined);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <TextField label="Nom *" name="nom" defaultValue={values.nom} maxLength={200} error={errorOn("nom")} autoComplete="off" />
-      <TextField label="E-mail" name="email" type="email" defaultValue={values.email} maxLength={254} error={errorOn("email")} autoComplete="off" />
-      <TextField label="Téléphone *" name="telephone" type="tel" defaultValue={values.telephone} maxLength={50} error={errorOn("telephone")} autoComplete="off" />
+      <TextField
+        label="Nom *"
+        name="nom"
+        defaultValue={values.nom}
+        maxLength={200}
+        error={errorOn("nom")}
+        autoComplete="off"
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        defaultValue={values.email}
+        maxLength={254}
+        error={errorOn("email")}
+        autoComplete="off"
+      />
+      <TextField
+        label="Téléphone *"
+        name="telephone"
+        type="tel"
+        defaultValue={values.telephone}
+        maxLength={50}
+        error={errorOn("telephone")}
+        autoComplete="off"
+      />
       <div>
         <label htmlFor={typeId} className="block font-medium text-stone-800">
           Type *
@@ -35,7 +64,15 @@ export function AdEditFields({ ad, editing }: { ad: ModeratedAd; editing: AdEdit
         <FieldError id={`${typeId}-error`} message={errorOn("type")} />
       </div>
       <div className="sm:col-span-2">
-        <TextField label="Annonce" name="contenu" multiline rows={4} defaultValue={values.contenu} maxLength={5000} error={errorOn("contenu")} />
+        <TextField
+          label="Annonce"
+          name="contenu"
+          multiline
+          rows={4}
+          defaultValue={values.contenu}
+          maxLength={5000}
+          error={errorOn("contenu")}
+        />
       </div>
     </div>
   );

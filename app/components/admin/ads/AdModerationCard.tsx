@@ -24,9 +24,12 @@ export type ModeratedAd = Omit<PublicAd, "photos"> & {
 
 /** The three states an administrator tells apart: by their words first, the colour only repeats them. */
 function statusOf(ad: ModeratedAd) {
-  if (ad.statut === "en_attente") return { label: "En attente", border: "border-amber-500", badge: "bg-amber-100 text-amber-900" };
+  if (ad.statut === "en_attente")
+    return { label: "En attente", border: "border-amber-500", badge: "bg-amber-100 text-amber-900" };
   if (ad.expired) {
-    const label = ad.publicUntil ? `Expirée — retirée du site le ${formatDate(ad.publicUntil)}` : "Expirée — retirée du site";
+    const label = ad.publicUntil
+      ? `Expirée — retirée du site le ${formatDate(ad.publicUntil)}`
+      : "Expirée — retirée du site";
     return { label, border: "border-stone-400", badge: "bg-stone-200 text-stone-900" };
   }
   return { label: "Validée", border: "border-green-600", badge: "bg-green-100 text-green-900" };
@@ -44,7 +47,12 @@ function Photos({ ad, editing }: { ad: ModeratedAd; editing: boolean }) {
     <ul className="mt-3 grid grid-cols-2 gap-3 sm:max-w-md">
       {photos.map((key, i) => (
         <li key={key} className="space-y-2">
-          <Image src={ad[key]} alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`} sizes="200px" className="aspect-[4/3] w-full rounded-lg object-cover" />
+          <Image
+            src={ad[key]}
+            alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`}
+            sizes="200px"
+            className="aspect-[4/3] w-full rounded-lg object-cover"
+          />
           {editing && (
             <ConfirmDialog
               trigger="Supprimer l’image"
@@ -110,19 +118,29 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
             <dt className="font-semibold text-stone-700">Type</dt>
             <dd>{AD_TYPE_LABELS[ad.type] ?? ad.type}</dd>
           </dl>
-          <p className="mt-2 whitespace-pre-line text-stone-900 [overflow-wrap:anywhere]">{ad.contenu || "Annonce sans description."}</p>
+          <p className="mt-2 whitespace-pre-line text-stone-900 [overflow-wrap:anywhere]">
+            {ad.contenu || "Annonce sans description."}
+          </p>
         </>
       )}
       <Photos ad={ad} editing={editing !== null} />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
-        {pending && !editing && <IntentButton intent="validate" id={ad.id} label={`Valider l'annonce de ${ad.nom}`}>Valider</IntentButton>}
+        {pending && !editing && (
+          <IntentButton intent="validate" id={ad.id} label={`Valider l'annonce de ${ad.nom}`}>
+            Valider
+          </IntentButton>
+        )}
         {ad.expired && !editing && (
           <IntentButton intent="republish" id={ad.id} label={`Republier l'annonce de ${ad.nom}`}>
             Republier
           </IntentButton>
         )}
         {!editing && (
-          <Link to={`?modifier=${ad.id}#annonce-${ad.id}`} className={adminQuietButton} aria-label={`Modifier l'annonce de ${ad.nom}`}>
+          <Link
+            to={`?modifier=${ad.id}#annonce-${ad.id}`}
+            className={adminQuietButton}
+            aria-label={`Modifier l'annonce de ${ad.nom}`}
+          >
             Modifier
           </Link>
         )}
@@ -143,7 +161,17 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
 export const AD_TYPE_OPTIONS = AD_TYPES.map((type) => [type, AD_TYPE_LABELS[type]] as const);
 
 /** One action on one ad: a form of its own, so that it works without JavaScript. */
-function IntentButton({ intent, id, label, children }: { intent: string; id: number; label: string; children: string }) {
+function IntentButton({
+  intent,
+  id,
+  label,
+  children,
+}: {
+  intent: string;
+  id: number;
+  label: string;
+  children: string;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />

@@ -14,8 +14,17 @@ export function RefuseAd({ id, name }: { id: number; name: string }) {
       <Form method="post" className="mt-2 space-y-3 rounded-lg bg-red-50 p-4 ring-1 ring-red-200">
         <input type="hidden" name="intent" value="refuse" />
         <input type="hidden" name="id" value={id} />
-        <TextField label="Raison du refus" hint="Gardée dans l'historique ; la personne n'est pas prévenue." name="reason" defaultValue="" maxLength={300} />
-        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+        <TextField
+          label="Raison du refus"
+          hint="Gardée dans l'historique ; la personne n'est pas prévenue."
+          name="reason"
+          defaultValue=""
+          maxLength={300}
+        />
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
           Refuser et supprimer
         </button>
       </Form>

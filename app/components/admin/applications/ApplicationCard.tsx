@@ -1,12 +1,23 @@
 import { Form } from "react-router";
 import { adminQuietButton } from "~/components/admin/admin-ui";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { PLOT_SIZE_LABELS, TEMPS_DISPONIBLE_LABELS, VILLE_LABELS, VILLE_NON_SPECIFIEE, type PlotSize, type TempsDisponible, type Ville } from "~/lib/constants";
+import {
+  PLOT_SIZE_LABELS,
+  TEMPS_DISPONIBLE_LABELS,
+  VILLE_LABELS,
+  VILLE_NON_SPECIFIEE,
+  type PlotSize,
+  type TempsDisponible,
+  type Ville,
+} from "~/lib/constants";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ApplicationRecord } from "~/modules/applications/applications.export";
 
-export type ApplicationView = ApplicationRecord & { mailto: string | null; waitingList: { place: number; total: number } | null };
+export type ApplicationView = ApplicationRecord & {
+  mailto: string | null;
+  waitingList: { place: number; total: number } | null;
+};
 
 const yesNo = (value: boolean | null) => (value ? "Oui" : "Non");
 
@@ -15,13 +26,19 @@ function fieldRows(application: ApplicationView): [string, string][] {
   return [
     ["E-mail", application.email],
     ["Adresse", application.adresse],
-    ["Ville", application.ville ? (VILLE_LABELS[application.ville as Ville] ?? application.ville) : VILLE_NON_SPECIFIEE],
+    [
+      "Ville",
+      application.ville ? (VILLE_LABELS[application.ville as Ville] ?? application.ville) : VILLE_NON_SPECIFIEE,
+    ],
     ["Téléphone portable", application.telephonePortable],
     ["Téléphone fixe", application.telephoneFixe || "—"],
     ["Taille de jardin souhaitée", PLOT_SIZE_LABELS[application.tailleJardin as PlotSize] ?? application.tailleJardin],
     ["Expérience en jardinage", application.experience],
     ["Budget d'entrée connu", yesNo(application.budgetConnu)],
-    ["Temps disponible", TEMPS_DISPONIBLE_LABELS[application.tempsDisponible as TempsDisponible] ?? application.tempsDisponible],
+    [
+      "Temps disponible",
+      TEMPS_DISPONIBLE_LABELS[application.tempsDisponible as TempsDisponible] ?? application.tempsDisponible,
+    ],
     ["Inspection mensuelle acceptée", yesNo(application.inspectionConnu)],
     ["Charte acceptée", yesNo(application.engagementCharte)],
     ["Règlement intérieur accepté", yesNo(application.engagementReglement)],
@@ -78,13 +95,18 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           </p>
           {!archived && application.waitingList && (
             <p className="text-sm font-medium text-brand-900">
-              {application.waitingList.place === 1 ? "1re" : `${application.waitingList.place}e`} sur {application.waitingList.total} de la liste d'attente de{" "}
-              {application.ville ? (VILLE_LABELS[application.ville as Ville] ?? application.ville) : VILLE_NON_SPECIFIEE}
+              {application.waitingList.place === 1 ? "1re" : `${application.waitingList.place}e`} sur{" "}
+              {application.waitingList.total} de la liste d'attente de{" "}
+              {application.ville
+                ? (VILLE_LABELS[application.ville as Ville] ?? application.ville)
+                : VILLE_NON_SPECIFIEE}
             </p>
           )}
         </div>
         {archived ? (
-          <span className="rounded-full bg-stone-100 px-3 py-1 text-sm font-medium text-stone-700">{processed ? "Traitée" : "Non traitée"}</span>
+          <span className="rounded-full bg-stone-100 px-3 py-1 text-sm font-medium text-stone-700">
+            {processed ? "Traitée" : "Non traitée"}
+          </span>
         ) : (
           <ProcessedToggle id={id} processed={processed} />
         )}
@@ -107,11 +129,20 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             </button>
           </Form>
         )}
-        <a href={`/admin/applications/${id}/telechargement`} download className={adminQuietButton} aria-label={`Télécharger la demande de ${nom}`}>
+        <a
+          href={`/admin/applications/${id}/telechargement`}
+          download
+          className={adminQuietButton}
+          aria-label={`Télécharger la demande de ${nom}`}
+        >
           Télécharger
         </a>
         {application.mailto && (
-          <a href={application.mailto} className={adminQuietButton} aria-label={`Envoyer par e-mail la demande de ${nom}`}>
+          <a
+            href={application.mailto}
+            className={adminQuietButton}
+            aria-label={`Envoyer par e-mail la demande de ${nom}`}
+          >
             Envoyer par e-mail
           </a>
         )}

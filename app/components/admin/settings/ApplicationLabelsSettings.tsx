@@ -1,6 +1,10 @@
 import { Form, Link } from "react-router";
 import { preventOverlongSubmit, TextField } from "~/components/TextField";
-import { APPLICATION_FIELD_LABELS, APPLICATION_FIELDS, APPLICATION_FORM_DEFAULT_LABELS } from "~/modules/applications/applications.schema";
+import {
+  APPLICATION_FIELD_LABELS,
+  APPLICATION_FIELDS,
+  APPLICATION_FORM_DEFAULT_LABELS,
+} from "~/modules/applications/applications.schema";
 import { APPLICATION_LABEL_MAX } from "~/modules/applications/form-fields.schema";
 import { SaveButton, Section, useSettingsForm } from "./settings-ui";
 

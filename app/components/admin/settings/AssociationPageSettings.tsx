@@ -13,7 +13,9 @@ import { labelClass, SaveButton, Section, useSettingsForm } from "./settings-ui"
 /** 'Page notre association': its title, rich text and up to 3 images. */
 export function AssociationPageSettings({ content, images }: { content: string; images: string[] }) {
   const { busy, errorFor, valueFor } = useSettingsForm("association");
-  const [slotUploading, setSlotUploading] = useState<boolean[]>(() => Array.from({ length: MAX_ASSOCIATION_IMAGES }, () => false));
+  const [slotUploading, setSlotUploading] = useState<boolean[]>(() =>
+    Array.from({ length: MAX_ASSOCIATION_IMAGES }, () => false),
+  );
   const imagesKey = images.join("|");
   return (
     <Section id="settings-association" title="Page notre association">
@@ -27,7 +29,12 @@ export function AssociationPageSettings({ content, images }: { content: string; 
           placeholder={CONTENT_DEFAULTS.titreAssociation}
           error={errorFor("titreAssociation")}
         />
-        <RichTextEditor name="contentAssociation" label="Contenu de la page" defaultValue={valueFor("contentAssociation", content)} error={errorFor("contentAssociation")} />
+        <RichTextEditor
+          name="contentAssociation"
+          label="Contenu de la page"
+          defaultValue={valueFor("contentAssociation", content)}
+          error={errorFor("contentAssociation")}
+        />
         <fieldset>
           <legend className={labelClass}>Images (3 au maximum)</legend>
           <div data-needs-script className="mt-2 grid gap-6 sm:grid-cols-3">
@@ -39,7 +46,9 @@ export function AssociationPageSettings({ content, images }: { content: string; 
                 label={`Image ${i + 1}`}
                 removeLabel={`Supprimer l’image ${i + 1}`}
                 defaultValue={images[i] ?? null}
-                onUploadingChange={(uploading) => setSlotUploading((slots) => slots.map((value, slot) => (slot === i ? uploading : value)))}
+                onUploadingChange={(uploading) =>
+                  setSlotUploading((slots) => slots.map((value, slot) => (slot === i ? uploading : value)))
+                }
               />
             ))}
           </div>
@@ -50,7 +59,12 @@ export function AssociationPageSettings({ content, images }: { content: string; 
             <ul className="mt-2 grid grid-cols-3 gap-3">
               {images.map((url, i) => (
                 <li key={url} className="space-y-2">
-                  <Image src={url} alt={`Image ${i + 1}`} sizes="192px" className="aspect-[4/3] w-full rounded-lg object-cover" />
+                  <Image
+                    src={url}
+                    alt={`Image ${i + 1}`}
+                    sizes="192px"
+                    className="aspect-[4/3] w-full rounded-lg object-cover"
+                  />
                   <label className="flex items-center gap-2 text-sm text-stone-800">
                     <input type="checkbox" name="retirerImageAssociation" value={url} />
                     Retirer l’image {i + 1}
@@ -60,7 +74,12 @@ export function AssociationPageSettings({ content, images }: { content: string; 
             </ul>
             <label className={`${labelClass} mt-4`}>
               Ajouter une image
-              <input type="file" name="nouvelleImageAssociation" accept="image/*" className="mt-1 block w-full text-sm" />
+              <input
+                type="file"
+                name="nouvelleImageAssociation"
+                accept="image/*"
+                className="mt-1 block w-full text-sm"
+              />
             </label>
           </noscript>
         </fieldset>

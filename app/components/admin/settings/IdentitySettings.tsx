@@ -19,14 +19,20 @@ type LegalField =
 function missingLegalFacts(stored: Record<IdentityField, string>) {
   const missing = [];
   if (!stored.directeurPublication) missing.push("le directeur de la publication");
-  if (!stored.hebergeurNom || !stored.hebergeurAdresse || !stored.hebergeurTelephone) missing.push("le nom, l'adresse et le téléphone de l'hébergeur");
+  if (!stored.hebergeurNom || !stored.hebergeurAdresse || !stored.hebergeurTelephone)
+    missing.push("le nom, l'adresse et le téléphone de l'hébergeur");
   return missing;
 }
 
 /** 'Identité de l'association': its name and tagline, the charter and rules, and the facts of the legal notice. */
 export function IdentitySettings({ stored }: { stored: Record<IdentityField, string> }) {
   const { busy, errorFor, valueFor } = useSettingsForm("identity");
-  const field = (name: IdentityField) => ({ name, defaultValue: valueFor(name), maxLength: LIMITS[name], error: errorFor(name) });
+  const field = (name: IdentityField) => ({
+    name,
+    defaultValue: valueFor(name),
+    maxLength: LIMITS[name],
+    error: errorFor(name),
+  });
   const missing = missingLegalFacts(stored);
   return (
     <Section
@@ -37,7 +43,11 @@ export function IdentitySettings({ stored }: { stored: Record<IdentityField, str
       <Form method="post" onSubmit={preventOverlongSubmit} className="space-y-4">
         <input type="hidden" name="intent" value="identity" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Nom de l'association" placeholder={CONTENT_DEFAULTS.nomAssociation} {...field("nomAssociation")} />
+          <TextField
+            label="Nom de l'association"
+            placeholder={CONTENT_DEFAULTS.nomAssociation}
+            {...field("nomAssociation")}
+          />
           <TextField label="Slogan" placeholder={CONTENT_DEFAULTS.slogan} {...field("slogan")} />
         </div>
         <TextField
@@ -60,18 +70,37 @@ export function IdentitySettings({ stored }: { stored: Record<IdentityField, str
         <h3 className="pt-2 font-semibold text-stone-900">Mentions légales</h3>
         {missing.length > 0 && (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
-            La loi (LCEN, article 6) demande que les mentions légales indiquent {missing.join(" et ")}. Complétez ces champs : la page
-            Mentions légales les reprend.
+            La loi (LCEN, article 6) demande que les mentions légales indiquent {missing.join(" et ")}. Complétez ces
+            champs : la page Mentions légales les reprend.
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Éditeur du site" hint="Par défaut, le nom de l'association." {...field("editeurNom")} />
-          <TextField label="Numéro RNA ou SIRET" hint="Par exemple W691234567." autoComplete="off" {...field("editeurNumero")} />
+          <TextField
+            label="Numéro RNA ou SIRET"
+            hint="Par exemple W691234567."
+            autoComplete="off"
+            {...field("editeurNumero")}
+          />
         </div>
-        <TextField label="Adresse du siège" hint="Par défaut, l'adresse des informations de contact." multiline rows={2} {...field("editeurAdresse")} />
-        <TextField label="Directeur ou directrice de la publication" hint="En général, le président ou la présidente." {...field("directeurPublication")} />
+        <TextField
+          label="Adresse du siège"
+          hint="Par défaut, l'adresse des informations de contact."
+          multiline
+          rows={2}
+          {...field("editeurAdresse")}
+        />
+        <TextField
+          label="Directeur ou directrice de la publication"
+          hint="En général, le président ou la présidente."
+          {...field("directeurPublication")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Hébergeur : nom" hint="La société qui loue le serveur, ou la personne qui l'héberge." {...field("hebergeurNom")} />
+          <TextField
+            label="Hébergeur : nom"
+            hint="La société qui loue le serveur, ou la personne qui l'héberge."
+            {...field("hebergeurNom")}
+          />
           <TextField label="Hébergeur : téléphone" type="tel" autoComplete="off" {...field("hebergeurTelephone")} />
         </div>
         <TextField label="Hébergeur : adresse" multiline rows={2} {...field("hebergeurAdresse")} />

@@ -27,14 +27,27 @@ function SingleImageForm({
       <input type="hidden" name="intent" value={intent} />
       <h3 className="font-semibold text-stone-900">{title}</h3>
       <CurrentImage src={current} alt={`${title} actuelle`} round={round} />
-      <ImageField key={current ?? ""} mode="file" name={field} label={label} removeLabel={removeLabel} error={errorFor(field)} />
+      <ImageField
+        key={current ?? ""}
+        mode="file"
+        name={field}
+        label={label}
+        removeLabel={removeLabel}
+        error={errorFor(field)}
+      />
       <SaveButton busy={busy}>{save}</SaveButton>
     </Form>
   );
 }
 
 /** 'Page d’accueil - Image': the home image and the header icon, each its own form. */
-export function ImageSettings({ imageAccueil, headerIcon }: { imageAccueil: string | null; headerIcon: string | null }) {
+export function ImageSettings({
+  imageAccueil,
+  headerIcon,
+}: {
+  imageAccueil: string | null;
+  headerIcon: string | null;
+}) {
   return (
     <Section id="settings-home-image" title="Page d’accueil - Image">
       <div className="grid gap-8 md:grid-cols-2">

@@ -9,9 +9,17 @@ const FIELDS: [RetentionField, string, string][] = [
   ["retentionArchivedApplicationsMonths", "Demandes de jardin archivées (mois après l'archivage)", "24 par défaut"],
   ["retentionContactMessagesMonths", "Messages de contact (mois)", "12 par défaut"],
   ["retentionPendingAdsDays", "Annonces jamais validées (jours)", "60 par défaut"],
-  ["retentionValidatedAdsMonths", "Annonces validées (mois de publication, puis retirées du site et supprimées 30 jours après)", "6 par défaut"],
+  [
+    "retentionValidatedAdsMonths",
+    "Annonces validées (mois de publication, puis retirées du site et supprimées 30 jours après)",
+    "6 par défaut",
+  ],
   ["retentionHistoryMonths", "Historique des actions des administrateurs (mois)", "24 par défaut"],
-  ["retentionSentMailDays", "E-mails envoyés ou abandonnés (jours ; le texte d'un e-mail est effacé dès son envoi)", "30 par défaut"],
+  [
+    "retentionSentMailDays",
+    "E-mails envoyés ou abandonnés (jours ; le texte d'un e-mail est effacé dès son envoi)",
+    "30 par défaut",
+  ],
 ];
 
 /** 'Données personnelles': how long each kind of personal data is kept; the legal notice states the same figures. */

@@ -14,7 +14,11 @@ export function HomeTextsSettings() {
     error: errorFor(name),
   });
   return (
-    <Section id="settings-home-texts" title="Page d’accueil - Textes" description="Un champ laissé vide affiche le texte par défaut.">
+    <Section
+      id="settings-home-texts"
+      title="Page d’accueil - Textes"
+      description="Un champ laissé vide affiche le texte par défaut."
+    >
       <Form method="post" onSubmit={preventOverlongSubmit} className="space-y-4">
         <input type="hidden" name="intent" value="homeTexts" />
         <TextField label="Titre de la page d’accueil" {...field("titreAccueil")} />
