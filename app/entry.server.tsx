@@ -4,16 +4,16 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { nonceContext } from "./context";
-import { logger } from "./logger.server";
-import { NonceProvider } from "./nonce";
-import { coalesceChunks } from "./coalesce.server";
-import { withSiteStylesheet } from "./styles.server";
+import { nonceContext } from "./request/context";
+import { logger } from "./server/logger.server";
+import { NonceProvider } from "./request/nonce";
+import { coalesceChunks } from "./server/coalesce.server";
+import { withSiteStylesheet } from "./server/styles.server";
 
 // What server.ts needs from the build: the services, the validated settings and the logger.
-export { startServices, stopServices } from "./services.server";
-export { clientIpContext } from "./context";
-export { env } from "./env.server";
+export { startServices, stopServices } from "./server/services.server";
+export { clientIpContext } from "./request/context";
+export { env } from "./server/env.server";
 export { readSiteVersion } from "./db/site-version.server";
 export { logger };
 

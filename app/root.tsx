@@ -2,10 +2,10 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import enhanceScript from "./enhance/enhance.js?url";
 import type { PageHandle } from "./lib/page-handle";
 import type { Route } from "./+types/root";
-import { nonceContext } from "./context";
-import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./security.server";
-import { startServices } from "./services.server";
-import { useNonce } from "./nonce";
+import { nonceContext } from "./request/context";
+import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./server/security.server";
+import { startServices } from "./server/services.server";
+import { useNonce } from "./request/nonce";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {

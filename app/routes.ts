@@ -14,6 +14,11 @@ export default [
     route("search", "routes/public/search.tsx"),
     route("mentions-legales", "routes/public/legal.tsx"),
     route("ma-demande/:token", "routes/public/my-application.tsx"),
+    // An article or event as visitors would see it, for administrators only (their own session middleware).
+    route("admin/apercu/article", "routes/preview/article.tsx", { id: "preview-article" }),
+    route("admin/blog/:id/versions/:version", "routes/preview/article.tsx", { id: "version-article" }),
+    route("admin/apercu/evenement", "routes/preview/event.tsx", { id: "preview-event" }),
+    route("admin/events/:id/versions/:version", "routes/preview/event.tsx", { id: "version-event" }),
   ]),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
@@ -23,6 +28,8 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("events", "routes/admin/events.tsx"),
+      route("blog/:id/versions", "routes/admin/versions.tsx", { id: "versions-article" }),
+      route("events/:id/versions", "routes/admin/versions.tsx", { id: "versions-event" }),
       route("applications", "routes/admin/applications.tsx"),
       route("applications/:id/telechargement", "routes/admin/application-download.ts"),
       route("annonces", "routes/admin/ads.tsx"),
@@ -36,6 +43,7 @@ export default [
       route("donnees-personnelles/export", "routes/admin/personal-data-export.ts"),
       // Image uploads for every admin editor; behind the same session middleware as the screens.
       route("media", "routes/resources/admin-media.ts"),
+      route("autosave", "routes/resources/autosave.ts"),
     ]),
   ]),
   route("media/:file", "routes/resources/media.ts"),

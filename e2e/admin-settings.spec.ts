@@ -346,6 +346,44 @@ test("the application form's labels are edited in the settings and shown on /app
   await expect(page.getByLabel("Vos motivations")).toBeVisible();
 });
 
+test("a label written in « Formulaire de candidature » names its field in /apply's messages, in the browser and from the server", async ({
+  page,
+  browser,
+}) => {
+  await openSettings(page);
+  const labels = section(page, "Formulaire de candidature");
+  try {
+    await labels.getByLabel("Champ « nom »").fill("Prénom et nom de famille");
+    await labels.getByRole("button", { name: "Enregistrer les libellés" }).click();
+    await expect(popup(page, "Libellés du formulaire de candidature enregistrés.")).toBeVisible();
+
+    await page.goto("/apply");
+    await page.getByLabel("Prénom et nom de famille").focus();
+    await expect(page.locator("form[method=post]")).toHaveAttribute("data-validation", "ready");
+    await page.getByRole("button", { name: "Envoyer ma demande" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" });
+    await expect(summary.getByRole("listitem").first()).toHaveText("Prénom et nom de famille est obligatoire");
+
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: ORIGIN });
+    const noScript = await context.newPage();
+    await noScript.goto("/apply");
+    await noScript.getByRole("button", { name: "Envoyer ma demande" }).click();
+    await expect(
+      noScript
+        .getByRole("alert")
+        .filter({ hasText: "Le formulaire contient des erreurs" })
+        .getByRole("listitem")
+        .first(),
+    ).toHaveText("Prénom et nom de famille est obligatoire");
+    await context.close();
+  } finally {
+    await page.goto("/admin/settings");
+    await section(page, "Formulaire de candidature").getByLabel("Champ « nom »").fill("");
+    await section(page, "Formulaire de candidature").getByRole("button", { name: "Enregistrer les libellés" }).click();
+    await expect(popup(page, "Libellés du formulaire de candidature enregistrés.")).toBeVisible();
+  }
+});
+
 test("contact details are saved and shown in the footer", async ({ page }) => {
   await openSettings(page);
   const contact = section(page, "Informations de contact");
@@ -489,7 +527,7 @@ test("a new home image: preview, remove, compressed in the browser, saved and sh
   const save = form.getByRole("button", { name: "Enregistrer l’image d’accueil" });
   const preview = form.getByRole("img", { name: "Aperçu : Nouvelle image d’accueil" });
   await page.goto("/");
-  const before = await page.getByRole("img", { name: "Les jardins de l'association" }).getAttribute("src");
+  const before = await page.locator("main section").first().getByRole("img").getAttribute("src");
   await page.goto("/admin/settings");
 
   await save.click();
@@ -522,6 +560,7 @@ test("a new home image: preview, remove, compressed in the browser, saved and sh
   const current = await currentImage.getAttribute("src");
 
   await page.goto("/");
+  // A new image starts without a description: the hero says what the site's images show.
   const hero = page.getByRole("img", { name: "Les jardins de l'association" });
   await expect(hero).toHaveAttribute("src", current!);
   expect(current).not.toBe(before);

@@ -193,15 +193,13 @@ test("every page carries the security headers; its scripts run by nonce, or by h
   page,
 }) => {
   const scriptsOf = () =>
-    page
-      .locator("script:not([type='application/ld+json'])")
-      .evaluateAll((els) =>
-        els.map((e) => ({
-          nonce: (e as HTMLScriptElement).nonce,
-          src: (e as HTMLScriptElement).src,
-          text: e.textContent ?? "",
-        })),
-      );
+    page.locator("script:not([type='application/ld+json'])").evaluateAll((els) =>
+      els.map((e) => ({
+        nonce: (e as HTMLScriptElement).nonce,
+        src: (e as HTMLScriptElement).src,
+        text: e.textContent ?? "",
+      })),
+    );
   // A page rendered for this request (the sign-in page is never kept): a nonce, on every script.
   let response = await page.goto("/login");
   let csp = response!.headers()["content-security-policy"];

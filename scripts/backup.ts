@@ -3,31 +3,28 @@
 import "./load-env.ts";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { fail, print } from "./command.ts";
+import { closeDatabase, fail, openDatabaseUnlessServerHolds, print } from "./command.ts";
 
 const target = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
 if (target && !target.endsWith(".tar.gz")) fail("Le fichier de sauvegarde doit finir par .tar.gz.");
 
 // Imported after .env is read, so that a wrong setting is reported in one line like any other refusal.
-const { env } = await import("~/env.server");
-const { DataDirBusyError, askDataDirHolder } = await import("~/db/data-dir-lock.server");
-const { openConfiguredDatabase } = await import("~/services.server");
-const { useDatabase } = await import("~/db/client.server");
+const { env } = await import("~/server/env.server");
+const { askDataDirHolder } = await import("~/db/data-dir-lock.server");
 const { backupDir, backupNow } = await import("~/modules/backup/backup-schedule.server");
 const { createBackup } = await import("~/modules/backup/backup.server");
 
 let written: string;
-try {
-  const handle = await openConfiguredDatabase(`la sauvegarde (processus ${process.pid})`);
-  useDatabase(handle);
+const handle = await openDatabaseUnlessServerHolds(`la sauvegarde (processus ${process.pid})`);
+if (handle) {
   try {
     written = target ? (await createBackup(target, handle.kind), target) : await backupNow(handle.kind);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
   } finally {
-    useDatabase(undefined);
-    await handle.close();
+    await closeDatabase(handle);
   }
-} catch (error) {
-  if (!(error instanceof DataDirBusyError)) fail(error instanceof Error ? error.message : String(error));
+} else {
   // The server holds the embedded database: it writes the archive into DATA_DIR/backups, copied from there.
   // The request carries the token the server keeps in the data directory: only its account can read it.
   const answer = await askDataDirHolder(env.dataDir, "sauvegarde").catch((e: Error) => fail(e.message));

@@ -3,7 +3,7 @@
 // Passwords are read from a hidden prompt or from standard input, never from the command line.
 import "./load-env.ts";
 import readline from "node:readline";
-import { fail } from "./command.ts";
+import { closeDatabase, fail, openDatabaseFor, print } from "./command.ts";
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -37,26 +37,21 @@ async function main() {
   if (!command || (command !== "list" && !username)) fail(usage);
 
   // Imported here, after .env is read, so that a wrong setting is reported in one line like any other refusal.
-  const { useDatabase } = await import("~/db/client.server");
   const { createAdmin, listAdmins, setAdminPassword } = await import("~/modules/auth/auth.server");
   const { passwordWeakness } = await import("~/modules/accounts/password-policy.server");
   const { removeAdminByName, disableTotpByName } = await import("~/modules/accounts/accounts.cli.server");
-  const { openConfiguredDatabase } = await import("~/services.server");
-  const handle = await openConfiguredDatabase(
-    `l'outil d'administration (processus ${process.pid}, commande « ${command} »)`,
-  );
-  useDatabase(handle);
+  const handle = await openDatabaseFor(`l'outil d'administration (processus ${process.pid}, commande « ${command} »)`);
   try {
     if (command === "list") {
       const admins = await listAdmins();
-      if (admins.length === 0) console.log("Aucun administrateur.");
-      for (const a of admins) console.log(`${a.username}\t(créé le ${a.createdAt.toLocaleDateString("fr-FR")})`);
+      if (admins.length === 0) print("Aucun administrateur.");
+      for (const a of admins) print(`${a.username}\t(créé le ${a.createdAt.toLocaleDateString("fr-FR")})`);
       return;
     }
     if (command === "remove" || command === "disable-2fa") {
       const outcome = command === "remove" ? await removeAdminByName(username) : await disableTotpByName(username);
       if (!outcome.ok) fail(outcome.message);
-      console.log(outcome.message);
+      print(outcome.message);
       return;
     }
     if (command !== "create" && command !== "reset-password") fail(usage);
@@ -67,13 +62,13 @@ async function main() {
       if ((await listAdmins()).some((a) => a.username === username.trim()))
         fail(`L'administrateur « ${username} » existe déjà.`);
       await createAdmin(username, password);
-      console.log(`Administrateur « ${username.trim()} » créé.`);
+      print(`Administrateur « ${username.trim()} » créé.`);
     } else {
       if (!(await setAdminPassword(username, password))) fail(`Aucun administrateur « ${username} ».`);
-      console.log(`Mot de passe de « ${username.trim()} » modifié ; ses sessions ouvertes sont fermées.`);
+      print(`Mot de passe de « ${username.trim()} » modifié ; ses sessions ouvertes sont fermées.`);
     }
   } finally {
-    await handle.close();
+    await closeDatabase(handle);
   }
 }
 

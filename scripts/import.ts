@@ -2,14 +2,13 @@
 // per table of its export. Images are downloaded and stored like uploads; running it again imports only new rows.
 // The server must be stopped when it uses the embedded database.
 import "./load-env.ts";
-import { fail, openDatabaseFor, print } from "./command.ts";
+import { closeDatabase, fail, openDatabaseFor, print } from "./command.ts";
 
 const args = process.argv.slice(2);
 const dryRun = args.includes("--dry-run");
 const dir = args.find((arg) => arg !== "--dry-run");
 if (!dir) fail("Usage : npm run import -- <dossier de l'export> [--dry-run]");
 
-const { useDatabase } = await import("~/db/client.server");
 const { importExport, summary } = await import("~/modules/import/import.server");
 const { ImportFileError } = await import("~/modules/import/import-files.server");
 const { countDemoRows } = await import("~/modules/demo/demo.server");
@@ -57,6 +56,5 @@ try {
       : `Import interrompu : ${error instanceof Error ? error.message : String(error)}`,
   );
 } finally {
-  useDatabase(undefined);
-  await handle.close();
+  await closeDatabase(handle);
 }

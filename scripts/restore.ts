@@ -1,14 +1,13 @@
 // Loads a backup archive into an empty database: `npm run restore -- FILE [--force]`. The server must be stopped
 // when it uses the embedded database. An archive from PGlite loads into PostgreSQL (DATABASE_URL) and back.
 import "./load-env.ts";
-import { fail, openDatabaseFor, print } from "./command.ts";
+import { closeDatabase, fail, openDatabaseFor, print } from "./command.ts";
 
 const args = process.argv.slice(2);
 const force = args.includes("--force");
 const file = args.find((arg) => arg !== "--force");
 if (!file) fail("Usage : npm run restore -- <archive.tar.gz> [--force]");
 
-const { useDatabase } = await import("~/db/client.server");
 const { restoreBackup } = await import("~/modules/backup/backup.server");
 
 const handle = await openDatabaseFor(`la restauration (processus ${process.pid})`);
@@ -25,6 +24,5 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {
-  useDatabase(undefined);
-  await handle.close();
+  await closeDatabase(handle);
 }

@@ -65,6 +65,8 @@ const tables = [
   "recovery_codes",
   "admin_invitations",
   "imported_records",
+  "content_versions",
+  "autosaves",
 ];
 
 /**

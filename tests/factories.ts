@@ -4,7 +4,7 @@
  * (timestamps included, to control orderings).
  */
 import { getDb } from "~/db/client.server";
-import { parisDateOf } from "~/modules/events/paris-time";
+import { parisDateOf } from "~/lib/paris-time";
 import {
   annonces,
   applications,

@@ -1,6 +1,6 @@
 /** Calling a route's loader or action as React Router does, with the context the server gives it. */
 import { RouterContextProvider } from "react-router";
-import { adminContext, clientIpContext, siteContentContext } from "~/context";
+import { adminContext, clientIpContext, siteContentContext } from "~/request/context";
 import { getSiteContent } from "~/modules/content/content.server";
 
 export function routeArgs(

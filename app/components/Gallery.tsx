@@ -4,13 +4,19 @@ import { Image } from "./Image";
 const navLink =
   "inline-flex min-h-11 items-center gap-1 rounded-lg bg-white px-4 py-2 font-semibold text-stone-900 shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
+/** A photo and its description (null: none written, "": decorative). */
+export interface GalleryImage {
+  src: string;
+  alt: string | null;
+}
+
 /**
  * The extra photos of an article or an event, in a grid of 1, 2 or 3 columns (SPEC §9), each opening a lightbox with
  * previous, next and close. Without JavaScript the lightbox is the photo's own address (`#photo-…`, shown with
  * `:target`), so links open it, move from photo to photo and close it. The keyboard (Escape, arrows, focus kept in
  * it and given back) comes from app/enhance/enhance.js, a small script every page loads, React or not.
  */
-export function Gallery({ images, title }: { images: string[]; title: string }) {
+export function Gallery({ images, title }: { images: GalleryImage[]; title: string }) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   if (images.length === 0) return null;
   const columns = images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3";
@@ -22,16 +28,18 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         Photos
       </h2>
       <ul className={`mt-4 grid gap-4 ${columns}`}>
-        {images.map((src, i) => (
+        {images.map(({ src, alt }, i) => (
           <li key={src}>
             <a
               href={`#${photoId(i)}`}
               data-opens={photoId(i)}
+              // A decorative photo says nothing: the link still says what it opens.
+              aria-label={alt === "" ? `Photo ${i + 1} sur ${images.length} (agrandir)` : undefined}
               className="block overflow-hidden rounded-xl shadow-sm ring-1 ring-stone-200 hover:ring-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               <Image
                 src={src}
-                alt={`${title}, photo ${i + 1} sur ${images.length} (agrandir)`}
+                alt={alt === "" ? "" : `${alt ?? `${title}, photo ${i + 1} sur ${images.length}`} (agrandir)`}
                 sizes={images.length === 1 ? "(min-width: 896px) 864px, 100vw" : "(min-width: 640px) 33vw, 100vw"}
                 className="aspect-[4/3] w-full object-cover"
               />
@@ -39,7 +47,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
           </li>
         ))}
       </ul>
-      {images.map((src, i) => (
+      {images.map(({ src, alt }, i) => (
         // A <dialog> is only shown by script; this one must open from its address alone, without JavaScript.
         <div
           // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
@@ -54,7 +62,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
           <figure className="flex min-h-0 flex-col items-center gap-2">
             <Image
               src={src}
-              alt={`${title}, photo ${i + 1} sur ${images.length}`}
+              alt={alt ?? `${title}, photo ${i + 1} sur ${images.length}`}
               sizes="(min-width: 1024px) 992px, 100vw"
               className="max-h-[75vh] w-auto max-w-full rounded-lg object-contain"
             />

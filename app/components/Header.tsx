@@ -9,7 +9,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-100 text-brand-800" : "text-stone-700 hover:bg-brand-50 hover:text-brand-800"
   }`;
 
-export function Header({ headerIcon, name, tagline }: { headerIcon: string | null; name: string; tagline: string }) {
+export function Header({
+  headerIcon,
+  headerIconAlt = "",
+  name,
+  tagline,
+}: {
+  headerIcon: string | null;
+  /** The icon's description; "" (the default) when the site's name beside it says it all. */
+  headerIconAlt?: string;
+  name: string;
+  tagline: string;
+}) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -18,7 +29,7 @@ export function Header({ headerIcon, name, tagline }: { headerIcon: string | nul
           {headerIcon ? (
             <Image
               src={headerIcon}
-              alt=""
+              alt={headerIconAlt}
               width={40}
               height={40}
               sizes="40px"

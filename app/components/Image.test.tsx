@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Image } from "./Image";
-import { ImageField } from "./ImageField";
+import { ImageField } from "./form/ImageField";
 
 const hash = "0123456789abcdef0123456789abcdef";
 describe("<Image>", () => {

@@ -8,10 +8,10 @@ import {
   WEATHER_CITY,
   WEATHER_ERROR_MESSAGE,
   WEATHER_LOADING_MESSAGE,
-  WEATHER_REFRESH_MS,
   weatherIcon,
   type WeatherIcon as IconName,
 } from "~/lib/weather";
+import { WEATHER_REFRESH_MS } from "~/lib/constants";
 import type { WeatherSnapshot } from "~/modules/weather/weather.schema";
 
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit" });

@@ -23,6 +23,8 @@ export interface PostCardData {
   id: number;
   title: string;
   image: string | null;
+  /** The image's description; "" or none: the title beside it says it all. */
+  imageAlt?: string | null;
   date: string | Date;
   excerpt: string;
 }
@@ -45,7 +47,7 @@ export function PostCard({
     <article className={`${cardClass} ${wide ? "md:flex-row" : ""}`}>
       <Image
         src={post.image}
-        alt=""
+        alt={post.imageAlt ?? ""}
         priority={priority}
         sizes={wide ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"}
         className={`aspect-[3/2] w-full object-cover ${wide ? "md:h-full" : ""}`}
@@ -73,6 +75,8 @@ export interface EventCardData {
   id: number;
   title: string;
   image: string | null;
+  /** The image's description; "" or none: the title beside it says it all. */
+  imageAlt?: string | null;
   start: string | Date;
   location: string;
   isPast: boolean;
@@ -97,7 +101,7 @@ export function EventCard({
       <div className="relative">
         <Image
           src={event.image}
-          alt=""
+          alt={event.imageAlt ?? ""}
           priority={priority}
           sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
           className="aspect-[3/2] w-full object-cover"

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COMPRESS_FROM_BYTES, compressImage, uploadImage, UploadError } from "./image-upload";
+import { COMPRESSION_THRESHOLD_BYTES } from "~/lib/constants";
+import { compressImage, uploadImage, UploadError } from "./image-upload";
 
 const file = () => new File([new Uint8Array([1, 2, 3])], "photo.jpg", { type: "image/jpeg" });
 const ok = () =>
@@ -79,13 +80,13 @@ describe("uploadImage", () => {
 
 describe("compressImage", () => {
   it("leaves files under 0.5 MB untouched", async () => {
-    const small = new File([new Uint8Array(COMPRESS_FROM_BYTES - 1)], "petit.jpg", { type: "image/jpeg" });
+    const small = new File([new Uint8Array(COMPRESSION_THRESHOLD_BYTES - 1)], "petit.jpg", { type: "image/jpeg" });
     expect(await compressImage(small)).toBe(small);
   });
 
   it("falls back to the original when the browser cannot decode the file", async () => {
     vi.stubGlobal("createImageBitmap", vi.fn<typeof createImageBitmap>().mockRejectedValue(new Error("undecodable")));
-    const big = new File([new Uint8Array(COMPRESS_FROM_BYTES)], "photo.heic", { type: "image/heic" });
+    const big = new File([new Uint8Array(COMPRESSION_THRESHOLD_BYTES)], "photo.heic", { type: "image/heic" });
     expect(await compressImage(big)).toBe(big);
   });
 });

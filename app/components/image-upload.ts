@@ -3,10 +3,8 @@
  * the forms that take images.
  */
 
-/** SPEC §9: files of 0.5 MB or more are compressed to 1200 px, JPEG quality 0.7. */
-export const COMPRESS_FROM_BYTES = 0.5 * 1024 * 1024;
-const MAX_SIDE = 1200;
-const QUALITY = 0.7;
+import { COMPRESSION_THRESHOLD_BYTES, IMAGE_JPEG_QUALITY, UPLOAD_RETRY_DELAY_MS } from "~/lib/constants";
+import { MAX_IMAGE_SIDE } from "~/modules/media/media.schema";
 
 async function toJpegBlob(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {
   const offscreen = typeof OffscreenCanvas !== "undefined";
@@ -20,20 +18,21 @@ async function toJpegBlob(bitmap: ImageBitmap, width: number, height: number): P
   context.fillRect(0, 0, width, height);
   context.drawImage(bitmap, 0, 0, width, height);
   if (canvas instanceof HTMLCanvasElement) {
-    return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", QUALITY));
+    return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", IMAGE_JPEG_QUALITY));
   }
-  return canvas.convertToBlob({ type: "image/jpeg", quality: QUALITY });
+  return canvas.convertToBlob({ type: "image/jpeg", quality: IMAGE_JPEG_QUALITY });
 }
 
 /**
- * Shrinks a large photo before it is sent (longest side 1200 px, JPEG 0.7). Any failure (a format
- * the browser cannot decode, no canvas) gives back the original file, as the spec asks.
+ * SPEC §9: a photo of 0.5 MB or more is shrunk before it is sent (longest side 1200 px, JPEG 0.7).
+ * Any failure (a format the browser cannot decode, no canvas) gives back the original file, as the
+ * spec asks.
  */
 export async function compressImage(file: File): Promise<File> {
-  if (file.size < COMPRESS_FROM_BYTES || typeof createImageBitmap !== "function") return file;
+  if (file.size < COMPRESSION_THRESHOLD_BYTES || typeof createImageBitmap !== "function") return file;
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-    const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+    const scale = Math.min(1, MAX_IMAGE_SIDE / Math.max(bitmap.width, bitmap.height));
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
     const blob = await toJpegBlob(bitmap, width, height);
@@ -99,7 +98,7 @@ export async function uploadImage(
   } catch (error) {
     const status = error instanceof UploadError ? error.status : 0;
     if (!options.retry || (status >= 400 && status < 500)) throw error;
-    await wait(500);
+    await wait(UPLOAD_RETRY_DELAY_MS);
     return postOnce(file, endpoint, options.fallbackMessage);
   }
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { StartupError } from "~/startup-error";
+import { StartupError } from "~/server/startup-error";
 import { createFromTemplate } from "./pglite-template.server";
 import * as schema from "./schema";
 
@@ -39,7 +39,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     });
     const db = drizzle(pool, { schema });
     try {
-      await migrate(db, { migrationsFolder });
+      await migrateAlone(pool, () => migrate(db, { migrationsFolder }));
     } catch (error) {
       closing = true;
       await pool.end().catch(() => {});
@@ -72,6 +72,27 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+/** Any number: the key of the lock instances starting together on one PostgreSQL take to migrate one at a time. */
+const MIGRATION_LOCK = 7_346_201_511;
+
+/**
+ * Runs the migrations while holding a session lock on the server: instances started together (several behind a load
+ * balancer, a restart of all) would otherwise apply the same migration at once and all but one fail.
+ */
+async function migrateAlone(pool: import("pg").Pool, run: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await run();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 // PostgreSQL's and the network's error codes a person can act on, in the words of the one line shown at start.

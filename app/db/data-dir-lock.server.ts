@@ -3,8 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { logger } from "~/logger.server";
-import { StartupError } from "~/startup-error";
+import { logger } from "~/server/logger.server";
+import { StartupError } from "~/server/startup-error";
 
 /**
  * An exclusive lock on a data directory, held by the kernel for as long as the process lives: a listening Unix

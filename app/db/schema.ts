@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ImageAlts } from "~/lib/image-alt";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -27,6 +29,8 @@ export const associationContent = pgTable("association_content", {
   imageAccueil: text("imageaccueil"),
   headerIcon: text("headericon"),
   imagesAssociation: jsonb("imagesassociation").$type<(string | null)[]>(),
+  /** The text alternatives of the images above, by address; "" for a decorative one, none when unwritten. */
+  imageAlts: jsonb("image_alts").$type<ImageAlts>().notNull().default({}),
   adresse: text("adresse"),
   telephone: text("telephone"),
   email: text("email"),
@@ -59,6 +63,30 @@ export const associationContent = pgTable("association_content", {
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
+/**
+ * Where an article or an event stands: a draft (may be incomplete), scheduled (goes public by itself at
+ * `publish_at`), or published. Only published ones are seen by visitors, anywhere.
+ */
+export const publicationStateEnum = pgEnum("publication_state", ["brouillon", "programme", "publie"]);
+
+/**
+ * What articles and events share beyond the spec's fields. `search_text` and `search_vector` (the folded text and
+ * the French text-search vector search reads) are kept by a trigger of migration 0012 and left out of this model, so
+ * that no query reads them by accident.
+ */
+const publicationColumns = () => ({
+  state: publicationStateEnum("state").notNull().default("publie"),
+  /** When a scheduled item goes public (Paris time chosen in the editor). */
+  publishAt: timestamptz("publish_at"),
+  /** When it first went public: the public order and the date shown. */
+  publishedAt: timestamptz("published_at"),
+  /** The images' text alternatives by address (cover and annexes); "" for a decorative one, none when unwritten. */
+  imageAlts: jsonb("image_alts").$type<ImageAlts>().notNull().default({}),
+  /** The last save, and who made it (a display name): the current version in « Versions ». */
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
+
 export const blogPosts = pgTable(
   "blog_posts",
   {
@@ -75,8 +103,19 @@ export const blogPosts = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     date: timestamptz("date").notNull().defaultNow(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    ...publicationColumns(),
   },
-  (t) => [index("blog_posts_created_at_idx").on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("blog_posts_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("blog_posts_published_idx")
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 'publie'`),
+    index("blog_posts_scheduled_idx")
+      .on(t.publishAt)
+      .where(sql`${t.state} = 'programme'`),
+    check("blog_posts_public_has_date", sql`${t.state} <> 'publie' or ${t.publishedAt} is not null`),
+    check("blog_posts_scheduled_has_time", sql`${t.state} <> 'programme' or ${t.publishAt} is not null`),
+  ],
 );
 
 export const events = pgTable(
@@ -86,23 +125,79 @@ export const events = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     location: text("location").notNull().default(""),
-    start: timestamptz("start").notNull(),
-    endDate: timestamptz("enddate").notNull(),
+    /** Start, end and their Paris date: a draft may have none yet; a scheduled or published event has them all. */
+    start: timestamptz("start"),
+    endDate: timestamptz("enddate"),
     content: text("content").notNull(),
     /** The visible text of `content`, written with it (feeds, descriptions). */
     plainText: text("plain_text").notNull().default(""),
     image: text("image"),
     imagesAnnexes: jsonb("imagesannexes").$type<string[]>().notNull().default([]),
-    date: date("date", { mode: "string" }).notNull(),
+    date: date("date", { mode: "string" }),
     author: text("author").notNull().default("admin"),
     /** Demo content, which the dashboard offers to remove until an administrator edits it. */
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    ...publicationColumns(),
   },
   (t) => [
     index("events_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("events_start_idx").on(t.start.desc()),
+    index("events_published_idx")
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 'publie'`),
+    index("events_published_start_idx")
+      .on(t.start, t.id)
+      .where(sql`${t.state} = 'publie'`),
+    index("events_scheduled_idx")
+      .on(t.publishAt)
+      .where(sql`${t.state} = 'programme'`),
+    check(
+      "events_dated_unless_draft",
+      sql`${t.state} = 'brouillon' or (${t.start} is not null and ${t.endDate} is not null and ${t.date} is not null)`,
+    ),
+    check("events_public_has_date", sql`${t.state} <> 'publie' or ${t.publishedAt} is not null`),
+    check("events_scheduled_has_time", sql`${t.state} <> 'programme' or ${t.publishAt} is not null`),
   ],
+);
+
+/**
+ * The earlier states of an article or an event: each save keeps the state it replaces (the last 25 per item), so
+ * that an unlucky « Mettre à jour » can be undone. Deleted with their item.
+ */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: serial("id").primaryKey(),
+    itemKind: text("item_kind").$type<"article" | "evenement">().notNull(),
+    itemId: integer("item_id").notNull(),
+    /** When that state was saved, and by whom (a display name, or « publication programmée »). */
+    savedAt: timestamptz("saved_at").notNull(),
+    savedBy: text("saved_by"),
+    /** The item's fields as they were (see modules/publishing/versions.server.ts). */
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index("content_versions_item_idx").on(t.itemKind, t.itemId, t.savedAt.desc(), t.id.desc())],
+);
+
+/**
+ * What an administrator was typing in an editor, saved every 30 seconds and replaced each time: one per item and
+ * person (`item_id` 0 for an item not saved yet). It changes nothing public, and goes when the item is saved.
+ */
+export const autosaves = pgTable(
+  "autosaves",
+  {
+    id: serial("id").primaryKey(),
+    itemKind: text("item_kind").$type<"article" | "evenement">().notNull(),
+    itemId: integer("item_id").notNull().default(0),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    savedAt: timestamptz("saved_at").notNull().defaultNow(),
+    /** The form's fields as typed. */
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex("autosaves_item_admin_idx").on(t.itemKind, t.itemId, t.adminId)],
 );
 
 export const applications = pgTable(

@@ -12,12 +12,8 @@ export const AD_TYPE_LABELS: Record<AdType, string> = {
   échange: "Échange",
 };
 
-export const AD_STATUTS = ["en_attente", "validé"] as const;
+const AD_STATUTS = ["en_attente", "validé"] as const;
 export type AdStatut = (typeof AD_STATUTS)[number];
-export const AD_STATUT_LABELS: Record<AdStatut, string> = {
-  en_attente: "En attente",
-  validé: "Validé",
-};
 
 // Garden applications
 export const PLOT_SIZES = ["petite", "moyenne", "grande"] as const;
@@ -47,36 +43,33 @@ export const VILLE_LABELS: Record<Ville, string> = {
 /** Shown in place of an empty city (SPEC §3). */
 export const VILLE_NON_SPECIFIEE = "Non spécifiée";
 
-/** Start budget and cabin takeover, in euros; inspections are monthly, two warnings before exclusion. */
+/** Start budget and cabin takeover, in euros. */
 export const START_BUDGET_EUROS = 250;
 export const CABIN_TAKEOVER_MAX_EUROS = 300;
-export const WARNINGS_BEFORE_EXCLUSION = 2;
 
 // Excerpts (characters)
 export const BLOG_CARD_EXCERPT_LENGTH = 150;
 export const EVENT_CARD_DESCRIPTION_LENGTH = 100;
 export const SEO_DESCRIPTION_LENGTH = 150;
 
-// How many items the home page and the dashboard show
+// How many items the home page and the dashboard show (the home page shows one next and one past event)
 export const HOME_ADS_COUNT = 2;
 export const HOME_POSTS_COUNT = 1;
-export const HOME_NEXT_EVENTS_COUNT = 1;
-export const HOME_PAST_EVENTS_COUNT = 1;
 export const DASHBOARD_POSTS_COUNT = 3;
 export const DASHBOARD_EVENTS_COUNT = 3;
+export const DASHBOARD_MESSAGES_COUNT = 5;
 
-// Images
+// Images (size and side limits of a stored image: modules/media/media.schema.ts)
 export const MAX_ANNEX_IMAGES = 3;
 export const MAX_ASSOCIATION_IMAGES = 3;
-export const MAX_ANNEX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The browser compresses files from this size on, to JPEG at this quality. */
 export const COMPRESSION_THRESHOLD_BYTES = 0.5 * 1024 * 1024;
-export const IMAGE_MAX_SIDE_PX = 1200;
 export const IMAGE_JPEG_QUALITY = 0.7;
-export const UPLOAD_RETRIES = 1;
+/** A failed annex upload is tried once more after this delay. */
 export const UPLOAD_RETRY_DELAY_MS = 500;
 export const COVER_WAIT_MS = 2000;
 
-// Refresh intervals
+// Refresh intervals: the admin menu's counts, the weather widget (SPEC §9), the dashboard
 export const NOTIFICATIONS_REFRESH_MS = 5 * 60 * 1000;
 export const WEATHER_REFRESH_MS = 30 * 60 * 1000;
 export const DASHBOARD_REFRESH_MS = 30 * 1000;
@@ -90,8 +83,8 @@ export const RICH_TEXT_LINK_SCHEMES = ["http", "https", "mailto", "tel"] as cons
 
 /** Shown when a form carries more images than allowed (annexes, association page). */
 export const TOO_MANY_IMAGES_MESSAGE = `Vous pouvez ajouter au maximum ${MAX_ANNEX_IMAGES} images.`;
-/** Shown when a text field exceeds its maximum length. */
 /** Longest HTML of a rich text (an article, an event, the association page). */
 export const RICH_TEXT_MAX_LENGTH = 200_000;
 
+/** Shown when a text field exceeds its maximum length. */
 export const tooLongMessage = (max: number) => `Ce texte est trop long (${max} caractères maximum).`;

@@ -31,12 +31,15 @@ export function formatDateTime(value: DateInput): string {
   return `${longDate.format(d)} à ${formatTime(d)}`;
 }
 
-/** Whether two instants fall on the same day in Paris. */
-export function sameDay(a: DateInput, b: DateInput): boolean {
-  return longDate.format(new Date(a)) === longDate.format(new Date(b));
-}
-
 /** ISO 8601 for `<time dateTime>`. */
 export function toIso(value: DateInput): string {
   return new Date(value).toISOString();
+}
+
+const dayMonth = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: TIME_ZONE });
+
+/** « 5 décembre à 18h02 »: a moment of the last days, without its year (an autosave). */
+export function formatDayTime(value: DateInput): string {
+  const d = new Date(value);
+  return `${dayMonth.format(d)} à ${formatTime(d)}`;
 }

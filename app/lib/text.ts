@@ -40,9 +40,6 @@ export function stripHtml(html: string | null | undefined): string {
   return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
 }
 
-/** Same as `stripHtml`: the plain text of rich-text HTML (search, meta descriptions, feeds). */
-export const htmlToText = stripHtml;
-
 /** Plain-text excerpt of at most `length` characters, followed by an ellipsis when it was cut. */
 export function excerpt(html: string | null | undefined, length: number): string {
   const text = stripHtml(html);

@@ -3,8 +3,6 @@
  */
 
 export const WEATHER_CITY = "Villeurbanne";
-/** SPEC §9: the widget refreshes every 30 minutes. */
-export const WEATHER_REFRESH_MS = 30 * 60 * 1000;
 
 export const WEATHER_LOADING_MESSAGE = "Chargement météo...";
 export const WEATHER_ERROR_MESSAGE = "Impossible de charger les données météo.";

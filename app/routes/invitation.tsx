@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
-import { Form, Link, data, redirect } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/invitation";
 import { LeafIcon } from "~/components/icons";
-import { FormMessage, NewPasswordFields } from "~/components/admin/accounts/fields";
-import { readFormData } from "~/lib/form-data.server";
+import { AccountForm, NewPasswordFields } from "~/components/admin/accounts/AccountForm";
+import { SubmitButton } from "~/components/form/buttons";
+import { buttonClass } from "~/components/form/styles";
+import { readFormData } from "~/modules/forms/form-data.server";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/accounts.server";
 import { ACCOUNT_READY_PARAM, invitationSchema } from "~/modules/accounts/accounts.schema";
 
@@ -61,17 +63,16 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         Vous êtes invité à administrer le site avec l'identifiant <strong>{loaderData.username}</strong>. Choisissez
         votre mot de passe.
       </p>
-      <Form method="post" className="space-y-4">
-        <FormMessage refusal={refusal} fields={["password", "confirmation"]} />
+      <AccountForm
+        refusal={refusal}
+        fields={["password", "confirmation"]}
+        schema={invitationSchema}
+        className="space-y-4"
+      >
         <input type="text" name="username" value={loaderData.username} autoComplete="username" readOnly hidden />
-        <NewPasswordFields label="Mot de passe" refusal={refusal} />
-        <button
-          type="submit"
-          className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-        >
-          Créer mon compte
-        </button>
-      </Form>
+        <NewPasswordFields label="Mot de passe" />
+        <SubmitButton className={`${buttonClass} w-full`}>Créer mon compte</SubmitButton>
+      </AccountForm>
     </Shell>
   );
 }

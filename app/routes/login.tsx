@@ -1,8 +1,12 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { clientIpContext } from "~/context";
+import { clientIpContext } from "~/request/context";
+import { SubmitButton } from "~/components/form/buttons";
+import { TextInput } from "~/components/form/fields";
+import { OneMessageForm } from "~/components/form/OneMessageForm";
+import { buttonClass } from "~/components/form/styles";
 import { LeafIcon } from "~/components/icons";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/modules/forms/form-data.server";
 import { getSiteContent } from "~/modules/content/content.server";
 import {
   LOGIN_BUSY_MESSAGE,
@@ -85,11 +89,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** The sign-in's schema, loaded when the form is first entered (the page itself stays light). */
+const loadLoginSchema = () => import("~/modules/auth/auth.schema").then((module) => module.loginSchema);
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
   const error = actionData?.error;
-  const field =
-    "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
   return (
     <main className="flex min-h-screen items-center justify-center bg-brand-50 px-4 py-12">
       <div className="w-full max-w-sm">
@@ -114,44 +118,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </output>
         )}
         {loaderData?.secondStep ? (
-          <SecondFactorForm error={error} submitting={submitting} />
+          <SecondFactorForm error={error} />
         ) : (
-          <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200">
-            {error && (
-              <p
-                role="alert"
-                className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
-              >
-                {error}
-              </p>
-            )}
-            <div>
-              <label htmlFor="username" className="text-sm font-medium text-stone-800">
-                Identifiant
-              </label>
-              <input id="username" name="username" autoComplete="username" required className={field} />
-            </div>
-            <div>
-              <label htmlFor="password" className="text-sm font-medium text-stone-800">
-                Mot de passe
-              </label>
-              <input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                className={field}
-              />
-            </div>
-            <button
-              type="submit"
-              disabled={submitting}
-              className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-            >
-              {submitting ? "Connexion…" : "Se connecter"}
-            </button>
-          </Form>
+          <OneMessageForm
+            schema={loadLoginSchema}
+            message={error}
+            className="space-y-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-stone-200"
+          >
+            <TextInput label="Identifiant" name="username" autoComplete="username" required />
+            <TextInput label="Mot de passe" name="password" type="password" autoComplete="current-password" required />
+            <SubmitButton busyText="Connexion…" className={`${buttonClass} w-full`}>
+              Se connecter
+            </SubmitButton>
+          </OneMessageForm>
         )}
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="text-brand-800 underline underline-offset-2">

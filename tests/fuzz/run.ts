@@ -14,15 +14,6 @@ export interface Credentials {
   password: string;
 }
 
-export interface TargetTally {
-  path: string;
-  inputs: number;
-  statuses: Record<number, number>;
-  serverErrors: number;
-  dropped: number;
-  failures: string[];
-}
-
 export { describeCase } from "./bodies";
 
 export const isFailure = (outcome: RawOutcome) => outcome.kind === "dropped" || outcome.status >= 500;

@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
-import { ImageField } from "~/components/ImageField";
+import { ImageField } from "~/components/form/ImageField";
 import { MAX_ANNEX_IMAGES } from "~/lib/constants";
-
-export const COVER_UPLOAD_ERROR = "Erreur lors de l'upload de l'image de couverture. Veuillez réessayer.";
-export const ANNEX_UPLOAD_ERROR = "Erreur lors de l'upload des images annexes";
-export const failedAnnexesMessage = (count: number) =>
-  `${count} image(s) n'ont pas pu être uploadées. Veuillez réessayer.`;
+import { ANNEX_UPLOAD_ERROR, COVER_UPLOAD_ERROR, failedAnnexesMessage } from "~/modules/forms/article-form";
 
 export interface ArticleImagesState {
   uploading: boolean;
@@ -14,20 +10,22 @@ export interface ArticleImagesState {
 
 /**
  * The cover and the three annex images of an article or an event, each uploaded as soon as it is chosen (annexes
- * tried once more after 500 ms), and sent with the form without JavaScript. Tells its form whether an upload is
- * running and how many annexes failed.
+ * tried once more after 500 ms), and sent with the form without JavaScript, each with its description. Tells its
+ * form whether an upload is running and how many annexes failed. Their messages come from the form's state
+ * (`FormFields`).
  */
 export function ArticleImages({
   cover,
   annexes,
+  alts,
   coverRequired,
-  errors,
   onChange,
 }: {
   cover: string | null;
   annexes: (string | null)[];
+  /** Each image's text alternative, by its field (image, annexe1…): null for none, "" for decorative. */
+  alts: Record<string, string | null>;
   coverRequired: boolean;
-  errors: Record<string, string | undefined>;
   onChange: (state: ArticleImagesState) => void;
 }) {
   const slots = MAX_ANNEX_IMAGES + 1;
@@ -50,7 +48,7 @@ export function ArticleImages({
         defaultValue={cover}
         uploadErrorMessage={COVER_UPLOAD_ERROR}
         worksWithoutScript
-        error={errors.image}
+        describe={{ alt: alts.image ?? null }}
         onUploadingChange={(value) => setUploading((list) => set(list, 0, value))}
       />
       <fieldset>
@@ -67,7 +65,7 @@ export function ArticleImages({
               uploadErrorMessage={ANNEX_UPLOAD_ERROR}
               tooLargeMessage={`L'image ${i + 1} est trop volumineuse (max 10MB). Veuillez la compresser.`}
               worksWithoutScript
-              error={errors[`annexe${i + 1}`]}
+              describe={{ alt: alts[`annexe${i + 1}`] ?? null }}
               onUploadingChange={(value) => setUploading((list) => set(list, i + 1, value))}
               onProblemChange={(problem) => setFailed((list) => set(list, i + 1, problem !== null))}
             />

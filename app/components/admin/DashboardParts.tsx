@@ -210,3 +210,39 @@ export function MailStatus({
     </section>
   );
 }
+
+/**
+ * Images visitors get without a text alternative (neither described nor marked decorative), with the items to open
+ * to describe them.
+ */
+export function UndescribedImages({
+  count,
+  items,
+}: {
+  count: number;
+  items: { label: string; href: string; images: number }[];
+}) {
+  return (
+    <DashboardCard id="images-sans-description" title={`Images sans description : ${count}`}>
+      <p className="text-sm text-stone-700">
+        Une description dit ce que montre l'image aux personnes qui ne la voient pas. Une image qui n'apporte rien au
+        texte peut être marquée « Image décorative ».
+      </p>
+      <ul className="-mx-2 mt-2 divide-y divide-stone-100">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link
+              to={item.href}
+              className="flex min-h-11 items-center justify-between gap-3 rounded-md px-2 py-2 hover:bg-stone-50"
+            >
+              <span className="font-medium text-stone-900 [overflow-wrap:anywhere]">{item.label}</span>
+              <span className="shrink-0 text-sm text-stone-600">
+                {item.images === 1 ? "1 image" : `${item.images} images`}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </DashboardCard>
+  );
+}

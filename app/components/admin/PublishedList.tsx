@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Image } from "~/components/Image";
-import { adminQuietButton } from "./admin-ui";
+import { quietButtonClass } from "~/components/form/styles";
 
 export interface PublishedItem {
   id: number;
@@ -46,7 +46,7 @@ export function PublishedList({
             <p className="text-sm text-stone-600">{item.details}</p>
           </div>
           <div className="flex gap-2">
-            <Link to={editPath(item.id)} className={adminQuietButton} aria-label={`Modifier « ${item.title} »`}>
+            <Link to={editPath(item.id)} className={quietButtonClass} aria-label={`Modifier « ${item.title} »`}>
               Modifier
             </Link>
             <ConfirmDialog

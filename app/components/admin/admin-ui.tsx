@@ -1,31 +1,32 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** The look of the back-office's buttons and sections. Touch targets are at least 44 px high. */
-export const adminButton =
-  "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
-export const adminQuietButton =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
-
-export function AdminSection({
+/** A card of the back-office: a titled part of a screen, with what it is for and an action beside its title. */
+export function Section({
   id,
   title,
-  children,
+  description,
   action,
+  children,
 }: {
   id: string;
   title: string;
-  children: ReactNode;
+  description?: ReactNode;
   action?: ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
+    <section
+      aria-labelledby={id}
+      className="scroll-mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-lg font-bold text-stone-900">
           {title}
         </h2>
         {action}
       </div>
+      {description ? <div className="mt-1 text-sm text-stone-600">{description}</div> : null}
       <div className="mt-4">{children}</div>
     </section>
   );

@@ -26,6 +26,8 @@ export function useUploadGate() {
     event.preventDefault();
     if (waiting) return false;
     const form = event.currentTarget;
+    // The button pressed says what the form asks (publish, draft, schedule): it is pressed again once ready.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
     setWaiting(true);
     setPendingMessage(null);
     const started = Date.now();
@@ -33,7 +35,7 @@ export function useUploadGate() {
       if (!uploading.current) {
         clearInterval(poll);
         setWaiting(false);
-        form.requestSubmit();
+        form.requestSubmit(submitter);
       } else if (Date.now() - started >= COVER_WAIT_MS) {
         clearInterval(poll);
         setWaiting(false);

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { FormAlerts, FormFields, SendButton, Select, TextArea, TextInput } from "~/components/form/fields";
+import { SendButton } from "~/components/form/buttons";
+import { FormFields, Select, TextArea, TextInput } from "~/components/form/fields";
+import { FormAlerts } from "~/components/form/messages";
 import { useFormValidation } from "~/components/form/use-form-validation";
-import { ImageField } from "~/components/ImageField";
+import { ImageField } from "~/components/form/ImageField";
 import { AD_TYPE_LABELS } from "~/lib/constants";
-import type { PublicFormResult } from "~/lib/public-form";
+import type { PublicFormResult } from "~/modules/forms/public-form";
 import { AD_SENT_MESSAGE } from "~/modules/ads/ads.messages";
 
 const FIELDS = ["nom", "telephone", "type", "email", "contenu", "captcha"] as const;

@@ -1,7 +1,15 @@
+import { useMemo } from "react";
 import { Form } from "react-router";
-import { TextField } from "~/components/TextField";
+import { SubmitButton } from "~/components/form/buttons";
+import { FormFields, TextInput } from "~/components/form/fields";
+import { refusalErrors, type FormRefusal } from "~/components/form/messages";
+import { firstError, useFormValidation } from "~/components/form/use-form-validation";
+import { EMAIL_MAX, PHONE_MAX } from "~/modules/forms/limits";
 
-/** The applicant corrects their e-mail and mobile phone; a refusal comes back on its field with what was typed. */
+/**
+ * The applicant corrects their e-mail and mobile phone, checked with the application form's rules; a refusal comes
+ * back on its field with what was typed.
+ */
 export function ApplicantContactForm({
   email,
   telephone,
@@ -9,41 +17,41 @@ export function ApplicantContactForm({
 }: {
   email: string;
   telephone: string;
-  refused: { message: string; field?: string } | null;
+  refused: FormRefusal | null;
 }) {
-  const errorOn = (field: string) => (refused?.field === field ? refused.message : undefined);
+  const serverErrors = useMemo(() => refusalErrors(refused), [refused]);
+  const { errors, formProps } = useFormValidation(
+    () => import("~/modules/applications/applications.schema").then((module) => module.applicantContactSchema),
+    serverErrors,
+    { errors: firstError },
+  );
   return (
     <section aria-labelledby="coordonnees" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <h2 id="coordonnees" className="text-xl font-semibold text-brand-800">
         Mes coordonnées
       </h2>
       <p className="mt-2 text-stone-700">L'association vous contactera à cette adresse et à ce numéro.</p>
-      <Form method="post" className="mt-4 space-y-4">
+      <Form method="post" noValidate {...formProps} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="contact" />
-        <TextField
-          label="Adresse e-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={email}
-          maxLength={254}
-          error={errorOn("email")}
-        />
-        <TextField
-          label="Téléphone portable"
-          name="telephoneportable"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={telephone}
-          maxLength={30}
-          error={errorOn("telephoneportable")}
-        />
-        <button
-          type="submit"
-          className="min-h-11 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
-        >
-          Enregistrer mes coordonnées
-        </button>
+        <FormFields state={{ id: "coordonnees", errors }}>
+          <TextInput
+            label="Adresse e-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={email}
+            maxLength={EMAIL_MAX}
+          />
+          <TextInput
+            label="Téléphone portable"
+            name="telephoneportable"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={telephone}
+            maxLength={PHONE_MAX}
+          />
+        </FormFields>
+        <SubmitButton intent="contact">Enregistrer mes coordonnées</SubmitButton>
       </Form>
     </section>
   );

@@ -1,18 +1,10 @@
-import type { ReactNode } from "react";
 import { Form } from "react-router";
-import {
-  Checkbox,
-  FormAlerts,
-  FormFields,
-  RadioGroup,
-  SendButton,
-  Select,
-  TextArea,
-  TextInput,
-} from "~/components/form/fields";
+import { SendButton } from "~/components/form/buttons";
+import { Checkbox, FieldGroup, FormFields, RadioGroup, Select, TextArea, TextInput } from "~/components/form/fields";
+import { FormAlerts } from "~/components/form/messages";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { PLOT_SIZE_LABELS, TEMPS_DISPONIBLE_LABELS, VILLE_LABELS } from "~/lib/constants";
-import type { PublicFormResult } from "~/lib/public-form";
+import type { PublicFormResult } from "~/modules/forms/public-form";
 import type { ApplicationField } from "~/modules/applications/applications.schema";
 
 export interface CommitmentText {
@@ -25,16 +17,6 @@ interface ApplicationFormProps {
   charte: CommitmentText;
   reglement: CommitmentText;
   result: PublicFormResult | undefined;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
-      {/* Floated, the legend sits inside the card instead of on its border. */}
-      <legend className="float-left mb-4 w-full text-xl font-bold text-brand-800">{title}</legend>
-      <div className="clear-both space-y-5">{children}</div>
-    </fieldset>
-  );
 }
 
 /** The charter or the rules, folded under its box: read before ticking, with the version being accepted. */
@@ -73,11 +55,15 @@ const FORM_ORDER: ApplicationField[] = [
   "motivations",
 ];
 
-/** The garden application form of SPEC §3 and §5, working without JavaScript; labels from form_fields. */
+/**
+ * The garden application form of SPEC §3 and §5, working without JavaScript; labels from form_fields, which the
+ * messages repeat (the schema is built from them, as the action builds it).
+ */
 export function ApplicationForm({ labels, charte, reglement, result }: ApplicationFormProps) {
   const refused = result && result.status !== "sent" ? result : undefined;
   const { errors, formProps } = useFormValidation(
-    () => import("~/modules/applications/applications.schema").then((module) => module.applicationFormSchema),
+    () =>
+      import("~/modules/applications/applications.schema").then((module) => module.applicationFormSchemaFor(labels)),
     refused?.status === "invalid" ? refused.errors : undefined,
   );
   return (
@@ -89,7 +75,7 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
           <span className="sr-only">astérisque</span>) sont obligatoires.
         </p>
 
-        <Section title="Vous">
+        <FieldGroup title="Vous">
           <TextInput name="nom" label={labels.nom} required autoComplete="name" />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextInput name="email" label={labels.email} required type="email" autoComplete="email" inputMode="email" />
@@ -113,9 +99,9 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
               hint="Par exemple 04 12 34 56 78"
             />
           </div>
-        </Section>
+        </FieldGroup>
 
-        <Section title="Votre jardin">
+        <FieldGroup title="Votre jardin">
           <RadioGroup name="taillejardin" label={labels.taillejardin} required options={options(PLOT_SIZE_LABELS)} />
           <RadioGroup
             name="tempsdisponible"
@@ -130,9 +116,9 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
             rows={3}
             hint="Débutant ou jardinier aguerri, dites-nous en quelques mots."
           />
-        </Section>
+        </FieldGroup>
 
-        <Section title="Nos règles">
+        <FieldGroup title="Nos règles">
           <Checkbox name="budgetconnu" required>
             {labels.budgetconnu}
           </Checkbox>
@@ -153,9 +139,9 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
           {/* The versions read above: the server records them with the application and checks they are current. */}
           <input type="hidden" name="charte_version" value={charte.version} />
           <input type="hidden" name="reglement_version" value={reglement.version} />
-        </Section>
+        </FieldGroup>
 
-        <Section title="Votre projet">
+        <FieldGroup title="Votre projet">
           <TextArea
             name="motivations"
             label={labels.motivations}
@@ -163,7 +149,7 @@ export function ApplicationForm({ labels, charte, reglement, result }: Applicati
             rows={6}
             hint="Pourquoi souhaitez-vous une parcelle ? Ce que vous aimeriez cultiver, partager…"
           />
-        </Section>
+        </FieldGroup>
 
         <SendButton className="w-full text-lg sm:w-auto">Envoyer ma demande</SendButton>
       </FormFields>

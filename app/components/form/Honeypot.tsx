@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/lib/public-form";
+import { HONEYPOT_FIELD } from "~/modules/forms/public-form";
 
 /**
  * A field people never see nor reach (off-screen, out of the tab order, hidden from screen readers) and that form-

@@ -1,54 +1,77 @@
-import { createContext, useContext, type ReactNode, type SelectHTMLAttributes } from "react";
-import { useNavigation } from "react-router";
-import type { PublicFormResult } from "~/lib/public-form";
-import { FieldError } from "../FieldError";
-import { Honeypot } from "./Honeypot";
+import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from "react";
+import { tooLongMessage } from "~/lib/constants";
+import { FieldError } from "./FieldError";
+import { inputClass, labelClass } from "./styles";
 
 /**
- * The fields of the public forms. A form gives them, through `FormFields`, its messages by field, the values to
- * show again and the first field in error (which gets `autofocus`, so that without JavaScript the page opens on
- * it). Every field is labelled, marks itself `aria-invalid` and points to its message with `aria-describedby`.
+ * The fields of every form, public and back-office. A form gives them, through `FormFields`, its messages by field,
+ * the values to show again and the fields' order (the first in error gets `autofocus`, so that without JavaScript
+ * the page opens on it); a field's own `error`, `invalid` and `defaultValue` win over the form's. Every field is
+ * labelled, marks itself `aria-invalid` and points to its hint and message with `aria-describedby`. A message ""
+ * marks a field without saying anything (SPEC §5: the event form).
  */
-interface FormState {
-  /** Prefix of the fields' ids, unique in the page. */
-  id: string;
+export interface FormState {
+  /** Prefix of the fields' ids, unique in the page; without it each field gets an id of its own. */
+  id?: string;
   errors: Record<string, string>;
-  values: Record<string, string>;
+  values?: Record<string, string>;
   /** The fields in the order the form shows them: the summary lists the messages in that order. */
-  order: readonly string[];
+  order?: readonly string[];
 }
 
 /** The first field of `order` that has a message: it gets the focus. */
 export const firstInvalid = (order: readonly string[], errors: Record<string, string>) =>
   order.find((name) => name in errors);
 
-const FormContext = createContext<FormState>({ id: "form", errors: {}, values: {}, order: [] });
+const FormContext = createContext<FormState>({ errors: {} });
 
 export function FormFields({ state, children }: { state: FormState; children: ReactNode }) {
   return <FormContext.Provider value={state}>{children}</FormContext.Provider>;
 }
 
-export const inputClass =
-  "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-offset-1 focus:outline-brand-700 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50/40";
-const labelClass = "block font-medium text-stone-900";
+export const useFormState = () => useContext(FormContext);
 
-function useField(name: string, hint?: string) {
-  const { id, errors, values, order } = useContext(FormContext);
-  const firstError = firstInvalid(order, errors);
-  const fieldId = `${id}-${name}`;
-  const error = errors[name];
+/** What a field shows of its form's state: its message (or its own), whether it is marked, its value to show again. */
+export function useFieldState(name: string, own: { error?: string; invalid?: boolean } = {}) {
+  const form = useFormState();
+  const error = own.error ?? form.errors[name];
+  return {
+    error: error || undefined,
+    invalid: Boolean(own.invalid) || error !== undefined,
+    value: form.values?.[name],
+    autoFocus: form.order && firstInvalid(form.order, form.errors) === name ? true : undefined,
+  };
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  /** A line under the label that says what to write. */
+  hint?: string;
+  /** This field's message, in place of the form's. */
+  error?: string;
+  /** Marked as wrong without a message. */
+  invalid?: boolean;
+}
+
+function useField({ name, hint, error, invalid }: Pick<FieldProps, "name" | "hint" | "error" | "invalid">) {
+  const form = useFormState();
+  const generated = useId();
+  const fieldId = form.id ? `${form.id}-${name}` : generated;
+  const state = useFieldState(name, { error, invalid });
   const describedBy =
-    [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""].filter(Boolean).join(" ") || undefined;
+    [hint && `${fieldId}-hint`, state.error && `${fieldId}-error`].filter(Boolean).join(" ") || undefined;
   return {
     fieldId,
-    error,
-    value: values[name],
+    ...state,
+    /** What every control of the kit carries. */
     control: {
       id: fieldId,
       name,
-      "aria-invalid": error ? true : undefined,
+      "aria-invalid": state.invalid || undefined,
       "aria-describedby": describedBy,
-      autoFocus: firstError === name ? true : undefined,
+      autoFocus: state.autoFocus,
     },
   };
 }
@@ -63,112 +86,169 @@ function RequiredMark({ required }: { required?: boolean }) {
   ) : null;
 }
 
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <label htmlFor={htmlFor} className={labelClass}>
-      {label}
-      <RequiredMark required={required} />
-    </label>
-  );
-}
-
-function Hint({ id, text }: { id: string; text?: string }) {
+function Hint({ fieldId, text }: { fieldId: string; text?: string }) {
   return text ? (
-    <p id={`${id}-hint`} className="mt-0.5 text-sm text-stone-600">
+    <p id={`${fieldId}-hint`} className="mt-0.5 text-sm text-stone-600">
       {text}
     </p>
   ) : null;
 }
 
-interface TextProps {
-  name: string;
+/** A field's frame: its label, its hint, the control, its message (`message`: the field's own, e.g. a text too long). */
+function Frame({
+  field,
+  label,
+  required,
+  hint,
+  message = field.error,
+  alert,
+  children,
+}: {
+  field: ReturnType<typeof useField>;
   label: string;
   required?: boolean;
   hint?: string;
-  type?: "text" | "email" | "tel";
-  autoComplete?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
+  message?: string;
+  alert?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={field.fieldId} className={labelClass}>
+        {label}
+        <RequiredMark required={required} />
+      </label>
+      <Hint fieldId={field.fieldId} text={hint} />
+      {children}
+      <FieldError id={`${field.fieldId}-error`} message={message} alert={alert} />
+    </div>
+  );
+}
+
+interface TextProps extends FieldProps {
+  defaultValue?: string | number;
+  /**
+   * The schema's maximum: a long field shows how many characters it holds, and a text over the limit is marked at
+   * once with the schema's message (the form's check then stops it). Not an HTML `maxlength`, which would silently
+   * cut a pasted text: here the text stays whole for the person to shorten.
+   */
   maxLength?: number;
   placeholder?: string;
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+  spellCheck?: boolean;
 }
 
-export function TextInput({ name, label, required, hint, type = "text", ...rest }: TextProps) {
-  const { fieldId, error, value, control } = useField(name, hint);
+/** A text input or a textarea, with its label, hint, counter and message. */
+function TextControl({
+  defaultValue,
+  maxLength,
+  multiline,
+  rows,
+  type,
+  placeholder,
+  autoComplete,
+  inputMode,
+  spellCheck,
+  ...props
+}: TextProps & { multiline: boolean; rows?: number; type?: string }) {
+  const field = useField(props);
+  const initial = defaultValue ?? field.value ?? "";
+  const [length, setLength] = useState(String(initial).length);
+  const overLimit = maxLength !== undefined && length > maxLength;
+  const shown = overLimit ? tooLongMessage(maxLength) : field.error;
+  // Counters on long texts, where the limit may be reached, and on a short one once it nears its limit.
+  const counted = maxLength !== undefined && (multiline || length >= maxLength * 0.9);
+  const counterId = `${field.fieldId}-counter`;
+  const control = {
+    ...field.control,
+    defaultValue: initial,
+    placeholder,
+    autoComplete,
+    inputMode,
+    spellCheck,
+    "aria-required": props.required || undefined,
+    "aria-invalid": field.invalid || overLimit ? true : undefined,
+    "aria-describedby":
+      [props.hint && `${field.fieldId}-hint`, shown && `${field.fieldId}-error`, counted && counterId]
+        .filter(Boolean)
+        .join(" ") || undefined,
+    className: inputClass,
+    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setLength(event.currentTarget.value.length),
+  };
   return (
-    <div>
-      <Label htmlFor={fieldId} label={label} required={required} />
-      <Hint id={fieldId} text={hint} />
+    <Frame field={field} {...props} message={shown} alert={overLimit}>
+      {multiline ? <textarea rows={rows} {...control} /> : <input type={type} {...control} />}
+      {counted ? (
+        <p
+          id={counterId}
+          className={`mt-1 text-right text-xs ${overLimit ? "font-semibold text-red-800" : "text-stone-600"}`}
+        >
+          {length.toLocaleString("fr-FR")} / {maxLength.toLocaleString("fr-FR")} caractères
+        </p>
+      ) : null}
+    </Frame>
+  );
+}
+
+export function TextInput({ type = "text", ...props }: TextProps & { type?: "text" | "email" | "tel" | "password" }) {
+  return <TextControl {...props} type={type} multiline={false} />;
+}
+
+export function TextArea({ rows = 3, ...props }: TextProps & { rows?: number }) {
+  return <TextControl {...props} rows={rows} multiline />;
+}
+
+/** A date, a time or both (`datetime-local`, as the browser shows it); `form`: the form it belongs to, outside it. */
+export function DateTimeInput({
+  defaultValue,
+  type = "datetime-local",
+  form,
+  ...props
+}: FieldProps & { defaultValue?: string; type?: "date" | "time" | "datetime-local"; form?: string }) {
+  const field = useField(props);
+  return (
+    <Frame field={field} {...props}>
       <input
         type={type}
-        defaultValue={value}
-        aria-required={required || undefined}
+        form={form}
+        defaultValue={defaultValue ?? field.value}
+        aria-required={props.required || undefined}
         className={inputClass}
-        {...rest}
-        {...control}
+        {...field.control}
       />
-      <FieldError id={`${fieldId}-error`} message={error} />
-    </div>
+    </Frame>
   );
 }
 
-export function TextArea({
-  name,
-  label,
-  required,
-  hint,
-  rows = 5,
-  maxLength,
-}: Omit<TextProps, "type"> & { rows?: number }) {
-  const { fieldId, error, value, control } = useField(name, hint);
-  return (
-    <div>
-      <Label htmlFor={fieldId} label={label} required={required} />
-      <Hint id={fieldId} text={hint} />
-      <textarea
-        rows={rows}
-        defaultValue={value}
-        maxLength={maxLength}
-        aria-required={required || undefined}
-        className={inputClass}
-        {...control}
-      />
-      <FieldError id={`${fieldId}-error`} message={error} />
-    </div>
-  );
-}
-
+/** A list to choose from; `placeholder` (null: none) is the empty first choice. */
 export function Select({
-  name,
-  label,
-  required,
-  hint,
+  defaultValue,
   options,
   placeholder = "Choisissez…",
-  ...rest
-}: Omit<TextProps, "type"> & {
+  ...props
+}: FieldProps & {
+  defaultValue?: string;
   options: readonly (readonly [string, string])[];
-} & SelectHTMLAttributes<HTMLSelectElement>) {
-  const { fieldId, error, value, control } = useField(name, hint);
+  placeholder?: string | null;
+}) {
+  const field = useField(props);
   return (
-    <div>
-      <Label htmlFor={fieldId} label={label} required={required} />
-      <Hint id={fieldId} text={hint} />
+    <Frame field={field} {...props}>
       <select
-        defaultValue={value ?? ""}
-        aria-required={required || undefined}
+        defaultValue={defaultValue ?? field.value ?? ""}
+        aria-required={props.required || undefined}
         className={inputClass}
-        {...rest}
-        {...control}
+        {...field.control}
       >
-        <option value="">{placeholder}</option>
+        {placeholder === null ? null : <option value="">{placeholder}</option>}
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}
           </option>
         ))}
       </select>
-      <FieldError id={`${fieldId}-error`} message={error} />
-    </div>
+    </Frame>
   );
 }
 
@@ -178,22 +258,22 @@ export function RadioGroup({
   label,
   required,
   hint,
+  error,
+  invalid,
   options,
-}: {
-  name: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  const { fieldId, error, value, control } = useField(name, hint);
+}: FieldProps & { options: readonly (readonly [string, string])[] }) {
+  const field = useField({ name, hint, error, invalid });
   return (
-    <fieldset role="radiogroup" aria-describedby={control["aria-describedby"]} aria-invalid={control["aria-invalid"]}>
+    <fieldset
+      role="radiogroup"
+      aria-describedby={field.control["aria-describedby"]}
+      aria-invalid={field.control["aria-invalid"]}
+    >
       <legend className={labelClass}>
         {label}
         <RequiredMark required={required} />
       </legend>
-      <Hint id={fieldId} text={hint} />
+      <Hint fieldId={field.fieldId} text={hint} />
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {options.map(([optionValue, optionLabel], i) => (
           <label
@@ -204,97 +284,59 @@ export function RadioGroup({
               type="radio"
               name={name}
               value={optionValue}
-              defaultChecked={value === optionValue}
-              id={i === 0 ? fieldId : `${fieldId}-${i}`}
+              defaultChecked={field.value === optionValue}
+              id={i === 0 ? field.fieldId : `${field.fieldId}-${i}`}
               // Without JavaScript, the page the server sends back opens on the first field in error.
               // oxlint-disable-next-line jsx-a11y/no-autofocus
-              autoFocus={i === 0 ? control.autoFocus : undefined}
+              autoFocus={i === 0 ? field.autoFocus : undefined}
               className="size-4 accent-brand-700"
             />
             <span>{optionLabel}</span>
           </label>
         ))}
       </div>
-      <FieldError id={`${fieldId}-error`} message={error} />
+      <FieldError id={`${field.fieldId}-error`} message={field.error} />
     </fieldset>
   );
 }
 
 /** A box to tick; `children` says what ticking it means. */
-export function Checkbox({ name, children, required }: { name: string; children: ReactNode; required?: boolean }) {
-  const { fieldId, error, value, control } = useField(name);
+export function Checkbox({
+  name,
+  children,
+  required,
+  error,
+}: {
+  name: string;
+  children: ReactNode;
+  required?: boolean;
+  error?: string;
+}) {
+  const field = useField({ name, error });
   return (
     <div>
-      <label htmlFor={fieldId} className="flex cursor-pointer items-start gap-3">
+      <label htmlFor={field.fieldId} className="flex cursor-pointer items-start gap-3">
         <input
           type="checkbox"
-          defaultChecked={value === "on"}
+          defaultChecked={field.value === "on"}
           aria-required={required || undefined}
           className="mt-1 size-5 shrink-0 accent-brand-700"
-          {...control}
+          {...field.control}
         />
         <span className="text-stone-900">{children}</span>
       </label>
-      <FieldError id={`${fieldId}-error`} message={error} />
+      <FieldError id={`${field.fieldId}-error`} message={field.error} />
     </div>
   );
 }
 
-/**
- * The list of the form's problems, at its top, each a link to its field: what a person without JavaScript sees
- * first when the server sends the form back.
- */
-export function ErrorSummary({ title = "Le formulaire contient des erreurs :" }: { title?: string }) {
-  const { id, errors, order } = useContext(FormContext);
-  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
-  const entries = Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b));
-  if (entries.length === 0) return null;
+/** Fields that belong together, in a card titled by its legend. */
+export function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">{title}</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        {entries.map(([name, message]) => (
-          <li key={name}>
-            <a href={`#${id}-${name}`} className="underline underline-offset-2">
-              {message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/**
- * What went wrong with the last sending, at the top of the form: the summary of the fields' messages, or the
- * message of a form refused as a whole (too many sendings, a failure, a file too large).
- */
-export function FormAlerts({ refused }: { refused: Exclude<PublicFormResult, { status: "sent" }> | undefined }) {
-  return (
-    <>
-      <ErrorSummary />
-      {refused && refused.status !== "invalid" ? (
-        <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
-          {refused.message}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** The end of a public form: the honeypot, and the button, which says the form is being sent. */
-export function SendButton({ children, className = "" }: { children: ReactNode; className?: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <>
-      <Honeypot />
-      <button
-        type="submit"
-        disabled={busy}
-        className={`min-h-12 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 ${className}`}
-      >
-        {busy ? "Envoi en cours…" : children}
-      </button>
-    </>
+    <fieldset className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+      {/* Floated, the legend sits inside the card instead of on its border. */}
+      <legend className="float-left mb-4 w-full text-xl font-bold text-brand-800">{title}</legend>
+      <div className="clear-both space-y-5">{children}</div>
+    </fieldset>
   );
 }

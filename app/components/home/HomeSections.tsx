@@ -12,7 +12,7 @@ import { PlotsStatus } from "~/components/PlotsStatus";
 import { gardenVideoSearchUrl, type GardenMonth } from "~/lib/planting-calendar";
 import type { GardeningTip } from "~/lib/weather";
 
-function Section({
+function HomeSection({
   id,
   title,
   action,
@@ -54,7 +54,7 @@ function MonthList({ title, items }: { title: string; items: string[] }) {
 /** What to sow, plant and harvest this month around Lyon, with a search for videos of that month's work. */
 export function MonthInGarden({ month }: { month: GardenMonth }) {
   return (
-    <Section id="mois-au-jardin" title={`Au potager en ${month.name}`}>
+    <HomeSection id="mois-au-jardin" title={`Au potager en ${month.name}`}>
       <div className="grid gap-4 md:grid-cols-3">
         <MonthList title="À semer" items={month.sow} />
         <MonthList title="À planter" items={month.plant} />
@@ -67,7 +67,7 @@ export function MonthInGarden({ month }: { month: GardenMonth }) {
           <span className="sr-only"> (YouTube, nouvel onglet)</span>
         </a>
       </p>
-    </Section>
+    </HomeSection>
   );
 }
 
@@ -81,20 +81,20 @@ const TIP_STYLES: Record<GardeningTip["level"], string> = {
 /** The gardening tip for the weather of the moment (none when the weather is unknown). */
 export function WeatherTip({ tip, temperature }: { tip: GardeningTip; temperature: number }) {
   return (
-    <Section id="conseil-meteo" title="Le conseil du jour">
+    <HomeSection id="conseil-meteo" title="Le conseil du jour">
       <div className={`rounded-2xl p-5 ring-1 ${TIP_STYLES[tip.level]}`}>
         <p className="text-lg font-bold">
           {tip.title} ({temperature} °C à Villeurbanne)
         </p>
         <p className="mt-1 text-lg">{tip.text}</p>
       </div>
-    </Section>
+    </HomeSection>
   );
 }
 
 export function LatestPost({ post }: { post: PostCardData }) {
   return (
-    <Section
+    <HomeSection
       id="dernier-article"
       title="Dernier article"
       action={
@@ -104,14 +104,14 @@ export function LatestPost({ post }: { post: PostCardData }) {
       }
     >
       <PostCard post={post} headingLevel={3} wide />
-    </Section>
+    </HomeSection>
   );
 }
 
 export function HomeEvents({ next, past }: { next?: EventCardData; past?: EventCardData }) {
   if (!next && !past) return null;
   return (
-    <Section
+    <HomeSection
       id="evenements"
       title="Événements"
       action={
@@ -124,14 +124,14 @@ export function HomeEvents({ next, past }: { next?: EventCardData; past?: EventC
         {next ? <EventCard event={next} headingLevel={3} label="Prochain événement" /> : null}
         {past ? <EventCard event={past} headingLevel={3} label="Dernier événement" /> : null}
       </div>
-    </Section>
+    </HomeSection>
   );
 }
 
 export function LatestAds({ ads }: { ads: AdSummary[] }) {
   if (ads.length === 0) return null;
   return (
-    <Section
+    <HomeSection
       id="annonces"
       title="Petites annonces"
       action={
@@ -145,7 +145,7 @@ export function LatestAds({ ads }: { ads: AdSummary[] }) {
           <AdTeaser key={ad.id} ad={ad} />
         ))}
       </div>
-    </Section>
+    </HomeSection>
   );
 }
 

@@ -2,6 +2,7 @@ import type { Admin } from "~/modules/auth/auth.server";
 import { getContent } from "~/modules/content/content.server";
 import { accountActionSchema } from "./accounts.schema";
 import {
+  changeDisplayName,
   changeOwnPassword,
   confirmTotp,
   disableOwnTotp,
@@ -29,7 +30,7 @@ export async function accountsData(me: Admin) {
   // An enrolment under way survives a reload: its QR code is drawn here, from the pending secret.
   const uri = pending ? totpUri(pending, me.username, content?.nomAssociation?.trim() || "Potager") : null;
   return {
-    me: { id: me.id, username: me.username, twoFactor },
+    me: { id: me.id, username: me.username, displayName: me.displayName ?? "", twoFactor },
     accounts,
     invitations,
     enrolment: pending && uri ? { secret: pending, qrImage: await totpQrImage(uri) } : null,
@@ -57,6 +58,8 @@ export async function runAccountAction(
   const action = parsed.data;
   const result = await (async (): Promise<AccountActionResult> => {
     switch (action.intent) {
+      case "displayName":
+        return changeDisplayName(me, action.displayName);
       case "password":
         return changeOwnPassword(me, sessionToken, action.current, action.password);
       case "totpStart":

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalEmail, recordId } from "~/lib/form-fields";
+import { optionalEmail, recordId } from "~/modules/forms/fields.schema";
 
 export const PASSWORDS_DIFFER_MESSAGE = "Les deux nouveaux mots de passe sont différents.";
 export const USERNAME_MESSAGE =
@@ -14,8 +14,21 @@ const id = recordId("Cet administrateur n'existe plus.");
 const newPassword = { password: text(1000), confirmation: z.string({ error: REQUIRED }) };
 const sameTwice = (value: { password: string; confirmation: string }) => value.password === value.confirmation;
 
+/** The longest display name: a first and last name, perhaps a role. */
+export const DISPLAY_NAME_MAX = 80;
+
 /** The forms of the accounts screen, by intent. */
 export const accountActionSchema = z.discriminatedUnion("intent", [
+  // Empty: the site names the person by their username.
+  z.object({
+    intent: z.literal("displayName"),
+    displayName: z
+      .string()
+      .trim()
+      .max(DISPLAY_NAME_MAX, { error: `Ce texte est trop long (${DISPLAY_NAME_MAX} caractères maximum).` })
+      .optional()
+      .transform((value) => value || null),
+  }),
   z
     .object({ intent: z.literal("password"), current: text(1000), ...newPassword })
     .refine(sameTwice, { error: PASSWORDS_DIFFER_MESSAGE, path: ["confirmation"] }),

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, count, eq, gt, lt, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { adminInvitations, admins, recoveryCodes, sessions } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { checkPassword, hashPassword, keyedHash, type Admin } from "~/modules/auth/auth.server";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
@@ -75,6 +75,20 @@ export async function changeOwnPassword(
   return { ok: true, message: "Mot de passe changé. Vos autres sessions ont été fermées." };
 }
 
+/** The name the site gives the signed-in administrator (an article's author); null: their username. */
+export async function changeDisplayName(admin: Admin, displayName: string | null): Promise<AccountResult> {
+  await getDb().transaction(async (tx) => {
+    await tx.update(admins).set({ displayName }).where(eq(admins.id, admin.id));
+    await recordHistory(tx, admin, { kind: "compte.nom-affiche", target: accountName(admin.username) });
+  });
+  return {
+    ok: true,
+    message: displayName
+      ? `Nom affiché enregistré : vos articles seront signés « ${displayName} ».`
+      : `Nom affiché retiré : vos articles seront signés « ${admin.username} ».`,
+  };
+}
+
 /**
  * A new administrator: a one-time link valid 48 h to choose their own password. The link is shown to the creator
  * and, when SMTP is set and an address is given, e-mailed; it never carries a password.
@@ -96,15 +110,13 @@ export async function inviteAdmin(
       .from(adminInvitations)
       .where(eq(adminInvitations.username, username));
     if (taken.n > 0 || invited.n > 0) return false;
-    await tx
-      .insert(adminInvitations)
-      .values({
-        tokenHash: keyedHash(token),
-        username,
-        email,
-        invitedBy: actor.id,
-        expiresAt: new Date(now.getTime() + INVITATION_VALID_MS),
-      });
+    await tx.insert(adminInvitations).values({
+      tokenHash: keyedHash(token),
+      username,
+      email,
+      invitedBy: actor.id,
+      expiresAt: new Date(now.getTime() + INVITATION_VALID_MS),
+    });
     if (mailed && email) await enqueueMail(tx, invitationMail(email, username, link, actor.username));
     await recordHistory(tx, actor, { kind: "compte.invitation", target: accountName(username) });
     return true;

@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { recordId, requiredText } from "~/lib/form-fields";
 import { getContent } from "~/modules/content/content.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { adPublishedMail, enqueueMail } from "~/modules/mail/mail.server";
-import { adEditFormSchema } from "./ads.schema";
+import { AD_GONE_MESSAGE, adActionSchema } from "./ads.schema";
 import { deleteAd, getAd, republishAd, updateAd, validateAd } from "./ads.server";
 
 export const AD_VALIDATED_MESSAGE = "Annonce validée : elle est maintenant visible sur le site.";
@@ -12,24 +10,10 @@ export const AD_UPDATED_MESSAGE = "Annonce mise à jour.";
 export const AD_DELETED_MESSAGE = "Annonce supprimée.";
 export const AD_PHOTO_DELETED_MESSAGE = "Image supprimée.";
 export const AD_REFUSED_MESSAGE = "Annonce refusée et supprimée.";
-export const AD_GONE_MESSAGE = "Cette annonce n'existe plus : elle a peut-être été supprimée entre-temps.";
 export const AD_ALREADY_VALIDATED_MESSAGE = "Cette annonce est déjà validée.";
 export const AD_NOT_EXPIRED_MESSAGE = "Cette annonce n'est pas expirée : il n'y a rien à republier.";
 export const AD_NO_PHOTO_MESSAGE = "Cette image n'est plus dans l'annonce.";
-export const REFUSAL_REASON_MESSAGE = "Indiquez la raison du refus.";
 export const UNKNOWN_ACTION_MESSAGE = "Action inconnue.";
-
-const id = recordId(AD_GONE_MESSAGE);
-
-/** The forms of /admin/annonces. 'update' takes the public form's rules (adEditFormSchema). */
-export const adActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("validate"), id }),
-  z.object({ intent: z.literal("republish"), id }),
-  z.object({ intent: z.literal("update"), id }).extend(adEditFormSchema.shape),
-  z.object({ intent: z.literal("delete"), id }),
-  z.object({ intent: z.literal("deletePhoto"), id, photo: z.enum(["photo1", "photo2"]) }),
-  z.object({ intent: z.literal("refuse"), id, reason: requiredText(300, REFUSAL_REASON_MESSAGE) }),
-]);
 
 /** What the inline form had, given back with a refusal so that nothing typed is lost. */
 export interface AdEditValues {

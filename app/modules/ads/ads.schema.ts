@@ -1,20 +1,33 @@
 import { z } from "zod";
 import { AD_TYPES } from "~/lib/constants";
-import { filledText, optionalEmail, optionalImageUrl, optionalText, requiredText } from "~/lib/form-fields";
+import {
+  filledText,
+  optionalEmail,
+  optionalImageUrl,
+  optionalText,
+  recordId,
+  requiredText,
+} from "~/modules/forms/fields.schema";
+import { EMAIL_MAX } from "~/modules/forms/limits";
 import { AD_REQUIRED_MESSAGE, adCaptchaMessage } from "./ads.messages";
 
-export { AD_FAILURE_MESSAGE, AD_REQUIRED_MESSAGE, AD_SENT_MESSAGE, adCaptchaMessage } from "./ads.messages";
+export { AD_FAILURE_MESSAGE } from "./ads.messages";
 
 export const AD_INVALID_TYPE_MESSAGE = "Type d'annonce invalide.";
 export const AD_INVALID_EMAIL_MESSAGE = "Format d'email invalide";
 export const AD_INVALID_PHOTO_MESSAGE = "Adresse d'image invalide.";
+export const AD_GONE_MESSAGE = "Cette annonce n'existe plus : elle a peut-être été supprimée entre-temps.";
+export const REFUSAL_REASON_MESSAGE = "Indiquez la raison du refus.";
+
+/** The longest texts, for the schemas and for the fields that count their characters. */
+export const AD_TEXT_LIMITS = { nom: 200, email: EMAIL_MAX, telephone: 50, contenu: 5000, reason: 300 } as const;
 
 const fields = {
-  nom: requiredText(200, AD_REQUIRED_MESSAGE),
+  nom: requiredText(AD_TEXT_LIMITS.nom, AD_REQUIRED_MESSAGE),
   email: optionalEmail(AD_INVALID_EMAIL_MESSAGE),
-  telephone: requiredText(50, AD_REQUIRED_MESSAGE),
+  telephone: requiredText(AD_TEXT_LIMITS.telephone, AD_REQUIRED_MESSAGE),
   type: filledText(AD_REQUIRED_MESSAGE).pipe(z.enum(AD_TYPES, { error: AD_INVALID_TYPE_MESSAGE })),
-  contenu: optionalText(5000),
+  contenu: optionalText(AD_TEXT_LIMITS.contenu),
 };
 
 const photo = optionalImageUrl(AD_INVALID_PHOTO_MESSAGE);
@@ -40,5 +53,16 @@ export function adFormSchema(secret: string) {
 /** The admin inline edit of an ad: nom, email, telephone, type, contenu (photos are removed separately). */
 export const adEditFormSchema = z.object(fields);
 
+const id = recordId(AD_GONE_MESSAGE);
+
+/** The forms of /admin/annonces, by intent. 'update' takes the public form's rules (adEditFormSchema). */
+export const adActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("validate"), id }),
+  z.object({ intent: z.literal("republish"), id }),
+  z.object({ intent: z.literal("update"), id }).extend(adEditFormSchema.shape),
+  z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("deletePhoto"), id, photo: z.enum(["photo1", "photo2"]) }),
+  z.object({ intent: z.literal("refuse"), id, reason: requiredText(AD_TEXT_LIMITS.reason, REFUSAL_REASON_MESSAGE) }),
+]);
+
 export type AdFormValues = z.infer<ReturnType<typeof adFormSchema>>;
-export type AdEditFormValues = z.infer<typeof adEditFormSchema>;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { applications } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { keyedHash } from "~/modules/auth/auth.server";
 import { getContent } from "~/modules/content/content.server";
 import { applicationWithdrawnMail, enqueueMail } from "~/modules/mail/mail.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "~/lib/form-fields";
+import { recordId } from "~/modules/forms/fields.schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { archiveApplication, deleteApplication, getApplication, setApplicationProcessed } from "./applications.server";
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { applicationForm } from "../../../tests/factories";
-import { APPLICATION_FIELD_LABELS, applicationFormSchema, isFrenchPhone } from "./applications.schema";
+import {
+  APPLICATION_FIELD_LABELS,
+  APPLICATION_FORM_DEFAULT_LABELS,
+  applicationFormSchema,
+  applicationFormSchemaFor,
+  isFrenchPhone,
+} from "./applications.schema";
 
 function messages(input: Record<string, unknown>) {
   const result = applicationFormSchema.safeParse(input);
@@ -152,5 +158,40 @@ describe("isFrenchPhone", () => {
   it("removes spaces, dots and dashes before checking", () => {
     expect(isFrenchPhone("04 12.34-56 78")).toBe(true);
     expect(isFrenchPhone("04/12/34/56/78")).toBe(false);
+  });
+});
+
+describe("applicationFormSchemaFor", () => {
+  const issues = (labels: Record<string, string>, input: Record<string, unknown>) =>
+    Object.fromEntries(
+      (applicationFormSchemaFor(labels).safeParse(input).error?.issues ?? []).map((i) => [i.path.join("."), i.message]),
+    );
+
+  it("names a field by the label the association wrote for it, as the form shows it", () => {
+    const labels = {
+      ...APPLICATION_FORM_DEFAULT_LABELS,
+      nom: "Prénom et nom de famille",
+      email: "Courriel :",
+      ville: "Commune ?",
+      engagementcharte: "J'accepte la charte.",
+      motivations: "Pourquoi un jardin ?",
+    };
+    expect(
+      issues(labels, applicationForm({ nom: "", email: "", engagementcharte: undefined, motivations: "" })),
+    ).toEqual({
+      nom: "Prénom et nom de famille est obligatoire",
+      email: "Courriel est obligatoire",
+      engagementcharte: "J'accepte la charte est obligatoire",
+      // SPEC §5 words this one itself.
+      motivations: "Les motivations sont obligatoires",
+    });
+    expect(issues(labels, applicationForm({ ville: "Lyon" }))).toEqual({ ville: "Commune est invalide" });
+  });
+
+  it("keeps the spec's messages where the label is the default one", () => {
+    expect(issues(APPLICATION_FORM_DEFAULT_LABELS, applicationForm({ nom: "", email: "" }))).toEqual({
+      nom: "Le nom est obligatoire",
+      email: "L'email est obligatoire",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CABIN_TAKEOVER_MAX_EUROS, PLOT_SIZES, START_BUDGET_EUROS, TEMPS_DISPONIBLE, VILLES } from "~/lib/constants";
-import { requiredText } from "~/lib/form-fields";
+import { requiredText } from "~/modules/forms/fields.schema";
+import { EMAIL_MAX, PHONE_MAX } from "~/modules/forms/limits";
 
 /** French label of each field of the application form, used in '{label} est obligatoire'. */
 export const APPLICATION_FIELD_LABELS = {
@@ -47,11 +48,22 @@ export const APPLICATION_FORM_DEFAULT_LABELS: Record<ApplicationField, string> =
 
 export const APPLICATION_FIELDS = Object.keys(APPLICATION_FORM_DEFAULT_LABELS) as ApplicationField[];
 
-export const requiredMessage = (field: ApplicationField) => `${APPLICATION_FIELD_LABELS[field]} est obligatoire`;
-export const invalidMessage = (field: ApplicationField) => `${APPLICATION_FIELD_LABELS[field]} est invalide`;
-export const EMAIL_REQUIRED_MESSAGE = "L'email est obligatoire";
+/**
+ * How a message names a field: by the label the visitor reads, when the association wrote its own (SPEC §5:
+ * '{label} est obligatoire'); otherwise by the field's usual name ('Le nom'), as the spec's messages do.
+ */
+export function fieldName(field: ApplicationField, labels: Partial<Record<ApplicationField, string>> = {}) {
+  const shown = labels[field]?.trim();
+  if (!shown || shown === APPLICATION_FORM_DEFAULT_LABELS[field]) return APPLICATION_FIELD_LABELS[field];
+  // A label that ends as a question or with a colon still reads as the subject of the message.
+  return shown.replace(/[\s.:;!?…*]+$/u, "") || APPLICATION_FIELD_LABELS[field];
+}
+
+export const requiredMessage = (field: ApplicationField, labels?: Partial<Record<ApplicationField, string>>) =>
+  `${fieldName(field, labels)} est obligatoire`;
+export const invalidMessage = (field: ApplicationField, labels?: Partial<Record<ApplicationField, string>>) =>
+  `${fieldName(field, labels)} est invalide`;
 export const EMAIL_INVALID_MESSAGE = "Format d'email invalide";
-export const MOBILE_REQUIRED_MESSAGE = "Le téléphone portable est obligatoire";
 export const MOBILE_INVALID_MESSAGE = "Format de téléphone invalide (ex: 0612345678)";
 export const LANDLINE_INVALID_MESSAGE = "Format de téléphone invalide (ex: 0412345678)";
 export const MOTIVATIONS_REQUIRED_MESSAGE = "Les motivations sont obligatoires";
@@ -67,49 +79,60 @@ export function isFrenchPhone(value: string): boolean {
   return /^(?:\+33|0033|0)\d{9}$/.test(value.replace(/[\s.-]/g, ""));
 }
 
-const choice = <T extends readonly [string, ...string[]]>(field: ApplicationField, values: T) =>
-  requiredText(100, requiredMessage(field)).pipe(z.enum(values, { error: invalidMessage(field) }));
-
 const CHECKED = new Set(["on", "true", "oui", "1", "yes"]);
-/** A box that must be ticked: checkboxes post 'on' when ticked and nothing otherwise. */
-const mustAccept = (field: ApplicationField) =>
-  z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === true || (typeof value === "string" && CHECKED.has(value.trim().toLowerCase())))
-        return true as const;
-      ctx.addIssue({ code: "custom", message: requiredMessage(field) });
-      return z.NEVER;
-    });
 
 /**
- * The garden application form (SPEC §5), with the form's lower-case field names; every text is capped.
- * The output is what `createApplication` takes.
+ * The garden application form (SPEC §5), with the form's lower-case field names; every text is capped. Its
+ * messages name each field by the `labels` /apply shows (see `fieldName`); 'Les motivations sont obligatoires' is
+ * the spec's own. The page and its action build it from the same labels. The output is what `createApplication`
+ * takes.
  */
-export const applicationFormSchema = z.object({
-  nom: requiredText(200, requiredMessage("nom")),
-  email: requiredText(254, EMAIL_REQUIRED_MESSAGE).pipe(z.email({ error: EMAIL_INVALID_MESSAGE })),
-  adresse: requiredText(300, requiredMessage("adresse")),
-  ville: choice("ville", VILLES),
-  telephoneportable: requiredText(30, MOBILE_REQUIRED_MESSAGE).refine(isFrenchPhone, { error: MOBILE_INVALID_MESSAGE }),
-  telephonefixe: z
-    .string()
-    .trim()
-    .max(30, { error: LANDLINE_INVALID_MESSAGE })
-    .optional()
-    .transform((v) => v || null)
-    .refine((v) => v === null || isFrenchPhone(v), { error: LANDLINE_INVALID_MESSAGE }),
-  taillejardin: choice("taillejardin", PLOT_SIZES),
-  experience: requiredText(2000, requiredMessage("experience")),
-  budgetconnu: mustAccept("budgetconnu"),
-  tempsdisponible: choice("tempsdisponible", TEMPS_DISPONIBLE),
-  inspectionconnu: mustAccept("inspectionconnu"),
-  engagementcharte: mustAccept("engagementcharte"),
-  engagementreglement: mustAccept("engagementreglement"),
-  engagementlieupublic: mustAccept("engagementlieupublic"),
-  motivations: requiredText(5000, MOTIVATIONS_REQUIRED_MESSAGE),
-});
+export function applicationFormSchemaFor(
+  labels: Partial<Record<ApplicationField, string>> = APPLICATION_FORM_DEFAULT_LABELS,
+) {
+  const required = (field: ApplicationField) => requiredMessage(field, labels);
+  const choice = <T extends readonly [string, ...string[]]>(field: ApplicationField, values: T) =>
+    requiredText(100, required(field)).pipe(z.enum(values, { error: invalidMessage(field, labels) }));
+  /** A box that must be ticked: checkboxes post 'on' when ticked and nothing otherwise. */
+  const mustAccept = (field: ApplicationField) =>
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === true || (typeof value === "string" && CHECKED.has(value.trim().toLowerCase())))
+          return true as const;
+        ctx.addIssue({ code: "custom", message: required(field) });
+        return z.NEVER;
+      });
+  return z.object({
+    nom: requiredText(200, required("nom")),
+    email: requiredText(EMAIL_MAX, required("email")).pipe(z.email({ error: EMAIL_INVALID_MESSAGE })),
+    adresse: requiredText(300, required("adresse")),
+    ville: choice("ville", VILLES),
+    telephoneportable: requiredText(PHONE_MAX, required("telephoneportable")).refine(isFrenchPhone, {
+      error: MOBILE_INVALID_MESSAGE,
+    }),
+    telephonefixe: z
+      .string()
+      .trim()
+      .max(PHONE_MAX, { error: LANDLINE_INVALID_MESSAGE })
+      .optional()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isFrenchPhone(v), { error: LANDLINE_INVALID_MESSAGE }),
+    taillejardin: choice("taillejardin", PLOT_SIZES),
+    experience: requiredText(2000, required("experience")),
+    budgetconnu: mustAccept("budgetconnu"),
+    tempsdisponible: choice("tempsdisponible", TEMPS_DISPONIBLE),
+    inspectionconnu: mustAccept("inspectionconnu"),
+    engagementcharte: mustAccept("engagementcharte"),
+    engagementreglement: mustAccept("engagementreglement"),
+    engagementlieupublic: mustAccept("engagementlieupublic"),
+    motivations: requiredText(5000, MOTIVATIONS_REQUIRED_MESSAGE),
+  });
+}
+
+/** The form with its default labels. */
+export const applicationFormSchema = applicationFormSchemaFor();
 
 export type ApplicationFormValues = z.infer<typeof applicationFormSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "~/lib/form-fields";
+import { optionalText } from "~/modules/forms/fields.schema";
 import { APPLICATION_FIELDS, type ApplicationField } from "./applications.schema";
 
 /** Longest label of an application form field: the boxes to tick hold a whole sentence. */

@@ -4,7 +4,6 @@ export const LOGIN_REQUIRED_MESSAGE = "Veuillez remplir tous les champs";
 export const LOGIN_INVALID_MESSAGE = "Identifiants incorrects";
 export const LOGIN_THROTTLED_MESSAGE = "Trop de tentatives de connexion. Veuillez réessayer dans 15 minutes.";
 export const LOGIN_BUSY_MESSAGE = "Trop de connexions en même temps. Veuillez réessayer dans un instant.";
-export const SESSION_EXPIRED_TITLE = "Votre session a expiré";
 
 /** The sign-in form: username (trimmed) and password both required; over-long values are refused as wrong. */
 export const loginSchema = z.object({
@@ -18,8 +17,6 @@ export const loginSchema = z.object({
     .min(1, { error: LOGIN_REQUIRED_MESSAGE, abort: true })
     .max(1000, { error: LOGIN_INVALID_MESSAGE }),
 });
-
-export type LoginForm = z.infer<typeof loginSchema>;
 
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   "Saisissez le code à 6 chiffres de votre application, ou un code de secours.";

@@ -6,7 +6,7 @@ import { and, asc, count, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { admins, recoveryCodes, sessions } from "~/db/schema";
 import { checkTotp, normalizeRecoveryCode } from "~/modules/accounts/totp.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { recordHistory, recordUnknownSignIn } from "~/modules/history/history.server";
 import { clearHits, limitAddress, releaseHits, reserveHit } from "~/modules/rate-limits/rate-limits.server";
 import { PasswordChecksBusy, withPasswordCheckSlot } from "./password-checks.server";
@@ -275,9 +275,9 @@ export async function getSessionAdmin(token: string | undefined, now = new Date(
   return { id: row.id, username: row.username, displayName: row.displayName };
 }
 
-/** The author an administrator's articles are signed with: their display name, or 'Admin' (SPEC §3). */
+/** How the site names an administrator (an article's author, « Versions »): their display name, or username. */
 export function authorName(admin: Admin | null | undefined) {
-  return admin?.displayName?.trim() || "Admin";
+  return admin?.displayName?.trim() || admin?.username || "Admin";
 }
 
 export async function signOut(token: string | undefined) {

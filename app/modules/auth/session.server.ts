@@ -1,5 +1,5 @@
-import { env } from "~/env.server";
-import { isHttps } from "~/security.server";
+import { env } from "~/server/env.server";
+import { isHttps } from "~/server/security.server";
 import { getSessionAdmin, type Admin } from "./auth.server";
 
 // `__Host-` binds the cookie to this exact origin over HTTPS; development runs over plain http.

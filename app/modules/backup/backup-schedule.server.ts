@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { env } from "~/env.server";
-import { logger } from "~/logger.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
 import { createBackup } from "./backup.server";
 
 /** Backups the server makes on its own, in DATA_DIR/backups: one a night, 7 daily and 4 weekly ones kept. */

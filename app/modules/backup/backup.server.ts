@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb, type Executor } from "~/db/client.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { sessionSecretFile } from "~/modules/auth/auth.server";
 import { getMediaDir } from "~/modules/media/media.server";
 

@@ -1,86 +1,117 @@
-import { contentFromForm, imagesFromForm } from "~/lib/admin-form.server";
-import { parseId } from "~/lib/text";
-import { logger } from "~/logger.server";
-import { withHistory, type Actor } from "~/modules/history/history.server";
-import type { SubmittedForm } from "~/modules/media/multipart.server";
-import { BLOG_REQUIRED_MESSAGE, blogFormSchema } from "./blog.schema";
-import { createBlogPost, getBlogPost, updateBlogPost } from "./blog.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { altOf } from "~/lib/image-alt";
+import { dateToParisLocal } from "~/lib/paris-time";
+import { isSafeImageUrl, parseId } from "~/lib/text";
+import { ANNEX_FIELDS, articleSchemaInput } from "~/modules/forms/article-form";
+import { readArticleForm } from "~/modules/forms/article-form.server";
+import type { SubmittedForm } from "~/modules/forms/multipart.server";
+import type { AdminListQuery } from "~/modules/publishing/admin-list.server";
+import type { Editor, EditorDefinition } from "~/modules/publishing/editor.admin.server";
+import { BLOG_TEXT_FIELDS, blogEditorSchema, blogRefusal, type PostFormFields } from "./blog.schema";
+import {
+  articlePage,
+  createBlogPost,
+  deleteBlogPost,
+  getBlogPost,
+  postsForAdmin,
+  updateBlogPost,
+  type BlogPost,
+  type BlogPostInput,
+} from "./blog.server";
 
-export const ANNEX_SAVE_MESSAGE = "Erreur lors de la sauvegarde des images annexes. Veuillez réessayer.";
 export const SAVE_FAILED_MESSAGE = "Une erreur est survenue pendant l'enregistrement.";
 export const POST_GONE_MESSAGE = "Cet article n'existe plus : il a peut-être été supprimé entre-temps.";
 
-/** What the form had, given back with a refusal so that nothing typed is lost. */
-export interface PostFormValues {
-  id: string;
-  title: string;
-  content: string;
-  image: string | null;
-  annexes: (string | null)[];
+/** The editor's values for a post: as stored, each image's alternative by its field. */
+export function postFormFields(post: BlogPost): PostFormFields {
+  const annexes = ANNEX_FIELDS.map((_, i) => post.imagesAnnexes[i] ?? null);
+  return {
+    title: post.title,
+    author: post.author,
+    content: post.content,
+    image: post.image,
+    annexes,
+    alts: Object.fromEntries([
+      ["image", altOf(post.imageAlts, post.image)],
+      ...ANNEX_FIELDS.map((name, i) => [name, altOf(post.imageAlts, annexes[i])]),
+    ]),
+    publishAt: post.publishAt ? dateToParisLocal(post.publishAt) : "",
+  };
 }
 
-export type PostFormOutcome =
-  | { ok: true; id: number; created: boolean }
-  | { ok: false; status: number; message: string; field?: string; values: PostFormValues };
+/** /admin/blog's editor (SPEC §2, §4, §5, §8), for `publishing/editor.admin.server.ts`. */
+export const blogEditor: EditorDefinition<BlogPost, Omit<BlogPostInput, "state" | "publishAt">, PostFormFields> = {
+  kind: "article",
+  path: "/admin/blog",
+  texts: BLOG_TEXT_FIELDS,
+  schema: blogEditorSchema,
+  refusalOf: blogRefusal,
+  messages: {
+    saveFailed: SAVE_FAILED_MESSAGE,
+    gone: POST_GONE_MESSAGE,
+    mismatch: "Ce formulaire ne correspond pas à l'article affiché : rechargez la page.",
+    done: {
+      publie: "Article publié.",
+      maj: "Article mis à jour.",
+      brouillon: "Brouillon enregistré.",
+      programme: "Article programmé.",
+      supprime: "Article supprimé.",
+      restaure: "Version restaurée : l'ancienne version est gardée parmi les versions.",
+    },
+  },
+  get: getBlogPost,
+  fieldsOf: postFormFields,
+  fromVersion: (post, snapshot) => ({
+    ...post,
+    ...(snapshot as Partial<BlogPost>),
+    state: post.state,
+    publishAt: post.publishAt,
+  }),
+  // The author field left empty signs with the name of the person saving.
+  prepare: (input, editor) => ({ ...input, author: input.author?.trim() || editor.name }),
+  create: (input, by, tx) => createBlogPost(input, { by }, tx),
+  update: (id, input, by, tx) => updateBlogPost(id, input, { by }, tx),
+  remove: deleteBlogPost,
+  target: (id) => `article n° ${id}`,
+};
+
+/** The lists of /admin/blog: drafts, scheduled (with their time), and a page of the published ones. */
+export async function postLists(query: AdminListQuery) {
+  const { drafts, scheduled, published, publishedTotal } = await postsForAdmin(query);
+  // A post not public yet opens in its editor; a published one on the site.
+  const item = (post: BlogPost, details: string) => ({
+    id: post.id,
+    title: post.title,
+    image: post.image,
+    details,
+    href: post.state === "publie" ? `/blog/${post.id}` : `/admin/blog?edit=${post.id}`,
+  });
+  return {
+    drafts: drafts.map((post) => item(post, `Modifié le ${formatDate(post.updatedAt)} · ${post.author}`)),
+    scheduled: scheduled.map((post) => item(post, `Publication le ${formatDateTime(post.publishAt!)}`)),
+    published: published.map((post) => item(post, `${formatDate(post.publishedAt!)} · ${post.author}`)),
+    publishedTotal,
+  };
+}
 
 /**
- * /admin/blog's save: creates the article, or updates the one named by `id`, signed by `author`. The spec's
- * messages for a missing title or content, a missing cover, annexes that cannot be saved, a failed save.
+ * An article as the editor's form holds it now, unsaved, for « Aperçu »: nothing is checked (a draft may be
+ * incomplete), the rich text is sanitised, only image addresses the site accepts are shown.
  */
-export async function saveBlogPostForm(form: SubmittedForm, author: string, actor: Actor): Promise<PostFormOutcome> {
-  const id = form.get("id") ? parseId(form.get("id")) : null;
-  const { cover, annexes } = await imagesFromForm(form);
-  const values: PostFormValues = {
-    id: form.get("id") ?? "",
-    title: form.get("title") ?? "",
-    content: contentFromForm(form),
-    image: "url" in cover ? cover.url : (form.get("image") ?? null),
-    annexes: annexes.map((annex, i) => ("url" in annex ? annex.url : (form.get(`annexe${i + 1}`) ?? null))),
-  };
-  const refuse = (status: number, message: string, field?: string): PostFormOutcome => ({
-    ok: false,
-    status,
-    message,
-    field,
-    values,
+export async function previewFromForm(form: SubmittedForm, editor: Editor) {
+  const { fields } = await readArticleForm(form, BLOG_TEXT_FIELDS);
+  const id = parseId(form.get("id"));
+  const saved = id === null ? undefined : await getBlogPost(id);
+  const input = articleSchemaInput(fields);
+  const image = isSafeImageUrl(fields.image) ? fields.image : null;
+  return articlePage({
+    id,
+    title: fields.title.trim() || "Sans titre",
+    content: fields.content,
+    image,
+    imagesAnnexes: input.imagesannexes.filter(isSafeImageUrl),
+    imageAlts: input.imagealts,
+    author: fields.author.trim() || editor.name,
+    publishedAt: saved?.publishedAt ?? null,
   });
-
-  if ("error" in cover) return refuse(cover.error.status, cover.error.message, "image");
-  const failedAnnex = annexes.findIndex((annex) => "error" in annex);
-  if (failedAnnex >= 0) return refuse(400, "Erreur lors de l'upload des images annexes", `annexe${failedAnnex + 1}`);
-  if (form.get("id") && (id === null || !(await getBlogPost(id)))) return refuse(404, POST_GONE_MESSAGE);
-
-  const parsed = blogFormSchema.safeParse({
-    title: values.title,
-    content: values.content,
-    image: values.image ?? "",
-    imagesannexes: values.annexes.filter(Boolean),
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0]);
-    if (field === "imagesannexes") return refuse(400, ANNEX_SAVE_MESSAGE, "annexe1");
-    return refuse(400, issue.message === BLOG_REQUIRED_MESSAGE ? BLOG_REQUIRED_MESSAGE : issue.message, field);
-  }
-  try {
-    const input = { ...parsed.data, author };
-    if (id !== null) {
-      const updated = await withHistory(
-        actor,
-        (tx) => updateBlogPost(id, input, tx),
-        (post) => post && { kind: "article.modification", target: `article n° ${id}` },
-      );
-      if (!updated) return refuse(404, POST_GONE_MESSAGE);
-      return { ok: true, id, created: false };
-    }
-    const created = await withHistory(
-      actor,
-      (tx) => createBlogPost(input, {}, tx),
-      (post) => ({ kind: "article.creation", target: `article n° ${post.id}` }),
-    );
-    return { ok: true, id: created.id, created: true };
-  } catch (error) {
-    logger.error({ err: error }, "enregistrement d'un article impossible");
-    return refuse(500, SAVE_FAILED_MESSAGE);
-  }
 }

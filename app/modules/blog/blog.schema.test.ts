@@ -17,6 +17,8 @@ describe("blogFormSchema", () => {
       content: "<p>Il est temps de semer les <strong>tomates</strong>.</p>",
       image: "/media/cover.webp",
       imagesAnnexes: ["/media/a.webp", "/media/b.webp"],
+      imageAlts: {},
+      author: "",
     });
   });
 

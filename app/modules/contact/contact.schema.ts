@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTACT_CAPTCHA_ANSWER } from "~/lib/constants";
-import { requiredText } from "~/lib/form-fields";
+import { requiredText } from "~/modules/forms/fields.schema";
 
 export const CONTACT_REQUIRED_MESSAGE = "Ce champ est obligatoire";
 export const CONTACT_EMAIL_MESSAGE = "Veuillez entrer une adresse email valide";

@@ -65,6 +65,8 @@ export interface SiteContent {
   imageAccueil: string | null;
   headerIcon: string | null;
   imagesAssociation: string[];
+  /** Descriptions of the images above, by address ("" for a decorative one). */
+  imageAlts: Record<string, string>;
   adresse: string | null;
   telephone: string | null;
   email: string | null;
@@ -104,6 +106,7 @@ export function withContentDefaults(content: StoredContent | null | undefined): 
     imageAccueil: filled(c.imageAccueil) ? c.imageAccueil : null,
     headerIcon: filled(c.headerIcon) ? c.headerIcon : null,
     imagesAssociation: (c.imagesAssociation ?? []).filter(filled),
+    imageAlts: c.imageAlts ?? {},
     adresse: filled(c.adresse) ? c.adresse : null,
     telephone: filled(c.telephone) ? c.telephone : null,
     email: filled(c.email) ? c.email : null,

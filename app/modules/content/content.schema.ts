@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_ASSOCIATION_IMAGES, RICH_TEXT_MAX_LENGTH } from "~/lib/constants";
-import { imageList, optionalEmail, optionalText, requiredImageUrl } from "~/lib/form-fields";
+import { imageList, optionalEmail, optionalText, requiredImageUrl } from "~/modules/forms/fields.schema";
 
 /** The site-wide content record (SPEC §3), as modules return it. */
 export interface AssociationContent {
@@ -37,11 +37,16 @@ export interface AssociationContent {
   retentionValidatedAdsMonths: number;
   retentionHistoryMonths: number;
   retentionSentMailDays: number;
+  /** Descriptions of the images above, by address ("" for a decorative one). */
+  imageAlts: Record<string, string>;
   updatedAt: Date;
 }
 
 /** Fields an update may carry; only the ones present are written. */
-export type ContentFields = Partial<Omit<AssociationContent, "id" | "updatedAt">>;
+export type ContentFields = Partial<Omit<AssociationContent, "id" | "updatedAt" | "imageAlts">> & {
+  /** Descriptions of images by address, set one by one (null removes one); the others are kept. */
+  imageAlts?: Record<string, string | null>;
+};
 
 export const PLOTS_MESSAGE = "Merci de saisir des nombres valides pour les parcelles.";
 export const PLOTS_OVER_TOTAL_MESSAGE =
@@ -163,7 +168,6 @@ export const contactInfoFormSchema = z.object({
   horaires: optionalText(limit.horaires),
 });
 
-export type HomeTextsForm = z.infer<typeof homeTextsFormSchema>;
 /** A whole number of months or days within bounds, with a French message that gives them. */
 const period = (min: number, max: number, unit: string) =>
   z
@@ -187,8 +191,3 @@ export const retentionFormSchema = z.object({
   retentionHistoryMonths: period(6, 120, "mois"),
   retentionSentMailDays: period(1, 365, "jours"),
 });
-
-export type PlotsForm = z.infer<typeof plotsFormSchema>;
-export type AssociationPageForm = z.infer<typeof associationPageFormSchema>;
-export type ContactInfoForm = z.infer<typeof contactInfoFormSchema>;
-export type IdentityForm = z.infer<typeof identityFormSchema>;

@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { associationContent } from "~/db/schema";
 import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
-import { sanitizeRichText } from "~/lib/sanitize.server";
+import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList } from "~/lib/text";
 import { withContentDefaults, type SiteContent } from "./content.defaults";
 import type { AssociationContent, ContentFields } from "./content.schema";
@@ -76,7 +76,19 @@ export async function updateContent(
   executor: Executor = getDb(),
 ): Promise<AssociationContent | undefined> {
   if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return undefined;
-  const values: ContentFields = {};
+  // The descriptions given are set (null: removed); those of the other images are kept.
+  for (const [url, alt] of Object.entries(fields.imageAlts ?? {})) {
+    await executor
+      .update(associationContent)
+      .set({
+        imageAlts:
+          alt === null
+            ? sql`${associationContent.imageAlts} - ${url}::text`
+            : sql`${associationContent.imageAlts} || jsonb_build_object(${url}::text, ${alt}::text)`,
+      })
+      .where(eq(associationContent.id, id));
+  }
+  const values: Omit<ContentFields, "imageAlts"> = {};
   for (const key of UPDATABLE_FIELDS) {
     if (fields[key] !== undefined) (values as Record<string, unknown>)[key] = fields[key];
   }

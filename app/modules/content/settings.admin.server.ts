@@ -1,14 +1,16 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { UPLOAD_ERROR_MESSAGE } from "~/components/ImageField";
 import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
 import { cleanImageList } from "~/lib/text";
-import { logger } from "~/logger.server";
+import { logger } from "~/server/logger.server";
 import { APPLICATION_FORM_DEFAULT_LABELS, APPLICATION_FIELDS } from "~/modules/applications/applications.schema";
 import { applicationLabelsFormSchema, labelRows } from "~/modules/applications/form-fields.schema";
 import { applicationFormLabels, replaceFormFields } from "~/modules/applications/form-fields.server";
+import type { SubmittedForm, UploadedFile } from "~/modules/forms/multipart.server";
+import { altOf } from "~/lib/image-alt";
+import { altFromForm } from "~/modules/forms/image-alt-field";
+import { mediaMessages } from "~/modules/media/media.schema";
 import { MediaError, saveImage } from "~/modules/media/media.server";
-import type { SubmittedForm, UploadedFile } from "~/modules/media/multipart.server";
 import { LEGAL_FIELDS } from "./content.defaults";
 import {
   associationPageFormSchema,
@@ -68,6 +70,7 @@ export async function settingsData() {
     titreAssociation: text(content?.titreAssociation),
     contentAssociation: text(content?.contentAssociation),
     imagesAssociation: cleanImageList(content?.imagesAssociation, MAX_ASSOCIATION_IMAGES),
+    imageAlts: content?.imageAlts ?? {},
     adresse: text(content?.adresse),
     telephone: text(content?.telephone),
     email: text(content?.email),
@@ -88,8 +91,6 @@ export async function settingsData() {
     ) as Record<(typeof APPLICATION_FIELDS)[number], string>,
   };
 }
-
-export type SettingsData = Awaited<ReturnType<typeof settingsData>>;
 
 function refused(
   intent: SettingsIntent | null,
@@ -135,7 +136,7 @@ const SECTION_NAMES: Record<SettingsIntent, string> = {
 const savedEntry = (intent: SettingsIntent) =>
   ({ kind: "parametres.enregistrement", target: SECTION_NAMES[intent] }) as const;
 
-async function save(intent: SettingsIntent, fields: ContentFields, actor: Actor) {
+async function save(intent: SettingsIntent, fields: ContentFields, actor: Actor, message = SAVED[intent]) {
   const { id } = await ensureContentRow();
   const saved = await withHistory(
     actor,
@@ -144,7 +145,7 @@ async function save(intent: SettingsIntent, fields: ContentFields, actor: Actor)
   );
   // SPEC §8: a failed save shows no message.
   if (!saved) return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
-  return data<SettingsResult>({ intent, ok: true, message: SAVED[intent] });
+  return data<SettingsResult>({ intent, ok: true, message });
 }
 
 /** Stores an image sent with the form (no JavaScript); a refused file gives its French message. */
@@ -154,29 +155,46 @@ async function storeUpload(intent: SettingsIntent, field: string, upload: Upload
   } catch (error) {
     if (error instanceof MediaError) return { refusal: refused(intent, error.message, error.status, field) };
     logger.error({ err: error }, "enregistrement d'image impossible");
-    return { refusal: refused(intent, UPLOAD_ERROR_MESSAGE, 500, field) };
+    return { refusal: refused(intent, mediaMessages.uploadFailed, 500, field) };
   }
 }
 
+/**
+ * The home image or the header icon, with its description: a new image is stored and described; without one, a
+ * description changed for the current image is saved alone, and nothing at all gives the spec's message.
+ */
 async function saveSingleImage(intent: "homeImage" | "headerIcon", form: SubmittedForm, actor: Actor) {
   const schema = intent === "homeImage" ? homeImageFormSchema : headerIconFormSchema;
   const field = intent === "homeImage" ? "imageAccueil" : "headerIcon";
+  const alt = altFromForm((name) => form.get(name), field);
   const upload = form.file(field);
   let url: string | undefined;
   if (upload) {
     const stored = await storeUpload(intent, field, upload);
     if (stored.refusal) return stored.refusal;
     url = stored.url;
+  } else {
+    const content = await getContent();
+    const current = content?.[field];
+    if (current && alt !== altOf(content.imageAlts, current))
+      return save(intent, { imageAlts: { [current]: alt } }, actor, "Description de l'image enregistrée.");
   }
   const parsed = schema.safeParse({ [field]: url });
   if (!parsed.success) return invalid(intent, parsed.error, {});
-  return save(intent, parsed.data, actor);
+  return save(intent, { ...parsed.data, imageAlts: { [url!]: alt } }, actor);
 }
 
 async function saveAssociation(form: SubmittedForm, actor: Actor) {
   const intent = "association";
   // Without JavaScript, images are removed with check boxes and added with a file input.
   const removed = new Set(form.getAll("retirerImageAssociation"));
+  // Each place of the form (one per image, empty ones included) has its description.
+  const alts = Object.fromEntries(
+    form
+      .getAll("imagesAssociation")
+      .map((url, i) => [url, altFromForm((name) => form.get(name), `imageAssociation${i + 1}`)] as const)
+      .filter(([url]) => url && !removed.has(url)),
+  );
   const images = form.getAll("imagesAssociation").filter((url) => !removed.has(url));
   const added = form.file("nouvelleImageAssociation");
   if (added) {
@@ -187,7 +205,7 @@ async function saveAssociation(form: SubmittedForm, actor: Actor) {
   const texts = textsOf(form, ["titreAssociation", "contentAssociation"]);
   const parsed = associationPageFormSchema.safeParse({ ...texts, imagesAssociation: images });
   if (!parsed.success) return invalid(intent, parsed.error, texts);
-  return save(intent, parsed.data, actor);
+  return save(intent, { ...parsed.data, imageAlts: alts }, actor);
 }
 
 async function saveApplicationLabels(form: SubmittedForm, actor: Actor) {

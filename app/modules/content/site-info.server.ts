@@ -1,5 +1,5 @@
-import { env } from "~/env.server";
-import type { SiteInfo } from "~/lib/seo";
+import { env } from "~/server/env.server";
+import type { SiteInfo } from "~/modules/seo/seo";
 import type { SiteContent } from "./content.defaults";
 
 /** The site's name, tagline and public address, as every page's head and the feeds give them. */

@@ -1,12 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import * as tables from "~/db/schema";
-import { logger } from "~/logger.server";
+import { logger } from "~/server/logger.server";
 import { adFormSchema } from "~/modules/ads/ads.schema";
 import { createAd, validateAd } from "~/modules/ads/ads.server";
 import { applicationFormSchema } from "~/modules/applications/applications.schema";
 import { createApplication, setApplicationProcessed } from "~/modules/applications/applications.server";
-import { createBlogPost, listBlogPosts } from "~/modules/blog/blog.server";
+import { createBlogPost } from "~/modules/blog/blog.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { ensureContentRow, getContent, updateContent } from "~/modules/content/content.server";
 import { createEvent } from "~/modules/events/events.server";
@@ -31,7 +31,8 @@ async function image(name: keyof typeof DEMO_SCENES) {
  * so an association's own data is never touched.
  */
 export async function seedDemoContent(now = new Date()) {
-  if ((await getContent()) || (await listBlogPosts()).length > 0) return false;
+  const [posts] = await getDb().select({ n: count() }).from(tables.blogPosts);
+  if ((await getContent()) || (posts?.n ?? 0) > 0) return false;
   const started = performance.now();
 
   // One image at a time: seven at once took 100 MiB more at the first start, which malloc then kept.
@@ -42,6 +43,13 @@ export async function seedDemoContent(now = new Date()) {
   const evening = await image("evening");
   const tools = await image("tools");
   const icon = await saveImage({ buffer: await renderIcon() });
+
+  // What each picture shows, for its text alternative (a few annexes are left to describe: the dashboard says so).
+  const described: Record<string, string> = {
+    [spring]: "Jeunes pousses alignées dans une parcelle au printemps",
+    [summer]: "Rangs de courges et de tomates mûres en plein été",
+    [evening]: "Le jardin des Brosses à la tombée du jour, les allées encore éclairées",
+  };
 
   const row = await ensureContentRow();
   await updateContent(row.id, {
@@ -59,6 +67,13 @@ export async function seedDemoContent(now = new Date()) {
     imageAccueil: home,
     headerIcon: icon.url,
     imagesAssociation: [spring, summer, tools],
+    imageAlts: {
+      [home]: "Rangs de salades, de tomates et de haricots dans une parcelle ensoleillée du jardin des Brosses",
+      [icon.url]: "",
+      [spring]: described[spring]!,
+      [summer]: described[summer]!,
+      [tools]: "Allées du jardin partagé, près de la cabane à outils",
+    },
     adresse: "Maison des jardins, 14 rue du Docteur Rollet, 69100 Villeurbanne",
     telephone: "04 78 12 34 56",
     email: "contact@jardins-villeurbanne.fr",
@@ -71,17 +86,21 @@ export async function seedDemoContent(now = new Date()) {
     reglement: CONTENT_DEFAULTS.reglement,
   });
 
-  const posts = [
+  const articles = [
     {
       title: "Préparer son potager pour l'hiver",
+      author: "Josiane Martin",
       image: autumn,
+      alt: "Parcelle paillée de feuilles mortes à l'automne, quelques poireaux encore en place",
       days: -40,
       content:
         "<p>Les dernières récoltes rentrées, il est temps de <strong>protéger la terre</strong> pour l'hiver. Un sol nu s'appauvrit et se tasse sous la pluie : couvrez-le de feuilles mortes, de paille ou d'un engrais vert comme la phacélie.</p><p>C'est aussi le moment de planter l'ail, les échalotes et les fèves, et de rentrer les tuyaux avant les premières gelées. Pensez à vider les récupérateurs d'eau de la cabane.</p>",
     },
     {
       title: "Retour sur la fête des récoltes",
+      author: "Hervé Dubois",
       image: summer,
+      alt: "Les parcelles du jardin des Brosses le jour de la fête des récoltes",
       days: -20,
       annexes: [evening, tools],
       content:
@@ -89,18 +108,52 @@ export async function seedDemoContent(now = new Date()) {
     },
     {
       title: "Le compost collectif, mode d'emploi",
+      author: "Fatima Benali",
       image: tools,
+      alt: "Les trois bacs du compost collectif à côté de la cabane commune",
       days: -5,
       content:
         "<p>Trois bacs sont à votre disposition près de la cabane commune : <em>apport</em>, <em>maturation</em> et <em>compost mûr</em>. Déposez vos épluchures, marc de café et déchets verts dans le premier bac, en alternant avec de la matière sèche (feuilles, broyat).</p><ul><li>Pas de viande, de poisson ni de produits laitiers.</li><li>Pas de plantes malades.</li><li>Un brassage toutes les deux semaines : inscrivez-vous sur le planning.</li></ul>",
     },
   ];
-  for (const post of posts) {
+  for (const post of articles) {
     await createBlogPost(
-      { title: post.title, content: post.content, image: post.image, imagesAnnexes: post.annexes ?? [] },
-      { createdAt: new Date(now.getTime() + post.days * DAY) },
+      {
+        title: post.title,
+        author: post.author,
+        content: post.content,
+        image: post.image,
+        imageAlts: { [post.image]: post.alt },
+        imagesAnnexes: post.annexes ?? [],
+      },
+      { createdAt: new Date(now.getTime() + post.days * DAY), by: post.author },
     );
   }
+  // A draft still being written, and an article that goes public by itself in three days.
+  await createBlogPost(
+    {
+      title: "Semis de printemps sous abri",
+      author: "Josiane Martin",
+      state: "brouillon",
+      image: null,
+      content:
+        "<p>Dès la fin février, on peut semer à l'abri tomates, poivrons et aubergines. Il leur faut de la chaleur (20 °C) et beaucoup de lumière.</p><p>À compléter : la liste des variétés de la grainothèque, et les dates de l'atelier.</p>",
+    },
+    { createdAt: new Date(now.getTime() - 2 * DAY), by: "Josiane Martin" },
+  );
+  await createBlogPost(
+    {
+      title: "Commande groupée de semences bio : c'est parti",
+      author: "Hervé Dubois",
+      state: "programme",
+      publishAt: dayAt(3, 8, now),
+      image: spring,
+      imageAlts: { [spring]: described[spring]! },
+      content:
+        "<p>Comme chaque année, l'association passe une commande groupée de semences biologiques auprès d'un semencier de la Drôme. Les prix sont ceux des professionnels, et les frais de port sont partagés.</p><ul><li>Catalogue à consulter à la Maison des jardins pendant les permanences.</li><li>Bons de commande à rendre avant le 15 janvier.</li><li>Distribution lors de la permanence de février.</li></ul>",
+    },
+    { createdAt: new Date(now.getTime() - 1 * DAY), by: "Hervé Dubois" },
+  );
 
   const events = [
     {
@@ -153,6 +206,7 @@ export async function seedDemoContent(now = new Date()) {
         endDate: event.end,
         content: event.content,
         image: event.image,
+        imageAlts: { [event.image]: described[event.image] ?? "" },
         imagesAnnexes: event.annexes ?? [],
       },
       now,

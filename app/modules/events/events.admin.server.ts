@@ -1,103 +1,133 @@
-import { contentFromForm, imagesFromForm } from "~/lib/admin-form.server";
-import { parseId } from "~/lib/text";
-import { logger } from "~/logger.server";
-import { withHistory, type Actor } from "~/modules/history/history.server";
-import type { SubmittedForm } from "~/modules/media/multipart.server";
-import { EVENT_DATE_ORDER_MESSAGE, EVENT_REQUIRED_MESSAGE, eventFormSchema } from "./events.schema";
-import { createEvent, getEvent, updateEvent } from "./events.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { altOf } from "~/lib/image-alt";
+import { dateToParisLocal, parisLocalToDate } from "~/lib/paris-time";
+import { isSafeImageUrl, parseId } from "~/lib/text";
+import { ANNEX_FIELDS, articleSchemaInput } from "~/modules/forms/article-form";
+import { readArticleForm } from "~/modules/forms/article-form.server";
+import type { SubmittedForm } from "~/modules/forms/multipart.server";
+import type { AdminListQuery } from "~/modules/publishing/admin-list.server";
+import type { EditorDefinition } from "~/modules/publishing/editor.admin.server";
+import { EVENT_TEXT_FIELDS, eventEditorSchema, eventRefusal, type EventFormFields } from "./events.schema";
+import {
+  createEvent,
+  eventPage,
+  deleteEvent,
+  eventsForAdmin,
+  getEvent,
+  updateEvent,
+  type EventInput,
+  type EventRow,
+} from "./events.server";
 
 /** SPEC §8, with its typographic apostrophe. */
 export const EVENT_SAVE_FAILED_MESSAGE = "Erreur lors de l’enregistrement.";
 export const EVENT_GONE_MESSAGE = "Cet événement n'existe plus : il a peut-être été supprimé entre-temps.";
 
-export interface EventFormValues {
-  id: string;
-  title: string;
-  description: string;
-  location: string;
-  start: string;
-  end: string;
-  content: string;
-  image: string | null;
-  annexes: (string | null)[];
+const local = (date: Date | null) => (date ? dateToParisLocal(date) : "");
+
+/** The editor's values for an event: as stored, dates in Paris time, each image's alternative by its field. */
+export function eventFormFields(event: EventRow): EventFormFields {
+  const annexes = ANNEX_FIELDS.map((_, i) => event.imagesAnnexes[i] ?? null);
+  return {
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    start: local(event.start),
+    end: local(event.endDate),
+    content: event.content,
+    image: event.image,
+    annexes,
+    alts: Object.fromEntries([
+      ["image", altOf(event.imageAlts, event.image)],
+      ...ANNEX_FIELDS.map((name, i) => [name, altOf(event.imageAlts, annexes[i])]),
+    ]),
+    publishAt: local(event.publishAt),
+  };
 }
 
-export type EventFormOutcome =
-  | { ok: true; id: number; created: boolean }
-  | { ok: false; status: number; message: string | null; field?: string; missing: string[]; values: EventFormValues };
+/** /admin/events' editor (SPEC §2, §4, §5, §8), for `publishing/editor.admin.server.ts`. */
+export const eventEditor: EditorDefinition<EventRow, Omit<EventInput, "state" | "publishAt">, EventFormFields> = {
+  kind: "evenement",
+  path: "/admin/events",
+  texts: EVENT_TEXT_FIELDS,
+  schema: eventEditorSchema,
+  refusalOf: eventRefusal,
+  messages: {
+    saveFailed: EVENT_SAVE_FAILED_MESSAGE,
+    gone: EVENT_GONE_MESSAGE,
+    mismatch: "Ce formulaire ne correspond pas à l'événement affiché : rechargez la page.",
+    done: {
+      publie: "Événement publié.",
+      maj: "Événement mis à jour.",
+      brouillon: "Brouillon enregistré.",
+      programme: "Événement programmé.",
+      supprime: "Événement supprimé.",
+      restaure: "Version restaurée : l'ancienne version est gardée parmi les versions.",
+    },
+  },
+  get: getEvent,
+  fieldsOf: eventFormFields,
+  fromVersion: (event, snapshot) => {
+    const date = (value: unknown) => (typeof value === "string" ? new Date(value) : null);
+    return {
+      ...event,
+      ...(snapshot as Partial<EventRow>),
+      start: date(snapshot.start),
+      endDate: date(snapshot.endDate),
+      state: event.state,
+      publishAt: event.publishAt,
+    };
+  },
+  create: (input, by, tx) => createEvent(input, new Date(), { by }, tx),
+  update: (id, input, by, tx) => updateEvent(id, input, { by }, tx),
+  remove: deleteEvent,
+  target: (id) => `événement n° ${id}`,
+};
 
-const REQUIRED = ["title", "start", "end", "content"] as const;
+/** The lists of /admin/events: drafts, scheduled (with their time), and a page of the published ones by start. */
+export async function eventLists(query: AdminListQuery) {
+  const { drafts, scheduled, published, publishedTotal } = await eventsForAdmin(query);
+  const item = (event: EventRow, details: string) => ({
+    id: event.id,
+    title: event.title,
+    image: event.image,
+    details,
+    href: event.state === "publie" ? `/events/${event.id}` : `/admin/events?edit=${event.id}`,
+  });
+  const when = (event: EventRow) => [event.start && formatDateTime(event.start), event.location].filter(Boolean);
+  return {
+    drafts: drafts.map((event) =>
+      item(event, [...when(event), `modifié le ${formatDate(event.updatedAt)}`].join(" · ")),
+    ),
+    scheduled: scheduled.map((event) =>
+      item(event, [`Publication le ${formatDateTime(event.publishAt!)}`, ...when(event)].join(" · ")),
+    ),
+    published: published.map((event) => item(event, when(event).join(" · "))),
+    publishedTotal,
+  };
+}
 
 /**
- * /admin/events' save: creates the event, or updates the one named by `id`. A missing title, start, end or content
- * gives no message (SPEC §5: the form does nothing), only the fields to mark; a start after the end and a failed
- * save give the spec's messages.
+ * An event as the editor's form holds it now, unsaved, for « Aperçu »: nothing is checked (a draft may be
+ * incomplete, without dates yet), the rich text is sanitised, only image addresses the site accepts are shown.
  */
-export async function saveEventForm(form: SubmittedForm, actor: Actor): Promise<EventFormOutcome> {
-  const id = form.get("id") ? parseId(form.get("id")) : null;
-  const { cover, annexes } = await imagesFromForm(form);
-  const values: EventFormValues = {
-    id: form.get("id") ?? "",
-    title: form.get("title") ?? "",
-    description: form.get("description") ?? "",
-    location: form.get("location") ?? "",
-    start: form.get("start") ?? "",
-    end: form.get("end") ?? "",
-    content: contentFromForm(form),
-    image: "url" in cover ? cover.url : (form.get("image") ?? null),
-    annexes: annexes.map((annex, i) => ("url" in annex ? annex.url : (form.get(`annexe${i + 1}`) ?? null))),
-  };
-  const refuse = (
-    status: number,
-    message: string | null,
-    field?: string,
-    missing: string[] = [],
-  ): EventFormOutcome => ({
-    ok: false,
-    status,
-    message,
-    field,
-    missing,
-    values,
-  });
-
-  if ("error" in cover) return refuse(cover.error.status, cover.error.message, "image");
-  const failedAnnex = annexes.findIndex((annex) => "error" in annex);
-  if (failedAnnex >= 0) return refuse(400, "Erreur lors de l'upload des images annexes", `annexe${failedAnnex + 1}`);
-  if (form.get("id") && (id === null || !(await getEvent(id)))) return refuse(404, EVENT_GONE_MESSAGE);
-
-  const parsed = eventFormSchema.safeParse({
-    ...values,
-    image: values.image ?? "",
-    imagesannexes: values.annexes.filter(Boolean),
-  });
-  if (!parsed.success) {
-    const missing = parsed.error.issues
-      .filter((issue) => issue.message === EVENT_REQUIRED_MESSAGE)
-      .map((issue) => String(issue.path[0]))
-      .filter((field) => (REQUIRED as readonly string[]).includes(field));
-    if (missing.length > 0) return refuse(400, null, missing[0], missing);
-    const issue = parsed.error.issues[0]!;
-    return refuse(400, issue.message, issue.message === EVENT_DATE_ORDER_MESSAGE ? "start" : String(issue.path[0]));
-  }
-  try {
-    if (id !== null) {
-      const updated = await withHistory(
-        actor,
-        (tx) => updateEvent(id, parsed.data, new Date(), tx),
-        (event) => event && { kind: "evenement.modification", target: `événement n° ${id}` },
-      );
-      if (!updated) return refuse(404, EVENT_GONE_MESSAGE);
-      return { ok: true, id, created: false };
-    }
-    const created = await withHistory(
-      actor,
-      (tx) => createEvent(parsed.data, new Date(), {}, tx),
-      (event) => ({ kind: "evenement.creation", target: `événement n° ${event.id}` }),
-    );
-    return { ok: true, id: created.id, created: true };
-  } catch (error) {
-    logger.error({ err: error }, "enregistrement d'un événement impossible");
-    return refuse(500, EVENT_SAVE_FAILED_MESSAGE);
-  }
+export async function eventPreviewFromForm(form: SubmittedForm, contact: Parameters<typeof eventPage>[1]) {
+  const { fields } = await readArticleForm(form, EVENT_TEXT_FIELDS);
+  const input = articleSchemaInput(fields);
+  const start = parisLocalToDate(fields.start);
+  return eventPage(
+    {
+      id: parseId(form.get("id")),
+      title: fields.title.trim() || "Sans titre",
+      description: fields.description.trim(),
+      location: fields.location.trim(),
+      start,
+      endDate: parisLocalToDate(fields.end) ?? start,
+      content: fields.content,
+      image: isSafeImageUrl(fields.image) ? fields.image : null,
+      imagesAnnexes: input.imagesannexes.filter(isSafeImageUrl),
+      imageAlts: input.imagealts,
+    },
+    contact,
+  );
 }

@@ -18,19 +18,20 @@ describe("eventFormSchema", () => {
       content: "<p>Venez nombreux !</p>",
       image: "/media/fete.webp",
       imagesAnnexes: [],
+      imageAlts: {},
     });
   });
 
   it("uses the winter offset in winter", () => {
     const result = eventFormSchema.parse(eventForm({ start: "2026-01-10T14:00", end: "2026-01-10T16:30" }));
-    expect(result.start.toISOString()).toBe("2026-01-10T13:00:00.000Z");
-    expect(result.endDate.toISOString()).toBe("2026-01-10T15:30:00.000Z");
+    expect(result.start!.toISOString()).toBe("2026-01-10T13:00:00.000Z");
+    expect(result.endDate!.toISOString()).toBe("2026-01-10T15:30:00.000Z");
   });
 
   it("handles an event across the change to summer time", () => {
     const result = eventFormSchema.parse(eventForm({ start: "2026-03-28T20:00", end: "2026-03-29T10:00" }));
-    expect(result.start.toISOString()).toBe("2026-03-28T19:00:00.000Z");
-    expect(result.endDate.toISOString()).toBe("2026-03-29T08:00:00.000Z");
+    expect(result.start!.toISOString()).toBe("2026-03-28T19:00:00.000Z");
+    expect(result.endDate!.toISOString()).toBe("2026-03-29T08:00:00.000Z");
   });
 
   it("requires title, start, end and content", () => {

@@ -4,10 +4,12 @@ import { at, insertEvent } from "../../../tests/factories";
 import {
   createEvent,
   deleteEvent,
+  eventsForAdmin,
+  eventsForCalendar,
   getEvent,
+  getPublishedEvent,
   latestPastEvent,
   listEvents,
-  listEventsByStart,
   nextUpcomingEvent,
   upcomingEvents,
   updateEvent,
@@ -42,9 +44,10 @@ describeEachDatabase("events module", () => {
       imagesAnnexes: [],
       date: "2026-07-01",
       author: "admin",
-      isPast: false,
+      state: "publie",
     });
-    expect(await getEvent(event.id, now)).toEqual(event);
+    expect(await getEvent(event.id)).toEqual(event);
+    expect(await getPublishedEvent(event.id, now)).toEqual({ ...event, isPast: false });
   });
 
   it("createEvent dates a winter evening in Paris time", async () => {
@@ -80,11 +83,11 @@ describeEachDatabase("events module", () => {
     const event = await insertEvent({ start: hours(-1) });
     const future = await insertEvent({ start: hours(1) });
     const exactlyNow = await insertEvent({ start: now });
-    expect((await getEvent(event.id, now))?.isPast).toBe(true);
-    expect((await getEvent(future.id, now))?.isPast).toBe(false);
-    expect((await getEvent(exactlyNow.id, now))?.isPast).toBe(false);
-    expect((await getEvent(future.id, hours(2)))?.isPast).toBe(true);
-    expect((await getEvent(future.id))?.isPast).toBe(future.start.getTime() < Date.now());
+    expect((await getPublishedEvent(event.id, now))?.isPast).toBe(true);
+    expect((await getPublishedEvent(future.id, now))?.isPast).toBe(false);
+    expect((await getPublishedEvent(exactlyNow.id, now))?.isPast).toBe(false);
+    expect((await getPublishedEvent(future.id, hours(2)))?.isPast).toBe(true);
+    expect((await getPublishedEvent(future.id))?.isPast).toBe(future.start!.getTime() < Date.now());
   });
 
   it("listEvents orders by created_at desc, then id desc, with isPast", async () => {
@@ -97,11 +100,23 @@ describeEachDatabase("events module", () => {
     expect(list.map((e) => e.isPast)).toEqual([true, false, true, false]);
   });
 
-  it("listEventsByStart orders by start desc", async () => {
+  it("the back-office lists published events by start desc, a page at a time", async () => {
     const a = await insertEvent({ createdAt: at(30), start: hours(-48) });
     const b = await insertEvent({ createdAt: at(10), start: hours(48) });
     const c = await insertEvent({ createdAt: at(20), start: hours(2) });
-    expect((await listEventsByStart(now)).map((e) => e.id)).toEqual([b.id, c.id, a.id]);
+    const page = (n: number, pageSize = 20) => eventsForAdmin({ q: "", page: n, pageSize });
+    expect((await page(1)).published.map((e) => e.id)).toEqual([b.id, c.id, a.id]);
+    expect((await page(2, 2)).published.map((e) => e.id)).toEqual([a.id]);
+    expect((await page(2, 2)).publishedTotal).toBe(3);
+  });
+
+  it("the calendar holds published events from a given day on, by start", async () => {
+    const old = await insertEvent({ start: hours(-24 * 400) });
+    const recent = await insertEvent({ start: hours(-24 * 30) });
+    const coming = await insertEvent({ start: hours(24) });
+    const since = hours(-24 * 365);
+    expect((await eventsForCalendar(since, now)).map((e) => e.id)).toEqual([recent.id, coming.id]);
+    expect(old.id).toBeLessThan(recent.id);
   });
 
   it("getEvent returns undefined for an unknown or invalid id", async () => {
@@ -113,17 +128,13 @@ describeEachDatabase("events module", () => {
   it("updateEvent rewrites the event and recomputes the date", async () => {
     const event = await createEvent(input, now);
     const start = new Date("2026-09-10T22:15:00.000Z");
-    const updated = await updateEvent(
-      event.id,
-      {
-        ...input,
-        title: "Nouveau",
-        start,
-        endDate: new Date("2026-09-11T08:00:00.000Z"),
-        imagesAnnexes: ["/media/z.webp"],
-      },
-      now,
-    );
+    const updated = await updateEvent(event.id, {
+      ...input,
+      title: "Nouveau",
+      start,
+      endDate: new Date("2026-09-11T08:00:00.000Z"),
+      imagesAnnexes: ["/media/z.webp"],
+    });
     expect(updated).toMatchObject({
       id: event.id,
       title: "Nouveau",
@@ -132,19 +143,18 @@ describeEachDatabase("events module", () => {
       imagesAnnexes: ["/media/z.webp"],
       author: "admin",
       createdAt: event.createdAt,
-      isPast: false,
     });
-    expect(await getEvent(event.id, now)).toEqual(updated);
+    expect(await getEvent(event.id)).toEqual(updated);
   });
 
-  it("updateEvent returns isPast for the new start", async () => {
+  it("an updated event's isPast follows its new start", async () => {
     const event = await insertEvent({ start: hours(3) });
-    const updated = await updateEvent(event.id, { ...input, start: hours(-3), endDate: hours(-2) }, now);
-    expect(updated?.isPast).toBe(true);
+    await updateEvent(event.id, { ...input, start: hours(-3), endDate: hours(-2) });
+    expect((await getPublishedEvent(event.id, now))?.isPast).toBe(true);
   });
 
   it("updateEvent returns undefined for an unknown event", async () => {
-    expect(await updateEvent(7, input, now)).toBeUndefined();
+    expect(await updateEvent(7, input)).toBeUndefined();
     expect(await listEvents(now)).toEqual([]);
   });
 

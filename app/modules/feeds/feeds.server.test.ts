@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import type { SiteInfo } from "~/lib/seo";
+import type { SiteInfo } from "~/modules/seo/seo";
 import type { BlogPost } from "~/modules/blog/blog.server";
 import type { EventItem } from "~/modules/events/events.server";
 import { blogRss, eventsCalendar } from "./feeds.server";
@@ -24,6 +24,12 @@ const post = (id: number, title: string, content: string, createdAt: string): Bl
   date: new Date(createdAt),
   createdAt: new Date(createdAt),
   isDemo: false,
+  state: "publie",
+  publishAt: null,
+  publishedAt: new Date(createdAt),
+  imageAlts: {},
+  updatedAt: new Date(createdAt),
+  updatedBy: null,
 });
 
 describe("blog RSS", () => {
@@ -75,6 +81,12 @@ const event = (id: number, title: string, start: string, end: string): EventItem
   author: "admin",
   createdAt: new Date("2026-09-01T08:00:00Z"),
   isDemo: false,
+  state: "publie",
+  publishAt: null,
+  publishedAt: new Date(start),
+  imageAlts: {},
+  updatedAt: new Date(start),
+  updatedBy: null,
   isPast: false,
 });
 

@@ -3,13 +3,13 @@ import { Feed } from "feed";
 import { ICalCalendar } from "ical-generator";
 import { DateTime } from "luxon";
 import { TIME_ZONE } from "~/lib/constants";
-import { sanitizeRichText } from "~/lib/sanitize.server";
-import { absoluteUrl, shareImage, type SiteInfo } from "~/lib/seo";
+import { sanitizeRichText } from "~/server/sanitize.server";
+import { absoluteUrl, shareImage, type SiteInfo } from "~/modules/seo/seo";
 import { excerpt } from "~/lib/text";
 import type { BlogPost } from "~/modules/blog/blog.server";
 import type { EventItem } from "~/modules/events/events.server";
 
-/** The blog as RSS 2.0, each article in full (sanitised HTML), newest first. */
+/** The articles given as RSS 2.0, each in full (sanitised HTML), newest first. */
 export function blogRss(site: SiteInfo, posts: BlogPost[]): string {
   const home = absoluteUrl(site, "/");
   const feed = new Feed({
@@ -20,7 +20,7 @@ export function blogRss(site: SiteInfo, posts: BlogPost[]): string {
     language: "fr",
     favicon: absoluteUrl(site, "/favicon.png"),
     copyright: `© ${site.name}`,
-    updated: posts[0]?.createdAt ?? new Date(0),
+    updated: posts[0]?.publishedAt ?? posts[0]?.createdAt ?? new Date(0),
     generator: site.name,
     feedLinks: { rss: absoluteUrl(site, "/blog/rss.xml") },
     author: { name: site.name, link: home },
@@ -35,7 +35,7 @@ export function blogRss(site: SiteInfo, posts: BlogPost[]): string {
       description: excerpt(post.plainText, 300),
       content: sanitizeRichText(post.content),
       author: [{ name: post.author }],
-      date: post.createdAt,
+      date: post.publishedAt ?? post.createdAt,
       ...(image && { image }),
     });
   }
@@ -65,7 +65,7 @@ export function eventsCalendar(site: SiteInfo, events: EventItem[]): string {
       location: event.location || undefined,
       url,
       created: event.createdAt,
-      lastModified: event.createdAt,
+      lastModified: event.updatedAt,
     });
   }
   return calendar.toString();

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { adminContext } from "~/context";
+import { adminContext } from "~/request/context";
 import type { Actor } from "./history.server";
 
 /** The administrator behind an /admin request, as history names them. */

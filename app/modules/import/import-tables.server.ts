@@ -2,12 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { annonces, applications, associationContent, blogPosts, events, formFields } from "~/db/schema";
 import { MAX_ANNEX_IMAGES, MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
-import { sanitizeRichText } from "~/lib/sanitize.server";
+import { sanitizeRichText } from "~/server/sanitize.server";
 import { plainToRichText, stripHtml } from "~/lib/text";
 import { APPLICATION_FIELDS, APPLICATION_FORM_DEFAULT_LABELS } from "~/modules/applications/applications.schema";
 import { updateContent } from "~/modules/content/content.server";
 import type { ContentFields } from "~/modules/content/content.schema";
-import { parisDateOf } from "~/modules/events/paris-time";
+import { parisDateOf } from "~/lib/paris-time";
 import type { SourceTable } from "./import-files.server";
 import {
   addressListValue,

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { cleanFormText } from "~/lib/form-data.server";
+import { cleanFormText } from "~/modules/forms/form-data.server";
 import { listFromText } from "~/lib/text";
 
 // How the values of the previous site's export are read. Exports from table tools, spreadsheets and scripts

@@ -121,7 +121,7 @@ describeEachDatabase("npm run import", () => {
     ]);
 
     const evs = await db.select().from(events).orderBy(asc(events.id));
-    expect(evs.map((e) => [e.title, e.start.toISOString(), e.endDate.toISOString(), e.date])).toEqual([
+    expect(evs.map((e) => [e.title, e.start!.toISOString(), e.endDate!.toISOString(), e.date])).toEqual([
       ["Troc de plants", "2024-05-18T08:00:00.000Z", "2024-05-18T11:00:00.000Z", "2024-05-18"],
       ["Atelier taille des fruitiers", "2025-01-18T08:30:00.000Z", "2025-01-18T08:30:00.000Z", "2025-01-18"],
     ]);

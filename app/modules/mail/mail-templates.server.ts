@@ -1,5 +1,5 @@
 import type { annonces, applications } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { z } from "zod";
 import type { MailMessage } from "./mail.schema";
 
@@ -27,7 +27,8 @@ type Application = Pick<
 
 type Ad = Pick<typeof annonces.$inferSelect, "nom" | "email" | "telephone" | "type" | "contenu" | "photo1" | "photo2">;
 
-export interface ContactMessage {
+/** What a contact e-mail shows of the message a visitor sent (the stored row is contact.server's ContactMessage). */
+interface ContactMailContent {
   name: string;
   email: string;
   subject: string;
@@ -128,7 +129,7 @@ function wrap(body: string) {
 }
 
 /** Contact form message to the association; Reply-To is the visitor, whose text is sent as plain text. */
-export function contactMessageMail(message: ContactMessage, to?: string | null): MailMessage {
+export function contactMessageMail(message: ContactMailContent, to?: string | null): MailMessage {
   const rows: Row[] = [
     ["Nom", message.name],
     ["E-mail", message.email],

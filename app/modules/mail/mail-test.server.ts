@@ -1,5 +1,5 @@
 import path from "node:path";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { smtpTransport, writeMailFile } from "./mail.server";
 
 /** Where mail goes: the SMTP server (its host, never its credentials), or the folder of .eml files. */

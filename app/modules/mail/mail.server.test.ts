@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { logger } from "~/logger.server";
+import { logger } from "~/server/logger.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { startFakeSmtp, type FakeSmtp } from "../../../tests/fakes/smtp";
 import {

@@ -6,8 +6,8 @@ import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { getDb, type Executor } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { env } from "~/env.server";
-import { logger } from "~/logger.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
 import { MailMessageSchema, type MailMessage } from "./mail.schema";
 
 export type { MailMessage } from "./mail.schema";
@@ -18,7 +18,6 @@ export {
   adPublishedMail,
   newAdMail,
   newApplicationMail,
-  type ContactMessage,
 } from "./mail-templates.server";
 
 /** Waits after the 1st, 2nd … 5th failed attempt; the 6th failure marks the message failed. */

@@ -2,8 +2,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { annonces, associationContent, blogPosts, events, media } from "~/db/schema";
-import { logger } from "~/logger.server";
+import { annonces, associationContent, autosaves, blogPosts, contentVersions, events, media } from "~/db/schema";
+import { logger } from "~/server/logger.server";
 import { MEDIA_FILE_PATTERN } from "./media.schema";
 import { getMediaDir } from "./media.server";
 
@@ -20,8 +20,9 @@ export interface CleanupResult {
 
 /**
  * Hashes of stored images no content references any more. References are URLs in the image
- * columns (and rich text) of association_content, blog_posts, events and annonces; a URL contains
- * the hash, so a text search on the hash finds every form of it (JSON arrays included).
+ * columns (and rich text) of association_content, blog_posts, events and annonces, and in the earlier versions and
+ * autosaves of articles and events (a version restored brings its images back); a URL contains the hash, so a text
+ * search on the hash finds every form of it (JSON arrays included).
  */
 async function unreferencedHashes(cutoff: Date) {
   const m = media;
@@ -42,6 +43,8 @@ async function unreferencedHashes(cutoff: Date) {
           sql`concat_ws(' ', ${events.image}, ${events.imagesAnnexes}::text, ${events.content})`,
         )})`,
         sql`not exists (select 1 from ${annonces} where ${referencedIn(sql`concat_ws(' ', ${annonces.photo1}, ${annonces.photo2})`)})`,
+        sql`not exists (select 1 from ${contentVersions} where ${referencedIn(sql`${contentVersions.snapshot}::text`)})`,
+        sql`not exists (select 1 from ${autosaves} where ${referencedIn(sql`${autosaves.fields}::text`)})`,
       ),
     );
   return rows.map((r) => r.hash);

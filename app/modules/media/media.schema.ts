@@ -64,7 +64,6 @@ export const mediaMessages = {
   corrupt: "L'image est endommagée et ne peut pas être lue.",
   heicUnreadable: "Cette photo HEIC ne peut pas être lue. Enregistrez-la en JPEG puis réessayez.",
   noFile: "Aucun fichier reçu.",
-  tooManyFiles: "Trop de fichiers envoyés.",
-  formTooLarge: "Le formulaire envoyé est trop volumineux.",
-  badForm: "Le formulaire envoyé est invalide.",
+  /** SPEC §8: an upload that failed for another reason. */
+  uploadFailed: "Erreur de téléchargement image",
 } as const;

@@ -5,7 +5,7 @@ import type { Metadata, OutputInfo } from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { media } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { loadSharp } from "./sharp.server";
 import {
   HASH_LENGTH,
@@ -23,8 +23,6 @@ import {
 /** An upload refused for a reason the visitor can fix; `message` is the French text to show. */
 export class MediaError extends Error {
   readonly status: number;
-  /** For a form refused while it was read: the text fields read until then, so the form can show them again. */
-  fields: Record<string, string> = {};
   constructor(message: string, status: number) {
     super(message);
     this.name = "MediaError";

@@ -1,22 +1,21 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { blogPosts, events } from "~/db/schema";
-import { cleanFormText } from "~/lib/form-data.server";
+import { cleanFormText } from "~/modules/forms/form-data.server";
 
 /** Longest query read: a search box, not a document. */
 export const MAX_QUERY_LENGTH = 200;
+/** Results shown a page at a time. */
+export const SEARCH_PAGE_SIZE = 20;
 
 export interface SearchResult {
   kind: "article" | "événement";
   id: number;
   title: string;
-  /** Plain text the excerpt is taken from. */
+  /** Plain text the excerpt is taken from: around the first place the query is found, for an article. */
   text: string;
   image: string | null;
-  /** The article's date, or the event's start. */
+  /** The article's publication date, or the event's start. */
   date: Date;
-  titleHit: boolean;
-  rank: number;
 }
 
 /** The query as searched: cleaned like any form text, trimmed, at most 200 characters. */
@@ -30,61 +29,80 @@ export function normaliseQuery(raw: string | null | undefined): string {
 // LIKE's own wildcards in what a visitor types are searched as themselves.
 const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * Articles (title, visible text of the content, excerpt) and events (title, description, location) matching the
- * query without regard to case or accents, as a substring (SPEC §5) or by French stems ("tomates" finds "tomate").
- * Markup is never searched: articles are matched on the plain text written with them. Title matches come first,
- * then the better text-search rank, then the newest.
- */
-export async function searchSite(rawQuery: string): Promise<SearchResult[]> {
-  const query = normaliseQuery(rawQuery);
-  if (!query) return [];
-  const pattern = likePattern(query);
-  const tsquery = sql`plainto_tsquery('french', unaccent(${query}))`;
-  const folded = (column: unknown) => sql`lower(unaccent(${column}))`;
-  const matches = (text: unknown) =>
-    sql`(${folded(text)} like lower(unaccent(${pattern})) or to_tsvector('french', unaccent(${text})) @@ ${tsquery})`;
+type Row = {
+  kind: SearchResult["kind"];
+  id: number;
+  title: string;
+  text: string;
+  image: string | null;
+  date: string | Date;
+  total: string | number;
+};
 
-  const postText = sql`${blogPosts.title} || ' ' || ${blogPosts.plainText} || ' ' || ${blogPosts.excerpt}`;
-  const eventText = sql`${events.title} || ' ' || ${events.description} || ' ' || ${events.location}`;
-  const db = getDb();
-  const [posts, found] = await Promise.all([
-    db
-      .select({
-        id: blogPosts.id,
-        title: blogPosts.title,
-        text: blogPosts.plainText,
-        image: blogPosts.image,
-        date: blogPosts.createdAt,
-        titleHit: sql<boolean>`${matches(blogPosts.title)}`,
-        rank: sql<number>`ts_rank(to_tsvector('french', unaccent(${postText})), ${tsquery})`,
-      })
-      .from(blogPosts)
-      .where(matches(postText)),
-    db
-      .select({
-        id: events.id,
-        title: events.title,
-        description: events.description,
-        location: events.location,
-        image: events.image,
-        date: events.start,
-        titleHit: sql<boolean>`${matches(events.title)}`,
-        rank: sql<number>`ts_rank(to_tsvector('french', unaccent(${eventText})), ${tsquery})`,
-      })
-      .from(events)
-      .where(matches(eventText)),
-  ]);
-  const results: SearchResult[] = [
-    ...posts.map((post) => ({ kind: "article" as const, ...post, rank: Number(post.rank) })),
-    ...found.map(({ description, location, ...event }) => ({
-      kind: "événement" as const,
-      ...event,
-      text: [description, location].filter(Boolean).join(" — "),
-      rank: Number(event.rank),
+/**
+ * Published articles (title, visible text of the content, excerpt) and events (title, description, location)
+ * matching the query without regard to case or accents, as a substring (SPEC §5) or by French stems ("tomates"
+ * finds "tomate"): a page of them, and how many there are in all. Markup is never searched. Title matches come
+ * first, then the better text-search rank, then the newest. The folded text and the text-search vector are written
+ * with each item (migration 0012), and only the page shown is read in full.
+ */
+export async function searchSite(
+  rawQuery: string,
+  { limit = SEARCH_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<{ total: number; results: SearchResult[] }> {
+  const query = normaliseQuery(rawQuery);
+  if (!query) return { total: 0, results: [] };
+  const pattern = likePattern(query);
+  const result = await getDb().execute(sql`
+    with q as (
+      select plainto_tsquery('french', unaccent(${query})) as ts, lower(unaccent(${pattern})) as pattern,
+             lower(unaccent(${query})) as folded
+    ),
+    found as (
+      select 'article'::text as kind, p.id, p.published_at as date,
+             (lower(unaccent(p.title)) like q.pattern or to_tsvector('french', unaccent(p.title)) @@ q.ts) as title_hit,
+             ts_rank(p.search_vector, q.ts) as rank
+        from blog_posts p, q
+       where p.state = 'publie' and (p.search_text like q.pattern or p.search_vector @@ q.ts)
+      union all
+      select 'événement', e.id, e.start,
+             (lower(unaccent(e.title)) like q.pattern or to_tsvector('french', unaccent(e.title)) @@ q.ts),
+             ts_rank(e.search_vector, q.ts)
+        from events e, q
+       where e.state = 'publie' and (e.search_text like q.pattern or e.search_vector @@ q.ts)
+    ),
+    shown as (
+      select found.*, count(*) over () as total
+        from found
+       order by title_hit desc, rank desc, date desc, id desc
+       limit ${limit} offset ${offset}
+    )
+    select shown.kind, shown.id, shown.date, shown.total,
+           coalesce(p.title, e.title) as title, coalesce(p.image, e.image) as image,
+           coalesce(
+             substr(p.plain_text, greatest(1, strpos(lower(unaccent(p.plain_text)), q.folded) - 200), 700),
+             concat_ws(' — ', nullif(e.description, ''), nullif(e.location, ''))
+           ) as text
+      from shown cross join q
+      left join blog_posts p on shown.kind = 'article' and p.id = shown.id
+      left join events e on shown.kind = 'événement' and e.id = shown.id
+     order by shown.title_hit desc, shown.rank desc, shown.date desc, shown.id desc
+  `);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return {
+    total: rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? await countOnly(query) : 0,
+    results: rows.map(({ kind, id, title, text, image, date }) => ({
+      kind,
+      id: Number(id),
+      title,
+      text: text ?? "",
+      image,
+      date: new Date(date),
     })),
-  ];
-  return results.sort(
-    (a, b) => Number(b.titleHit) - Number(a.titleHit) || b.rank - a.rank || b.date.getTime() - a.date.getTime(),
-  );
+  };
+}
+
+/** How many results a query has, for a page past the last one. */
+async function countOnly(query: string) {
+  return (await searchSite(query, { limit: 1, offset: 0 })).total;
 }

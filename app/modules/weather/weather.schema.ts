@@ -44,5 +44,4 @@ export const AirQualityResponseSchema = z.object({
     .optional(),
 });
 
-export type ForecastResponse = z.infer<typeof ForecastResponseSchema>;
 export type AirQualityResponse = z.infer<typeof AirQualityResponseSchema>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { logger } from "~/logger.server";
+import { logger } from "~/server/logger.server";
 import { startFakeWeather, type FakeWeatherUpstream } from "../../../tests/fakes/weather";
 import { createWeatherService, currentPollen, parisHour, type WeatherServiceOptions } from "./weather.server";
 

@@ -1,6 +1,6 @@
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { WEATHER_CITY, type PollenValues } from "~/lib/weather";
-import { logger } from "~/logger.server";
+import { logger } from "~/server/logger.server";
 import {
   AirQualityResponseSchema,
   ForecastResponseSchema,

@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/accounts";
 import { AdminsSection } from "~/components/admin/accounts/AdminsSection";
+import { DisplayNameSection } from "~/components/admin/accounts/DisplayNameSection";
 import { PasswordSection } from "~/components/admin/accounts/PasswordSection";
 import { TwoFactorSection } from "~/components/admin/accounts/TwoFactorSection";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
-import { adminContext } from "~/context";
-import { readFormData } from "~/lib/form-data.server";
-import { adminMeta } from "~/lib/seo";
+import { adminContext } from "~/request/context";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { adminMeta } from "~/modules/seo/seo";
 import { accountsData, runAccountAction } from "~/modules/accounts/accounts.admin.server";
 import { readSessionToken } from "~/modules/auth/session.server";
 
@@ -32,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return result.ok ? result : data(result, { status: result.status });
 }
 
+const NAME_INTENTS = ["displayName"];
 const PASSWORD_INTENTS = ["password"];
 const TOTP_INTENTS = ["totpStart", "totpCancel", "totpConfirm", "totpDisable"];
 const ADMIN_INTENTS = ["invite", "remove", "resetTotp"];
@@ -42,7 +44,7 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
   const refused = actionData && !actionData.ok ? actionData : null;
   const refusalFor = (intents: string[]) => (refused && intents.includes(refused.intent ?? "") ? refused : null);
   const ownedByForm =
-    refused && [...PASSWORD_INTENTS, ...TOTP_INTENTS, ...ADMIN_INTENTS].includes(refused.intent ?? "");
+    refused && [...NAME_INTENTS, ...PASSWORD_INTENTS, ...TOTP_INTENTS, ...ADMIN_INTENTS].includes(refused.intent ?? "");
   const notice = useSaveNotice(actionData && !ownedByForm ? actionData.message : null);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -50,6 +52,12 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
       <p className="text-stone-700">
         Connecté en tant que <strong>{me.username}</strong>.
       </p>
+      <DisplayNameSection
+        key={`n-${notice.formKey}`}
+        username={me.username}
+        displayName={me.displayName}
+        refusal={refusalFor(NAME_INTENTS)}
+      />
       <PasswordSection key={`p-${notice.formKey}`} refusal={refusalFor(PASSWORD_INTENTS)} />
       <TwoFactorSection
         key={`t-${notice.formKey}`}

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { useState } from "react";
 import type { Route } from "./+types/applications";
-import { AdminSection } from "~/components/admin/admin-ui";
+import { Section } from "~/components/admin/admin-ui";
 import { ApplicationCard } from "~/components/admin/applications/ApplicationCard";
 import { SuccessDialog } from "~/components/admin/SuccessDialog";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
-import { readFormData } from "~/lib/form-data.server";
-import { adminMeta } from "~/lib/seo";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { adminMeta } from "~/modules/seo/seo";
 import { runApplicationAction } from "~/modules/applications/applications.admin.server";
 import { waitingListPlaces } from "~/modules/applications/applicant.server";
 import { applicationMailto } from "~/modules/applications/applications.export";
@@ -61,7 +61,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           section « Informations de contact ».
         </p>
       )}
-      <AdminSection id="demandes-actives" title={`Demandes actives (${active.length})`}>
+      <Section id="demandes-actives" title={`Demandes actives (${active.length})`}>
         {active.length === 0 ? (
           <p className="text-stone-600">Aucune demande active enregistrée.</p>
         ) : (
@@ -71,8 +71,8 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             ))}
           </div>
         )}
-      </AdminSection>
-      <AdminSection id="demandes-archivees" title="Demandes archivées">
+      </Section>
+      <Section id="demandes-archivees" title="Demandes archivées">
         {archived.length === 0 ? (
           <p className="text-stone-600">Aucune demande archivée.</p>
         ) : (
@@ -82,7 +82,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             ))}
           </div>
         )}
-      </AdminSection>
+      </Section>
       {deleted && dismissed !== actionData && (
         <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(actionData)} />
       )}

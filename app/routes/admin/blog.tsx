@@ -1,129 +1,86 @@
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/blog";
-import { adminContext } from "~/context";
-import { AdminSection } from "~/components/admin/admin-ui";
+import { signedInAdmin } from "~/request/context";
+import { Section } from "~/components/admin/admin-ui";
+import { AutosaveOffer } from "~/components/admin/AutosaveOffer";
+import { EditorLists } from "~/components/admin/EditorLists";
 import { PostForm } from "~/components/admin/PostForm";
-import { PublishedList } from "~/components/admin/PublishedList";
+import { StateBadge } from "~/components/admin/StateBadge";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { ARTICLE_FILE_FIELDS, formMatchesPage } from "~/lib/admin-form.server";
-import { formatDate } from "~/lib/dates";
-import { adminMeta } from "~/lib/seo";
-import { parseId } from "~/lib/text";
-import { authorName } from "~/modules/auth/auth.server";
-import { saveBlogPostForm } from "~/modules/blog/blog.admin.server";
-import { deleteBlogPost, getBlogPost, listBlogPosts } from "~/modules/blog/blog.server";
-import { MediaError } from "~/modules/media/media.server";
-import { readSubmittedForm } from "~/modules/media/multipart.server";
-import { currentActor } from "~/modules/history/actor.server";
-import { withHistory } from "~/modules/history/history.server";
-
-const DONE: Record<string, string> = {
-  publie: "Article publié.",
-  maj: "Article mis à jour.",
-  supprime: "Article supprimé.",
-};
+import { adminMeta } from "~/modules/seo/seo";
+import { blogEditor, postLists } from "~/modules/blog/blog.admin.server";
+import type { PostFormFields } from "~/modules/blog/blog.schema";
+import { editorFrom, editorPageData, runEditorAction } from "~/modules/publishing/editor.admin.server";
+import { pageCount } from "~/lib/pagination";
 
 export function meta() {
   return adminMeta("Gestion des articles de blog");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const editId = url.searchParams.has("edit") ? parseId(url.searchParams.get("edit")) : null;
-  const [posts, editing] = await Promise.all([listBlogPosts(), editId === null ? undefined : getBlogPost(editId)]);
-  // An address to edit an article that is gone leads back to the list.
-  if (url.searchParams.has("edit") && !editing) throw redirect("/admin/blog");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
+  const page = await editorPageData(blogEditor, request, admin.id);
+  const lists = await postLists(page.query);
   return {
-    done: DONE[url.searchParams.get("fait") ?? ""] ?? null,
-    editing: editing && {
-      id: editing.id,
-      title: editing.title,
-      content: editing.content,
-      image: editing.image,
-      annexes: editing.imagesAnnexes,
-    },
-    posts: posts.map((post) => ({
-      id: post.id,
-      title: post.title,
-      image: post.image,
-      details: formatDate(post.createdAt),
-      href: `/blog/${post.id}`,
-    })),
+    ...page,
+    lists,
+    pages: pageCount(lists.publishedTotal, page.query.pageSize),
+    author: editorFrom(admin).name,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form;
-  try {
-    form = await readSubmittedForm(request, {
-      maxFiles: ARTICLE_FILE_FIELDS.length,
-      maxFields: 30,
-      maxFieldSize: 1024 * 1024,
-      fileFields: ARTICLE_FILE_FIELDS,
-    });
-  } catch (error) {
-    if (error instanceof MediaError) return data({ message: error.message, values: null }, { status: error.status });
-    throw error;
-  }
-  try {
-    switch (form.get("intent")) {
-      case "save": {
-        if (!formMatchesPage(request, form))
-          return data(
-            { message: "Ce formulaire ne correspond pas à l'article affiché : rechargez la page.", values: null },
-            { status: 400 },
-          );
-        const outcome = await saveBlogPostForm(form, authorName(context.get(adminContext)), currentActor(context));
-        if (outcome.ok) return redirect(`/admin/blog?fait=${outcome.created ? "publie" : "maj"}`);
-        return data(
-          { message: outcome.message, field: outcome.field, values: outcome.values },
-          { status: outcome.status },
-        );
-      }
-      case "delete": {
-        const id = parseId(form.get("id"));
-        const deleted =
-          id !== null &&
-          (await withHistory(
-            currentActor(context),
-            (tx) => deleteBlogPost(id, tx),
-            (done) => done && { kind: "article.suppression", target: `article n° ${id}` },
-          ));
-        if (!deleted) return data({ message: "Cet article n'existe plus.", values: null }, { status: 404 });
-        return redirect("/admin/blog?fait=supprime");
-      }
-      default:
-        return data({ message: "Action inconnue.", values: null }, { status: 400 });
-    }
-  } finally {
-    await form.cleanup();
-  }
+  return runEditorAction(blogEditor, request, editorFrom(signedInAdmin(context)));
 }
 
-const NEW_POST = { id: null, title: "", content: "", image: null, annexes: [] };
+const newPost = (author: string): PostFormFields => ({
+  title: "",
+  author,
+  content: "",
+  image: null,
+  annexes: [],
+  alts: {},
+  publishAt: "",
+});
 
 export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
-  const { done, editing, posts } = loaderData;
-  // After a refusal the form shows what was sent; otherwise the article being edited, or an empty form.
-  const values = actionData?.values;
-  const post = values ? { ...values, id: values.id ? Number(values.id) : null } : (editing ?? NEW_POST);
+  const { done, item, autosave, resumed, query, lists, pages, author } = loaderData;
+  // After a refusal the form shows what was sent; otherwise the article being edited (or its autosave), or an empty form.
+  const refused = actionData && !actionData.ok ? actionData : null;
+  const fields = refused?.values ?? item.fields ?? newPost(author);
+  const id = refused?.values ? Number(refused.values.id) || null : item.id;
   const notice = useSaveNotice(done);
   return (
     <div className="mx-auto max-w-4xl space-y-6 pb-24">
       <h1 className="text-2xl font-bold text-stone-900">Gestion des articles de blog</h1>
-      <AdminSection id="formulaire-article" title={post.id ? `Modifier l'article « ${post.title} »` : "Nouvel article"}>
+      {autosave ? <AutosaveOffer savedAt={autosave.savedAt} itemId={item.id} /> : null}
+      <Section
+        id="formulaire-article"
+        title={id ? `Modifier l'article « ${fields.title} »` : "Nouvel article"}
+        action={<StateBadge state={item.state} publishAt={fields.publishAt} resumed={resumed} />}
+      >
         {/* A new key when another article is edited: the fields start again from its values. */}
-        <PostForm key={`${post.id ?? "nouveau"}-${notice.formKey}`} post={post} refusal={actionData ?? null} />
-      </AdminSection>
-      <AdminSection id="articles-publies" title="Articles publiés">
-        <PublishedList
-          items={posts}
-          empty="Aucun billet publié."
-          editPath={(id) => `/admin/blog?edit=${id}`}
-          noun="l'article"
+        <PostForm
+          key={`${id ?? "nouveau"}-${notice.formKey}`}
+          post={{ ...fields, id }}
+          state={item.state}
+          refusal={refused}
         />
-      </AdminSection>
+      </Section>
+      <EditorLists
+        lists={lists}
+        query={query}
+        pages={pages}
+        labels={{
+          published: "Articles publiés",
+          empty: "Aucun billet publié.",
+          search: "Rechercher un article",
+          searchHint: "Un mot du titre, un auteur ou une date : 2026, 11/2026, 24/11/2026.",
+          idPrefix: "articles",
+        }}
+        editPath={(postId) => `/admin/blog?edit=${postId}`}
+        noun="l'article"
+      />
       <FeedbackPopup message={notice.message} onClose={notice.close} />
     </div>
   );

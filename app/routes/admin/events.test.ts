@@ -8,8 +8,10 @@ import { action } from "./events";
 
 type Refusal = { message: string | null; field?: string; missing: string[] };
 
+const marie = { id: null as unknown as number, username: "marie" };
+
 async function post(fields: Record<string, string>, path = "/admin/events") {
-  return action(routeArgs(formPost(path, fields)));
+  return action(routeArgs(formPost(path, fields), { admin: marie }));
 }
 
 const rows = () => getDb().select().from(events);
@@ -22,8 +24,8 @@ describeEachDatabase("/admin/events action", () => {
     })) as Response;
     expect(result.headers.get("Location")).toBe("/admin/events?fait=publie");
     const [saved] = await rows();
-    expect(saved.start.toISOString()).toBe("2026-12-04T17:00:00.000Z");
-    expect(saved.endDate.toISOString()).toBe("2026-12-04T19:30:00.000Z");
+    expect(saved.start!.toISOString()).toBe("2026-12-04T17:00:00.000Z");
+    expect(saved.endDate!.toISOString()).toBe("2026-12-04T19:30:00.000Z");
     expect(saved).toMatchObject({
       date: "2026-12-04",
       author: "admin",

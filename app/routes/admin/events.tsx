@@ -1,117 +1,33 @@
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/events";
-import { AdminSection } from "~/components/admin/admin-ui";
+import { signedInAdmin } from "~/request/context";
+import { Section } from "~/components/admin/admin-ui";
+import { AutosaveOffer } from "~/components/admin/AutosaveOffer";
+import { EditorLists } from "~/components/admin/EditorLists";
 import { EventForm } from "~/components/admin/EventForm";
-import { PublishedList } from "~/components/admin/PublishedList";
+import { StateBadge } from "~/components/admin/StateBadge";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { ARTICLE_FILE_FIELDS, formMatchesPage } from "~/lib/admin-form.server";
-import { formatDateTime } from "~/lib/dates";
-import { adminMeta } from "~/lib/seo";
-import { parseId } from "~/lib/text";
-import { saveEventForm } from "~/modules/events/events.admin.server";
-import { deleteEvent, getEvent, listEventsByStart } from "~/modules/events/events.server";
-import { dateToParisLocal } from "~/modules/events/paris-time";
-import { MediaError } from "~/modules/media/media.server";
-import { readSubmittedForm } from "~/modules/media/multipart.server";
-import { currentActor } from "~/modules/history/actor.server";
-import { withHistory } from "~/modules/history/history.server";
-
-const DONE: Record<string, string> = {
-  publie: "Événement publié.",
-  maj: "Événement mis à jour.",
-  supprime: "Événement supprimé.",
-};
+import { adminMeta } from "~/modules/seo/seo";
+import { eventEditor, eventLists } from "~/modules/events/events.admin.server";
+import type { EventFormFields } from "~/modules/events/events.schema";
+import { editorFrom, editorPageData, runEditorAction } from "~/modules/publishing/editor.admin.server";
+import { pageCount } from "~/lib/pagination";
 
 export function meta() {
   return adminMeta("Gestion des événements");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const editId = url.searchParams.has("edit") ? parseId(url.searchParams.get("edit")) : null;
-  const [events, editing] = await Promise.all([listEventsByStart(), editId === null ? undefined : getEvent(editId)]);
-  // An address to edit an event that is gone leads back to the list.
-  if (url.searchParams.has("edit") && !editing) throw redirect("/admin/events");
-  return {
-    done: DONE[url.searchParams.get("fait") ?? ""] ?? null,
-    editing: editing && {
-      id: editing.id,
-      title: editing.title,
-      description: editing.description,
-      location: editing.location,
-      start: dateToParisLocal(editing.start),
-      end: dateToParisLocal(editing.endDate),
-      content: editing.content,
-      image: editing.image,
-      annexes: editing.imagesAnnexes,
-    },
-    events: events.map((event) => ({
-      id: event.id,
-      title: event.title,
-      image: event.image,
-      details: [formatDateTime(event.start), event.location].filter(Boolean).join(" · "),
-      href: `/events/${event.id}`,
-    })),
-  };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await editorPageData(eventEditor, request, signedInAdmin(context).id);
+  const lists = await eventLists(page.query);
+  return { ...page, lists, pages: pageCount(lists.publishedTotal, page.query.pageSize) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form;
-  try {
-    form = await readSubmittedForm(request, {
-      maxFiles: ARTICLE_FILE_FIELDS.length,
-      maxFields: 30,
-      maxFieldSize: 1024 * 1024,
-      fileFields: ARTICLE_FILE_FIELDS,
-    });
-  } catch (error) {
-    if (error instanceof MediaError)
-      return data({ message: error.message, missing: [], values: null }, { status: error.status });
-    throw error;
-  }
-  try {
-    switch (form.get("intent")) {
-      case "save": {
-        if (!formMatchesPage(request, form))
-          return data(
-            {
-              message: "Ce formulaire ne correspond pas à l'événement affiché : rechargez la page.",
-              values: null,
-              missing: [],
-            },
-            { status: 400 },
-          );
-        const outcome = await saveEventForm(form, currentActor(context));
-        if (outcome.ok) return redirect(`/admin/events?fait=${outcome.created ? "publie" : "maj"}`);
-        return data(
-          { message: outcome.message, field: outcome.field, missing: outcome.missing, values: outcome.values },
-          { status: outcome.status },
-        );
-      }
-      case "delete": {
-        const id = parseId(form.get("id"));
-        const deleted =
-          id !== null &&
-          (await withHistory(
-            currentActor(context),
-            (tx) => deleteEvent(id, tx),
-            (done) => done && { kind: "evenement.suppression", target: `événement n° ${id}` },
-          ));
-        if (!deleted)
-          return data({ message: "Cet événement n'existe plus.", missing: [], values: null }, { status: 404 });
-        return redirect("/admin/events?fait=supprime");
-      }
-      default:
-        return data({ message: "Action inconnue.", missing: [], values: null }, { status: 400 });
-    }
-  } finally {
-    await form.cleanup();
-  }
+  return runEditorAction(eventEditor, request, editorFrom(signedInAdmin(context)));
 }
 
-const NEW_EVENT = {
-  id: null,
+const NEW_EVENT: EventFormFields = {
   title: "",
   description: "",
   location: "",
@@ -120,31 +36,48 @@ const NEW_EVENT = {
   content: "",
   image: null,
   annexes: [],
+  alts: {},
+  publishAt: "",
 };
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
-  const { done, editing, events } = loaderData;
-  // After a refusal the form shows what was sent; otherwise the event being edited, or an empty form.
-  const values = actionData?.values;
-  const event = values ? { ...values, id: values.id ? Number(values.id) : null } : (editing ?? NEW_EVENT);
+  const { done, item, autosave, resumed, query, lists, pages } = loaderData;
+  // After a refusal the form shows what was sent; otherwise the event being edited (or its autosave), or an empty form.
+  const refused = actionData && !actionData.ok ? actionData : null;
+  const fields = refused?.values ?? item.fields ?? NEW_EVENT;
+  const id = refused?.values ? Number(refused.values.id) || null : item.id;
   const notice = useSaveNotice(done);
   return (
     <div className="mx-auto max-w-4xl space-y-6 pb-24">
       <h1 className="text-2xl font-bold text-stone-900">Gestion des événements</h1>
-      <AdminSection
+      {autosave ? <AutosaveOffer savedAt={autosave.savedAt} itemId={item.id} /> : null}
+      <Section
         id="formulaire-evenement"
-        title={event.id ? `Modifier l'événement « ${event.title} »` : "Nouvel événement"}
+        title={id ? `Modifier l'événement « ${fields.title} »` : "Nouvel événement"}
+        action={<StateBadge state={item.state} publishAt={fields.publishAt} resumed={resumed} />}
       >
-        <EventForm key={`${event.id ?? "nouveau"}-${notice.formKey}`} event={event} refusal={actionData ?? null} />
-      </AdminSection>
-      <AdminSection id="evenements-publies" title="Événements publiés">
-        <PublishedList
-          items={events}
-          empty="Aucun événement publié."
-          editPath={(id) => `/admin/events?edit=${id}`}
-          noun="l'événement"
+        {/* A new key when another event is edited: the fields start again from its values. */}
+        <EventForm
+          key={`${id ?? "nouveau"}-${notice.formKey}`}
+          event={{ ...fields, id }}
+          state={item.state}
+          refusal={refused}
         />
-      </AdminSection>
+      </Section>
+      <EditorLists
+        lists={lists}
+        query={query}
+        pages={pages}
+        labels={{
+          published: "Événements publiés",
+          empty: "Aucun événement publié.",
+          search: "Rechercher un événement",
+          searchHint: "Un mot du titre, un lieu ou une date : 2026, 11/2026, 24/11/2026.",
+          idPrefix: "evenements",
+        }}
+        editPath={(eventId) => `/admin/events?edit=${eventId}`}
+        noun="l'événement"
+      />
       <FeedbackPopup message={notice.message} onClose={notice.close} />
     </div>
   );

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/history";
-import { AdminSection, adminButton, Pagination } from "~/components/admin/admin-ui";
+import { Pagination, Section } from "~/components/admin/admin-ui";
+import { buttonClass } from "~/components/form/styles";
 import { formatDateTime } from "~/lib/dates";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/modules/seo/seo";
 import { HISTORY_KIND_NAMES, HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
 import { countHistory, historyActors, listHistory } from "~/modules/history/history.server";
 
@@ -83,11 +84,11 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className={adminButton}>
+        <button type="submit" className={buttonClass}>
           Filtrer
         </button>
       </Form>
-      <AdminSection id="entrees" title={total === 1 ? "1 entrée" : `${total} entrées`}>
+      <Section id="entrees" title={total === 1 ? "1 entrée" : `${total} entrées`}>
         {entries.length === 0 ? (
           <p className="text-stone-600">Aucune entrée.</p>
         ) : (
@@ -107,7 +108,7 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
           </ol>
         )}
         <Pagination page={page} pages={pages} link={pageLink} newer="Plus récentes" older="Plus anciennes" />
-      </AdminSection>
+      </Section>
     </div>
   );
 }

@@ -1,35 +1,21 @@
 import { Form, Link, NavLink, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
-import { adminContext, clientIpContext } from "~/context";
+import { adminContext } from "~/request/context";
 import { LeafIcon } from "~/components/icons";
+import { NOTIFICATIONS_REFRESH_MS } from "~/lib/constants";
 import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import { countPendingAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications } from "~/modules/applications/applications.server";
-import { authenticateAdminRequest } from "~/modules/auth/session-expired.server";
-import { sessionExpiredData } from "~/modules/auth/session-expired";
-import { SessionExpired } from "~/components/admin/SessionExpired";
+import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
+import { AdminError } from "~/components/admin/AdminError";
 
 // Every /admin loader and action (pages and the upload endpoint alike) passes here first.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    const { admin, setCookie } = await authenticateAdminRequest(request, context.get(clientIpContext));
-    context.set(adminContext, admin);
-    const response = await next();
-    // Signed in again with a form sent after the session expired: the new session goes with the answer.
-    if (setCookie) response.headers.append("Set-Cookie", setCookie);
-    // Admin pages hold personal data: never cached, never indexed.
-    response.headers.set("Cache-Control", "private, no-store");
-    response.headers.set("X-Robots-Tag", "noindex");
-    return response;
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [unprocessedApplications, pendingAds] = await Promise.all([countUnprocessedApplications(), countPendingAds()]);
   return { username: context.get(adminContext)?.username ?? "", unprocessedApplications, pendingAds };
 }
-
-const NOTIFICATIONS_REFRESH_MS = 5 * 60 * 1000;
 
 /** The red count of a menu entry; screen readers hear the count in words, singular for one. */
 function Badge({ count, one, many }: { count: number; one: string; many: string }) {
@@ -126,22 +112,5 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /** A form sent after the session expired offers to sign in and send it again; any other error, a plain message. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const expired = sessionExpiredData(error);
-  if (expired) return <SessionExpired expired={expired} />;
-  return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>Une erreur est survenue — Administration</title>
-      <h1 className="text-2xl font-bold text-brand-800">Une erreur est survenue</h1>
-      <p className="mt-4 text-stone-700">
-        Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.
-      </p>
-      <a
-        href="/admin"
-        className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
-        Retour au tableau de bord
-      </a>
-    </main>
-  );
+  return <AdminError error={useRouteError()} />;
 }

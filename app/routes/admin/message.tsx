@@ -1,11 +1,12 @@
 import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/message";
-import { AdminSection, adminButton } from "~/components/admin/admin-ui";
+import { Section } from "~/components/admin/admin-ui";
+import { buttonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { formatDateTime } from "~/lib/dates";
-import { readFormData } from "~/lib/form-data.server";
-import { adminMeta } from "~/lib/seo";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { adminMeta } from "~/modules/seo/seo";
 import { parseId } from "~/lib/text";
 import { deleteContactMessage, getContactMessage } from "~/modules/contact/contact.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -65,7 +66,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           {actionData.message}
         </p>
       )}
-      <AdminSection id="message" title="Message">
+      <Section id="message" title="Message">
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold text-stone-700">De</dt>
           <dd className="[overflow-wrap:anywhere]">
@@ -76,7 +77,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         </dl>
         <p className="mt-4 whitespace-pre-wrap text-stone-900 [overflow-wrap:anywhere]">{message.message}</p>
         <div className="mt-6 flex flex-wrap gap-3 border-t border-stone-200 pt-4">
-          <a href={replyLink(message)} className={adminButton}>
+          <a href={replyLink(message)} className={buttonClass}>
             Répondre par e-mail
           </a>
           <ConfirmDialog
@@ -88,7 +89,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             fields={{ intent: "delete", id: String(message.id) }}
           />
         </div>
-      </AdminSection>
+      </Section>
     </div>
   );
 }

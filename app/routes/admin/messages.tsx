@@ -1,7 +1,7 @@
 import type { Route } from "./+types/messages";
-import { AdminSection, Pagination } from "~/components/admin/admin-ui";
+import { Pagination, Section } from "~/components/admin/admin-ui";
 import { MessageList } from "~/components/admin/MessageList";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/modules/seo/seo";
 import { countContactMessages, listContactMessages } from "~/modules/contact/contact.server";
 
 const PAGE_SIZE = 20;
@@ -34,14 +34,14 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Messages reçus</h1>
-      <AdminSection id="messages" title={total === 1 ? "1 message" : `${total} messages`}>
+      <Section id="messages" title={total === 1 ? "1 message" : `${total} messages`}>
         <p className="mb-4 text-sm text-stone-600">
           Les messages envoyés depuis la page Contact, du plus récent au plus ancien. Chacun a aussi été envoyé par
           e-mail à l'adresse de l'association.
         </p>
         <MessageList messages={messages} empty="Aucun message reçu." />
         <Pagination page={page} pages={pages} link={(n) => `?page=${n}`} newer="Plus récents" older="Plus anciens" />
-      </AdminSection>
+      </Section>
     </div>
   );
 }

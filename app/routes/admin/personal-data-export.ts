@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/personal-data-export";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { exportPersonalData } from "~/modules/personal-data/personal-data.server";
 import { exportSchema } from "~/modules/personal-data/personal-data.schema";

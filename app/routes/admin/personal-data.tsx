@@ -1,10 +1,11 @@
 import { Form, data } from "react-router";
 import type { Route } from "./+types/personal-data";
-import { AdminSection, adminButton, adminQuietButton } from "~/components/admin/admin-ui";
+import { Section } from "~/components/admin/admin-ui";
+import { buttonClass, quietButtonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { formatDateTime } from "~/lib/dates";
-import { readFormData } from "~/lib/form-data.server";
-import { adminMeta } from "~/lib/seo";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { adminMeta } from "~/modules/seo/seo";
 import { currentActor } from "~/modules/history/actor.server";
 import { eraseSchema, personalDataEmail } from "~/modules/personal-data/personal-data.schema";
 import { describeCounts, erasePersonalData, findPersonalData } from "~/modules/personal-data/personal-data.server";
@@ -68,13 +69,13 @@ export default function PersonalDataScreen({ loaderData, actionData }: Route.Com
             className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
           />
         </label>
-        <button type="submit" className={adminButton}>
+        <button type="submit" className={buttonClass}>
           Rechercher
         </button>
         {error && <p className="w-full text-sm text-red-800">{error}</p>}
       </Form>
       {found && (
-        <AdminSection id="trouve" title={`Pour ${email} : ${found.summary}`}>
+        <Section id="trouve" title={`Pour ${email} : ${found.summary}`}>
           {found.items.length === 0 ? (
             <p className="text-stone-600">Rien n'est enregistré pour cette adresse.</p>
           ) : (
@@ -90,7 +91,7 @@ export default function PersonalDataScreen({ loaderData, actionData }: Route.Com
                 {/* A file to download: sent as a plain form to the export address, not through the page's scripts. */}
                 <Form method="post" action="/admin/donnees-personnelles/export" reloadDocument>
                   <input type="hidden" name="email" value={email} />
-                  <button type="submit" className={adminQuietButton}>
+                  <button type="submit" className={quietButtonClass}>
                     Exporter en JSON
                   </button>
                 </Form>
@@ -105,7 +106,7 @@ export default function PersonalDataScreen({ loaderData, actionData }: Route.Com
               </div>
             </>
           )}
-        </AdminSection>
+        </Section>
       )}
     </div>
   );

@@ -8,7 +8,7 @@ import { SettingsContext } from "~/components/admin/settings/settings-ui";
 import { ContactSettings, HomeTextsSettings, PlotsSettings } from "~/components/admin/settings/TextSettings";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { RetentionSettings } from "~/components/admin/settings/RetentionSettings";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/modules/seo/seo";
 import { currentActor } from "~/modules/history/actor.server";
 import {
   handleSettingsForm,
@@ -17,8 +17,7 @@ import {
   SETTINGS_FILE_FIELDS,
 } from "~/modules/content/settings.admin.server";
 import type { SettingsResult } from "~/modules/content/settings";
-import { MediaError } from "~/modules/media/media.server";
-import { readSubmittedForm, type SubmittedForm } from "~/modules/media/multipart.server";
+import { FormError, readSubmittedForm, type SubmittedForm } from "~/modules/forms/multipart.server";
 
 export function meta() {
   return adminMeta("Paramètres");
@@ -39,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fileFields: SETTINGS_FILE_FIELDS,
     });
   } catch (error) {
-    if (error instanceof MediaError) return settingsRefusal(null, error.message, error.status);
+    if (error instanceof FormError) return settingsRefusal(null, error.message, error.status);
     throw error;
   }
   try {
@@ -64,10 +63,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             Textes, images, identité de l'association et informations de contact du site.
           </p>
         </div>
-        <ImageSettings imageAccueil={stored.imageAccueil} headerIcon={stored.headerIcon} />
+        <ImageSettings imageAccueil={stored.imageAccueil} headerIcon={stored.headerIcon} imageAlts={stored.imageAlts} />
         <HomeTextsSettings />
         <PlotsSettings />
-        <AssociationPageSettings content={stored.contentAssociation} images={stored.imagesAssociation} />
+        <AssociationPageSettings images={stored.imagesAssociation} imageAlts={stored.imageAlts} />
         <ContactSettings />
         <IdentitySettings stored={stored} />
         <ApplicationLabelsSettings labels={stored.applicationLabels} />

@@ -1,17 +1,17 @@
 import type { Route } from "./+types/ads";
 import { AdFilters, AdList } from "~/components/ads/AdList";
 import { AdForm } from "~/components/ads/AdForm";
-import { clientIpContext } from "~/context";
-import { env } from "~/env.server";
+import { clientIpContext } from "~/request/context";
+import { env } from "~/server/env.server";
 import { AD_TYPE_LABELS, AD_TYPES, type AdType } from "~/lib/constants";
-import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import { handlePublicForm, publicFormHeaders } from "~/modules/forms/public-form.server";
 import type { PageHandle } from "~/lib/page-handle";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { logger } from "~/logger.server";
+import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
+import { logger } from "~/server/logger.server";
 import { AD_FAILURE_MESSAGE, adFormSchema } from "~/modules/ads/ads.schema";
 import { listPublicAds, submitAd } from "~/modules/ads/ads.server";
 import { MediaError, saveImage } from "~/modules/media/media.server";
-import type { SubmittedForm } from "~/modules/media/multipart.server";
+import type { SubmittedForm } from "~/modules/forms/multipart.server";
 
 /** Kept in memory per ad type (docs/decisions/016). */
 export const handle: PageHandle = { query: ["type"] };
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     keep: TEXT_FIELDS,
     schema: adFormSchema(env.ADS_CAPTCHA_SECRET),
     // Photos come from the files sent, never from text fields.
-    input: (form) => Object.fromEntries([...TEXT_FIELDS, "captcha"].map((name) => [name, form.get(name)])),
+    fields: [...TEXT_FIELDS, "captcha"],
     save: async (ad, form) =>
       submitAd({ ...ad, photo1: await storedPhoto(form, "photo1"), photo2: await storedPhoto(form, "photo2") }),
     failureMessage: AD_FAILURE_MESSAGE,

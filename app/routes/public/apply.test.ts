@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { applications, outbox } from "~/db/schema";
+import { applicationFormSchemaFor } from "~/modules/applications/applications.schema";
 import { commitmentTexts, getSiteContent } from "~/modules/content/content.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { applicationForm, insertContent, insertFormField } from "../../../tests/factories";
@@ -116,6 +117,17 @@ describeEachDatabase("POST /apply", () => {
         "Le règlement intérieur a été modifié pendant que vous remplissiez le formulaire : relisez-le, puis envoyez à nouveau votre demande.",
     });
     expect(await getDb().select().from(applications)).toEqual([]);
+  });
+
+  it("names a field in its message by the label the association wrote for it, as the page builds its own check", async () => {
+    await insertFormField("Prénom et nom de famille", "nom");
+    const { value, status } = await post({ ...applicationForm({ nom: "", email: "" }), ...(await versions()) });
+    expect(status).toBe(400);
+    expect(value.errors).toEqual({ nom: "Prénom et nom de famille est obligatoire", email: "L'email est obligatoire" });
+    // The browser checks with the schema built from the labels the page shows: the same message.
+    const { labels } = await loader(routeArgs(new Request("http://localhost:3000/apply")));
+    const browser = applicationFormSchemaFor(labels).safeParse({ ...applicationForm({ nom: "" }) });
+    expect(browser.error?.issues.map((issue) => issue.message)).toEqual(["Prénom et nom de famille est obligatoire"]);
   });
 
   it("shows the association's own labels where it wrote them, the defaults elsewhere", async () => {

@@ -3,14 +3,14 @@ import { z } from "zod";
 import type { Route } from "./+types/apply";
 import { ApplicationForm } from "~/components/apply/ApplicationForm";
 import { PlotsStatus } from "~/components/PlotsStatus";
-import { clientIpContext, siteContentContext } from "~/context";
-import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import { clientIpContext, siteContentContext } from "~/request/context";
+import { handlePublicForm, publicFormHeaders } from "~/modules/forms/public-form.server";
 import type { PageHandle } from "~/lib/page-handle";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import {
   APPLICATION_FIELDS,
   APPLY_FAILURE_MESSAGE,
-  applicationFormSchema,
+  applicationFormSchemaFor,
   CHARTER_CHANGED_MESSAGE,
   RULES_CHANGED_MESSAGE,
 } from "~/modules/applications/applications.schema";
@@ -31,9 +31,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = commitmentTexts(await context.get(siteContentContext));
-  // The versions shown with the form must be the ones in force: they are what the applicant accepts.
-  const schema = applicationFormSchema
+  const [content, labels] = await Promise.all([context.get(siteContentContext), applicationFormLabels()]);
+  const current = commitmentTexts(content);
+  // The messages name the fields as the form showed them; the versions shown must be the ones in force: they are
+  // what the applicant accepts.
+  const schema = applicationFormSchemaFor(labels)
     .extend({ charte_version: z.string().optional(), reglement_version: z.string().optional() })
     .superRefine((values, ctx) => {
       if (values.charte_version !== current.charte.version)
@@ -47,10 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.get(clientIpContext),
     keep: APPLICATION_FIELDS,
     schema,
-    input: (form) =>
-      Object.fromEntries(
-        [...APPLICATION_FIELDS, "charte_version", "reglement_version"].map((name) => [name, form.get(name)]),
-      ),
+    fields: [...APPLICATION_FIELDS, "charte_version", "reglement_version"],
     save: ({ charte_version, reglement_version, ...application }) =>
       submitApplication(application, {
         charteVersion: charte_version!,

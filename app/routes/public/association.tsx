@@ -1,9 +1,10 @@
 import type { Route } from "./+types/association";
-import { siteContentContext } from "~/context";
+import { siteContentContext } from "~/request/context";
 import { Image } from "~/components/Image";
 import { RichText } from "~/components/RichText";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { htmlToText } from "~/lib/text";
+import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
+import { altOf } from "~/lib/image-alt";
+import { stripHtml } from "~/lib/text";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
@@ -13,16 +14,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     title: content.titreAssociation,
     html: content.contentAssociation, // sanitised by getSiteContent
-    images: content.imagesAssociation.filter((url): url is string => Boolean(url)).slice(0, 3),
+    images: content.imagesAssociation
+      .filter((url): url is string => Boolean(url))
+      .slice(0, 3)
+      .map((src) => ({ src, alt: altOf(content.imageAlts, src) })),
   };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   return pageMeta(siteFromMatches(matches), {
     title: loaderData?.title ?? "Notre association",
-    description: htmlToText(loaderData?.html ?? ""),
+    description: stripHtml(loaderData?.html ?? ""),
     path: location.pathname,
-    image: loaderData?.images[0],
+    image: loaderData?.images[0]?.src,
+    imageAlt: loaderData?.images[0]?.alt,
   });
 }
 
@@ -36,11 +41,11 @@ export default function Association({ loaderData }: Route.ComponentProps) {
         <div
           className={`mt-10 grid gap-4 ${images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}
         >
-          {images.map((src, i) => (
+          {images.map(({ src, alt }, i) => (
             <Image
               key={src}
               src={src}
-              alt={`${title}, photo ${i + 1}`}
+              alt={alt ?? `${title}, photo ${i + 1}`}
               sizes={images.length === 1 ? "(min-width: 896px) 864px, 100vw" : "(min-width: 640px) 33vw, 100vw"}
               className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm"
             />

@@ -1,34 +1,20 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/blog-post";
-import { Gallery } from "~/components/Gallery";
-import { Image } from "~/components/Image";
-import { RichText } from "~/components/RichText";
-import { formatDate, toIso } from "~/lib/dates";
-import { sanitizeRichText } from "~/lib/sanitize.server";
-import { absoluteUrl, pageMeta, shareImage, siteFromMatches } from "~/lib/seo";
+import { ArticleView } from "~/components/blog/ArticleView";
+import { toIso } from "~/lib/dates";
+import { absoluteUrl, pageMeta, shareImage, siteFromMatches } from "~/modules/seo/seo";
 import { parseId } from "~/lib/text";
-import { getBlogPost } from "~/modules/blog/blog.server";
+import { articlePage, getPublishedPost } from "~/modules/blog/blog.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const post = id === null ? undefined : await getBlogPost(id);
-  // SPEC §2: an unknown article leads back to the blog.
+  const post = id === null ? undefined : await getPublishedPost(id);
+  // SPEC §2: an unknown article leads back to the blog; so does one not published (a draft, a scheduled one).
   if (!post) throw redirect("/blog");
-  return {
-    id: post.id,
-    title: post.title,
-    // Sanitised on save, and again here: what is rendered never depends on what was stored.
-    html: sanitizeRichText(post.content),
-    text: post.plainText,
-    image: post.image,
-    date: post.createdAt,
-    updated: post.date,
-    author: post.author,
-    annexes: post.imagesAnnexes,
-  };
+  return { ...(await articlePage(post)), updated: post.date };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -39,6 +25,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     description: loaderData.text,
     path: location.pathname,
     image: loaderData.image,
+    imageAlt: loaderData.imageAlt,
     type: "article",
     jsonLd: {
       "@type": "BlogPosting",
@@ -54,27 +41,5 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { title, html, image, date, author, annexes } = loaderData;
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-6">
-      <p>
-        <Link to="/blog" className="text-sm font-semibold text-brand-800 underline underline-offset-4">
-          ← Tous les articles
-        </Link>
-      </p>
-      <h1 className="mt-4 text-3xl font-bold text-brand-800 sm:text-4xl">{title}</h1>
-      <p className="mt-2 text-stone-700">
-        Publié le <time dateTime={toIso(date)}>{formatDate(date)}</time> par {author}
-      </p>
-      <Image
-        src={image}
-        alt=""
-        priority
-        sizes="(min-width: 768px) 720px, 100vw"
-        className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
-      />
-      <RichText html={html} className="mt-6 text-lg text-stone-800" />
-      <Gallery images={annexes} title={title} />
-    </article>
-  );
+  return <ArticleView article={loaderData} />;
 }

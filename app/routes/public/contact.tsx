@@ -1,12 +1,14 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { clientIpContext, siteContentContext } from "~/context";
-import { FormAlerts, FormFields, SendButton, TextArea, TextInput } from "~/components/form/fields";
+import { clientIpContext, siteContentContext } from "~/request/context";
+import { SendButton } from "~/components/form/buttons";
+import { FormFields, TextArea, TextInput } from "~/components/form/fields";
+import { FormAlerts } from "~/components/form/messages";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { CONTACT_CAPTCHA_QUESTION } from "~/lib/constants";
-import { handlePublicForm, publicFormHeaders } from "~/lib/public-form.server";
+import { handlePublicForm, publicFormHeaders } from "~/modules/forms/public-form.server";
 import type { PageHandle } from "~/lib/page-handle";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { CONTACT_FAILURE_MESSAGE, contactFormSchema } from "~/modules/contact/contact.schema";
 import { sendContactMessage } from "~/modules/contact/contact.server";
 
@@ -27,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.get(clientIpContext),
     keep: ["name", "email", "subject", "message"],
     schema: contactFormSchema,
-    input: (form) => Object.fromEntries(FIELDS.map((name) => [name, form.get(name)])),
+    fields: FIELDS,
     save: sendContactMessage,
     failureMessage: CONTACT_FAILURE_MESSAGE,
   });

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { siteContentContext } from "~/context";
+import { siteContentContext } from "~/request/context";
 import { Image } from "~/components/Image";
 import { HomeEvents, JoinUs, LatestAds, LatestPost, MonthInGarden, WeatherTip } from "~/components/home/HomeSections";
 import { HOME_ADS_COUNT, HOME_POSTS_COUNT } from "~/lib/constants";
+import { altOf } from "~/lib/image-alt";
 import { gardenMonth } from "~/lib/planting-calendar";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { gardeningTip, shownTemperature } from "~/lib/weather";
 import { latestValidatedAds } from "~/modules/ads/ads.server";
 import { latestPosts, postCard } from "~/modules/blog/blog.server";
@@ -29,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: content.titreAccueil,
     intro: content.texteIntro,
     image: content.imageAccueil,
+    imageAlt: altOf(content.imageAlts, content.imageAccueil),
     month: gardenMonth(now),
     tip: weather ? { ...gardeningTip(weather.temperature), temperature: shownTemperature(weather.temperature) } : null,
     post: posts[0] ? postCard(posts[0]) : null,
@@ -45,6 +47,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     description: loaderData?.intro ?? "Jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin.",
     path: location.pathname,
     image: loaderData?.image,
+    imageAlt: loaderData?.imageAlt,
   });
 }
 
@@ -54,7 +57,7 @@ const buttonSecondary =
   "inline-flex items-center justify-center rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { title, intro, image, month, tip, post, next, past, ads, plots } = loaderData;
+  const { title, intro, image, imageAlt, month, tip, post, next, past, ads, plots } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="grid items-center gap-8 py-6 md:grid-cols-2 md:py-10">
@@ -73,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {image && (
           <Image
             src={image}
-            alt="Les jardins de l'association"
+            alt={imageAlt ?? "Les jardins de l'association"}
             priority
             sizes="(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw"
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md"

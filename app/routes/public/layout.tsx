@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
-import { siteContentContext } from "~/context";
+import { siteContentContext } from "~/request/context";
 import type { Route } from "./+types/layout";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { WeatherWidget } from "~/components/WeatherWidget";
+import { altOf } from "~/lib/image-alt";
 import { getSiteContent } from "~/modules/content/content.server";
 import { siteInfo } from "~/modules/content/site-info.server";
 import { getWeatherForPage } from "~/modules/weather/weather.server";
@@ -27,6 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     site: siteInfo(content),
     headerIcon: content.headerIcon,
+    headerIconAlt: altOf(content.imageAlts, content.headerIcon) ?? "",
     footer: {
       texteFooter: content.texteFooter,
       adresse: content.adresse,
@@ -70,7 +72,12 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Aller au contenu
       </a>
-      <Header headerIcon={loaderData.headerIcon} name={site.name} tagline={site.tagline} />
+      <Header
+        headerIcon={loaderData.headerIcon}
+        headerIconAlt={loaderData.headerIconAlt}
+        name={site.name}
+        tagline={site.tagline}
+      />
       <main id="contenu" className="flex-1 pt-6 outline-none">
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/legal";
-import { siteContentContext } from "~/context";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { siteContentContext } from "~/request/context";
+import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { EXPIRED_AD_GRACE_DAYS, getRetentionSettings } from "~/modules/retention/retention.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
@@ -36,7 +36,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function LegalSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="mt-10">
       <h2 className="text-xl font-semibold text-brand-800">{title}</h2>
@@ -61,7 +61,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         numérique (LCEN), voici les informations relatives au site {name}.
       </p>
 
-      <Section title="1. Éditeur du site">
+      <LegalSection title="1. Éditeur du site">
         <p>
           Le site est édité par {publisher}, association à but non lucratif régie par la loi du 1er juillet 1901, qui
           gère des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin
@@ -69,9 +69,9 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
         {address && <p className="whitespace-pre-line">Siège : {address}</p>}
         {contact && <p>Contact : {contact}.</p>}
-      </Section>
+      </LegalSection>
 
-      <Section title="2. Hébergement">
+      <LegalSection title="2. Hébergement">
         {host ? (
           <p className="whitespace-pre-line">
             Le site est hébergé par {host.name}
@@ -82,18 +82,18 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           <p>Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'association.</p>
         )}
         <p>Les données du site (textes, images, demandes, messages) sont stockées sur le serveur de cet hébergement.</p>
-      </Section>
+      </LegalSection>
 
-      <Section title="3. Directeur de la publication">
+      <LegalSection title="3. Directeur de la publication">
         <p>
           {director
             ? `Le directeur de la publication est ${director}, représentant l'association.`
             : "Le directeur de la publication est le président ou la présidente de l'association, en sa qualité de représentant légal."}{" "}
           Il peut être joint par les moyens de contact indiqués ci-dessus.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="4. Propriété intellectuelle">
+      <LegalSection title="4. Propriété intellectuelle">
         <p>
           Les textes, photographies, logos et illustrations publiés sur ce site appartiennent à l'association ou à leurs
           auteurs, qui ont autorisé leur diffusion. Toute reproduction, représentation ou adaptation, totale ou
@@ -103,9 +103,9 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           Les petites annonces restent sous la responsabilité de leurs auteurs, qui garantissent disposer des droits sur
           les textes et photos qu'ils transmettent.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="5. Données personnelles (RGPD)">
+      <LegalSection title="5. Données personnelles (RGPD)">
         <p>
           L'association traite les données que vous lui transmettez par les formulaires de demande de jardin, de contact
           et de petites annonces (nom, coordonnées, contenu du message), dans le seul but de répondre à votre demande,
@@ -141,33 +141,33 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           l'exercer, écrivez à l'association{email ? ` (${email})` : ""}. Vous pouvez aussi adresser une réclamation à
           la CNIL (www.cnil.fr).
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="6. Cookies">
+      <LegalSection title="6. Cookies">
         <p>
           Le site public ne dépose aucun cookie de mesure d'audience ni de publicité, et ne charge aucun service tiers.
           Seul l'espace d'administration utilise un cookie de session, strictement nécessaire à la connexion des membres
           du bureau ; il est supprimé à la déconnexion ou après une période d'inactivité. Aucun consentement n'est donc
           requis.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="7. Responsabilité">
+      <LegalSection title="7. Responsabilité">
         <p>
           L'association s'efforce de publier des informations exactes et à jour, mais ne peut garantir l'absence
           d'erreurs. Les informations météorologiques, de qualité de l'air et de pollens sont fournies à titre
           indicatif. L'association ne saurait être tenue responsable du contenu des sites vers lesquels des liens
           renvoient, ni des transactions conclues entre particuliers à la suite d'une petite annonce.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="8. Droit applicable">
+      <LegalSection title="8. Droit applicable">
         <p>
           Les présentes mentions légales sont régies par le droit français. En cas de litige, et à défaut de résolution
           amiable,{" "}
           {court ? `la juridiction compétente est : ${court}` : "les tribunaux de Lyon seront seuls compétents"}.
         </p>
-      </Section>
+      </LegalSection>
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { ApplicantContactForm } from "~/components/apply/ApplicantContactForm";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { VILLE_LABELS, VILLE_NON_SPECIFIEE, type Ville } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/modules/forms/form-data.server";
 import {
   findByAccessToken,
   updateApplicantContact,

@@ -1,19 +1,36 @@
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/search";
 import { Image } from "~/components/Image";
 import { formatDate, toIso } from "~/lib/dates";
 import { highlight, searchExcerpt, type TextPart } from "~/lib/search-text";
-import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { normaliseQuery, searchSite } from "~/modules/search/search.server";
+import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
+import { normaliseQuery, SEARCH_PAGE_SIZE, searchSite } from "~/modules/search/search.server";
+import { ListPages } from "~/components/ListPages";
+import { pageCount, requestedPage } from "~/lib/pagination";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
-export const handle: PageHandle = { ...CONTENT_PAGE, query: ["q"] };
+export const handle: PageHandle = { ...CONTENT_PAGE, query: ["q", "page"] };
+
+/** The address of a page of a search's results. */
+const searchPath = (query: string, page: number) =>
+  `/search?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ""}`;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = normaliseQuery(new URL(request.url).searchParams.get("q"));
-  const results = query ? await searchSite(query) : [];
+  const params = new URL(request.url).searchParams;
+  const query = normaliseQuery(params.get("q"));
+  const asked = Math.max(1, Number(params.get("page")) || 1);
+  const { total, results } = query
+    ? await searchSite(query, { limit: SEARCH_PAGE_SIZE, offset: (asked - 1) * SEARCH_PAGE_SIZE })
+    : { total: 0, results: [] };
+  const page = requestedPage(params.get("page"), total, SEARCH_PAGE_SIZE);
+  // A page past the end (or not a page) leads back to the first page of the results.
+  if (query && page === null) throw redirect(searchPath(query, 1));
   return {
     query,
+    total,
+    page: page ?? 1,
+    pages: pageCount(total, SEARCH_PAGE_SIZE),
     results: results.map(({ kind, id, title, text, image, date }) => ({
       kind,
       id,
@@ -27,8 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const query = loaderData?.query;
+  const page = loaderData?.page ?? 1;
   return pageMeta(siteFromMatches(matches), {
-    title: query ? `Recherche « ${query} »` : "Rechercher",
+    title: query ? `Recherche « ${query} »${page > 1 ? ` — page ${page}` : ""}` : "Rechercher",
     description: "Rechercher dans les articles du blog et les événements de l'association.",
     // Every search shares the address of the search page.
     path: "/search",
@@ -51,7 +69,7 @@ function Marked({ parts }: { parts: TextPart[] }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results } = loaderData;
+  const { query, total, page, pages, results } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Rechercher</h1>
@@ -121,7 +139,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : (
         <section aria-labelledby="resultats" className="mt-8">
           <h2 id="resultats" aria-live="polite" className="text-xl font-bold text-stone-900">
-            {results.length} résultat(s)
+            {total} résultat(s)
           </h2>
           <ol className="mt-4 space-y-4">
             {results.map((result) => (
@@ -160,6 +178,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
+          <ListPages link={(n) => searchPath(query, n)} page={page} pages={pages} />
         </section>
       )}
     </div>

@@ -1,11 +1,9 @@
-import { env } from "~/env.server";
-import { logger } from "~/logger.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
 import { mediaMessages } from "~/modules/media/media.schema";
 import { MediaError, saveImage } from "~/modules/media/media.server";
-import { parseMultipartForm } from "~/modules/media/multipart.server";
+import { FormError, parseMultipartForm } from "~/modules/forms/multipart.server";
 import type { Route } from "./+types/admin-media";
-
-const UPLOAD_FAILED = "Erreur de téléchargement image";
 
 /** Same-origin only: the Origin header (or, without it, Sec-Fetch-Site) must name this site. */
 function isSameOrigin(request: Request) {
@@ -46,8 +44,9 @@ export async function action({ request }: Route.ActionArgs) {
       await form.cleanup();
     }
   } catch (error) {
-    if (error instanceof MediaError) return Response.json({ error: error.message }, { status: error.status });
+    if (error instanceof MediaError || error instanceof FormError)
+      return Response.json({ error: error.message }, { status: error.status });
     logger.error({ err: error }, "téléversement d'image impossible");
-    return Response.json({ error: UPLOAD_FAILED }, { status: 500 });
+    return Response.json({ error: mediaMessages.uploadFailed }, { status: 500 });
   }
 }

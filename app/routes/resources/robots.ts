@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 /** GET /robots.txt — the back-office and the sign-in page are not for search engines; the sitemap is named. */
 export function loader() {

@@ -25,7 +25,10 @@ describeEachDatabase("site files", () => {
   it("/sitemap.xml lists every public page, article and event on PUBLIC_URL, with lastmod", async () => {
     await insertContent({ updatedAt: at(5) });
     const post = await insertBlogPost({ date: at(30), createdAt: at(20) });
-    const event = await insertEvent({ createdAt: at(40) });
+    const event = await insertEvent({ createdAt: at(40), updatedAt: at(40) });
+    // Drafts and scheduled items are no page of the site yet.
+    await insertBlogPost({ state: "brouillon", date: at(60) });
+    await insertEvent({ state: "programme", publishAt: at(70), updatedAt: at(60) });
     await insertAd({ statut: "validé", createdAt: at(50) });
     const response = await sitemap();
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");

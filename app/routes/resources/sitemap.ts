@@ -1,27 +1,27 @@
 import { listPublicAds } from "~/modules/ads/ads.server";
-import { listBlogPosts } from "~/modules/blog/blog.server";
+import { publishedPostDates } from "~/modules/blog/blog.server";
 import { getSiteContent } from "~/modules/content/content.server";
 import { siteInfo } from "~/modules/content/site-info.server";
-import { listEvents } from "~/modules/events/events.server";
-import { absoluteUrl } from "~/lib/seo";
+import { publishedEventDates } from "~/modules/events/events.server";
+import { absoluteUrl } from "~/modules/seo/seo";
 import { escapeXml, latest } from "~/lib/xml";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Kept in memory like the pages, with its ETag and 304s for the readers that poll it (docs/decisions/016).
 export const handle: PageHandle = { query: [] };
 
-/** GET /sitemap.xml — every public page, article and event, with when it last changed. */
+/** GET /sitemap.xml — every public page, published article and event, with when it last changed. */
 export async function loader() {
   const [content, posts, events, ads] = await Promise.all([
     getSiteContent(),
-    listBlogPosts(),
-    listEvents(),
+    publishedPostDates(),
+    publishedEventDates(),
     listPublicAds(),
   ]);
   const site = siteInfo(content);
   const contentDate = content.updatedAt;
   const postsDate = latest(posts.map((post) => post.date));
-  const eventsDate = latest(events.map((event) => event.createdAt));
+  const eventsDate = latest(events.map((event) => event.date));
   const adsDate = latest(ads.map((ad) => ad.createdAt));
   const pages: [string, Date | null][] = [
     ["/", latest([contentDate, postsDate, eventsDate, adsDate])],
@@ -29,7 +29,7 @@ export async function loader() {
     ["/blog", postsDate],
     ...posts.map((post): [string, Date] => [`/blog/${post.id}`, post.date]),
     ["/events", eventsDate],
-    ...events.map((event): [string, Date] => [`/events/${event.id}`, event.createdAt]),
+    ...events.map((event): [string, Date] => [`/events/${event.id}`, event.date]),
     ["/annonces", adsDate],
     ["/apply", contentDate],
     ["/contact", contentDate],

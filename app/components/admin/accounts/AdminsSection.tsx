@@ -1,8 +1,10 @@
-import { Form } from "react-router";
-import { AdminSection, adminButton } from "~/components/admin/admin-ui";
+import { Section } from "~/components/admin/admin-ui";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { AccountInput, errorOn, FormMessage, type FormRefusal } from "./fields";
+import { SubmitButton } from "~/components/form/buttons";
+import { TextInput } from "~/components/form/fields";
+import type { FormRefusal } from "~/components/form/messages";
+import { AccountForm } from "./AccountForm";
 
 interface Account {
   id: number;
@@ -23,7 +25,7 @@ interface Props {
 /** 'Administrateurs': who can sign in, their second factor, removal (never the last one), and invitations. */
 export function AdminsSection({ meId, accounts, invitations, invitationLink, refusal }: Props) {
   return (
-    <AdminSection id="administrateurs" title="Administrateurs">
+    <Section id="administrateurs" title="Administrateurs">
       <ul className="divide-y divide-stone-100">
         {accounts.map((account) => (
           <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -90,25 +92,14 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
           </p>
         </div>
       )}
-      <Form method="post" className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2">
+      <AccountForm refusal={refusal} fields={["username", "email"]} className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="invite" />
-        <div className="sm:col-span-2">
-          <FormMessage refusal={refusal} fields={["username", "email"]} />
-        </div>
-        <AccountInput label="Identifiant" name="username" autoComplete="off" error={errorOn(refusal, "username")} />
-        <AccountInput
-          label="E-mail (facultatif)"
-          name="email"
-          type="email"
-          autoComplete="off"
-          error={errorOn(refusal, "email")}
-        />
+        <TextInput label="Identifiant" name="username" autoComplete="off" spellCheck={false} />
+        <TextInput label="E-mail (facultatif)" name="email" type="email" autoComplete="off" spellCheck={false} />
         <div>
-          <button type="submit" className={adminButton}>
-            Créer l'invitation
-          </button>
+          <SubmitButton intent="invite">Créer l'invitation</SubmitButton>
         </div>
-      </Form>
-    </AdminSection>
+      </AccountForm>
+    </Section>
   );
 }

@@ -1,6 +1,8 @@
 import { Form } from "react-router";
-import { AdminSection, adminButton, adminQuietButton } from "~/components/admin/admin-ui";
-import { AccountInput, errorOn, FormMessage, type FormRefusal } from "./fields";
+import { Section } from "~/components/admin/admin-ui";
+import { buttonClass, quietButtonClass } from "~/components/form/styles";
+import type { FormRefusal } from "~/components/form/messages";
+import { AccountForm, SecretInput } from "./AccountForm";
 
 interface Props {
   enabled: boolean;
@@ -15,7 +17,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
 /** 'Double authentification': enrolment (QR code, secret, one code), the recovery codes once, or turning it off. */
 export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }: Props) {
   return (
-    <AdminSection id="double-authentification" title="Double authentification">
+    <Section id="double-authentification" title="Double authentification">
       {recoveryCodes && (
         <div className="mb-6 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-300">
           <h3 className="font-bold text-amber-950">Vos codes de secours</h3>
@@ -36,30 +38,18 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
         </div>
       )}
       {enabled ? (
-        <Form method="post" className="max-w-md space-y-4">
+        <AccountForm refusal={refusal} fields={["current", "code"]} className="max-w-md space-y-4">
           <p className="text-stone-700">
             <strong className="text-green-800">Activée.</strong> À chaque connexion, un code de votre application est
             demandé après le mot de passe.
           </p>
           <input type="hidden" name="intent" value="totpDisable" />
-          <FormMessage refusal={refusal} fields={["current", "code"]} />
-          <AccountInput
-            label="Mot de passe actuel"
-            name="current"
-            type="password"
-            autoComplete="current-password"
-            error={errorOn(refusal, "current")}
-          />
-          <AccountInput
-            label="Code de l'application"
-            name="code"
-            autoComplete="one-time-code"
-            error={errorOn(refusal, "code")}
-          />
-          <button type="submit" className={adminQuietButton}>
+          <SecretInput label="Mot de passe actuel" name="current" autoComplete="current-password" />
+          <SecretInput label="Code de l'application" name="code" type="text" autoComplete="one-time-code" />
+          <button type="submit" className={quietButtonClass}>
             Désactiver la double authentification
           </button>
-        </Form>
+        </AccountForm>
       ) : enrolment ? (
         <div className="space-y-4">
           <ol className="list-decimal space-y-1 pl-5 text-stone-700">
@@ -87,23 +77,17 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
               </p>
             </div>
           </div>
-          <Form method="post" className="max-w-md space-y-4">
-            <FormMessage refusal={refusal} fields={["code"]} />
-            <AccountInput
-              label="Code affiché par l'application"
-              name="code"
-              autoComplete="one-time-code"
-              error={errorOn(refusal, "code")}
-            />
+          <AccountForm refusal={refusal} fields={["code"]} className="max-w-md space-y-4">
+            <SecretInput label="Code affiché par l'application" name="code" type="text" autoComplete="one-time-code" />
             <div className="flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="totpConfirm" className={adminButton}>
+              <button type="submit" name="intent" value="totpConfirm" className={buttonClass}>
                 Confirmer et activer
               </button>
-              <button type="submit" name="intent" value="totpCancel" formNoValidate className={adminQuietButton}>
+              <button type="submit" name="intent" value="totpCancel" formNoValidate className={quietButtonClass}>
                 Annuler
               </button>
             </div>
-          </Form>
+          </AccountForm>
         </div>
       ) : (
         <Form method="post" className="space-y-3">
@@ -112,11 +96,11 @@ export function TwoFactorSection({ enabled, enrolment, recoveryCodes, refusal }:
             aussi un code affiché par votre téléphone.
           </p>
           <input type="hidden" name="intent" value="totpStart" />
-          <button type="submit" className={adminButton}>
+          <button type="submit" className={buttonClass}>
             Activer la double authentification
           </button>
         </Form>
       )}
-    </AdminSection>
+    </Section>
   );
 }

@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
-import { adminButton, adminQuietButton } from "~/components/admin/admin-ui";
+import { buttonClass, quietButtonClass } from "~/components/form/styles";
 import type { PublicAd } from "~/components/ads/AdList";
 import { AdTypeBadge } from "~/components/cards";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Image } from "~/components/Image";
-import { AD_TYPE_LABELS, AD_TYPES } from "~/lib/constants";
+import { AD_TYPE_LABELS } from "~/lib/constants";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { AdEditValues } from "~/modules/ads/ads.admin.server";
-import { AdEditFields } from "./AdEditFields";
+import { AdEditForm } from "./AdEditForm";
 import { RefuseAd } from "./RefuseAd";
 
 /**
@@ -61,7 +61,7 @@ function Photos({ ad, editing }: { ad: ModeratedAd; editing: boolean }) {
               message="Êtes-vous sûr de vouloir supprimer cette image ?"
               confirm="Supprimer"
               fields={{ intent: "deletePhoto", id: String(ad.id), photo: key }}
-              triggerClassName={`${adminQuietButton} w-full text-sm`}
+              triggerClassName={`${quietButtonClass} w-full text-sm`}
             />
           )}
         </li>
@@ -95,19 +95,7 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
         {ad.nom}
       </h2>
       {editing ? (
-        <Form method="post" action="/admin/annonces" className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={ad.id} />
-          <AdEditFields ad={ad} editing={editing} />
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className={adminButton}>
-              Mettre à jour
-            </button>
-            <Link to={`/admin/annonces#annonce-${ad.id}`} className={adminQuietButton}>
-              Annuler
-            </Link>
-          </div>
-        </Form>
+        <AdEditForm ad={ad} editing={editing} />
       ) : (
         <>
           <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
@@ -138,7 +126,7 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
         {!editing && (
           <Link
             to={`?modifier=${ad.id}#annonce-${ad.id}`}
-            className={adminQuietButton}
+            className={quietButtonClass}
             aria-label={`Modifier l'annonce de ${ad.nom}`}
           >
             Modifier
@@ -158,8 +146,6 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
   );
 }
 
-export const AD_TYPE_OPTIONS = AD_TYPES.map((type) => [type, AD_TYPE_LABELS[type]] as const);
-
 /** One action on one ad: a form of its own, so that it works without JavaScript. */
 function IntentButton({
   intent,
@@ -176,7 +162,7 @@ function IntentButton({
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" className={adminButton} aria-label={label}>
+      <button type="submit" className={buttonClass} aria-label={label}>
         {children}
       </button>
     </Form>

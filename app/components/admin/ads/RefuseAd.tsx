@@ -1,8 +1,11 @@
 import { Form } from "react-router";
-import { TextField } from "~/components/TextField";
+import { FormFields, TextInput } from "~/components/form/fields";
+import { firstError, useFormValidation } from "~/components/form/use-form-validation";
+import { AD_TEXT_LIMITS, adActionSchema } from "~/modules/ads/ads.schema";
 
 /** 'Refuser' (spam, unsuitable ad): the reason is asked, then the ad is deleted and the reason kept in the history. */
 export function RefuseAd({ id, name }: { id: number; name: string }) {
+  const { errors, formProps } = useFormValidation(adActionSchema, undefined, { errors: firstError });
   return (
     <details className="group w-full sm:w-auto">
       <summary
@@ -11,16 +14,22 @@ export function RefuseAd({ id, name }: { id: number; name: string }) {
       >
         Refuser
       </summary>
-      <Form method="post" className="mt-2 space-y-3 rounded-lg bg-red-50 p-4 ring-1 ring-red-200">
+      <Form
+        method="post"
+        noValidate
+        {...formProps}
+        className="mt-2 space-y-3 rounded-lg bg-red-50 p-4 ring-1 ring-red-200"
+      >
         <input type="hidden" name="intent" value="refuse" />
         <input type="hidden" name="id" value={id} />
-        <TextField
-          label="Raison du refus"
-          hint="Gardée dans l'historique ; la personne n'est pas prévenue."
-          name="reason"
-          defaultValue=""
-          maxLength={300}
-        />
+        <FormFields state={{ errors }}>
+          <TextInput
+            label="Raison du refus"
+            hint="Gardée dans l'historique ; la personne n'est pas prévenue."
+            name="reason"
+            maxLength={AD_TEXT_LIMITS.reason}
+          />
+        </FormFields>
         <button
           type="submit"
           className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { adminQuietButton } from "~/components/admin/admin-ui";
+import { quietButtonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import {
   PLOT_SIZE_LABELS,
@@ -67,7 +67,7 @@ function ProcessedToggle({ id, processed }: { id: number; processed: boolean }) 
         {processed ? "Traitée" : "Non traitée"}
       </label>
       {!hydrated && (
-        <button type="submit" className={adminQuietButton}>
+        <button type="submit" className={quietButtonClass}>
           Enregistrer
         </button>
       )}
@@ -124,7 +124,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <Form method="post">
             <input type="hidden" name="intent" value="archive" />
             <input type="hidden" name="id" value={id} />
-            <button type="submit" className={adminQuietButton} aria-label={`Archiver la demande de ${nom}`}>
+            <button type="submit" className={quietButtonClass} aria-label={`Archiver la demande de ${nom}`}>
               Archiver la demande
             </button>
           </Form>
@@ -132,7 +132,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         <a
           href={`/admin/applications/${id}/telechargement`}
           download
-          className={adminQuietButton}
+          className={quietButtonClass}
           aria-label={`Télécharger la demande de ${nom}`}
         >
           Télécharger
@@ -140,7 +140,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         {application.mailto && (
           <a
             href={application.mailto}
-            className={adminQuietButton}
+            className={quietButtonClass}
             aria-label={`Envoyer par e-mail la demande de ${nom}`}
           >
             Envoyer par e-mail

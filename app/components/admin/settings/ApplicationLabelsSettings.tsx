@@ -1,19 +1,18 @@
-import { Form, Link } from "react-router";
-import { preventOverlongSubmit, TextField } from "~/components/TextField";
+import { Link } from "react-router";
+import { TextArea, TextInput } from "~/components/form/fields";
 import {
   APPLICATION_FIELD_LABELS,
   APPLICATION_FIELDS,
   APPLICATION_FORM_DEFAULT_LABELS,
 } from "~/modules/applications/applications.schema";
 import { APPLICATION_LABEL_MAX } from "~/modules/applications/form-fields.schema";
-import { SaveButton, Section, useSettingsForm } from "./settings-ui";
+import { SettingsForm } from "./settings-ui";
 
 /** 'Formulaire de candidature': the label /apply shows for each of its fields; empty, the default shows. */
 export function ApplicationLabelsSettings({ labels }: { labels: Record<string, string> }) {
-  const { busy, errorFor, valueFor } = useSettingsForm("applicationLabels");
   return (
-    <Section
-      id="settings-application-labels"
+    <SettingsForm
+      intent="applicationLabels"
       title="Formulaire de candidature"
       description={
         <>
@@ -24,27 +23,24 @@ export function ApplicationLabelsSettings({ labels }: { labels: Record<string, s
           . Un champ laissé vide affiche le libellé par défaut, écrit en gris.
         </>
       }
+      stored={labels}
+      submit="Enregistrer les libellés"
     >
-      <Form method="post" onSubmit={preventOverlongSubmit} className="space-y-4">
-        <input type="hidden" name="intent" value="applicationLabels" />
-        {APPLICATION_FIELDS.map((field) => {
-          const fallback = APPLICATION_FORM_DEFAULT_LABELS[field];
-          return (
-            <TextField
-              key={field}
-              label={`Champ « ${APPLICATION_FIELD_LABELS[field].replace(/^(Le |La |L'|Les )/, "")} »`}
-              name={field}
-              multiline={fallback.length > 80}
-              rows={2}
-              placeholder={fallback}
-              defaultValue={valueFor(field, labels[field])}
-              maxLength={APPLICATION_LABEL_MAX}
-              error={errorFor(field)}
-            />
-          );
-        })}
-        <SaveButton busy={busy}>Enregistrer les libellés</SaveButton>
-      </Form>
-    </Section>
+      {APPLICATION_FIELDS.map((field) => {
+        const fallback = APPLICATION_FORM_DEFAULT_LABELS[field];
+        // A label that holds a whole sentence gets room to be read whole.
+        const Field = fallback.length > 80 ? TextArea : TextInput;
+        return (
+          <Field
+            key={field}
+            label={`Champ « ${APPLICATION_FIELD_LABELS[field].replace(/^(Le |La |L'|Les )/, "")} »`}
+            name={field}
+            rows={2}
+            placeholder={fallback}
+            maxLength={APPLICATION_LABEL_MAX}
+          />
+        );
+      })}
+    </SettingsForm>
   );
 }

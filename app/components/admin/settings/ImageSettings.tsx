@@ -1,12 +1,17 @@
+import { Section } from "~/components/admin/admin-ui";
+import { SubmitButton } from "~/components/form/buttons";
 import { Form } from "react-router";
-import { ImageField } from "~/components/ImageField";
-import { CurrentImage, SaveButton, Section, useSettingsForm } from "./settings-ui";
+import { useState } from "react";
+import { ImageDescription, ImageField } from "~/components/form/ImageField";
+import { altOf, type ImageAlts } from "~/lib/image-alt";
+import { CurrentImage, useSettingsForm } from "./settings-ui";
 
 function SingleImageForm({
   intent,
   field,
   title,
   current,
+  currentAlt,
   label,
   removeLabel,
   save,
@@ -16,12 +21,14 @@ function SingleImageForm({
   field: string;
   title: string;
   current: string | null;
+  currentAlt: string | null;
   label: string;
   removeLabel: string;
   save: string;
   round?: boolean;
 }) {
-  const { busy, errorFor } = useSettingsForm(intent);
+  const { errorFor } = useSettingsForm(intent);
+  const [chosen, setChosen] = useState(false);
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
@@ -34,8 +41,17 @@ function SingleImageForm({
         label={label}
         removeLabel={removeLabel}
         error={errorFor(field)}
+        onChange={(value) => setChosen(value !== null)}
       />
-      <SaveButton busy={busy}>{save}</SaveButton>
+      {/* The image shown once saved: the new one when one is chosen, else the current one. */}
+      <ImageDescription
+        key={`${current ?? ""}-${chosen}`}
+        base={field}
+        image={title}
+        initial={chosen ? null : currentAlt}
+        hasImage={Boolean(current) || chosen}
+      />
+      <SubmitButton intent={intent}>{save}</SubmitButton>
     </Form>
   );
 }
@@ -44,9 +60,11 @@ function SingleImageForm({
 export function ImageSettings({
   imageAccueil,
   headerIcon,
+  imageAlts,
 }: {
   imageAccueil: string | null;
   headerIcon: string | null;
+  imageAlts: ImageAlts;
 }) {
   return (
     <Section id="settings-home-image" title="Page d’accueil - Image">
@@ -56,6 +74,7 @@ export function ImageSettings({
           field="imageAccueil"
           title="Image d’accueil"
           current={imageAccueil}
+          currentAlt={altOf(imageAlts, imageAccueil)}
           label="Nouvelle image d’accueil"
           removeLabel="Retirer la nouvelle image d’accueil"
           save="Enregistrer l’image d’accueil"
@@ -65,6 +84,7 @@ export function ImageSettings({
           field="headerIcon"
           title="Icône de header"
           current={headerIcon}
+          currentAlt={altOf(imageAlts, headerIcon)}
           label="logo site admin"
           removeLabel="Retirer le nouveau logo"
           save="Enregistrer l’icône"

@@ -1,7 +1,7 @@
-import { Form, Link } from "react-router";
-import { TextField } from "~/components/TextField";
+import { Link } from "react-router";
+import { TextInput } from "~/components/form/fields";
 import type { RETENTION_FIELDS } from "~/modules/content/settings";
-import { SaveButton, Section, useSettingsForm } from "./settings-ui";
+import { SettingsForm } from "./settings-ui";
 
 type RetentionField = (typeof RETENTION_FIELDS)[number];
 
@@ -24,36 +24,26 @@ const FIELDS: [RetentionField, string, string][] = [
 
 /** 'Données personnelles': how long each kind of personal data is kept; the legal notice states the same figures. */
 export function RetentionSettings({ values }: { values: Record<RetentionField, number> }) {
-  const { busy, errorFor, valueFor } = useSettingsForm("retention");
   return (
-    <Section
-      id="settings-retention"
+    <SettingsForm
+      intent="retention"
       title="Données personnelles"
       description="Durées de conservation, appliquées chaque jour par le serveur et annoncées dans les mentions légales."
+      stored={values}
+      submit="Enregistrer les durées"
+      after={
+        <p className="mt-4 text-sm">
+          <Link to="/admin/donnees-personnelles" className="font-semibold text-brand-800 underline underline-offset-2">
+            Exporter ou effacer les données d'une personne
+          </Link>
+        </p>
+      }
     >
-      <Form method="post" className="space-y-4">
-        <input type="hidden" name="intent" value="retention" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map(([name, label, hint]) => (
-            <TextField
-              key={name}
-              label={label}
-              hint={hint}
-              name={name}
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={valueFor(name, values[name])}
-              error={errorFor(name)}
-            />
-          ))}
-        </div>
-        <SaveButton busy={busy}>Enregistrer les durées</SaveButton>
-      </Form>
-      <p className="mt-4 text-sm">
-        <Link to="/admin/donnees-personnelles" className="font-semibold text-brand-800 underline underline-offset-2">
-          Exporter ou effacer les données d'une personne
-        </Link>
-      </p>
-    </Section>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map(([name, label, hint]) => (
+          <TextInput key={name} label={label} hint={hint} name={name} inputMode="numeric" autoComplete="off" />
+        ))}
+      </div>
+    </SettingsForm>
   );
 }

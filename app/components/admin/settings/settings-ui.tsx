@@ -1,11 +1,26 @@
-import { createContext, useContext, type ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { Form } from "react-router";
+import { z, type ZodType } from "zod";
+import { Section } from "~/components/admin/admin-ui";
+import { SubmitButton } from "~/components/form/buttons";
+import { FormFields } from "~/components/form/fields";
+import { refusalErrors } from "~/components/form/messages";
+import { labelClass } from "~/components/form/styles";
+import { firstError, useFormValidation } from "~/components/form/use-form-validation";
 import { Image } from "~/components/Image";
+import { applicationLabelsFormSchema } from "~/modules/applications/form-fields.schema";
+import {
+  associationPageFormSchema,
+  contactInfoFormSchema,
+  homeTextsFormSchema,
+  identityFormSchema,
+  plotsFormSchema,
+  retentionFormSchema,
+} from "~/modules/content/content.schema";
 import type { SettingsIntent, SettingsResult } from "~/modules/content/settings";
 
-export const labelClass = "block font-medium text-stone-800";
-const buttonClass =
-  "min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
+/** The image forms: what they send is checked by the server once the file is stored. */
+const NOTHING_TO_CHECK = z.unknown();
 
 /** What every settings form needs of the page: what is stored, and the answer to the last form sent. */
 export const SettingsContext = createContext<{ stored: Record<string, unknown>; result: SettingsResult | null }>({
@@ -13,52 +28,91 @@ export const SettingsContext = createContext<{ stored: Record<string, unknown>; 
   result: null,
 });
 
+/** A text over its limit: the browser stops it (a very long one would not even be read by the server). */
+const tooLong = (issue: { code?: string }) => issue.code === "too_big";
+
 /**
- * One form's view of the page: its field's error after a refusal, and each field's value: what was typed when the
- * form was refused, what is stored otherwise.
+ * One form's view of the page: its fields' messages and each field's value: what was typed when the form was
+ * refused, what is stored otherwise. With its `schema`, the action's, the browser stops a text too long before it
+ * is sent; every other refusal is the server's, in the popup of SPEC §2 and on its field.
  */
-export function useSettingsForm(intent: SettingsIntent) {
+export function useSettingsForm(intent: SettingsIntent, schema?: ZodType) {
   const { stored, result } = useContext(SettingsContext);
-  const navigation = useNavigation();
   const refusedHere = result && !result.ok && result.intent === intent ? result : null;
+  const serverErrors = useMemo(() => refusalErrors(refusedHere), [refusedHere]);
+  const { errors, formProps } = useFormValidation(schema ?? NOTHING_TO_CHECK, serverErrors, {
+    blocks: tooLong,
+    errors: firstError,
+  });
   return {
-    busy: navigation.state === "submitting" && navigation.formData?.get("intent") === intent,
-    errorFor: (field: string) => (refusedHere?.field === field ? (refusedHere.message ?? undefined) : undefined),
+    formProps,
+    errors,
+    errorFor: (field: string) => errors[field] || undefined,
     valueFor: (field: string, storedValue: unknown = stored[field]) =>
       refusedHere?.values?.[field] ?? String(storedValue ?? ""),
   };
 }
 
-export function Section({
-  id,
+type TextsIntent = Exclude<SettingsIntent, "homeImage" | "headerIcon">;
+
+/** The schema of each form, the action's. The image forms have none: their file is checked once stored. */
+const SCHEMAS: Record<TextsIntent, ZodType> = {
+  homeTexts: homeTextsFormSchema,
+  plots: plotsFormSchema,
+  association: associationPageFormSchema,
+  contact: contactInfoFormSchema,
+  identity: identityFormSchema,
+  applicationLabels: applicationLabelsFormSchema,
+  retention: retentionFormSchema,
+};
+
+/**
+ * A section of the settings screen that is one form (`intent`; its section's id is `settings-` and the intent),
+ * checked with the action's schema: its fields
+ * (`children`, which take their values and messages from it: `stored`, by default what the page loaded), then its
+ * save button, which says so while the form is sent.
+ */
+export function SettingsForm({
+  intent,
   title,
   description,
+  stored,
+  submit,
+  multipart = false,
+  submitDisabled,
+  after,
   children,
 }: {
-  id: string;
+  intent: TextsIntent;
   title: string;
   description?: ReactNode;
+  stored?: Record<string, unknown>;
+  submit: string;
+  multipart?: boolean;
+  submitDisabled?: boolean;
+  /** What follows the form in its section. */
+  after?: ReactNode;
   children: ReactNode;
 }) {
+  const page = useContext(SettingsContext);
+  const { formProps, errors, valueFor } = useSettingsForm(intent, SCHEMAS[intent]);
+  const source = stored ?? page.stored;
+  const values = Object.fromEntries(Object.keys(source).map((field) => [field, valueFor(field, source[field])]));
   return (
-    <section
-      aria-labelledby={id}
-      className="scroll-mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+    <Section
+      id={`settings-${intent.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`}
+      title={title}
+      description={description}
     >
-      <h2 id={id} className="text-lg font-bold text-stone-900">
-        {title}
-      </h2>
-      {description ? <div className="mt-1 text-sm text-stone-600">{description}</div> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-export function SaveButton({ busy, disabled, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" disabled={busy || disabled} className={buttonClass}>
-      {busy ? "Enregistrement…" : children}
-    </button>
+      <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...formProps} className="space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        <FormFields state={{ errors, values }}>{children}</FormFields>
+        <SubmitButton intent={intent} disabled={submitDisabled}>
+          {submit}
+        </SubmitButton>
+      </Form>
+      {after}
+    </Section>
   );
 }
 

@@ -1,0 +1,136 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
+import { DASHBOARD_EVENTS_COUNT, DASHBOARD_MESSAGES_COUNT, DASHBOARD_POSTS_COUNT } from "~/lib/constants";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { countPendingAds, countValidatedAds } from "~/modules/ads/ads.server";
+import { countUnprocessedApplications } from "~/modules/applications/applications.server";
+import { latestPosts } from "~/modules/blog/blog.server";
+import { listContactMessages } from "~/modules/contact/contact.server";
+import { getSiteContent } from "~/modules/content/content.server";
+import { countDemoRows, removeDemoContent } from "~/modules/demo/demo.server";
+import { upcomingEvents } from "~/modules/events/events.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
+import { mailDestination, sendTestMail } from "~/modules/mail/mail-test.server";
+import { undescribedImages } from "~/modules/publishing/image-descriptions.server";
+
+/** What the back-office's dashboard gathers from every module (SPEC §2), and what its buttons do. */
+
+/** Whether the backups are happening, as the dashboard says it. */
+type BackupState = "recent" | "stale" | "missing" | "first-to-come";
+
+/** Everything the dashboard shows. */
+export async function dashboardData() {
+  const [
+    posts,
+    events,
+    messages,
+    unprocessedApplications,
+    validatedAds,
+    pendingAds,
+    failedMails,
+    demoRows,
+    site,
+    lastBackup,
+    undescribed,
+  ] = await Promise.all([
+    latestPosts(DASHBOARD_POSTS_COUNT),
+    upcomingEvents(DASHBOARD_EVENTS_COUNT),
+    listContactMessages({ limit: DASHBOARD_MESSAGES_COUNT }),
+    countUnprocessedApplications(),
+    countValidatedAds(),
+    countPendingAds(),
+    countFailedMails(),
+    countDemoRows(),
+    getSiteContent(),
+    lastBackupDate(),
+    undescribedImages(),
+  ]);
+  return {
+    posts: posts.map((p) => ({
+      key: p.id,
+      to: `/admin/blog?edit=${p.id}`,
+      title: p.title,
+      details: `le ${formatDate(p.createdAt)}`,
+    })),
+    events: events.map((e) => ({
+      key: e.id,
+      to: `/admin/events?edit=${e.id}`,
+      title: e.title,
+      details: `le ${formatDateTime(e.start)}`,
+    })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      name: m.name,
+      subject: m.subject,
+      createdAt: m.createdAt.toISOString(),
+    })),
+    counts: {
+      unprocessedApplications,
+      validatedAds,
+      pendingAds,
+      plotsOccupied: site.parcellesOccupees,
+      plotsTotal: site.parcellesTotal,
+    },
+    failedMails,
+    demoRows,
+    backup: { last: lastBackup ? `le ${formatDateTime(lastBackup)}` : null, state: backupState(lastBackup) },
+    mail: { destination: mailDestination(), defaultTo: site.email?.trim() ?? "" },
+    undescribed,
+  };
+}
+
+/** A server up for an hour without any backup has failed to make its first one. */
+function backupState(last: Date | null): BackupState {
+  if (!last) return process.uptime() > 3600 ? "missing" : "first-to-come";
+  return Date.now() - last.getTime() > BACKUP_STALE_MS ? "stale" : "recent";
+}
+
+const dashboardActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["retryFailedMails", "removeDemoContent"]) }),
+  z.object({
+    intent: z.literal("testMail"),
+    to: z
+      .string()
+      .trim()
+      .pipe(z.email({ error: "Adresse e-mail invalide." })),
+  }),
+]);
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/** Puts the e-mails given up after every retry back in the queue, or removes the demo content. */
+export async function runDashboardAction(request: Request, actor: Actor) {
+  const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    const badAddress = parsed.error.issues.some((issue) => issue.path[0] === "to");
+    return data(
+      { ok: false as const, message: badAddress ? "Adresse e-mail invalide." : "Action inconnue." },
+      { status: 400 },
+    );
+  }
+  if (parsed.data.intent === "testMail") {
+    const result = await sendTestMail(parsed.data.to);
+    const answer = { ok: result.ok, message: result.message, testMail: true as const };
+    return result.ok ? answer : data(answer, { status: 502 });
+  }
+  if (parsed.data.intent === "removeDemoContent") {
+    const removed = await withHistory(
+      actor,
+      (tx) => removeDemoContent(tx),
+      (n) => n > 0 && { kind: "demo.retrait", detail: plural(n, "élément", "éléments") },
+    );
+    return {
+      ok: true as const,
+      message: `${plural(removed, "élément", "éléments")} de démonstration ${removed === 1 ? "retiré" : "retirés"}.`,
+    };
+  }
+  const requeued = await withHistory(
+    actor,
+    (tx) => retryFailedMails(tx),
+    (n) => n > 0 && { kind: "mails.renvoi", detail: plural(n, "e-mail", "e-mails") },
+  );
+  return { ok: true as const, message: `${plural(requeued, "e-mail", "e-mails")} remis dans la file d'envoi.` };
+}

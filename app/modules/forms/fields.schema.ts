@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { TOO_MANY_IMAGES_MESSAGE, tooLongMessage } from "~/lib/constants";
+import { IMAGE_ALT_MAX } from "~/lib/image-alt";
+import { cleanImageList, isSafeImageUrl, parseId } from "~/lib/text";
+import { EMAIL_MAX } from "./limits";
+
+// Field builders shared by the form schemas. Each form keeps its own French messages and passes them in;
+// only the messages common to every form (too long, too many images) are built in.
+
+/** A text that must be given: trimmed; missing or blank gives `message`. */
+export const filledText = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+/** A `filledText` of at most `max` characters. */
+export const requiredText = (max: number, message: string) =>
+  filledText(message).max(max, { error: tooLongMessage(max) });
+
+/** The id of a record named by a form (a hidden field): a positive integer, or `message` (the record is gone). */
+export const recordId = (message: string) =>
+  z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message }), z.NEVER));
+
+/** A text that may be left out: trimmed, at most `max` characters; missing or blank becomes `empty`. */
+export const optionalText = <Empty extends "" | null = null>(max: number, empty = null as Empty) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLongMessage(max) })
+    .optional()
+    .transform((v) => v || empty);
+
+/** An e-mail address that may be left out (then null); too long or malformed gives `message`. */
+export const optionalEmail = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(EMAIL_MAX, { error: message })
+    .optional()
+    .transform((v) => v || null)
+    .pipe(z.email({ error: message }).nullable());
+
+/** An image address that must be given (`message` otherwise) and be one `isSafeImageUrl` accepts (`invalidMessage`). */
+export const requiredImageUrl = (message: string, invalidMessage: string) =>
+  filledText(message).refine(isSafeImageUrl, { error: invalidMessage });
+
+/** An image address that may be left out (then null); one `isSafeImageUrl` refuses gives `invalidMessage`. */
+export const optionalImageUrl = (invalidMessage: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isSafeImageUrl(v), { error: invalidMessage });
+
+/**
+ * Up to `max` image addresses, sent as repeated values, a JSON array string or a single address; empty
+ * and unsafe addresses are dropped (see `cleanImageList`), more than `max` gives TOO_MANY_IMAGES_MESSAGE.
+ */
+export const imageList = (max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const list = cleanImageList(value, Infinity);
+      if (list.length > max) {
+        ctx.addIssue({ code: "custom", message: TOO_MANY_IMAGES_MESSAGE });
+        return z.NEVER;
+      }
+      return list;
+    });
+
+/** The text alternatives of a form's images, by address (app/lib/image-alt.ts): each at most IMAGE_ALT_MAX. */
+export const imageAlts = () =>
+  z
+    .record(
+      z.string(),
+      z
+        .string()
+        .trim()
+        .max(IMAGE_ALT_MAX, { error: tooLongMessage(IMAGE_ALT_MAX) }),
+    )
+    .optional()
+    .transform((alts) => alts ?? {});

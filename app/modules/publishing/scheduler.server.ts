@@ -1,0 +1,55 @@
+import { getDb, type Database } from "~/db/client.server";
+import { publishDuePosts } from "~/modules/blog/blog.server";
+import { publishDueEvents } from "~/modules/events/events.server";
+import { recordHistory, type Actor } from "~/modules/history/history.server";
+import { logger } from "~/server/logger.server";
+
+/** Who the history names for an item that went public at its scheduled time. */
+export const SCHEDULED_PUBLICATION_ACTOR: Actor = { id: null, username: "publication programmée" };
+
+/** How often the server looks for scheduled items due: a scheduled item is public within a minute of its time. */
+export const SCHEDULE_CHECK_MS = 15_000;
+
+/**
+ * Publishes every article and event whose scheduled time has come (`at`; the database's clock by default, the same
+ * for every instance), with their history entries, in one transaction. Several instances may run it at once: an
+ * item is published, and recorded, by one of them only. `db`: this instance's connection.
+ */
+export async function publishDueItems(at?: Date, db: Database = getDb()) {
+  return db.transaction(async (tx) => {
+    const articles = await publishDuePosts(tx, at);
+    const events = await publishDueEvents(tx, at);
+    for (const id of articles)
+      await recordHistory(tx, SCHEDULED_PUBLICATION_ACTOR, {
+        kind: "article.publication-programmee",
+        target: `article n° ${id}`,
+      });
+    for (const id of events)
+      await recordHistory(tx, SCHEDULED_PUBLICATION_ACTOR, {
+        kind: "evenement.publication-programmee",
+        target: `événement n° ${id}`,
+      });
+    return { articles, events };
+  });
+}
+
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Starts this process's look for scheduled items, now and every SCHEDULE_CHECK_MS. */
+export function startPublicationSchedule() {
+  if (timer) return;
+  const run = () =>
+    publishDueItems()
+      .then(({ articles, events }) => {
+        if (articles.length + events.length > 0) logger.info({ articles, events }, "publication programmée");
+      })
+      .catch((err) => logger.warn({ err }, "publication programmée impossible pour l'instant"));
+  void run();
+  timer = setInterval(run, SCHEDULE_CHECK_MS);
+  timer.unref();
+}
+
+export function stopPublicationSchedule() {
+  clearInterval(timer);
+  timer = undefined;
+}

@@ -1,0 +1,104 @@
+import { Link, useRouteError } from "react-router";
+import type { Route } from "./+types/event";
+import { EventView } from "~/components/events/EventView";
+import { AdminError } from "~/components/admin/AdminError";
+import { PreviewBanner } from "~/components/PreviewBanner";
+import { RestoreVersionButton } from "~/components/admin/RestoreVersionButton";
+import type { PageHandle } from "~/lib/page-handle";
+import { parseId } from "~/lib/text";
+import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
+import { eventEditor, eventPreviewFromForm } from "~/modules/events/events.admin.server";
+import { eventPage } from "~/modules/events/events.server";
+import { ARTICLE_FORM_LIMITS } from "~/modules/forms/article-form.server";
+import { readSubmittedForm } from "~/modules/forms/multipart.server";
+import { itemAtVersion } from "~/modules/publishing/editor.admin.server";
+import { siteContentContext } from "~/request/context";
+
+/**
+ * An event as visitors would see it, in the public layout, for a signed-in administrator only: « Aperçu » of the
+ * editor's form (POST /admin/apercu/evenement, unsaved changes included) or an earlier version
+ * (/admin/events/:id/versions/:version). Never cached (no `handle.query`, no-store), never indexed.
+ */
+export const handle: PageHandle = { scripts: false };
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+async function contactOf(context: Route.LoaderArgs["context"]) {
+  const content = await context.get(siteContentContext);
+  return { email: content.email, telephone: content.telephone };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const versionId = parseId(params.version);
+  if (id === null || versionId === null) return null;
+  const found = await itemAtVersion(eventEditor, id, versionId);
+  if (!found) return null;
+  return {
+    event: await eventPage(found.item, await contactOf(context)),
+    version: { itemId: id, id: versionId, savedAt: found.savedAt, savedBy: found.savedBy },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readSubmittedForm(request, ARTICLE_FORM_LIMITS);
+  try {
+    return { event: await eventPreviewFromForm(form, await contactOf(context)) };
+  } finally {
+    await form.cleanup();
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `Version de « ${loaderData.event.title} »` : "Aperçu — non publié";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export default function EventPreview({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData) {
+    return (
+      <>
+        <PreviewBanner
+          title="Aperçu — non publié"
+          detail="Ce que le formulaire contient, tel que le verront les visiteurs."
+        />
+        <EventView event={actionData.event} />
+      </>
+    );
+  }
+  if (!loaderData) {
+    return (
+      <PreviewBanner
+        title="Aperçu indisponible"
+        detail="Cet aperçu s'ouvre depuis l'éditeur, ou cette version n'existe plus."
+      >
+        <Link to="/admin/events" className="font-semibold underline">
+          Retour aux événements
+        </Link>
+      </PreviewBanner>
+    );
+  }
+  const { version } = loaderData;
+  return (
+    <>
+      <PreviewBanner
+        title={`Version du ${version.savedAt} — non publiée`}
+        detail={version.savedBy ? `Enregistrée par ${version.savedBy}.` : undefined}
+      >
+        <RestoreVersionButton action={`/admin/events/${version.itemId}/versions`} versionId={version.id} />
+        <Link to={`/admin/events/${version.itemId}/versions`} className="font-semibold underline">
+          Toutes les versions
+        </Link>
+      </PreviewBanner>
+      <EventView event={loaderData.event} />
+    </>
+  );
+}
+
+/** A preview sent after the session expired offers to sign in and send it again. */
+export function ErrorBoundary() {
+  return <AdminError error={useRouteError()} />;
+}

@@ -1,0 +1,112 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, normaliseEnvironment, parseEnv } from "./env.server";
+
+function problems(source: Record<string, string>) {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+/** `.env.example` read as systemd's EnvironmentFile or docker's --env-file would: NAME=value lines, comments out. */
+function exampleFile(keepQuotes: boolean) {
+  const text = fs.readFileSync(path.resolve(import.meta.dirname, "../../.env.example"), "utf8");
+  const entries = text
+    .split("\n")
+    .filter((line) => /^[A-Z_]+=/.test(line))
+    .map((line) => {
+      const [name, ...rest] = line.split("=");
+      const value = rest.join("=");
+      return [name, keepQuotes ? value : value.replace(/^"(.*)"$/, "$1")] as const;
+    });
+  return Object.fromEntries(entries);
+}
+
+describe("parseEnv", () => {
+  it("gives the defaults when nothing is set", () => {
+    expect(parseEnv({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      SEED_DEMO: true,
+      ALLOWED_ACTION_ORIGINS: [],
+      TRUST_PROXY: "loopback",
+    });
+  });
+
+  it("accepts .env.example as an environment file, quotes kept (docker) or not (systemd)", () => {
+    for (const keepQuotes of [false, true]) {
+      const env = parseEnv(exampleFile(keepQuotes));
+      expect(env.MAIL_FROM).toBe("Potager <no-reply@example.org>");
+      expect(env.SESSION_SECRET).toBeUndefined();
+      expect(env.ADMIN_USERNAME).toBeUndefined();
+      expect(env.CONTACT_TO).toBeUndefined();
+      expect(env.DATABASE_URL).toBeUndefined();
+    }
+  });
+
+  it("accepts .env.example sourced by a shell", () => {
+    const printed = execFileSync("sh", ["-c", "set -a; . ./.env.example; env -0"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      encoding: "utf8",
+    });
+    const sourced = Object.fromEntries(
+      printed
+        .split("\0")
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    expect(parseEnv(sourced).MAIL_FROM).toBe("Potager <no-reply@example.org>");
+  });
+
+  it("says in French, one line per setting, what is wrong, without repeating secret values", () => {
+    expect(
+      problems({
+        PORT: "abc",
+        SESSION_SECRET: "court",
+        DATABASE_URL: "mysql://root:secret@db/x",
+        CONTACT_TO: "bureau",
+        MAIL_FROM: "Potager",
+        SEED_DEMO: "oui",
+        LOG_LEVEL: "bavard",
+        SMTP_URL: "smtp.exemple.fr",
+        PUBLIC_URL: "jardins.example.org",
+      }),
+    ).toEqual([
+      "PORT doit être un nombre entre 1 et 65535",
+      "DATABASE_URL doit être une adresse postgres:// ou postgresql://…, par exemple postgres://potager:motdepasse@127.0.0.1:5432/potager",
+      "SESSION_SECRET doit faire au moins 32 caractères",
+      "SEED_DEMO doit valoir true ou false",
+      "SMTP_URL doit être une adresse smtp:// ou smtps://…, par exemple smtps://identifiant:motdepasse@smtp.exemple.fr:465",
+      'MAIL_FROM doit être une adresse e-mail, avec un nom si besoin : "Potager <no-reply@jardins.example>"',
+      "CONTACT_TO doit être une adresse e-mail, par exemple bureau@jardins.example",
+      "PUBLIC_URL doit être une adresse http:// ou https://…, par exemple https://jardins.example.org",
+      "LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace, silent",
+    ]);
+  });
+
+  it.each(["0", "65536", "-1", "3000.5", "80a"])("refuses PORT=%s", (port) => {
+    expect(problems({ PORT: port })).toEqual(["PORT doit être un nombre entre 1 et 65535"]);
+  });
+
+  it("reads the list of allowed origins", () => {
+    expect(
+      parseEnv({ ALLOWED_ACTION_ORIGINS: " jardins.example.org, *.jardins.example.org ," }).ALLOWED_ACTION_ORIGINS,
+    ).toEqual(["jardins.example.org", "*.jardins.example.org"]);
+  });
+});
+
+describe("normaliseEnvironment", () => {
+  it("treats empty values as unset and removes one pair of surrounding quotes", () => {
+    expect(normaliseEnvironment({ A: "", B: "  ", C: '"x y"', D: "'z'", E: 'a "b"', F: '""', G: undefined })).toEqual({
+      C: "x y",
+      D: "z",
+      E: 'a "b"',
+    });
+  });
+});

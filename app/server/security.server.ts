@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import { env } from "./env.server";
+import { bodyType, isMultipart, MAX_FORM_BYTES } from "~/modules/forms/form-data.server";
+
+export function createNonce() {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+// Image forms carry up to a few 10 MB files; the multipart parser enforces the per-file limit.
+const MAX_UPLOAD_BYTES = 45 * 1024 * 1024;
+
+// Every action of the site reads an HTML form; no route takes JSON or any other body.
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Refuses, before any action reads it, a body of unknown length (411), an oversized one (413) and one that is not
+ * a form (415).
+ */
+export function checkRequestBody(request: Request): Response | null {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return null;
+  const length = request.headers.get("Content-Length");
+  if (length === null) return refusal(411, "Longueur de la requête requise.");
+  if (Number(length) > (isMultipart(request) ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
+    // Without JavaScript this is the page a person sees after pasting far too much into a form.
+    return refusal(
+      413,
+      "Le formulaire envoyé est trop volumineux. Revenez à la page précédente : ce que vous avez saisi y est encore. " +
+        "Raccourcissez le texte ou envoyez des images plus légères.",
+    );
+  }
+  if (Number(length) > 0 && !FORM_TYPES.includes(bodyType(request))) {
+    return refusal(415, "Seuls les formulaires sont acceptés.");
+  }
+  return null;
+}
+
+const refusal = (status: number, message: string) =>
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+export function securityHeaders(
+  nonce: string,
+  https: boolean,
+  production = env.NODE_ENV === "production",
+): Record<string, string> {
+  // Vite's development client injects inline scripts without a nonce.
+  const scriptSrc = production ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : `'self' 'unsafe-inline'`;
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": [
+      "default-src 'self'",
+      `script-src ${scriptSrc}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      `connect-src 'self'${production ? "" : " ws:"}`,
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/** Served over HTTPS, directly or behind a proxy that terminates TLS (only used to add HSTS). */
+export function isHttps(request: Request) {
+  return new URL(request.url).protocol === "https:" || request.headers.get("X-Forwarded-Proto") === "https";
+}

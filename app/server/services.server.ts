@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import path from "node:path";
+import { openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
+import { lockDataDir, setLockRequestHandler } from "~/db/data-dir-lock.server";
+import { makeDataDirPrivate } from "~/db/data-dir-permissions.server";
+import { backupNow, startBackupSchedule } from "~/modules/backup/backup-schedule.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
+import { seedDemoContent } from "~/modules/demo/demo.server";
+import { releaseOutboxLeases, startMailWorker, stopMailWorker } from "~/modules/mail/mail.server";
+import { startMediaCleanup, stopMediaCleanup } from "~/modules/media/media-cleanup.server";
+import { startPublicationSchedule, stopPublicationSchedule } from "~/modules/publishing/scheduler.server";
+import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
+import { applyRetention } from "~/modules/retention/retention.server";
+import { startWeatherRefresh, stopWeatherRefresh } from "~/modules/weather/weather.server";
+import { StartupError } from "./startup-error";
+
+let started: Promise<DatabaseHandle> | undefined;
+let sweeper: ReturnType<typeof setInterval> | undefined;
+let stopBackupSchedule: (() => void) | undefined;
+
+/** Opens the database, applies migrations, creates the first admin and demo content. Idempotent. */
+export function startServices() {
+  started ??= start();
+  return started;
+}
+
+const WRITE_PROBLEMS: Record<string, string> = {
+  EROFS: "le système de fichiers est en lecture seule",
+  EACCES: "permission refusée",
+  EPERM: "permission refusée",
+  ENOTDIR: "un fichier porte déjà ce nom",
+  ENOSPC: "le disque est plein",
+};
+
+/**
+ * Creates DATA_DIR if needed, private to this account (0700; an existing one is made so, and said once), and checks
+ * that files can be written there (database, images, e-mails, session secret all live in it); throws a StartupError
+ * with one French line otherwise.
+ */
+export function ensureWritableDataDir(dir = env.dataDir) {
+  const probe = path.join(dir, `.ecriture-${process.pid}`);
+  // What this process writes (e-mails, backups, media) is for its own account only.
+  process.umask(0o077);
+  try {
+    const { directoryWasOpen, tightened } = makeDataDirPrivate(dir);
+    if (directoryWasOpen || tightened > 0) {
+      logger.warn(
+        `Le dossier de données ${dir} était accessible à d'autres comptes : il est maintenant privé (droits 0700, ${tightened} fichier(s) resserré(s)).`,
+      );
+    }
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+  } catch (error) {
+    let code = (error as NodeJS.ErrnoException).code ?? "";
+    // A recursive mkdir on a read-only file system says ENOENT: ask the nearest existing parent what is wrong.
+    if (code === "ENOENT") {
+      let parent = path.dirname(dir);
+      while (!fs.existsSync(parent) && parent !== path.dirname(parent)) parent = path.dirname(parent);
+      try {
+        fs.accessSync(parent, fs.constants.W_OK);
+      } catch (parentError) {
+        code = (parentError as NodeJS.ErrnoException).code ?? code;
+      }
+    }
+    throw new StartupError(
+      `Le dossier de données ${dir} n'est pas accessible en écriture (${WRITE_PROBLEMS[code] ?? code}) : choisissez-en un autre avec DATA_DIR.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The database the settings name: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db, which this process then
+ * holds alone (`holder` says who it is to a process refused). Closing the handle releases the data directory.
+ */
+export async function openConfiguredDatabase(holder: string): Promise<DatabaseHandle> {
+  ensureWritableDataDir();
+  if (env.DATABASE_URL) return openDatabase({ url: env.DATABASE_URL });
+  const lock = await lockDataDir(env.dataDir, holder);
+  // Versions before the lock marked the directory with a pid file; it means nothing now.
+  fs.rmSync(path.join(env.dataDir, "server.pid"), { force: true });
+  try {
+    const handle = await openDatabase({ dataDir: path.join(env.dataDir, "db") });
+    // PGlite creates its files readable and writable by all, whatever the umask.
+    makeDataDirPrivate(env.dataDir);
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+const since = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+
+async function start() {
+  const handle = await openConfiguredDatabase(
+    `le serveur Potager (processus ${process.pid}, port ${env.PORT}, démarré le ${since.format(new Date())})`,
+  );
+  useDatabase(handle);
+  await bootstrapAdmin();
+  if (env.SEED_DEMO) await seedDemoContent();
+  sweeper = setInterval(
+    () => {
+      purgeExpiredSessions().catch((err) => logger.warn({ err }, "session purge failed"));
+      purgeOldHits().catch((err) => logger.warn({ err }, "rate limit purge failed"));
+      // Personal data kept no longer than the association's settings allow (RGPD).
+      applyRetention()
+        .then(
+          (removed) => Object.values(removed).some(Boolean) && logger.info({ removed }, "données anciennes supprimées"),
+        )
+        .catch((err) => logger.warn({ err }, "retention failed"));
+    },
+    15 * 60 * 1000,
+  );
+  sweeper.unref();
+  // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
+  // process had claimed); weather is fetched before the first visitor asks.
+  if (handle.kind === "pglite") await releaseOutboxLeases();
+  startMailWorker();
+  startWeatherRefresh();
+  startMediaCleanup();
+  // Scheduled articles and events go public by themselves, within a minute of their time.
+  startPublicationSchedule();
+  stopBackupSchedule = startBackupSchedule(handle.kind);
+  // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
+  setLockRequestHandler(async (request) =>
+    request === "sauvegarde" ? `ok ${await backupNow(handle.kind)}` : "erreur demande inconnue",
+  );
+  logger.info({ database: handle.kind }, "services started");
+  return handle;
+}
+
+export async function stopServices() {
+  if (!started) return;
+  clearInterval(sweeper);
+  stopBackupSchedule?.();
+  setLockRequestHandler(undefined);
+  stopWeatherRefresh();
+  stopMediaCleanup();
+  stopPublicationSchedule();
+  await stopMailWorker();
+  // A start that failed has nothing open left to close.
+  const handle = await started.catch(() => undefined);
+  started = undefined;
+  useDatabase(undefined);
+  await handle?.close();
+}
+
+async function bootstrapAdmin() {
+  if ((await countAdmins()) > 0) return;
+  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    await createAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+    logger.info({ username: env.ADMIN_USERNAME }, "first administrator created");
+    return;
+  }
+  // No built-in password exists: tell the person starting the site how to create one.
+  console.warn(
+    "\nAucun administrateur n'existe encore. Pour vous connecter sur /login, créez-en un :\n" +
+      "  npm run admin -- create <identifiant>   (le mot de passe est demandé)\n" +
+      "ou démarrez avec ADMIN_USERNAME et ADMIN_PASSWORD définis.\n",
+  );
+}
