@@ -1,19 +1,23 @@
+import { isRouteErrorResponse } from "react-router";
 import { sessionExpiredData } from "~/modules/forms/session-expired";
 import { SessionExpired } from "./SessionExpired";
 
 /**
  * What an /admin page shows when it fails: a form sent after the session expired offers to sign in and send it
- * again (nothing typed is lost); any other error, a plain message.
+ * again (nothing typed is lost); a refused request (4xx with a message, such as a form too large), that message;
+ * any other error, a plain message.
  */
 export function AdminError({ error }: { error: unknown }) {
   const expired = sessionExpiredData(error);
   if (expired) return <SessionExpired expired={expired} />;
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>Une erreur est survenue — Administration</title>
       <h1 className="text-2xl font-bold text-brand-800">Une erreur est survenue</h1>
       <p className="mt-4 text-stone-700">
-        Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants.
+        {refusal ?? "Cette page n'a pas pu s'afficher. Merci de réessayer dans quelques instants."}
       </p>
       <a
         href="/admin"

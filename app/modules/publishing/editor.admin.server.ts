@@ -141,6 +141,16 @@ function afterSave(path: string, outcome: { id: number; state: PublicationState;
 
 const SAVE_INTENTS: string[] = Object.values(INTENTS);
 
+/** The form « Aperçu » posts, as the editor's action reads it; a form that cannot be read is a 4xx with its message. */
+export async function readPreviewForm(request: Request) {
+  try {
+    return await readSubmittedForm(request, ARTICLE_FORM_LIMITS);
+  } catch (error) {
+    if (error instanceof FormError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
 /**
  * An editor page's action: a save by any of the three buttons, a deletion, or « Ignorer » of an autosave offered.
  * A refusal comes back with what was typed, so that nothing is lost.

@@ -9,9 +9,7 @@ import { parseId } from "~/lib/text";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { blogEditor, previewFromForm } from "~/modules/blog/blog.admin.server";
 import { articlePage } from "~/modules/blog/blog.server";
-import { ARTICLE_FORM_LIMITS } from "~/modules/forms/article-form.server";
-import { readSubmittedForm } from "~/modules/forms/multipart.server";
-import { editorFrom, itemAtVersion } from "~/modules/publishing/editor.admin.server";
+import { editorFrom, itemAtVersion, readPreviewForm } from "~/modules/publishing/editor.admin.server";
 import { signedInAdmin } from "~/request/context";
 
 /**
@@ -35,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readSubmittedForm(request, ARTICLE_FORM_LIMITS);
+  const form = await readPreviewForm(request);
   try {
     return { article: await previewFromForm(form, editorFrom(signedInAdmin(context))) };
   } finally {

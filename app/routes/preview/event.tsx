@@ -9,9 +9,7 @@ import { parseId } from "~/lib/text";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { eventEditor, eventPreviewFromForm } from "~/modules/events/events.admin.server";
 import { eventPage } from "~/modules/events/events.server";
-import { ARTICLE_FORM_LIMITS } from "~/modules/forms/article-form.server";
-import { readSubmittedForm } from "~/modules/forms/multipart.server";
-import { itemAtVersion } from "~/modules/publishing/editor.admin.server";
+import { itemAtVersion, readPreviewForm } from "~/modules/publishing/editor.admin.server";
 import { siteContentContext } from "~/request/context";
 
 /**
@@ -40,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readSubmittedForm(request, ARTICLE_FORM_LIMITS);
+  const form = await readPreviewForm(request);
   try {
     return { event: await eventPreviewFromForm(form, await contactOf(context)) };
   } finally {

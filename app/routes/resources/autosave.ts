@@ -11,12 +11,20 @@ import { NEW_ITEM, saveAutosave } from "~/modules/publishing/autosave.server";
 
 const EDITORS = { article: blogEditor, evenement: eventEditor };
 
+const methodNotAllowed = () =>
+  data({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST" } });
+
+export function loader() {
+  return methodNotAllowed();
+}
+
 /**
  * POST /admin/autosave — what an editor's form holds, every 30 seconds while it changes (and when its tab closes):
  * kept for the signed-in administrator and the item (or the new item), and offered back later. Changes nothing
  * public. Answers { savedAt }.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
   const admin = signedInAdmin(context);
   let form;
   try {
