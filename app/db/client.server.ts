@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { StartupError } from "~/server/startup-error";
 import { createFromTemplate } from "./pglite-template.server";
@@ -23,9 +24,14 @@ const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url)
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise an embedded PGlite persisted in `dataDir`
- * (in memory when `dataDir` is undefined), and applies the migrations.
+ * (in memory when `dataDir` is undefined), and applies the migrations. `logger` sees every query (the scale bench
+ * explains the queries behind a page with it).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  logger?: Logger;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -37,7 +43,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     pool.on("error", (error) => {
       if (!closing) console.error("Connexion PostgreSQL perdue :", error.message);
     });
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool, { schema, logger: options.logger });
     try {
       await migrateAlone(pool, () => migrate(db, { migrationsFolder }));
     } catch (error) {
@@ -69,7 +75,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     // An association's database is a few megabytes: PostgreSQL's 128 MB default cache only costs memory.
     postgresqlconf: ["shared_buffers = 16MB", "work_mem = 4MB", "maintenance_work_mem = 16MB"],
   });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, logger: options.logger });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }

@@ -1,16 +1,7 @@
-import { Form } from "react-router";
-import { inputClass, quietButtonClass } from "~/components/form/styles";
+import { useLocation } from "react-router";
 import { Pagination, Section } from "./admin-ui";
+import { ListSearch, listPageLink, SearchCount } from "./ListSearch";
 import { PublishedList, type PublishedItem } from "./PublishedList";
-
-/** The address of a page of the list, its search kept. */
-const pageLink = (q: string) => (page: number) => {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `?${query}` : "?";
-};
 
 /**
  * Under an editor: the drafts and the scheduled items (each in its own section, when there are some), then the
@@ -31,32 +22,11 @@ export function EditorLists({
   editPath: (id: number) => string;
   noun: string;
 }) {
+  const { search } = useLocation();
   const common = { editPath, noun, empty: "" };
   return (
     <>
-      <search>
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          <div className="min-w-60 flex-1">
-            <label htmlFor="recherche-liste" className="font-medium text-stone-900">
-              {labels.search}
-            </label>
-            <p id="recherche-liste-aide" className="text-sm text-stone-600">
-              {labels.searchHint}
-            </p>
-            <input
-              id="recherche-liste"
-              type="search"
-              name="q"
-              defaultValue={query.q}
-              aria-describedby="recherche-liste-aide"
-              className={inputClass}
-            />
-          </div>
-          <button type="submit" className={quietButtonClass}>
-            Rechercher
-          </button>
-        </Form>
-      </search>
+      <ListSearch label={labels.search} hint={labels.searchHint} q={query.q} />
       {lists.drafts.length > 0 ? (
         <Section id={`${labels.idPrefix}-brouillons`} title="Brouillons">
           <PublishedList items={lists.drafts} {...common} />
@@ -68,16 +38,12 @@ export function EditorLists({
         </Section>
       ) : null}
       <Section id={`${labels.idPrefix}-publies`} title={labels.published}>
-        {query.q ? (
-          <p className="mb-2 text-sm text-stone-600">
-            {lists.publishedTotal === 1 ? "1 résultat" : `${lists.publishedTotal} résultats`} pour « {query.q} ».
-          </p>
-        ) : null}
+        <SearchCount q={query.q} total={lists.publishedTotal} />
         <PublishedList items={lists.published} {...common} empty={labels.empty} />
         <Pagination
           page={query.page}
           pages={pages}
-          link={pageLink(query.q)}
+          link={listPageLink(search)}
           newer="Plus récents"
           older="Plus anciens"
         />

@@ -3,6 +3,7 @@ import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { annonces } from "~/db/schema";
 import type { AdStatut, AdType } from "~/lib/constants";
 import { parseId } from "~/lib/text";
+import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import type { AdFormValues } from "./ads.schema";
 import { getContent } from "~/modules/content/content.server";
 import { enqueueMail, newAdMail } from "~/modules/mail/mail.server";
@@ -46,9 +47,19 @@ export type ModeratedAdRow = Ad & { publicUntil: Date | null; expired: boolean }
 /** A validated ad past its publication time: off the public list, deleted later by the retention sweeper. */
 const expiredAd = () => and(eq(annonces.statut, VALIDATED), sql`not coalesce(${notExpired()}, false)`);
 
-/** Every ad, newest first, each validated one with its end of publication and whether it is past (admin list). */
-export async function listModeratedAds(): Promise<ModeratedAdRow[]> {
-  return getDb()
+/** The back-office's search of ads: name, e-mail, phone, text, or the day sent. */
+const matching = (q = "") =>
+  adminSearchCondition(q, {
+    texts: [annonces.nom, annonces.email, annonces.telephone, annonces.contenu],
+    dates: [annonces.createdAt],
+  });
+
+/**
+ * Ads newest first, each validated one with its end of publication and whether it is past (admin list): those
+ * `page.q` finds, page `page.page`, or all of them.
+ */
+export async function listModeratedAds(page?: AdminListQuery): Promise<ModeratedAdRow[]> {
+  const query = getDb()
     .select({
       ...getTableColumns(annonces),
       publicUntil: sql<Date | null>`case when ${annonces.statut} = ${VALIDATED} then ${adPublicUntil()} end`.mapWith(
@@ -57,7 +68,22 @@ export async function listModeratedAds(): Promise<ModeratedAdRow[]> {
       expired: sql<boolean>`coalesce(${expiredAd()}, false)`,
     })
     .from(annonces)
+    .where(matching(page?.q))
     .orderBy(...newestFirst);
+  return withPage(query.$dynamic(), page);
+}
+
+/** The moderation screen's counts: every ad, pending ones, expired ones, and those `q` finds. */
+export async function countModeratedAds(q = "") {
+  const [row] = await getDb()
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${annonces.statut} = ${PENDING})`.mapWith(Number),
+      expired: sql<number>`count(*) filter (where ${expiredAd()})`.mapWith(Number),
+      found: q ? sql<number>`count(*) filter (where ${matching(q)})`.mapWith(Number) : count(),
+    })
+    .from(annonces);
+  return { total: row?.total ?? 0, pending: row?.pending ?? 0, expired: row?.expired ?? 0, found: row?.found ?? 0 };
 }
 
 /** The `limit` newest public ads (home page). */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { applications } from "~/db/schema";
 import { parseId } from "~/lib/text";
+import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import type { ApplicationFormValues } from "./applications.schema";
 import { applicationAckMail, enqueueMail, newApplicationMail } from "~/modules/mail/mail.server";
 import { getContent } from "~/modules/content/content.server";
@@ -86,18 +87,51 @@ export async function listApplications(): Promise<Application[]> {
   return getDb().select().from(applications).orderBy(desc(applications.id));
 }
 
-/** Applications not archived, latest date first (admin list). */
-export async function listActiveApplications(): Promise<Application[]> {
-  return getDb().select().from(applications).where(notArchived).orderBy(desc(applications.date), desc(applications.id));
-}
+/** The back-office's search of applications: name, e-mail, address, town, mobile, or the day sent or archived. */
+const matching = (q = "") =>
+  adminSearchCondition(q, {
+    texts: [
+      applications.nom,
+      applications.email,
+      applications.adresse,
+      applications.ville,
+      applications.telephonePortable,
+    ],
+    dates: [applications.date, applications.archivedDate],
+  });
 
-/** Archived applications, latest archived first ('Demandes archivées'). */
-export async function listArchivedApplications(): Promise<Application[]> {
-  return getDb()
+const isArchived = eq(applications.archived, true);
+
+/** Applications not archived, latest date first (admin list): those `page.q` finds, page `page.page`, or all. */
+export async function listActiveApplications(page?: AdminListQuery): Promise<Application[]> {
+  const query = getDb()
     .select()
     .from(applications)
-    .where(eq(applications.archived, true))
+    .where(and(notArchived, matching(page?.q)))
+    .orderBy(desc(applications.date), desc(applications.id));
+  return withPage(query.$dynamic(), page);
+}
+
+/** Archived applications, latest archived first ('Demandes archivées'): those `page.q` finds, a page, or all. */
+export async function listArchivedApplications(page?: AdminListQuery): Promise<Application[]> {
+  const query = getDb()
+    .select()
+    .from(applications)
+    .where(and(isArchived, matching(page?.q)))
     .orderBy(desc(applications.archivedDate), desc(applications.id));
+  return withPage(query.$dynamic(), page);
+}
+
+/** How many applications there are, active and archived, that `q` finds (all of them for an empty `q`). */
+export async function countApplications(q = "") {
+  const [row] = await getDb()
+    .select({
+      active: sql<number>`count(*) filter (where ${notArchived})`.mapWith(Number),
+      archived: sql<number>`count(*) filter (where ${isArchived})`.mapWith(Number),
+    })
+    .from(applications)
+    .where(matching(q));
+  return { active: row?.active ?? 0, archived: row?.archived ?? 0 };
 }
 
 export async function getApplication(id: number): Promise<Application | undefined> {

@@ -13,6 +13,8 @@ import { blogPosts, importedRecords } from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
 import { admins } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/auth.server";
+import { saveAutosave } from "~/modules/publishing/autosave.server";
+import { keepVersion } from "~/modules/publishing/versions.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
 import { recordHistory } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
@@ -98,6 +100,9 @@ async function fill() {
   await recordHistory(getDb(), marie, { kind: "article.creation", target: "article n° 1" });
   await enqueueMail(getDb(), { to: "marie@example.fr", subject: "Essai", text: "Bonjour" });
   await getDb().insert(importedRecords).values({ sourceTable: "blogPosts", sourceKey: "id:7", recordId: 1 });
+  // An earlier version of an article, and what Marie was typing in another.
+  await keepVersion(getDb(), "article", 1, { title: "Avant", content: "<p>Avant</p>" }, new Date(), "Marie");
+  await saveAutosave("article", 2, marie.id, { title: "En cours", content: "<p>Brouillon</p>" });
 }
 
 const pairs: [Kind, Kind][] = postgres

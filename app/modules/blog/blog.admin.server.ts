@@ -5,7 +5,7 @@ import { isSafeImageUrl, parseId } from "~/lib/text";
 import { ANNEX_FIELDS, articleSchemaInput } from "~/modules/forms/article-form";
 import { readArticleForm } from "~/modules/forms/article-form.server";
 import type { SubmittedForm } from "~/modules/forms/multipart.server";
-import type { AdminListQuery } from "~/modules/publishing/admin-list.server";
+import type { AdminListQuery } from "~/server/admin-list.server";
 import type { Editor, EditorDefinition } from "~/modules/publishing/editor.admin.server";
 import { BLOG_TEXT_FIELDS, blogEditorSchema, blogRefusal, type PostFormFields } from "./blog.schema";
 import {

@@ -7,7 +7,7 @@ import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 import { parisDateOf } from "~/lib/paris-time";
 import type { PublicationState } from "~/modules/publishing/publication.schema";
-import { adminSearchCondition, type AdminListQuery } from "~/modules/publishing/admin-list.server";
+import { adminSearchCondition, type AdminListQuery } from "~/server/admin-list.server";
 import { forgetItem, keepVersion } from "~/modules/publishing/versions.server";
 
 export type EventRow = typeof events.$inferSelect;

@@ -10,7 +10,7 @@ import { authorName, type Admin } from "~/modules/auth/auth.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import type { HistoryKind } from "~/modules/history/history.kinds";
 import { logger } from "~/server/logger.server";
-import { adminListQuery, type AdminListQuery } from "./admin-list.server";
+import { adminListQuery, type AdminListQuery } from "~/server/admin-list.server";
 import { discardAutosaves, findAutosave, NEW_ITEM } from "./autosave.server";
 import { INTENTS, type PublicationState, type WithPublication } from "./publication.schema";
 import type { EditorRefusal } from "./editor.schema";

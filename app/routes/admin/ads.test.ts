@@ -48,12 +48,19 @@ describeEachDatabase("/admin/annonces action", () => {
       validatedAt: new Date("2026-01-15T10:00:00Z"),
     });
     const online = await insertAd({ nom: "Paul Girard", statut: "validé", isValidated: true });
-    const listed = async () => (await loader()).ads.map((ad) => [ad.nom, ad.statut, ad.expired]);
+    const listed = async () =>
+      (await loader(routeArgs(new Request("http://localhost/admin/annonces")))).ads.map((ad) => [
+        ad.nom,
+        ad.statut,
+        ad.expired,
+      ]);
     expect(await listed()).toEqual([
       ["Paul Girard", "validé", false],
       ["Rose Fabre", "validé", true],
     ]);
-    expect(formatDate((await loader()).ads[1].publicUntil!)).toBe("15 juillet 2026");
+    expect(
+      formatDate((await loader(routeArgs(new Request("http://localhost/admin/annonces")))).ads[1].publicUntil!),
+    ).toBe("15 juillet 2026");
 
     expect(answered(await post({ intent: "republish", id: String(online.id) })).status).toBe(409);
     const before = Date.now();

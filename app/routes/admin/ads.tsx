@@ -1,4 +1,4 @@
-import { data, useSearchParams } from "react-router";
+import { data, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/ads";
 import { AdModerationCard, type AdEditing } from "~/components/admin/ads/AdModerationCard";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -6,18 +6,36 @@ import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { runAdAction } from "~/modules/ads/ads.admin.server";
-import { listModeratedAds } from "~/modules/ads/ads.server";
+import { countModeratedAds, listModeratedAds } from "~/modules/ads/ads.server";
+import { ADMIN_PAGE_SIZE, adminListQuery } from "~/server/admin-list.server";
+import { ListSearch, listPageLink, SearchCount } from "~/components/admin/ListSearch";
+import { Pagination } from "~/components/admin/admin-ui";
 import { currentActor } from "~/modules/history/actor.server";
 import { EXPIRED_AD_GRACE_DAYS, getRetentionSettings } from "~/modules/retention/retention.server";
+
+const SEARCH_HINT = "Nom, e-mail, téléphone, texte de l'annonce, ou date d'envoi (par exemple « 12/2026 »).";
 
 export function meta() {
   return adminMeta("Validation des petites annonces");
 }
 
-export async function loader() {
-  const [ads, retention] = await Promise.all([listModeratedAds(), getRetentionSettings()]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const list = adminListQuery(request);
+  const [ads, counts, retention] = await Promise.all([
+    listModeratedAds(list),
+    countModeratedAds(list.q),
+    getRetentionSettings(),
+  ]);
   return {
     ads: ads.map(({ isDemo: _isDemo, isValidated: _isValidated, validatedAt: _validatedAt, ...ad }) => ad),
+    counts,
+    list: {
+      q: list.q,
+      page: list.page,
+      pages: Math.max(1, Math.ceil(counts.found / ADMIN_PAGE_SIZE)),
+      // Search and pages appear once the list outgrows a page.
+      long: counts.total > ADMIN_PAGE_SIZE || list.q !== "",
+    },
     publicMonths: retention.validatedAdsMonths,
     graceDays: EXPIRED_AD_GRACE_DAYS,
   };
@@ -30,8 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAds({ loaderData, actionData }: Route.ComponentProps) {
-  const { ads, publicMonths, graceDays } = loaderData;
+  const { ads, counts, list, publicMonths, graceDays } = loaderData;
   const [searchParams] = useSearchParams();
+  const { search } = useLocation();
   // In edit mode: the ad named in the address (Modifier), or the one whose save was just refused (values kept).
   const refused = actionData && !actionData.ok ? actionData.editing : undefined;
   const editedId = refused ? refused.id : searchParams.get("modifier");
@@ -40,28 +59,39 @@ export default function AdminAds({ loaderData, actionData }: Route.ComponentProp
     if (String(id) !== editedId) return null;
     return refused ? { values: refused.values, error: { message: actionData!.message, field: refused.field } } : {};
   };
-  const pending = ads.filter((ad) => ad.statut === "en_attente").length;
-  const expired = ads.filter((ad) => ad.expired).length;
+  const { total, pending, expired } = counts;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Validation des petites annonces</h1>
-      {ads.length === 0 ? (
+      {list.long && <ListSearch label="Rechercher une annonce" hint={SEARCH_HINT} q={list.q} />}
+      {total === 0 ? (
         <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm ring-1 ring-stone-200">
           Aucune annonce trouvée.
         </p>
       ) : (
         <>
           <p className="text-stone-700">
-            {ads.length} {ads.length === 1 ? "annonce" : "annonces"}, dont {pending} en attente de validation
+            {total} {total === 1 ? "annonce" : "annonces"}, dont {pending} en attente de validation
             {expired > 0 && ` et ${expired} ${expired === 1 ? "expirée" : "expirées"}`}. Seules les annonces validées
             sont visibles sur le site, pendant {publicMonths} mois ; une annonce expirée en est retirée, puis supprimée{" "}
             {graceDays} jours plus tard, sauf si vous la republiez.
           </p>
+          <SearchCount q={list.q} total={counts.found} />
+          {list.q && counts.found === 0 ? (
+            <p className="text-stone-600">Aucune annonce ne correspond à « {list.q} ».</p>
+          ) : null}
           <div className="space-y-4">
             {ads.map((ad) => (
               <AdModerationCard key={`${ad.id}-${notice.formKey}`} ad={ad} editing={editingOf(ad.id)} />
             ))}
           </div>
+          <Pagination
+            page={list.page}
+            pages={list.pages}
+            link={listPageLink(search)}
+            newer="Plus récentes"
+            older="Plus anciennes"
+          />
         </>
       )}
       <FeedbackPopup

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { useState } from "react";
 import type { Route } from "./+types/applications";
-import { Section } from "~/components/admin/admin-ui";
-import { ApplicationCard } from "~/components/admin/applications/ApplicationCard";
+import { ApplicationSection } from "~/components/admin/applications/ApplicationSection";
+import { ListSearch } from "~/components/admin/ListSearch";
 import { SuccessDialog } from "~/components/admin/SuccessDialog";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
@@ -12,21 +12,30 @@ import { runApplicationAction } from "~/modules/applications/applications.admin.
 import { waitingListPlaces } from "~/modules/applications/applicant.server";
 import { applicationMailto } from "~/modules/applications/applications.export";
 import {
+  countApplications,
   listActiveApplications,
   listArchivedApplications,
   type Application,
 } from "~/modules/applications/applications.server";
+import { ADMIN_PAGE_SIZE, adminListQuery } from "~/server/admin-list.server";
 import { getContent } from "~/modules/content/content.server";
 import { currentActor } from "~/modules/history/actor.server";
+
+const SEARCH_HINT = "Nom, e-mail, adresse, ville, téléphone, ou date d'envoi (par exemple « mars 2026 »).";
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function meta() {
   return adminMeta("Demandes de jardin");
 }
 
-export async function loader() {
-  const [active, archived, site] = await Promise.all([
-    listActiveApplications(),
-    listArchivedApplications(),
+export async function loader({ request }: Route.LoaderArgs) {
+  const activePage = adminListQuery(request);
+  const archivedPage = adminListQuery(request, "archives");
+  const [active, archived, found, all, site] = await Promise.all([
+    listActiveApplications(activePage),
+    listArchivedApplications(archivedPage),
+    countApplications(activePage.q),
+    activePage.q ? countApplications() : null,
     getContent(),
   ]);
   const contactEmail = site?.email?.trim() || null;
@@ -37,7 +46,21 @@ export async function loader() {
     mailto: contactEmail ? applicationMailto(application, contactEmail) : null,
     waitingList: places.get(application.id) ?? null,
   });
-  return { active: active.map(view), archived: archived.map(view), hasContactEmail: contactEmail !== null };
+  const pages = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const total = all ?? found;
+  return {
+    active: active.map(view),
+    archived: archived.map(view),
+    found,
+    list: {
+      q: activePage.q,
+      // Search and pages appear once the lists outgrow a page, as the rest of the back-office's long lists.
+      long: total.active > ADMIN_PAGE_SIZE || total.archived > ADMIN_PAGE_SIZE || activePage.q !== "",
+      active: { page: activePage.page, pages: pages(found.active) },
+      archived: { page: archivedPage.page, pages: pages(found.archived) },
+    },
+    hasContactEmail: contactEmail !== null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
-  const { active, archived, hasContactEmail } = loaderData;
+  const { active, archived, found, list, hasContactEmail } = loaderData;
   const deleted = actionData?.ok && actionData.deleted ? actionData.message : null;
   const notice = useSaveNotice(actionData && !deleted ? actionData.message : null);
   // Dismissed for this very answer of the action: a later render (a revalidation, a new location key) keeps it closed.
@@ -61,28 +84,31 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           section « Informations de contact ».
         </p>
       )}
-      <Section id="demandes-actives" title={`Demandes actives (${active.length})`}>
-        {active.length === 0 ? (
-          <p className="text-stone-600">Aucune demande active enregistrée.</p>
-        ) : (
-          <div className="space-y-4">
-            {active.map((application) => (
-              <ApplicationCard key={application.id} application={application} />
-            ))}
-          </div>
-        )}
-      </Section>
-      <Section id="demandes-archivees" title="Demandes archivées">
-        {archived.length === 0 ? (
-          <p className="text-stone-600">Aucune demande archivée.</p>
-        ) : (
-          <div className="space-y-4">
-            {archived.map((application) => (
-              <ApplicationCard key={application.id} application={application} />
-            ))}
-          </div>
-        )}
-      </Section>
+      {list.long && <ListSearch label="Rechercher une demande" hint={SEARCH_HINT} q={list.q} />}
+      {list.q && (
+        <p className="text-sm text-stone-600">
+          Pour « {list.q} » : {plural(found.active, "demande active", "demandes actives")} et{" "}
+          {plural(found.archived, "demande archivée", "demandes archivées")}.
+        </p>
+      )}
+      <ApplicationSection
+        id="demandes-actives"
+        title={`Demandes actives (${found.active})`}
+        applications={active}
+        empty="Aucune demande active enregistrée."
+        q={list.q}
+        page={list.active}
+        param="page"
+      />
+      <ApplicationSection
+        id="demandes-archivees"
+        title="Demandes archivées"
+        applications={archived}
+        empty="Aucune demande archivée."
+        q={list.q}
+        page={list.archived}
+        param="archives"
+      />
       {deleted && dismissed !== actionData && (
         <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(actionData)} />
       )}

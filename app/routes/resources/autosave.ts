@@ -11,8 +11,7 @@ import { NEW_ITEM, saveAutosave } from "~/modules/publishing/autosave.server";
 
 const EDITORS = { article: blogEditor, evenement: eventEditor };
 
-const methodNotAllowed = () =>
-  data({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST" } });
+const methodNotAllowed = () => data({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST" } });
 
 export function loader() {
   return methodNotAllowed();

@@ -1,4 +1,5 @@
 import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { TIME_ZONE } from "~/lib/constants";
 
 /** A back-office list's page and search, as its address gives them (`?q=…&page=…`). */
@@ -26,10 +27,13 @@ const MONTHS = [
   "decembre",
 ];
 
-/** The page and search of a list's address; a page that is not a positive whole number is the first. */
-export function adminListQuery(request: Request, pageSize = ADMIN_PAGE_SIZE): AdminListQuery {
+/**
+ * The page and search of a list's address (`param` names the page, for a screen with two lists); a page that is not
+ * a positive whole number is the first.
+ */
+export function adminListQuery(request: Request, param = "page", pageSize = ADMIN_PAGE_SIZE): AdminListQuery {
   const params = new URL(request.url).searchParams;
-  const page = Number(params.get("page"));
+  const page = Number(params.get(param));
   return {
     q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, 100),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -85,4 +89,9 @@ export function adminSearchCondition(
       ),
     );
   return or(...conditions);
+}
+
+/** Page `page.page` of a back-office list's query when `page` is given; the whole list otherwise (exports, tests). */
+export function withPage<Query extends PgSelect>(query: Query, page?: AdminListQuery) {
+  return page ? query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : query;
 }
