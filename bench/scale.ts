@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import { createServer } from "vite";
 import { signIn } from "../tests/fuzz/session";
 import { startServer } from "./server";
 
@@ -86,8 +87,18 @@ const clientOf = (db: object) =>
 async function explainPages(dataDir: string, databaseUrl?: string) {
   process.env.DATA_DIR = dataDir;
   const captured: { sql: string; params: unknown[] }[] = [];
-  const { openDatabase, useDatabase } = await import("~/db/client.server");
-  const { routeArgs } = await import("../tests/routes");
+  // Route modules import components and their stylesheets: Vite loads them, as Vitest does, all in one module graph.
+  const vite = await createServer({
+    configFile: false,
+    root,
+    resolve: { alias: { "~": path.join(root, "app") } },
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const load = (file: string) => vite.ssrLoadModule(file);
+  const { openDatabase, useDatabase } = (await load("/app/db/client.server.ts")) as typeof import("~/db/client.server");
+  const { routeArgs } = (await load("/tests/routes.ts")) as typeof import("../tests/routes");
   const handle = await openDatabase({
     url: databaseUrl,
     dataDir: databaseUrl ? undefined : path.join(dataDir, "db"),
@@ -97,7 +108,7 @@ async function explainPages(dataDir: string, databaseUrl?: string) {
   const timed: { page: string; sql: string; ms: number; plan: string }[] = [];
   try {
     for (const page of PAGES) {
-      const route = await import(`../app/${page.route}`);
+      const route = await load(`/app/${page.route}${page.route.includes("resources") ? ".ts" : ".tsx"}`);
       captured.length = 0;
       const request = new Request(`http://localhost:3000${page.path}`);
       await route.loader(routeArgs(request, page.admin ? { admin: { id: 1, username: "bench" } } : {})).catch(() => {});
@@ -112,18 +123,26 @@ async function explainPages(dataDir: string, databaseUrl?: string) {
   } finally {
     useDatabase(undefined);
     await handle.close();
+    await vite.close();
   }
   timed.sort((a, b) => b.ms - a.ms);
   console.log(`  requêtes exécutées par les pages : ${timed.length} ; les 5 plus lentes (EXPLAIN ANALYZE) :`);
   for (const query of timed.slice(0, 5))
-    console.log(`    ${ms(query.ms).padStart(9)}  ${query.page.padEnd(20)} ${query.sql.slice(0, 110)}…`);
-  console.log(`  plan de la plus lente (${timed[0]?.page}) :`);
-  console.log(
-    timed[0]?.plan
-      .split("\n")
-      .map((line) => `    ${line}`)
-      .join("\n"),
-  );
+    console.log(
+      `    ${ms(query.ms).padStart(9)}  ${query.page.padEnd(20)} ${query.sql.replace(/\s+/g, " ").trim().slice(0, 100)}…`,
+    );
+  // PLANS=all: the plan of each page's slowest query, not only of the slowest of all.
+  const shown = process.env.PLANS === "all" ? PAGES.map((page) => timed.find((q) => q.page === page.path)) : [timed[0]];
+  for (const query of shown) {
+    if (!query) continue;
+    console.log(`  plan de la plus lente de ${query.page} :`);
+    console.log(
+      query.plan
+        .split("\n")
+        .map((line) => `    ${line}`)
+        .join("\n"),
+    );
+  }
 }
 
 async function scratchPostgres(serverUrl: string) {

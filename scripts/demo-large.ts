@@ -12,6 +12,7 @@ const tables = await import("~/db/schema");
 const { seedDemoContent } = await import("~/modules/demo/demo.server");
 const { stripHtml } = await import("~/lib/text");
 const { count } = await import("drizzle-orm");
+const { vacuumAndAnalyze } = await import("~/db/upkeep.server");
 
 const handle = await openDatabaseFor(`le remplissage de démonstration (processus ${process.pid})`);
 try {
@@ -41,6 +42,13 @@ try {
     ["Les auxiliaires", "coccinelles, syrphes et hérissons : une haie, un tas de bois et pas de traitement"],
     ["La rotation des cultures", "ne pas remettre une même famille au même endroit avant trois ou quatre ans"],
   ] as const;
+  const notes = [
+    "Retour sur les échanges de la permanence du samedi, où chacun a partagé ce qui marche dans sa parcelle.",
+    "Le compost collectif reste ouvert à toutes et à tous : pensez à couper les déchets en morceaux.",
+    "Merci aux bénévoles venus nombreux, et rendez-vous à la prochaine matinée de jardinage collectif.",
+    "Les outils partagés sont dans la cabane commune : rangez-les propres et secs après usage.",
+    "Une question ? Les jardiniers expérimentés tiennent une permanence chaque premier samedi du mois.",
+  ];
   const seasons = ["au printemps", "en été", "à l'automne", "en hiver"];
   const authors = ["Hervé Dubois", "Josiane Martin", "Karim Benali", "Claire Fontaine", "Admin"];
   const places = [
@@ -59,7 +67,7 @@ try {
   const articles = Array.from({ length: LARGE.articles }, (_, i) => {
     const [topic, advice] = pick(topics, i);
     const season = pick(seasons, mix(i, seasons.length));
-    const content = `<p>${topic} ${season} : ${advice}.</p><p>Retour sur les échanges de la permanence du samedi, où chacun a partagé ce qui marche dans sa parcelle. Le compost collectif reste ouvert à toutes et à tous.</p>`;
+    const content = `<p>${topic} ${season} : ${advice}.</p><p>${pick(notes, mix(i, notes.length))}</p>`;
     const at = new Date(now - (i + 1) * 1.8 * day);
     return {
       title: `${topic} ${season} (${LARGE.articles - i})`,
@@ -157,6 +165,8 @@ try {
     createdAt: new Date(now - (i + 1) * 0.5 * day),
   }));
   await db.insert(tables.contactMessages).values(messages);
+  // The planner's statistics for the new sizes, without waiting for autovacuum (or, embedded, the server's upkeep).
+  await vacuumAndAnalyze();
 
   print(
     `Ajouté : ${LARGE.articles} articles, ${LARGE.events} événements, ${LARGE.ads} annonces, ${LARGE.applications} demandes et ${LARGE.messages} messages, qui partagent ${images.length} images.`,

@@ -106,9 +106,9 @@ export const blogPosts = pgTable(
     ...publicationColumns(),
   },
   (t) => [
-    index("blog_posts_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("blog_posts_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("blog_posts_published_idx")
-      .on(t.publishedAt.desc(), t.id.desc())
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.state} = 'publie'`),
     index("blog_posts_scheduled_idx")
       .on(t.publishAt)
@@ -141,10 +141,10 @@ export const events = pgTable(
     ...publicationColumns(),
   },
   (t) => [
-    index("events_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("events_start_idx").on(t.start.desc()),
+    index("events_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("events_start_idx").on(t.start.desc().nullsFirst()),
     index("events_published_idx")
-      .on(t.publishedAt.desc(), t.id.desc())
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.state} = 'publie'`),
     index("events_published_start_idx")
       .on(t.start, t.id)
@@ -177,7 +177,7 @@ export const contentVersions = pgTable(
     /** The item's fields as they were (see modules/publishing/versions.server.ts). */
     snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [index("content_versions_item_idx").on(t.itemKind, t.itemId, t.savedAt.desc(), t.id.desc())],
+  (t) => [index("content_versions_item_idx").on(t.itemKind, t.itemId, t.savedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /**
@@ -234,8 +234,8 @@ export const applications = pgTable(
   },
   (t) => [
     uniqueIndex("applications_access_token_idx").on(t.accessTokenHash),
-    index("applications_date_idx").on(t.date.desc(), t.id.desc()),
-    index("applications_archived_date_idx").on(t.archivedDate.desc()),
+    index("applications_date_idx").on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("applications_archived_date_idx").on(t.archivedDate.desc().nullsFirst()),
     index("applications_unprocessed_idx")
       .on(t.id)
       .where(sql`${t.processed} = false and coalesce(${t.archived}, false) = false`),
@@ -276,8 +276,8 @@ export const annonces = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [
-    index("annonces_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("annonces_statut_created_at_idx").on(t.statut, t.createdAt.desc()),
+    index("annonces_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("annonces_statut_created_at_idx").on(t.statut, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -291,7 +291,7 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 export const admins = pgTable(
@@ -361,9 +361,9 @@ export const history = pgTable(
     occurrences: integer("occurrences").notNull().default(1),
   },
   (t) => [
-    index("history_at_idx").on(t.at.desc(), t.id.desc()),
-    index("history_kind_at_idx").on(t.kind, t.at.desc()),
-    index("history_actor_at_idx").on(t.actor, t.at.desc()),
+    index("history_at_idx").on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("history_kind_at_idx").on(t.kind, t.at.desc().nullsFirst()),
+    index("history_actor_at_idx").on(t.actor, t.at.desc().nullsFirst()),
   ],
 );
 

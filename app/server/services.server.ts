@@ -3,6 +3,7 @@ import path from "node:path";
 import { openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { lockDataDir, setLockRequestHandler } from "~/db/data-dir-lock.server";
 import { makeDataDirPrivate } from "~/db/data-dir-permissions.server";
+import { startDatabaseUpkeep } from "~/db/upkeep.server";
 import { backupNow, startBackupSchedule } from "~/modules/backup/backup-schedule.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -19,6 +20,7 @@ import { StartupError } from "./startup-error";
 let started: Promise<DatabaseHandle> | undefined;
 let sweeper: ReturnType<typeof setInterval> | undefined;
 let stopBackupSchedule: (() => void) | undefined;
+let stopUpkeep: (() => Promise<void>) | undefined;
 
 /** Opens the database, applies migrations, creates the first admin and demo content. Idempotent. */
 export function startServices() {
@@ -130,6 +132,8 @@ async function start() {
   // Scheduled articles and events go public by themselves, within a minute of their time.
   startPublicationSchedule();
   stopBackupSchedule = startBackupSchedule(handle.kind);
+  // The embedded database has no autovacuum: its space and the planner's statistics are kept up here.
+  stopUpkeep = startDatabaseUpkeep(handle.kind, (err) => logger.warn({ err }, "database upkeep failed"));
   // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
   setLockRequestHandler(async (request) =>
     request === "sauvegarde" ? `ok ${await backupNow(handle.kind)}` : "erreur demande inconnue",
@@ -142,11 +146,13 @@ export async function stopServices() {
   if (!started) return;
   clearInterval(sweeper);
   stopBackupSchedule?.();
+  const upkeep = stopUpkeep?.();
   setLockRequestHandler(undefined);
   stopWeatherRefresh();
   stopMediaCleanup();
   stopPublicationSchedule();
   await stopMailWorker();
+  await upkeep;
   // A start that failed has nothing open left to close.
   const handle = await started.catch(() => undefined);
   started = undefined;

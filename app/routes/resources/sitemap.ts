@@ -1,4 +1,4 @@
-import { listPublicAds } from "~/modules/ads/ads.server";
+import { latestValidatedAds } from "~/modules/ads/ads.server";
 import { publishedPostDates } from "~/modules/blog/blog.server";
 import { getSiteContent } from "~/modules/content/content.server";
 import { siteInfo } from "~/modules/content/site-info.server";
@@ -12,17 +12,17 @@ export const handle: PageHandle = { query: [] };
 
 /** GET /sitemap.xml — every public page, published article and event, with when it last changed. */
 export async function loader() {
-  const [content, posts, events, ads] = await Promise.all([
+  const [content, posts, events, [newestAd]] = await Promise.all([
     getSiteContent(),
     publishedPostDates(),
     publishedEventDates(),
-    listPublicAds(),
+    latestValidatedAds(1),
   ]);
   const site = siteInfo(content);
   const contentDate = content.updatedAt;
   const postsDate = latest(posts.map((post) => post.date));
   const eventsDate = latest(events.map((event) => event.date));
-  const adsDate = latest(ads.map((ad) => ad.createdAt));
+  const adsDate = newestAd?.createdAt ?? null;
   const pages: [string, Date | null][] = [
     ["/", latest([contentDate, postsDate, eventsDate, adsDate])],
     ["/association", contentDate],
