@@ -177,7 +177,14 @@ export const contentVersions = pgTable(
     /** The item's fields as they were (see modules/publishing/versions.server.ts). */
     snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [index("content_versions_item_idx").on(t.itemKind, t.itemId, t.savedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index("content_versions_item_idx").on(
+      t.itemKind,
+      t.itemId,
+      t.savedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**
