@@ -71,3 +71,45 @@ test("history: 50 entries a page; the next page keeps the filters, without JavaS
     await context?.close();
   }
 });
+
+test("ads: once more than 20, the moderation screen turns pages and searches, without JavaScript too", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const run = Date.now().toString(36);
+  for (let i = 1; i <= 21; i++) {
+    const sent = await request.post(`${SITE}/annonces`, {
+      form: {
+        nom: "Lucie Caron",
+        telephone: "06 22 33 44 55",
+        type: "donne",
+        contenu: `Plants de poireaux ${run} lot ${i}.`,
+        captcha: "potager",
+      },
+      headers: { Origin: SITE, "X-Forwarded-For": visitorAddress() },
+    });
+    expect(sent.status()).toBe(200);
+  }
+  for (const javaScriptEnabled of [true, false]) {
+    const context = javaScriptEnabled ? null : await browser.newContext({ javaScriptEnabled });
+    const tab = context ? await context.newPage() : page;
+    await openAdmin(tab, "/admin/annonces", "Validation des petites annonces");
+    const ads = tab.getByRole("article");
+    const pages = tab.getByRole("navigation", { name: "Pages" });
+    await expect(ads).toHaveCount(20);
+    await expect(ads.first()).toContainText(`Plants de poireaux ${run} lot 21.`);
+    await expect(pages.getByText(/^Page 1 sur ([2-9]|\d\d+)$/)).toBeVisible();
+    await pages.getByRole("link", { name: "Plus anciennes →" }).click();
+    await expect(tab).toHaveURL(/\/admin\/annonces\?page=2$/);
+    await expect(ads.first()).toContainText(`Plants de poireaux ${run} lot 1.`);
+
+    await tab.getByRole("searchbox", { name: "Rechercher une annonce" }).fill(`${run} lot 7.`);
+    await tab.getByRole("button", { name: "Rechercher" }).click();
+    await expect(tab.getByText(`1 résultat pour « ${run} lot 7. ».`)).toBeVisible();
+    await expect(ads).toHaveCount(1);
+    await expect(ads.first()).toContainText("Lucie Caron");
+    await expect(pages).toHaveCount(0);
+    await context?.close();
+  }
+});

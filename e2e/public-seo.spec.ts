@@ -49,9 +49,11 @@ test("articles and events carry their image for sharing and their structured dat
   expect(posting).toMatchObject({
     "@context": "https://schema.org",
     "@type": "BlogPosting",
-    author: { name: "Admin" },
+    author: { name: expect.any(String) },
     publisher: { name: "Potager" },
   });
+  // The author named to search engines is the one the article shows.
+  await expect(page.getByText(`par ${posting.author.name}`)).toBeVisible();
   expect(posting.headline).toBe(await page.getByRole("heading", { level: 1 }).textContent());
 
   await page.goto(event!);

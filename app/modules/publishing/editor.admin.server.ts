@@ -81,7 +81,7 @@ function saveKind(kind: ItemKind, before: PublicationState | null, after: Public
 }
 
 export type EditorOutcome<Fields> =
-  | { ok: true; id: number; state: PublicationState; created: boolean }
+  | { ok: true; id: number; state: PublicationState; wasPublic: boolean }
   | ({ ok: false; status: number; values: (Fields & { id: string }) | null } & EditorRefusal);
 
 /**
@@ -125,18 +125,21 @@ export async function saveEditorForm<Row extends EditorItem, Input, Fields>(
       describe,
     );
     if (!saved) return refuse(404, { message: definition.messages.gone });
-    return { ok: true, id: saved.id, state: saved.state, created: !existing };
+    return { ok: true, id: saved.id, state: saved.state, wasPublic: existing?.state === "publie" };
   } catch (error) {
     logger.error({ err: error, kind: definition.kind }, "enregistrement impossible");
     return refuse(500, { message: definition.messages.saveFailed });
   }
 }
 
-/** Where a save leads: a draft stays open in the editor; anything else goes back to the list with its popup. */
-function afterSave(path: string, outcome: { id: number; state: PublicationState; created: boolean }) {
+/**
+ * Where a save leads: a draft stays open in the editor; anything else goes back to the list with its popup, which
+ * says « publié » when the item goes public (new, or a draft or scheduled item published) and « mis à jour » else.
+ */
+function afterSave(path: string, outcome: { id: number; state: PublicationState; wasPublic: boolean }) {
   if (outcome.state === "brouillon") return `${path}?edit=${outcome.id}&fait=brouillon`;
   if (outcome.state === "programme") return `${path}?fait=programme`;
-  return `${path}?fait=${outcome.created ? "publie" : "maj"}`;
+  return `${path}?fait=${outcome.wasPublic ? "maj" : "publie"}`;
 }
 
 const SAVE_INTENTS: string[] = Object.values(INTENTS);

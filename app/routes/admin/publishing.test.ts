@@ -52,7 +52,9 @@ describeEachDatabase("publishing in the back-office", () => {
     );
     expect([refused.status, refused.value.message]).toEqual([400, "La photo de couverture est requise."]);
     const before = Date.now();
-    await post({ intent: "save", id: String(draft.id), ...blogForm() }, path);
+    const published = (await post({ intent: "save", id: String(draft.id), ...blogForm() }, path)) as Response;
+    // Going public is « publié », not « mis à jour »: the list's popup says so.
+    expect(published.headers.get("Location")).toBe("/admin/blog?fait=publie");
     const [saved] = await rows();
     expect(saved!.state).toBe("publie");
     expect(saved!.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
