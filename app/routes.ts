@@ -14,6 +14,9 @@ export default [
     route("search", "routes/public/search.tsx"),
     route("mentions-legales", "routes/public/legal.tsx"),
     route("ma-demande/:token", "routes/public/my-application.tsx"),
+    route("lettre", "routes/public/newsletter.tsx"),
+    route("lettre/confirmation/:token", "routes/public/newsletter-confirm.tsx"),
+    route("lettre/desabonnement/:token", "routes/public/newsletter-unsubscribe.tsx"),
     // An article or event as visitors would see it, for administrators only (their own session middleware).
     route("admin/apercu/article", "routes/preview/article.tsx", { id: "preview-article" }),
     route("admin/blog/:id/versions/:version", "routes/preview/article.tsx", { id: "version-article" }),
@@ -34,6 +37,8 @@ export default [
       route("applications/:id/telechargement", "routes/admin/application-download.ts"),
       route("annonces", "routes/admin/ads.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("lettre", "routes/admin/newsletter.tsx"),
+      route("lettre/export", "routes/admin/newsletter-export.ts"),
       route("messages/:id", "routes/admin/message.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("comptes", "routes/admin/accounts.tsx"),

@@ -45,7 +45,7 @@ for (const width of [390, 1280]) {
 for (const path of ["/apply", "/contact", "/annonces"]) {
   test(`${path} with its error messages shown has no accessibility violations`, async ({ page }) => {
     await page.goto(path);
-    const form = page.locator("form[method=post]").last();
+    const form = page.locator("main form[method=post]").last();
     await form.getByRole("button", { name: /^Envoyer/ }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();

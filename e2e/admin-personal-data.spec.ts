@@ -14,7 +14,7 @@ test("one person's data: found by address, exported as JSON, erased in one go", 
   await page.getByLabel("Adresse e-mail").fill("maelle.riviere@example.fr");
   await page.getByRole("button", { name: "Rechercher" }).click();
   const found = page.getByRole("region", {
-    name: /^Pour maelle\.riviere@example\.fr : 1 demande, 1 annonce, 0 message, \d+ e-mails?$/,
+    name: /^Pour maelle\.riviere@example\.fr : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre$/,
   });
   await expect(found.getByRole("listitem").first()).toContainText("Demande de jardin n°");
 
@@ -32,9 +32,9 @@ test("one person's data: found by address, exported as JSON, erased in one go", 
   await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
   await dialog.getByRole("button", { name: "Effacer" }).click();
   await expect(
-    page
-      .getByRole("status")
-      .filter({ hasText: /^Données effacées : 1 demande, 1 annonce, 0 message, \d+ e-mails?\.$/ }),
+    page.getByRole("status").filter({
+      hasText: /^Données effacées : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre\.$/,
+    }),
   ).toBeVisible();
   await page.goto("/admin/applications");
   await expect(page.getByRole("article", { name: "Maëlle Rivière" })).toHaveCount(0);

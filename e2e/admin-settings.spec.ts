@@ -359,7 +359,7 @@ test("a label written in « Formulaire de candidature » names its field in /app
 
     await page.goto("/apply");
     await page.getByLabel("Prénom et nom de famille").focus();
-    await expect(page.locator("form[method=post]")).toHaveAttribute("data-validation", "ready");
+    await expect(page.locator("main form[method=post]")).toHaveAttribute("data-validation", "ready");
     await page.getByRole("button", { name: "Envoyer ma demande" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "Le formulaire contient des erreurs" });
     await expect(summary.getByRole("listitem").first()).toHaveText("Prénom et nom de famille est obligatoire");

@@ -42,7 +42,7 @@ test("/apply with JavaScript: every message of the spec at once, the first field
 }) => {
   await page.goto("/apply");
   await page.getByLabel("Nom et prénom").focus();
-  await expect(page.locator("form[method=post]")).toHaveAttribute("data-validation", "ready");
+  await expect(page.locator("main form[method=post]")).toHaveAttribute("data-validation", "ready");
   let posted = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posted++;

@@ -67,6 +67,12 @@ function hostMatches(host: string, pattern: string) {
  * Whether a POST may run an action: no Origin header (as React Router, which it backs up), or an Origin that is
  * this site or an allowed host. "null" (a sandboxed or privacy-stripped origin) is refused.
  */
+/**
+ * A letter's unsubscribe address: mail clients POST to it from their own origin (RFC 8058 one-click). Its token is
+ * its only credential, and all it can do is unsubscribe the address it names.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/lettre\/desabonnement\/[\w-]+$/;
+
 export function isAllowedOrigin(origin: string | undefined, url: URL, allowedHosts: string[]) {
   if (origin === undefined) return true;
   let parsed: URL;
@@ -168,7 +174,11 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
       // A Host header or path no URL can be made of.
       return refuse(res, 400, "Requête invalide.");
     }
-    if (req.method === "POST" && !isAllowedOrigin(req.get("origin"), url, options.allowedOrigins)) {
+    if (
+      req.method === "POST" &&
+      !ONE_CLICK_UNSUBSCRIBE.test(url.pathname) &&
+      !isAllowedOrigin(req.get("origin"), url, options.allowedOrigins)
+    ) {
       options.warn(
         { path: url.pathname, origin: req.get("origin") },
         "formulaire refusé : envoyé depuis une autre origine",
@@ -181,7 +191,10 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
       if (!res.writableFinished) controller.abort();
     });
     const headers = new Headers();
+    // The one-click unsubscribe comes from the mail client's origin: React Router's own check must not refuse it.
+    const dropOrigin = ONE_CLICK_UNSUBSCRIBE.test(url.pathname);
     for (const [name, value] of Object.entries(req.headers)) {
+      if (dropOrigin && name === "origin") continue;
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
       else if (value !== undefined) headers.set(name, value);
     }

@@ -67,6 +67,7 @@ const tables = [
   "imported_records",
   "content_versions",
   "autosaves",
+  "newsletter_subscribers",
 ];
 
 /**

@@ -13,7 +13,10 @@ import {
   contactMessages,
   events,
   formFields,
+  newsletterSubscribers,
 } from "~/db/schema";
+import { keyedHash } from "~/modules/auth/auth.server";
+import { unsubscribeToken } from "~/modules/newsletter/newsletter.server";
 
 type Overrides<T> = Partial<T>;
 
@@ -199,4 +202,27 @@ export async function insertFormField(label: string, name: string | null = null)
 /** A fixed instant `minutes` after 2026-01-01T12:00Z, to order rows deterministically. */
 export function at(minutes: number): Date {
   return new Date(Date.UTC(2026, 0, 1, 12, minutes));
+}
+
+/** A newsletter address, confirmed unless told otherwise, with a consent from the footer's form. */
+export async function insertSubscriber(
+  email: string,
+  overrides: Overrides<typeof newsletterSubscribers.$inferInsert> = {},
+) {
+  const key = `cle-${next()}`;
+  const [row] = await getDb()
+    .insert(newsletterSubscribers)
+    .values({
+      email,
+      status: "abonne",
+      unsubscribeKey: key,
+      unsubscribeTokenHash: keyedHash(unsubscribeToken({ unsubscribeKey: key })),
+      consentAt: new Date(),
+      consentSource: "pied de page",
+      consentWording: "J'accepte de recevoir par e-mail la lettre d'information.",
+      confirmedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

@@ -14,15 +14,19 @@ export function Footer({
   name,
   content,
   weather,
+  newsletter,
   year,
 }: {
   name: string;
   content: FooterContent;
   weather: ReactNode;
+  /** « Recevoir les nouvelles du jardin », above the footer's columns. */
+  newsletter?: ReactNode;
   year: number;
 }) {
   return (
     <footer className="mt-16 bg-green-900 text-green-50">
+      {newsletter ? <div className="mx-auto max-w-6xl px-4 pt-12 [&>*]:max-w-xl">{newsletter}</div> : null}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
         {/* The widget is a section with its own heading. */}
         <div>{weather}</div>

@@ -465,3 +465,41 @@ export const siteVersion = pgTable("site_version", {
   version: integer("version").notNull().default(0),
   changedAt: timestamptz("changed_at").notNull().defaultNow(),
 });
+
+export const subscriberStatusEnum = pgEnum("subscriber_status", ["en_attente", "abonne", "desabonne"]);
+
+/**
+ * The newsletter's addresses (« Recevoir les nouvelles du jardin »), with the consent given: when, from which form
+ * and the wording shown. An address is written only once confirmed by the link of the confirmation e-mail
+ * (double opt-in); until then nothing but that e-mail is sent to it, and it is deleted after 7 days.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower-cased and trimmed: one row per address. */
+    email: text("email").notNull(),
+    status: subscriberStatusEnum("status").notNull().default("en_attente"),
+    /** The confirmation link's token, as an HMAC, and until when it is valid (48 hours). */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmBefore: timestamptz("confirm_before"),
+    /** Secret part of this address's unsubscribe token (see newsletter.server.ts): a new one revokes the old links. */
+    unsubscribeKey: text("unsubscribe_key").notNull(),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    /** The consent: when it was asked, from which form (« pied de page », « article n° 12 »…) and what it said. */
+    consentAt: timestamptz("consent_at").notNull(),
+    consentSource: text("consent_source").notNull(),
+    consentWording: text("consent_wording").notNull(),
+    confirmedAt: timestamptz("confirmed_at"),
+    unsubscribedAt: timestamptz("unsubscribed_at"),
+    /** Letters refused for good by the recipient's server (5xx); at 2 the address counts as bouncing. */
+    bounces: integer("bounces").notNull().default(0),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_idx").on(t.email),
+    uniqueIndex("newsletter_subscribers_confirm_idx").on(t.confirmTokenHash),
+    uniqueIndex("newsletter_subscribers_unsubscribe_idx").on(t.unsubscribeTokenHash),
+    index("newsletter_subscribers_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+  ],
+);

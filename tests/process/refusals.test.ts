@@ -193,4 +193,21 @@ describe("input that stopped the server or gave a 500", () => {
       [40, "formulaire refusé : envoyé depuis une autre origine", "https://ailleurs.example"],
     ]);
   });
+
+  it("a mail client's one-click unsubscribe (RFC 8058) is let through from its own origin, and only that", async () => {
+    const token = "x".repeat(43);
+    const unsubscribe = expectAnswered(
+      await send(server.url, {
+        path: `/lettre/desabonnement/${token}`,
+        ...form("List-Unsubscribe=One-Click", { Origin: "https://mail.example" }),
+      }),
+      200,
+    );
+    // An unknown token: the page says the link no longer works, and nothing else happened.
+    expect(unsubscribe.body).toContain("Ce lien ne fonctionne plus");
+    expectAnswered(
+      await send(server.url, { path: "/lettre", ...form("email=a%40example.fr", { Origin: "https://mail.example" }) }),
+      403,
+    );
+  });
 });

@@ -22,7 +22,13 @@ import { setMediaDir } from "~/modules/media/media.server";
 import { generate } from "otplib";
 import { eq } from "drizzle-orm";
 import { createPostgresDatabase } from "../../../tests/db";
-import { insertAd, insertApplication, insertContactMessage, insertFormField } from "../../../tests/factories";
+import {
+  insertAd,
+  insertApplication,
+  insertContactMessage,
+  insertFormField,
+  insertSubscriber,
+} from "../../../tests/factories";
 import { ARCHIVE_LIMITS, BackupError, createBackup, restoreBackup, tablesInOrder } from "./backup.server";
 
 type Kind = "pglite" | "postgres";
@@ -103,6 +109,7 @@ async function fill() {
   // An earlier version of an article, and what Marie was typing in another.
   await keepVersion(getDb(), "article", 1, { title: "Avant", content: "<p>Avant</p>" }, new Date(), "Marie");
   await saveAutosave("article", 2, marie.id, { title: "En cours", content: "<p>Brouillon</p>" });
+  await insertSubscriber("lecteur@example.fr");
 }
 
 const pairs: [Kind, Kind][] = postgres

@@ -37,6 +37,8 @@ export const HISTORY_KINDS = {
   "sauvegarde.telechargement": "Sauvegarde téléchargée",
   "rgpd.export": "Données d'une personne exportées",
   "rgpd.effacement": "Données d'une personne effacées",
+  "lettre.retrait": "Adresse retirée de la lettre d'information",
+  "lettre.export": "Liste de la lettre d'information exportée",
   "compte.mot-de-passe": "Mot de passe changé",
   "compte.nom-affiche": "Nom affiché changé",
   "compte.invitation": "Administrateur invité",

@@ -294,3 +294,26 @@ export function applicationWithdrawnMail(
     html: wrap(`${htmlParagraphs(text.split("\n\n")[0]!)}${htmlLink(link, "Voir les demandes")}`),
   };
 }
+
+/**
+ * The double opt-in e-mail of the newsletter. It goes to an address nobody has confirmed yet: it quotes nothing the
+ * visitor typed (not even the address), and its only link is the site's own confirmation link.
+ */
+export function newsletterConfirmationMail(to: string, associationName: string, confirmLink: string): MailMessage {
+  const site = new URL("/", env.PUBLIC_URL).toString();
+  const intro =
+    "Bonjour,\n\n" +
+    `Quelqu'un, sans doute vous, a demandé à recevoir la lettre d'information de ${inline(associationName)} à cette adresse.\n\n` +
+    "Pour la recevoir, confirmez votre inscription avec ce lien, valable 48 heures :";
+  const after =
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : sans confirmation, votre adresse est effacée dans 7 jours et ne recevra rien d'autre.";
+  const signature = `Bien cordialement,\n${inline(associationName)}\n${site}`;
+  return {
+    to,
+    subject: "Confirmez votre inscription à la lettre d'information",
+    text: `${intro}\n${confirmLink}\n\n${after}\n\n${signature}\n`,
+    html: wrap(
+      `${htmlParagraphs(intro)}${htmlLink(confirmLink, "Confirmer mon inscription")}${htmlParagraphs(after)}${htmlParagraphs(signature)}`,
+    ),
+  };
+}

@@ -18,6 +18,7 @@ export {
   adPublishedMail,
   newAdMail,
   newApplicationMail,
+  newsletterConfirmationMail,
 } from "./mail-templates.server";
 
 /** Waits after the 1st, 2nd … 5th failed attempt; the 6th failure marks the message failed. */

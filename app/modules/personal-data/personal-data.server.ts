@@ -1,7 +1,7 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Executor } from "~/db/client.server";
-import { annonces, applications, contactMessages, outbox } from "~/db/schema";
+import { annonces, applications, contactMessages, newsletterSubscribers, outbox } from "~/db/schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 
 /** Case and spaces do not make another person. */
@@ -13,12 +13,16 @@ const conditions = (email: string) => ({
   annonces: sameAddress(annonces.email, email),
   contactMessages: sameAddress(contactMessages.email, email),
   outbox: or(sameAddress(outbox.to, email), sameAddress(outbox.replyTo, email))!,
+  newsletter: sameAddress(newsletterSubscribers.email, email),
 });
 
-/** Everything stored about the person who used `email`: their applications, ads, messages and the e-mails sent. */
+/**
+ * Everything stored about the person who used `email`: their applications, ads, messages, the e-mails sent, and
+ * their newsletter subscription with its consent (when, from which form, the wording shown).
+ */
 export async function findPersonalData(email: string, executor: Executor = getDb()) {
   const where = conditions(email);
-  const [foundApplications, foundAds, foundMessages, foundMails] = await Promise.all([
+  const [foundApplications, foundAds, foundMessages, foundMails, foundSubscriptions] = await Promise.all([
     executor
       .select()
       .from(applications)
@@ -28,8 +32,21 @@ export async function findPersonalData(email: string, executor: Executor = getDb
     executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
     executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
     executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
+    executor
+      .select()
+      .from(newsletterSubscribers)
+      .where(where.newsletter)
+      .then((rows) =>
+        rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row),
+      ),
   ]);
-  return { applications: foundApplications, annonces: foundAds, contactMessages: foundMessages, emails: foundMails };
+  return {
+    applications: foundApplications,
+    annonces: foundAds,
+    contactMessages: foundMessages,
+    emails: foundMails,
+    newsletter: foundSubscriptions,
+  };
 }
 
 export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
@@ -42,6 +59,7 @@ export function describeCounts(data: PersonalData) {
     n(data.annonces.length, "annonce", "annonces"),
     n(data.contactMessages.length, "message", "messages"),
     n(data.emails.length, "e-mail", "e-mails"),
+    n(data.newsletter.length, "inscription à la lettre", "inscriptions à la lettre"),
   ].join(", ");
 }
 
@@ -69,6 +87,7 @@ export async function erasePersonalData(actor: Actor, email: string) {
       await tx.delete(annonces).where(where.annonces);
       await tx.delete(contactMessages).where(where.contactMessages);
       await tx.delete(outbox).where(where.outbox);
+      await tx.delete(newsletterSubscribers).where(where.newsletter);
       return found;
     },
     (found) => ({ kind: "rgpd.effacement", detail: describeCounts(found) }),

@@ -1,6 +1,14 @@
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, associationContent, contactMessages, history, outbox } from "~/db/schema";
+import {
+  annonces,
+  applications,
+  associationContent,
+  contactMessages,
+  history,
+  newsletterSubscribers,
+  outbox,
+} from "~/db/schema";
 import { purgeMailFiles } from "~/modules/mail/mail.server";
 
 /** How long personal data is kept, as the association sets it (RGPD); these are the defaults. */
@@ -22,6 +30,9 @@ export const RETENTION_DEFAULTS: RetentionSettings = {
   historyMonths: 24,
   sentMailDays: 30,
 };
+
+/** A newsletter address never confirmed is deleted after this many days (its confirmation e-mail says so). */
+export const UNCONFIRMED_SUBSCRIBER_DAYS = 7;
 
 /** An expired ad is hidden at once, then deleted this many days later (time to tell its author, or renew it). */
 export const EXPIRED_AD_GRACE_DAYS = 30;
@@ -66,6 +77,7 @@ export interface RetentionResult {
   expiredAds: number;
   history: number;
   mails: number;
+  unconfirmedSubscribers: number;
 }
 
 /** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
@@ -94,6 +106,14 @@ function overdue(settings: RetentionSettings, now: Date) {
       ),
     },
     history: { table: history, where: lt(history.at, monthsBefore(now, settings.historyMonths)) },
+    // An address nobody confirmed is not kept (the newsletter's double opt-in).
+    unconfirmedSubscribers: {
+      table: newsletterSubscribers,
+      where: and(
+        eq(newsletterSubscribers.status, "en_attente"),
+        lt(newsletterSubscribers.consentAt, daysBefore(now, UNCONFIRMED_SUBSCRIBER_DAYS)),
+      ),
+    },
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
     mails: {
       table: outbox,

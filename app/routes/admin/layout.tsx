@@ -46,7 +46,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       badge: <Badge count={pendingAds} one="annonce en attente" many="annonces en attente" />,
     },
     { to: "/admin/settings", label: "Paramètres" },
-    // Beyond the spec's menu: the accounts that guard the back-office, and who did what.
+    // Beyond the spec's menu: the newsletter, the accounts that guard the back-office, and who did what.
+    { to: "/admin/lettre", label: "Lettre d'information" },
     { to: "/admin/comptes", label: "Comptes" },
     { to: "/admin/historique", label: "Historique" },
   ];

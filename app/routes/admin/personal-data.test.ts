@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, contactMessages, history, outbox } from "~/db/schema";
+import { annonces, applications, contactMessages, history, newsletterSubscribers, outbox } from "~/db/schema";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { insertAd, insertApplication, insertContactMessage } from "../../../tests/factories";
+import { insertAd, insertApplication, insertContactMessage, insertSubscriber } from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./personal-data";
 import { action as exportAction } from "./personal-data-export";
@@ -16,6 +16,8 @@ async function somePeople() {
   await insertApplication({ nom: "Nadia Cherif", email: "Nadia.Cherif@example.fr" });
   await insertAd({ nom: "Nadia Cherif", email: " nadia.cherif@example.fr" });
   await insertContactMessage({ name: "Nadia", email: "nadia.cherif@example.fr", subject: "Visite" });
+  await insertSubscriber("nadia.cherif@example.fr", { consentSource: "article n° 12" });
+  await insertSubscriber("hugo@example.fr");
   await enqueueMail(getDb(), {
     to: "nadia.cherif@example.fr",
     subject: "Votre demande de jardin a bien été reçue",
@@ -39,7 +41,7 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
     const shown = await loader(
       routeArgs(new Request("http://localhost:3000/admin/donnees-personnelles?email=NADIA.cherif@example.fr")),
     );
-    expect(shown.found?.summary).toBe("1 demande, 1 annonce, 1 message, 2 e-mails");
+    expect(shown.found?.summary).toBe("1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre");
 
     const exported = (await exportAction(
       routeArgs(formPost("/admin/donnees-personnelles/export", { email: "nadia.cherif@example.fr" }), { admin: marie }),
@@ -51,21 +53,27 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
     expect([file.applications.length, file.annonces.length, file.contactMessages.length, file.emails.length]).toEqual([
       1, 1, 1, 2,
     ]);
+    // The consent given, as recorded; never the tokens of the links.
+    expect(file.newsletter).toEqual([
+      expect.objectContaining({ email: "nadia.cherif@example.fr", status: "abonne", consentSource: "article n° 12" }),
+    ]);
+    expect(file.newsletter[0]).not.toHaveProperty("unsubscribeKey");
     expect(file.applications[0].nom).toBe("Nadia Cherif");
 
     expect(await post({ intent: "erase", email: "nadia.cherif@example.fr" })).toEqual({
       ok: true,
-      message: "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails.",
+      message: "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre.",
     });
     expect((await getDb().select().from(applications)).map((a) => a.nom)).toEqual(["Hugo Lambert"]);
     expect(await getDb().select().from(annonces)).toEqual([]);
     expect((await getDb().select().from(contactMessages)).map((m) => m.email)).toEqual(["hugo@example.fr"]);
     expect((await getDb().select().from(outbox)).map((m) => m.to)).toEqual(["hugo@example.fr"]);
+    expect((await getDb().select().from(newsletterSubscribers)).map((s) => s.email)).toEqual(["hugo@example.fr"]);
     // The history says what was done, never to whom.
     const entries = await getDb().select().from(history);
     expect(entries.map((e) => [e.actor, e.kind, e.detail])).toEqual([
-      ["marie", "rgpd.export", "1 demande, 1 annonce, 1 message, 2 e-mails"],
-      ["marie", "rgpd.effacement", "1 demande, 1 annonce, 1 message, 2 e-mails"],
+      ["marie", "rgpd.export", "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre"],
+      ["marie", "rgpd.effacement", "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre"],
     ]);
     expect(JSON.stringify(entries)).not.toContain("nadia");
   });

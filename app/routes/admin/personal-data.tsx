@@ -8,6 +8,7 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { currentActor } from "~/modules/history/actor.server";
 import { eraseSchema, personalDataEmail } from "~/modules/personal-data/personal-data.schema";
+import { SUBSCRIBER_STATUS_LABELS } from "~/modules/newsletter/newsletter.messages";
 import { describeCounts, erasePersonalData, findPersonalData } from "~/modules/personal-data/personal-data.server";
 
 export function meta() {
@@ -26,6 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...found.annonces.map((a) => `Annonce n° ${a.id} (${a.nom}), déposée le ${formatDateTime(a.createdAt)}`),
     ...found.contactMessages.map((m) => `Message « ${m.subject} » (${m.name}), reçu le ${formatDateTime(m.createdAt)}`),
     ...found.emails.map((m) => `E-mail « ${m.subject} », écrit le ${formatDateTime(m.createdAt)}`),
+    ...found.newsletter.map(
+      (s) =>
+        `Lettre d'information : ${SUBSCRIBER_STATUS_LABELS[s.status].toLowerCase()}, consentement donné le ${formatDateTime(s.consentAt)} (${s.consentSource})`,
+    ),
   ];
   return { email: parsed.data, error: null, found: { summary: describeCounts(found), items } };
 }

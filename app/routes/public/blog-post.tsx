@@ -1,3 +1,4 @@
+import { NewsletterAfterContent } from "~/components/NewsletterForm";
 import { redirect } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ArticleView } from "~/components/blog/ArticleView";
@@ -40,6 +41,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   });
 }
 
-export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  return <ArticleView article={loaderData} />;
+export default function BlogPost({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <>
+      <ArticleView article={loaderData} />
+      <NewsletterAfterContent source="article" id={Number(params.id)} />
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import { NewsletterAfterContent } from "~/components/NewsletterForm";
 import { redirect } from "react-router";
 import type { Route } from "./+types/event";
 import { siteContentContext } from "~/request/context";
@@ -50,6 +51,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   });
 }
 
-export default function Event({ loaderData }: Route.ComponentProps) {
-  return <EventView event={loaderData} />;
+export default function Event({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <>
+      <EventView event={loaderData} />
+      <NewsletterAfterContent source="evenement" id={Number(params.id)} />
+    </>
+  );
 }

@@ -4,6 +4,8 @@ import { siteContentContext } from "~/request/context";
 import type { Route } from "./+types/layout";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { NewsletterForm } from "~/components/NewsletterForm";
+import { consentWording } from "~/modules/newsletter/newsletter.messages";
 import { WeatherWidget } from "~/components/WeatherWidget";
 import { altOf } from "~/lib/image-alt";
 import { getSiteContent } from "~/modules/content/content.server";
@@ -38,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     weather,
     weatherUnavailable,
+    newsletterConsent: consentWording(siteInfo(content).name),
     year: new Date().getFullYear(),
   };
 }
@@ -86,6 +89,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         name={site.name}
         content={loaderData.footer}
         weather={<WeatherWidget initial={loaderData.weather} unavailable={loaderData.weatherUnavailable} />}
+        newsletter={<NewsletterForm source="pied-de-page" consent={loaderData.newsletterConsent} />}
       />
     </div>
   );

@@ -117,6 +117,12 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           site et transmises par e-mail à l'association par son service d'envoi de courrier. Elles ne sont ni vendues ni
           cédées à des tiers.
         </p>
+        <p>
+          La lettre d'information n'est envoyée qu'aux adresses qui l'ont demandée et ont confirmé leur inscription par
+          le lien reçu (double confirmation). L'association garde la preuve de ce consentement : sa date, le formulaire
+          utilisé et le texte accepté. Chaque lettre est adressée à une seule personne, sans mesure d'ouverture, et
+          contient un lien pour se désabonner en un clic, sans connexion ni autre question.
+        </p>
         <p>Durées de conservation, appliquées automatiquement par le site :</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
@@ -130,6 +136,10 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             {retention.expiredAdGraceDays} jours plus tard ;
           </li>
           <li>le journal des actions des administrateurs, {months(retention.historyMonths)} ;</li>
+          <li>
+            les adresses inscrites à la lettre d'information, tant que l'abonnement dure ; une adresse jamais confirmée
+            est effacée au bout de 7 jours ;
+          </li>
           <li>
             les e-mails que le site envoie (accusés de réception, messages transmis à l'association) : leur texte est
             effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés {retention.sentMailDays} jours.

@@ -1,0 +1,206 @@
+import crypto from "node:crypto";
+import { stringify } from "csv-stringify/sync";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { getDb, type Executor } from "~/db/client.server";
+import { newsletterSubscribers } from "~/db/schema";
+import { env } from "~/server/env.server";
+import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
+import { keyedHash } from "~/modules/auth/auth.server";
+import { getContent } from "~/modules/content/content.server";
+import { enqueueMail, newsletterConfirmationMail } from "~/modules/mail/mail.server";
+import { formatDateTime } from "~/lib/dates";
+import { consentWording, SUBSCRIBER_STATUS_LABELS } from "./newsletter.messages";
+import type { NewsletterForm } from "./newsletter.schema";
+
+export type Subscriber = typeof newsletterSubscribers.$inferSelect;
+
+/** How long a confirmation link works (the retention settings delete an address unconfirmed after 7 days). */
+export const CONFIRM_HOURS = 48;
+/** Letters refused for good after which an address counts as bouncing and is no longer sent to. */
+export const BOUNCES_TO_STOP = 2;
+
+const normalized = (email: string) => email.trim().toLowerCase();
+const newToken = () => crypto.randomBytes(32).toString("base64url");
+const TOKEN_SHAPE = /^[\w-]{40,60}$/;
+
+/**
+ * The address's unsubscribe token, put in every letter: derived from its key with the server's secret, so letters
+ * can carry it while the table stores only its HMAC (a copy of the database cannot unsubscribe anyone).
+ */
+export function unsubscribeToken(subscriber: Pick<Subscriber, "unsubscribeKey">) {
+  return keyedHash(`desabonnement:${subscriber.unsubscribeKey}`);
+}
+
+const unsubscribeColumns = (key: string) => ({
+  unsubscribeKey: key,
+  unsubscribeTokenHash: keyedHash(unsubscribeToken({ unsubscribeKey: key })),
+});
+
+const confirmLink = (token: string) => new URL(`/lettre/confirmation/${token}`, env.PUBLIC_URL).toString();
+
+/** Where the consent was given, as the back-office and an export show it. */
+export function consentSource(form: Pick<NewsletterForm, "source" | "sourceId">) {
+  if (form.source === "article" && form.sourceId) return `article n° ${form.sourceId}`;
+  if (form.source === "evenement" && form.sourceId) return `événement n° ${form.sourceId}`;
+  return form.source === "pied-de-page" ? "pied de page" : "page « Lettre d'information »";
+}
+
+/**
+ * A subscription asked by the form. A new address, or one that unsubscribed, waits for its confirmation, and gets
+ * the confirmation e-mail in the same transaction; an address waiting gets a new link; a confirmed one, nothing.
+ * The caller says the same thing in every case, so the form does not tell who subscribes.
+ */
+export async function subscribe(form: NewsletterForm, now = new Date()) {
+  const email = normalized(form.email);
+  const content = await getContent();
+  const association = content?.nomAssociation?.trim() || "l'association";
+  const token = newToken();
+  const key = newToken();
+  const consent = {
+    consentAt: now,
+    consentSource: consentSource(form),
+    consentWording: consentWording(association),
+  };
+  const waiting = {
+    status: "en_attente" as const,
+    confirmTokenHash: keyedHash(token),
+    confirmBefore: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000),
+    unsubscribedAt: null,
+    ...consent,
+  };
+  return getDb().transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email))
+      .for("update");
+    if (existing?.status === "abonne") return "deja-abonne" as const;
+    if (existing) {
+      // Re-subscribing after unsubscribing: a new confirmation, and new unsubscribe links.
+      const renewed = existing.status === "desabonne" ? unsubscribeColumns(key) : {};
+      await tx
+        .update(newsletterSubscribers)
+        .set({ ...waiting, ...renewed })
+        .where(eq(newsletterSubscribers.id, existing.id));
+    } else {
+      const inserted = await tx
+        .insert(newsletterSubscribers)
+        .values({ email, ...waiting, ...unsubscribeColumns(key) })
+        // Two submissions at once for one new address: the first one's e-mail is the one to use.
+        .onConflictDoNothing()
+        .returning({ id: newsletterSubscribers.id });
+      if (inserted.length === 0) return "confirmation-envoyee" as const;
+    }
+    await enqueueMail(tx, newsletterConfirmationMail(email, association, confirmLink(token)));
+    return "confirmation-envoyee" as const;
+  });
+}
+
+/** Confirms the subscription of the link's token while it is valid; the subscriber, or undefined. */
+export async function confirmSubscription(token: string, now = new Date()) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await getDb()
+    .update(newsletterSubscribers)
+    .set({ status: "abonne", confirmedAt: now, confirmTokenHash: null, confirmBefore: null, bounces: 0 })
+    .where(
+      and(
+        eq(newsletterSubscribers.confirmTokenHash, keyedHash(token)),
+        eq(newsletterSubscribers.status, "en_attente"),
+        sql`${newsletterSubscribers.confirmBefore} > ${now}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The subscriber a letter's unsubscribe link names, whatever its status; undefined for an unknown token. */
+export async function findByUnsubscribeToken(token: string) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await getDb()
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribeTokenHash, keyedHash(token)));
+  return row;
+}
+
+/** Unsubscribes the address of the token (once; again is harmless); undefined for an unknown token. */
+export async function unsubscribe(token: string, now = new Date()) {
+  const found = await findByUnsubscribeToken(token);
+  if (!found) return undefined;
+  if (found.status === "desabonne") return found;
+  const [row] = await getDb()
+    .update(newsletterSubscribers)
+    .set({ status: "desabonne", unsubscribedAt: now, confirmTokenHash: null, confirmBefore: null })
+    .where(eq(newsletterSubscribers.id, found.id))
+    .returning();
+  return row;
+}
+
+const bouncing = sql`${newsletterSubscribers.bounces} >= ${BOUNCES_TO_STOP}`;
+
+/** The back-office's counts: confirmed (and still reachable), waiting, unsubscribed, bouncing. */
+export async function subscriberCounts() {
+  const t = newsletterSubscribers;
+  const [row] = await getDb()
+    .select({
+      confirmed: sql<number>`count(*) filter (where ${t.status} = 'abonne' and not (${bouncing}))`.mapWith(Number),
+      waiting: sql<number>`count(*) filter (where ${t.status} = 'en_attente')`.mapWith(Number),
+      unsubscribed: sql<number>`count(*) filter (where ${t.status} = 'desabonne')`.mapWith(Number),
+      bouncing: sql<number>`count(*) filter (where ${t.status} = 'abonne' and ${bouncing})`.mapWith(Number),
+      total: count(),
+    })
+    .from(t);
+  return row ?? { confirmed: 0, waiting: 0, unsubscribed: 0, bouncing: 0, total: 0 };
+}
+
+const matching = (q = "") =>
+  adminSearchCondition(q, {
+    texts: [newsletterSubscribers.email, newsletterSubscribers.consentSource],
+    dates: [newsletterSubscribers.consentAt, newsletterSubscribers.confirmedAt],
+  });
+
+/** The back-office's list, newest first: those `page.q` finds, page `page.page`, or all (the CSV export). */
+export async function listSubscribers(page?: AdminListQuery) {
+  const query = getDb()
+    .select()
+    .from(newsletterSubscribers)
+    .where(matching(page?.q))
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  return withPage(query.$dynamic(), page);
+}
+
+export async function countSubscribers(q = "") {
+  const [row] = await getDb().select({ n: count() }).from(newsletterSubscribers).where(matching(q));
+  return row?.n ?? 0;
+}
+
+/** Removes an address from the list (the back-office's « Retirer »); the removed row, or undefined. */
+export async function removeSubscriber(id: number, executor: Executor = getDb()) {
+  const [row] = await executor.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning();
+  return row;
+}
+
+/** Whether `subscriber` counts as bouncing (no letter goes to it). */
+export const isBouncing = (subscriber: Pick<Subscriber, "bounces">) => subscriber.bounces >= BOUNCES_TO_STOP;
+
+/** The whole list as CSV (semicolons and a BOM, as French spreadsheets open it): address, status, consent. */
+export async function subscribersCsv() {
+  const rows = await listSubscribers();
+  const date = (value: Date | null) => (value ? formatDateTime(value) : "");
+  return `\uFEFF${stringify(
+    rows.map((s) => [
+      s.email,
+      isBouncing(s) && s.status === "abonne" ? "En échec (adresse refusée)" : SUBSCRIBER_STATUS_LABELS[s.status],
+      date(s.consentAt),
+      s.consentSource,
+      s.consentWording,
+      date(s.confirmedAt),
+      date(s.unsubscribedAt),
+    ]),
+    {
+      delimiter: ";",
+      header: true,
+      columns: ["Adresse", "Statut", "Consentement le", "Formulaire", "Texte accepté", "Confirmée le", "Désabonnée le"],
+    },
+  )}`;
+}

@@ -1,0 +1,23 @@
+import type { Route } from "./+types/newsletter-export";
+import { currentActor } from "~/modules/history/actor.server";
+import { getDb } from "~/db/client.server";
+import { recordHistory } from "~/modules/history/history.server";
+import { subscribersCsv } from "~/modules/newsletter/newsletter.server";
+
+/** POST /admin/lettre/export: the newsletter's list as a CSV file, recorded in the history. */
+export async function action({ context }: Route.ActionArgs) {
+  const csv = await subscribersCsv();
+  await recordHistory(getDb(), currentActor(context), { kind: "lettre.export" });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="lettre-abonnes-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export function loader() {
+  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
+}

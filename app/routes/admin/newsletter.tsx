@@ -1,0 +1,122 @@
+import { data, Form, useLocation } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { Pagination, Section } from "~/components/admin/admin-ui";
+import { ListSearch, listPageLink, SearchCount } from "~/components/admin/ListSearch";
+import { SubscriberList } from "~/components/admin/newsletter/SubscriberList";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { quietButtonClass } from "~/components/form/styles";
+import { formatDateTime } from "~/lib/dates";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { withHistory } from "~/modules/history/history.server";
+import { SUBSCRIBER_GONE_MESSAGE, subscriberActionSchema } from "~/modules/newsletter/newsletter.schema";
+import {
+  countSubscribers,
+  isBouncing,
+  listSubscribers,
+  removeSubscriber,
+  subscriberCounts,
+} from "~/modules/newsletter/newsletter.server";
+import { adminMeta } from "~/modules/seo/seo";
+import { ADMIN_PAGE_SIZE, adminListQuery } from "~/server/admin-list.server";
+
+export function meta() {
+  return adminMeta("Lettre d'information");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const list = adminListQuery(request);
+  const [counts, rows, found] = await Promise.all([
+    subscriberCounts(),
+    listSubscribers(list),
+    countSubscribers(list.q),
+  ]);
+  return {
+    counts,
+    list: { q: list.q, page: list.page, pages: Math.max(1, Math.ceil(found / ADMIN_PAGE_SIZE)), found },
+    // What the screen shows: never the tokens of the links.
+    subscribers: rows.map((s) => ({
+      id: s.id,
+      email: s.email,
+      status: s.status,
+      bouncing: s.status === "abonne" && isBouncing(s),
+      consent: `${formatDateTime(s.consentAt)} (${s.consentSource})`,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = subscriberActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const removed = await withHistory(
+    currentActor(context),
+    (tx) => removeSubscriber(parsed.data.id, tx),
+    // The history says what was done, never to whom.
+    (row) => row && { kind: "lettre.retrait", target: `adresse n° ${row.id}` },
+  );
+  if (!removed) return data({ ok: false, message: SUBSCRIBER_GONE_MESSAGE }, { status: 404 });
+  return { ok: true, message: `${removed.email} a été retirée de la liste.` };
+}
+
+export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { counts, list, subscribers } = loaderData;
+  const { search } = useLocation();
+  const notice = useSaveNotice(actionData?.message ?? null);
+  const figures = [
+    ["Abonnés", counts.confirmed],
+    ["En attente de confirmation", counts.waiting],
+    ["Désabonnés", counts.unsubscribed],
+    ["Adresses en échec", counts.bouncing],
+  ] as const;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <h1 className="text-2xl font-bold text-stone-900">Lettre d'information</h1>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="text-2xl font-bold text-brand-800">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Section
+        id="abonnes"
+        title="Adresses"
+        description="Une adresse n'est abonnée qu'une fois confirmée par le lien reçu ; sans confirmation, elle est effacée au bout de 7 jours. Chacune garde son consentement : quand, depuis quel formulaire et le texte accepté."
+        action={
+          <Form method="post" action="/admin/lettre/export" reloadDocument>
+            <button type="submit" className={quietButtonClass}>
+              Exporter en CSV
+            </button>
+          </Form>
+        }
+      >
+        <ListSearch
+          label="Rechercher une adresse"
+          hint="Adresse, formulaire d'inscription, ou date (par exemple « 11/2026 »)."
+          q={list.q}
+        />
+        <div className="mt-4">
+          <SearchCount q={list.q} total={list.found} />
+          <SubscriberList
+            subscribers={subscribers}
+            empty={list.q ? "Aucune adresse trouvée." : "Aucune adresse pour l'instant."}
+          />
+          <Pagination
+            page={list.page}
+            pages={list.pages}
+            link={listPageLink(search)}
+            newer="Plus récentes"
+            older="Plus anciennes"
+          />
+        </div>
+      </Section>
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
+    </div>
+  );
+}
