@@ -7,7 +7,7 @@ import { NEWSLETTER_CAPTCHA_MESSAGE, NEWSLETTER_EMAIL_MESSAGE } from "./newslett
 export const NEWSLETTER_SOURCES = ["pied-de-page", "page", "article", "evenement"] as const;
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
-/** The subscription form: an address, the captcha (3 + 4), and where the form was. */
+/** The subscription form: an address, the captcha (« Combien font 2 + 5 ? »), and where the form was. */
 export const newsletterFormSchema = z.object({
   email: z
     .string({ error: NEWSLETTER_EMAIL_MESSAGE })
