@@ -1,9 +1,8 @@
-import { Link, useRouteError } from "react-router";
+import { useRouteError } from "react-router";
 import type { Route } from "./+types/article";
 import { ArticleView } from "~/components/blog/ArticleView";
 import { AdminError } from "~/components/admin/AdminError";
-import { PreviewBanner } from "~/components/PreviewBanner";
-import { RestoreVersionButton } from "~/components/admin/RestoreVersionButton";
+import { PreviewFrame } from "~/components/admin/PreviewFrame";
 import type { PageHandle } from "~/lib/page-handle";
 import { parseId } from "~/lib/text";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
@@ -51,43 +50,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ArticlePreview({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData) {
-    return (
-      <>
-        <PreviewBanner
-          title="Aperçu — non publié"
-          detail="Ce que le formulaire contient, tel que le verront les visiteurs."
-        />
-        <ArticleView article={actionData.article} />
-      </>
-    );
-  }
-  if (!loaderData) {
-    return (
-      <PreviewBanner
-        title="Aperçu indisponible"
-        detail="Cet aperçu s'ouvre depuis l'éditeur, ou cette version n'existe plus."
-      >
-        <Link to="/admin/blog" className="font-semibold underline">
-          Retour aux articles
-        </Link>
-      </PreviewBanner>
-    );
-  }
-  const { version } = loaderData;
+  const shown = actionData?.article ?? loaderData?.article;
   return (
-    <>
-      <PreviewBanner
-        title={`Version du ${version.savedAt} — non publiée`}
-        detail={version.savedBy ? `Enregistrée par ${version.savedBy}.` : undefined}
-      >
-        <RestoreVersionButton action={`/admin/blog/${version.itemId}/versions`} versionId={version.id} />
-        <Link to={`/admin/blog/${version.itemId}/versions`} className="font-semibold underline">
-          Toutes les versions
-        </Link>
-      </PreviewBanner>
-      <ArticleView article={loaderData.article} />
-    </>
+    <PreviewFrame
+      fromForm={Boolean(actionData)}
+      version={loaderData?.version ?? null}
+      list={{ path: "/admin/blog", label: "Retour aux articles" }}
+    >
+      {shown ? <ArticleView article={shown} /> : null}
+    </PreviewFrame>
   );
 }
 

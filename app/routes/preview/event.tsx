@@ -1,9 +1,8 @@
-import { Link, useRouteError } from "react-router";
+import { useRouteError } from "react-router";
 import type { Route } from "./+types/event";
 import { EventView } from "~/components/events/EventView";
 import { AdminError } from "~/components/admin/AdminError";
-import { PreviewBanner } from "~/components/PreviewBanner";
-import { RestoreVersionButton } from "~/components/admin/RestoreVersionButton";
+import { PreviewFrame } from "~/components/admin/PreviewFrame";
 import type { PageHandle } from "~/lib/page-handle";
 import { parseId } from "~/lib/text";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
@@ -56,43 +55,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPreview({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData) {
-    return (
-      <>
-        <PreviewBanner
-          title="Aperçu — non publié"
-          detail="Ce que le formulaire contient, tel que le verront les visiteurs."
-        />
-        <EventView event={actionData.event} />
-      </>
-    );
-  }
-  if (!loaderData) {
-    return (
-      <PreviewBanner
-        title="Aperçu indisponible"
-        detail="Cet aperçu s'ouvre depuis l'éditeur, ou cette version n'existe plus."
-      >
-        <Link to="/admin/events" className="font-semibold underline">
-          Retour aux événements
-        </Link>
-      </PreviewBanner>
-    );
-  }
-  const { version } = loaderData;
+  const shown = actionData?.event ?? loaderData?.event;
   return (
-    <>
-      <PreviewBanner
-        title={`Version du ${version.savedAt} — non publiée`}
-        detail={version.savedBy ? `Enregistrée par ${version.savedBy}.` : undefined}
-      >
-        <RestoreVersionButton action={`/admin/events/${version.itemId}/versions`} versionId={version.id} />
-        <Link to={`/admin/events/${version.itemId}/versions`} className="font-semibold underline">
-          Toutes les versions
-        </Link>
-      </PreviewBanner>
-      <EventView event={loaderData.event} />
-    </>
+    <PreviewFrame
+      fromForm={Boolean(actionData)}
+      version={loaderData?.version ?? null}
+      list={{ path: "/admin/events", label: "Retour aux événements" }}
+    >
+      {shown ? <EventView event={shown} /> : null}
+    </PreviewFrame>
   );
 }
 
