@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
 import { BLOG_CARD_EXCERPT_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
@@ -7,6 +7,7 @@ import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 import type { PublicationState } from "~/modules/publishing/publication.schema";
 import { forgetItem, keepVersion } from "~/modules/publishing/versions.server";
+import { publishDueRows } from "~/modules/publishing/publish-due.server";
 import { adminSearchCondition, type AdminListQuery } from "~/server/admin-list.server";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
@@ -223,25 +224,9 @@ export async function deleteBlogPost(id: number, executor: Executor = getDb()): 
   return rows.length > 0;
 }
 
-/**
- * Publishes the scheduled posts whose time has come (`at`, the database's clock by default), each once: the update
- * re-checks the state, so two instances running this together publish a post once between them. Returns their ids.
- */
-export async function publishDuePosts(executor: Executor, at?: Date): Promise<number[]> {
-  const due = and(eq(blogPosts.state, "programme"), lte(blogPosts.publishAt, at ?? sql`now()`));
-  // Nothing due writes nothing: a write would move the site version and empty the page cache.
-  const [any] = await executor.select({ id: blogPosts.id }).from(blogPosts).where(due).limit(1);
-  if (!any) return [];
-  const rows = await executor
-    .update(blogPosts)
-    .set({
-      state: "publie",
-      publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.publishAt})`,
-      publishAt: null,
-    })
-    .where(due)
-    .returning({ id: blogPosts.id });
-  return rows.map((row) => row.id);
+/** Publishes the scheduled posts whose time has come, each once (see `publishDueRows`). Returns their ids. */
+export function publishDuePosts(executor: Executor, at?: Date): Promise<number[]> {
+  return publishDueRows(executor, blogPosts, at);
 }
 
 /** A post as its card shows it (lists, home page): the excerpt is the visible text cut at 150 characters. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { EVENT_CARD_DESCRIPTION_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
@@ -7,6 +7,7 @@ import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 import { parisDateOf } from "~/lib/paris-time";
 import type { PublicationState } from "~/modules/publishing/publication.schema";
+import { publishDueRows } from "~/modules/publishing/publish-due.server";
 import { adminSearchCondition, type AdminListQuery } from "~/server/admin-list.server";
 import { forgetItem, keepVersion } from "~/modules/publishing/versions.server";
 
@@ -239,21 +240,9 @@ export async function deleteEvent(id: number, executor: Executor = getDb()): Pro
   return rows.length > 0;
 }
 
-/** Publishes the scheduled events whose time has come, each once (see `publishDuePosts`). Returns their ids. */
-export async function publishDueEvents(executor: Executor, at?: Date): Promise<number[]> {
-  const due = and(eq(events.state, "programme"), lte(events.publishAt, at ?? sql`now()`));
-  const [any] = await executor.select({ id: events.id }).from(events).where(due).limit(1);
-  if (!any) return [];
-  const rows = await executor
-    .update(events)
-    .set({
-      state: "publie",
-      publishedAt: sql`coalesce(${events.publishedAt}, ${events.publishAt})`,
-      publishAt: null,
-    })
-    .where(due)
-    .returning({ id: events.id });
-  return rows.map((row) => row.id);
+/** Publishes the scheduled events whose time has come, each once (see `publishDueRows`). Returns their ids. */
+export function publishDueEvents(executor: Executor, at?: Date): Promise<number[]> {
+  return publishDueRows(executor, events, at);
 }
 
 /** The `count` soonest published events starting now or later (dashboard). */
