@@ -68,6 +68,8 @@ const tables = [
   "content_versions",
   "autosaves",
   "newsletter_subscribers",
+  "newsletter_letters",
+  "event_registrations",
 ];
 
 /**

@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -59,6 +60,10 @@ export const associationContent = pgTable("association_content", {
   retentionValidatedAdsMonths: integer("retention_validated_ads_months").notNull().default(6),
   retentionHistoryMonths: integer("retention_history_months").notNull().default(24),
   retentionSentMailDays: integer("retention_sent_mail_days").notNull().default(30),
+  retentionEventRegistrationsMonths: integer("retention_event_registrations_months").notNull().default(3),
+  /** The automatic digest letter: « jamais » (the default), « semaine » or « mois »; and when the last one went. */
+  digestFrequency: text("digest_frequency").notNull().default("jamais"),
+  digestLastAt: timestamptz("digest_last_at"),
   /** When the content last changed (the sitemap's lastmod). */
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
@@ -139,6 +144,14 @@ export const events = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     ...publicationColumns(),
+    /** Sign-ups (workshops, the general assembly): open or not, places (null: no limit), until when, a question. */
+    signupsOpen: boolean("signups_open").notNull().default(false),
+    signupCapacity: integer("signup_capacity"),
+    signupClosesAt: timestamptz("signup_closes_at"),
+    signupQuestion: text("signup_question"),
+    signupMaxPeople: integer("signup_max_people").notNull().default(4),
+    /** When the reminders of the day before were queued: once per event. */
+    remindersQueuedAt: timestamptz("reminders_queued_at"),
   },
   (t) => [
     index("events_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -417,9 +430,26 @@ export const media = pgTable(
   (t) => [uniqueIndex("media_hash_idx").on(t.hash)],
 );
 
-export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+/**
+ * What became of a message: sent; failed after its retries; bounced (refused for good by the recipient's server, a
+ * letter is not retried); interrupted (a letter's message was being sent when the process died: it may have arrived,
+ * and a letter is never sent twice, so it is not sent again); skipped (a letter's recipient unsubscribed, bounced or
+ * cancelled before their turn came).
+ */
+export const outboxStatusEnum = pgEnum("outbox_status", [
+  "pending",
+  "sent",
+  "failed",
+  "bounced",
+  "interrupted",
+  "skipped",
+]);
 
-/** Every e-mail is written here first, in the same transaction as its cause, then sent by the worker. */
+/**
+ * Every e-mail is written here first, in the same transaction as its cause, then sent by the worker. A letter's
+ * messages (priority 1) carry no body: the worker renders each from the letter and its recipient when its turn comes,
+ * behind every transactional message (priority 0) and at the rate the mailbox allows.
+ */
 export const outbox = pgTable(
   "outbox",
   {
@@ -430,13 +460,67 @@ export const outbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     status: outboxStatusEnum("status").notNull().default("pending"),
+    /** 0: transactional (acknowledgements, contact, invitations); 1: a letter's message, sent after them. */
+    priority: smallint("priority").notNull().default(0),
+    letterId: integer("letter_id").references(() => newsletterLetters.id),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    /** Set while an instance is sending the message; cleared when the attempt's outcome is written. */
+    claimedAt: timestamptz("claimed_at"),
     lastError: text("last_error"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     sentAt: timestamptz("sent_at"),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.priority, t.nextAttemptAt),
+    // One message per letter and address, whatever happens to the queueing.
+    uniqueIndex("outbox_letter_recipient_idx")
+      .on(t.letterId, t.to)
+      .where(sql`${t.letterId} is not null`),
+    index("outbox_sent_at_idx")
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
+  ],
+);
+
+export const letterStatusEnum = pgEnum("letter_status", ["brouillon", "envoi", "envoyee"]);
+export const letterAudienceEnum = pgEnum("letter_audience", ["abonnes", "inscrits"]);
+export const letterSourceEnum = pgEnum("letter_source", ["article", "evenement", "libre", "resume"]);
+
+/**
+ * A letter: to the newsletter's subscribers, or to the people signed up for an event. A draft keeps what the
+ * administrator wrote; sending freezes its body (`html`, `text`) and queues one outbox message per recipient, and
+ * the counts follow each message's outcome (they outlive the outbox rows, which the retention deletes).
+ */
+export const newsletterLetters = pgTable(
+  "newsletter_letters",
+  {
+    id: serial("id").primaryKey(),
+    audience: letterAudienceEnum("audience").notNull().default("abonnes"),
+    source: letterSourceEnum("source").notNull().default("libre"),
+    /** The article or event the letter presents (source « article » or « evenement »). */
+    sourceId: integer("source_id"),
+    /** The event whose sign-ups receive the letter (audience « inscrits »). */
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    /** What the administrator wrote (sanitised rich text): the whole of a free message, the words before an article. */
+    message: text("message").notNull().default(""),
+    html: text("html"),
+    text: text("text"),
+    status: letterStatusEnum("status").notNull().default("brouillon"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    queuedAt: timestamptz("queued_at"),
+    finishedAt: timestamptz("finished_at"),
+    total: integer("total").notNull().default(0),
+    sent: integer("sent").notNull().default(0),
+    bounced: integer("bounced").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    interrupted: integer("interrupted").notNull().default(0),
+  },
+  (t) => [index("newsletter_letters_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /**
@@ -501,5 +585,38 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_confirm_idx").on(t.confirmTokenHash),
     uniqueIndex("newsletter_subscribers_unsubscribe_idx").on(t.unsubscribeTokenHash),
     index("newsletter_subscribers_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const registrationStatusEnum = pgEnum("registration_status", ["inscrit", "attente", "annule"]);
+
+/**
+ * A sign-up for an event: present (« inscrit »), on the waiting list, or cancelled. Places are counted in people;
+ * the event's row is locked while one is given, so two sign-ups never take the same place.
+ */
+export const eventRegistrations = pgTable(
+  "event_registrations",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Lower-cased and trimmed. */
+    email: text("email").notNull(),
+    people: integer("people").notNull().default(1),
+    answer: text("answer").notNull().default(""),
+    status: registrationStatusEnum("status").notNull(),
+    /** Secret part of the cancel link's token (see registrations.server.ts); the table keeps only its HMAC. */
+    cancelKey: text("cancel_key").notNull(),
+    cancelTokenHash: text("cancel_token_hash").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    promotedAt: timestamptz("promoted_at"),
+    cancelledAt: timestamptz("cancelled_at"),
+  },
+  (t) => [
+    index("event_registrations_event_idx").on(t.eventId, t.status, t.createdAt, t.id),
+    uniqueIndex("event_registrations_cancel_idx").on(t.cancelTokenHash),
+    index("event_registrations_email_idx").on(t.email),
   ],
 );

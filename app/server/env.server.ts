@@ -76,6 +76,14 @@ const EnvSchema = z.object({
     })
     .default("Potager <no-reply@potager.local>"),
   CONTACT_TO: email("CONTACT_TO").optional(),
+  // Letters (newsletter, « Écrire aux inscrits ») sent an hour at most, all e-mail counted: a little under the
+  // mailbox's limit (OVHcloud MX Plan about 200 an hour), so acknowledgements still pass. 0: no limit (own server).
+  MAIL_RATE_PER_HOUR: integer(
+    "MAIL_RATE_PER_HOUR",
+    0,
+    1_000_000,
+    "MAIL_RATE_PER_HOUR doit être un nombre de messages par heure (0 : sans limite)",
+  ).default(150),
   ADS_CAPTCHA_SECRET: z
     .string()
     .trim()

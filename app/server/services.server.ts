@@ -10,6 +10,8 @@ import { logger } from "./logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
 import { releaseOutboxLeases, startMailWorker, stopMailWorker } from "~/modules/mail/mail.server";
+import { letterDelivery } from "~/modules/newsletter/letters.server";
+import { queueReminders } from "~/modules/registrations/registrations.server";
 import { startMediaCleanup, stopMediaCleanup } from "~/modules/media/media-cleanup.server";
 import { startPublicationSchedule, stopPublicationSchedule } from "~/modules/publishing/scheduler.server";
 import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
@@ -119,6 +121,8 @@ async function start() {
           (removed) => Object.values(removed).some(Boolean) && logger.info({ removed }, "données anciennes supprimées"),
         )
         .catch((err) => logger.warn({ err }, "retention failed"));
+      // The reminder of the day before, once per event with sign-ups.
+      queueReminders().catch((err) => logger.warn({ err }, "event reminders failed"));
     },
     15 * 60 * 1000,
   );
@@ -126,7 +130,7 @@ async function start() {
   // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
   // process had claimed); weather is fetched before the first visitor asks.
   if (handle.kind === "pglite") await releaseOutboxLeases();
-  startMailWorker();
+  startMailWorker({ letters: letterDelivery() });
   startWeatherRefresh();
   startMediaCleanup();
   // Scheduled articles and events go public by themselves, within a minute of their time.

@@ -37,6 +37,7 @@ export interface AssociationContent {
   retentionValidatedAdsMonths: number;
   retentionHistoryMonths: number;
   retentionSentMailDays: number;
+  retentionEventRegistrationsMonths: number;
   /** Descriptions of the images above, by address ("" for a decorative one). */
   imageAlts: Record<string, string>;
   updatedAt: Date;
@@ -190,4 +191,5 @@ export const retentionFormSchema = z.object({
   retentionValidatedAdsMonths: period(1, 36, "mois"),
   retentionHistoryMonths: period(6, 120, "mois"),
   retentionSentMailDays: period(1, 365, "jours"),
+  retentionEventRegistrationsMonths: period(1, 36, "mois"),
 });

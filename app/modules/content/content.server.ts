@@ -41,6 +41,7 @@ const UPDATABLE_FIELDS = [
   "retentionValidatedAdsMonths",
   "retentionHistoryMonths",
   "retentionSentMailDays",
+  "retentionEventRegistrationsMonths",
 ] as const satisfies readonly (keyof ContentFields)[];
 
 /** The single content record, or null when none exists yet. */

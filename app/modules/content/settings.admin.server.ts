@@ -34,6 +34,7 @@ const RETENTION_DEFAULTS_BY_FIELD = {
   retentionValidatedAdsMonths: RETENTION_DEFAULTS.validatedAdsMonths,
   retentionHistoryMonths: RETENTION_DEFAULTS.historyMonths,
   retentionSentMailDays: RETENTION_DEFAULTS.sentMailDays,
+  retentionEventRegistrationsMonths: RETENTION_DEFAULTS.eventRegistrationsMonths,
 };
 import { ensureContentRow, getContent, updateContent } from "./content.server";
 import { SETTINGS_INTENTS, type SettingsIntent, type SettingsResult } from "./settings";

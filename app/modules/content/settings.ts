@@ -31,4 +31,5 @@ export const RETENTION_FIELDS = [
   "retentionValidatedAdsMonths",
   "retentionHistoryMonths",
   "retentionSentMailDays",
+  "retentionEventRegistrationsMonths",
 ] as const;

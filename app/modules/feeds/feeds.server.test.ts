@@ -87,6 +87,12 @@ const event = (id: number, title: string, start: string, end: string): EventItem
   imageAlts: {},
   updatedAt: new Date(start),
   updatedBy: null,
+  signupsOpen: false,
+  signupCapacity: null,
+  signupClosesAt: null,
+  signupQuestion: null,
+  signupMaxPeople: 4,
+  remindersQueuedAt: null,
   isPast: false,
 });
 

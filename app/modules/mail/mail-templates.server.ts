@@ -45,7 +45,7 @@ export function escapeHtml(value: string) {
 }
 
 /** Visitor text placed in a subject: any run of spaces or line breaks becomes one space. */
-function inline(value: string) {
+export function inline(value: string) {
   return value.replace(/\s+/g, " ").trim();
 }
 
@@ -65,7 +65,7 @@ export function greetingName(value: string): string {
 }
 
 /** "Bonjour Karim Benali," or "Bonjour," when nothing of the name is left. */
-function greeting(name: string) {
+export function greeting(name: string) {
   const quoted = greetingName(name);
   return `Bonjour${quoted ? ` ${quoted}` : ""},`;
 }
@@ -113,18 +113,18 @@ function htmlRows(rows: Row[]) {
     .join("")}</table>`;
 }
 
-function htmlParagraphs(text: string) {
+export function htmlParagraphs(text: string) {
   return text
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll("\n", "<br>")}</p>`)
     .join("");
 }
 
-function htmlLink(url: string, label: string) {
+export function htmlLink(url: string, label: string) {
   return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
 }
 
-function wrap(body: string) {
+export function wrap(body: string) {
   return `<!doctype html><html lang="fr"><body style="font-family:sans-serif;color:#14532d">${body}</body></html>`;
 }
 

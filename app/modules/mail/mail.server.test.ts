@@ -88,7 +88,7 @@ describeEachDatabase("mail outbox", () => {
 
   it("delivers a contact message with Reply-To the visitor and the text kept as text", async () => {
     await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
-    expect(await worker().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await worker().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, bounced: 0, skipped: 0 });
 
     expect(smtp.messages).toHaveLength(1);
     const [mail] = smtp.messages;
@@ -151,7 +151,7 @@ describeEachDatabase("mail outbox", () => {
     await smtp.stop();
     const w = worker();
 
-    expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0, bounced: 0, skipped: 0 });
     let [first, second] = await rows();
     expect(first).toMatchObject({ status: "pending", attempts: 1 });
     expect(first!.nextAttemptAt).toEqual(later(RETRY_DELAYS_MS[0]));
@@ -160,16 +160,16 @@ describeEachDatabase("mail outbox", () => {
 
     // The next run tries the second message, still down: no new log line.
     clock = later(5000);
-    expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0, bounced: 0, skipped: 0 });
     expect(warn).toHaveBeenCalledTimes(1);
 
     // Not due yet.
     clock = later(30_000);
-    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, bounced: 0, skipped: 0 });
 
     await smtp.start();
     clock = later(RETRY_DELAYS_MS[0]);
-    expect(await w.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0, bounced: 0, skipped: 0 });
     [first, second] = await rows();
     expect([first!.status, second!.status]).toEqual(["sent", "sent"]);
     expect(first!.attempts).toBe(2);
@@ -185,14 +185,14 @@ describeEachDatabase("mail outbox", () => {
     const w = worker();
     const start = clock;
     for (const delay of RETRY_DELAYS_MS) {
-      expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+      expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0, bounced: 0, skipped: 0 });
       const [row] = await rows();
       expect(row!.nextAttemptAt.getTime() - clock.getTime()).toBe(delay);
       clock = later(delay - 1);
-      expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, bounced: 0, skipped: 0 });
       clock = later(1);
     }
-    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1, bounced: 0, skipped: 0 });
     const [row] = await rows();
     expect(row).toMatchObject({ status: "failed", attempts: 6 });
     expect(clock.getTime() - start.getTime()).toBe(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
@@ -201,11 +201,11 @@ describeEachDatabase("mail outbox", () => {
 
     // Nothing more happens to a failed message, until an administrator retries it.
     clock = later(24 * 3_600_000);
-    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, bounced: 0, skipped: 0 });
     await smtp.start();
     expect(await retryFailedMails()).toBe(1);
     expect(await countFailedMails()).toBe(0);
-    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, bounced: 0, skipped: 0 });
   });
 
   it("loses nothing when the process stops between insert and send: the next worker sends it", async () => {
@@ -228,9 +228,9 @@ describeEachDatabase("mail outbox", () => {
       .update(outbox)
       .set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
     const w = worker();
-    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, bounced: 0, skipped: 0 });
     clock = later(5 * 60_000);
-    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, bounced: 0, skipped: 0 });
   });
 
   it("on a start alone on the database, a message a killed process had claimed is due at once", async () => {
@@ -239,7 +239,7 @@ describeEachDatabase("mail outbox", () => {
       .update(outbox)
       .set({ attempts: 1, nextAttemptAt: later(5 * 60_000) });
     expect(await releaseOutboxLeases(getDb(), clock)).toBe(1);
-    expect(await worker().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await worker().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, bounced: 0, skipped: 0 });
     expect(await releaseOutboxLeases(getDb(), clock)).toBe(0);
   });
 
@@ -259,7 +259,7 @@ describeEachDatabase("mail outbox", () => {
     onTestFinished(() => fsp.rm(dir, { recursive: true, force: true }));
     await enqueueMail(getDb(), contactMessageMail(contact, "bureau@jardins.example"));
     const w = worker({ smtpUrl: undefined, mailDir: dir });
-    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, bounced: 0, skipped: 0 });
     const files = await fsp.readdir(dir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { getDb, type Executor } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { newsletterLetters, outbox } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { MailMessageSchema, type MailMessage } from "./mail.schema";
@@ -68,15 +68,66 @@ export async function outboxBacklog(
 }
 
 /**
- * Makes every waiting message due now: for a start-up on the embedded database, where no other process can hold a
- * lease, so a message claimed by a process that was killed is sent at once instead of after its lease.
+ * At a start-up on the embedded database, where no other process can hold a lease: a transactional message claimed
+ * by a process that was killed is made due now (sent again: better twice than never), and a letter's message that
+ * was being sent is counted « interrompu » (it may have arrived: a letter is never sent twice). Returns how many
+ * transactional messages were released.
  */
 export async function releaseOutboxLeases(executor: Executor = getDb(), at = new Date()): Promise<number> {
+  await interruptLetterMessages(executor, at);
   const rows = await executor
     .update(outbox)
-    .set({ nextAttemptAt: at })
-    .where(and(eq(outbox.status, "pending"), gt(outbox.nextAttemptAt, at)))
+    .set({ nextAttemptAt: at, claimedAt: null })
+    .where(and(eq(outbox.status, "pending"), gt(outbox.nextAttemptAt, at), isNull(outbox.letterId)))
     .returning({ id: outbox.id });
+  return rows.length;
+}
+
+type LetterOutcome = "sent" | "bounced" | "failed" | "skipped" | "interrupted";
+
+/**
+ * Adds `outcome` to the counts of `letterId` (the counts outlive the outbox rows) and closes the letter once none
+ * of its messages is waiting.
+ */
+async function countLetterOutcome(executor: Executor, letterId: number, outcome: LetterOutcome, howMany = 1) {
+  const column = newsletterLetters[outcome];
+  await executor
+    .update(newsletterLetters)
+    .set({ [outcome]: sql`${column} + ${howMany}` })
+    .where(eq(newsletterLetters.id, letterId));
+  await executor
+    .update(newsletterLetters)
+    .set({ status: "envoyee", finishedAt: new Date() })
+    .where(
+      and(
+        eq(newsletterLetters.id, letterId),
+        eq(newsletterLetters.status, "envoi"),
+        sql`not exists (select 1 from ${outbox} where ${outbox.letterId} = ${letterId} and ${outbox.status} = 'pending')`,
+      ),
+    );
+}
+
+/**
+ * Letter messages claimed before `claimedBefore` whose outcome was never written (the process sending them died):
+ * « interrompu », not sent again. Returns how many.
+ */
+async function interruptLetterMessages(executor: Executor, claimedBefore: Date): Promise<number> {
+  const rows = await executor
+    .update(outbox)
+    .set({ status: "interrupted", claimedAt: null, lastError: "envoi interrompu (arrêt du serveur)" })
+    .where(
+      and(
+        eq(outbox.status, "pending"),
+        isNotNull(outbox.letterId),
+        isNotNull(outbox.claimedAt),
+        lte(outbox.claimedAt, claimedBefore),
+      ),
+    )
+    .returning({ letterId: outbox.letterId });
+  const byLetter = new Map<number, number>();
+  for (const row of rows) byLetter.set(row.letterId!, (byLetter.get(row.letterId!) ?? 0) + 1);
+  for (const [letterId, howMany] of byLetter) await countLetterOutcome(executor, letterId, "interrupted", howMany);
+  if (rows.length > 0) logger.warn({ messages: rows.length }, "envoi de lettre interrompu : messages non renvoyés");
   return rows.length;
 }
 
@@ -88,6 +139,23 @@ export async function retryFailedMails(executor: Executor = getDb()): Promise<nu
     .where(eq(outbox.status, "failed"))
     .returning({ id: outbox.id });
   return rows.length;
+}
+
+/** A message as the worker sends it: a stored one, or a letter's message rendered for its recipient. */
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+/** What the worker needs of the newsletter module (which depends on this one) to send a letter's messages. */
+export interface LetterDelivery {
+  /** The message of a letter's outbox row for its recipient, or null when they should no longer get it. */
+  render(row: OutboxRow): Promise<RenderedMessage | null>;
+  /** The recipient's server refused the letter for good (5xx): counted on the address, in `executor`. */
+  bounced(executor: Executor, row: OutboxRow): Promise<void>;
 }
 
 export interface MailWorkerOptions {
@@ -102,6 +170,10 @@ export interface MailWorkerOptions {
   maxPerRun?: number;
   /** How long a claimed message is reserved for the instance sending it; default 5 min. */
   leaseMs?: number;
+  /** Letter messages an hour at most, all e-mail sent counted; default MAIL_RATE_PER_HOUR, 0 for no limit. */
+  ratePerHour?: number;
+  /** How letters' messages are rendered; without it they wait. */
+  letters?: LetterDelivery;
   now?: () => Date;
 }
 
@@ -109,32 +181,63 @@ export interface RunResult {
   sent: number;
   retried: number;
   failed: number;
+  /** Letter messages refused for good, or skipped (their recipient left). */
+  bounced: number;
+  skipped: number;
 }
 
-type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
 
 interface Sender {
-  send(row: OutboxRow, from: string): Promise<void>;
+  send(row: OutboxRow, message: RenderedMessage, from: string): Promise<void>;
   close(): void;
 }
 
-function messageOptions(row: OutboxRow, from: string) {
+function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) {
   const created = row.createdAt.getTime().toString(36);
   return {
     from,
     to: row.to,
-    replyTo: row.replyTo ?? undefined,
-    subject: row.subject,
-    text: row.text,
-    html: row.html ?? undefined,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
     // Stable across retries, so a receiving server can recognise a message it already has.
     messageId: `<outbox-${row.id}-${created}@${new URL(env.PUBLIC_URL).hostname}>`,
   };
 }
 
-/** A connection to the SMTP server of `url`, with the site's time limits. */
-export function smtpTransport(url: string, socketTimeout = 60_000) {
-  return createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout });
+const storedMessage = (row: OutboxRow): RenderedMessage => ({
+  subject: row.subject,
+  text: row.text,
+  html: row.html ?? undefined,
+  replyTo: row.replyTo ?? undefined,
+});
+
+/**
+ * A connection to the SMTP server of `url`, with the site's time limits; `pool` keeps it open from one message to
+ * the next (the outbox worker), instead of a new connection and greeting per message.
+ */
+export function smtpTransport(url: string, socketTimeout = 60_000, pool = false) {
+  const limits = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout };
+  return pool
+    ? createTransport({ url, pool: true, maxConnections: 1, maxMessages: 500, ...limits })
+    : createTransport({ url, ...limits });
+}
+
+/**
+ * A refusal for good by the recipient's server: a 5xx answer to RCPT TO or to the message (DATA). Anything else
+ * (4xx, a connection refused, a time-out) is tried again later.
+ */
+function isPermanentRefusal(error: unknown) {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (command === "RCPT TO" || command === "DATA")
+  );
 }
 
 const fileTransport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -178,10 +281,10 @@ export async function purgeMailFiles(before: Date, dir = defaultMailDir()): Prom
 }
 
 function smtpSender(url: string): Sender {
-  const transport = smtpTransport(url);
+  const transport = smtpTransport(url, 60_000, true);
   return {
-    async send(row, from) {
-      await transport.sendMail(messageOptions(row, from));
+    async send(row, message, from) {
+      await transport.sendMail(messageOptions(row, message, from));
     },
     close: () => transport.close(),
   };
@@ -189,8 +292,8 @@ function smtpSender(url: string): Sender {
 
 function fileSender(dir: string): Sender {
   return {
-    async send(row, from) {
-      const file = await writeMailFile(dir, String(row.id), messageOptions(row, from));
+    async send(row, message, from) {
+      const file = await writeMailFile(dir, String(row.id), messageOptions(row, message, from));
       logger.info({ outboxId: row.id, file }, "e-mail écrit dans un fichier (SMTP_URL non défini)");
     },
     close: () => undefined,
@@ -210,9 +313,10 @@ export interface MailWorker {
 }
 
 /**
- * The outbox worker. Each message is claimed with `FOR UPDATE SKIP LOCKED` and reserved for a
- * lease before it is sent, so two instances never send it twice; a crash after the claim only
- * delays it until the lease ends. Problems are logged once per incident, not per message.
+ * The outbox worker. Each message is claimed with `FOR UPDATE SKIP LOCKED` and reserved for a lease before it is
+ * sent, so two instances never send it twice. Transactional messages go first; a letter's messages follow at the
+ * rate the mailbox allows. After a crash, a transactional message is sent again once its lease ends, a letter's
+ * message is not (« interrompu »). Problems are logged once per incident, not per message.
  */
 export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const smtpUrl = "smtpUrl" in options ? options.smtpUrl : env.SMTP_URL;
@@ -220,6 +324,9 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const pollMs = options.pollMs ?? 5000;
   const maxPerRun = options.maxPerRun ?? 50;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const ratePerHour = options.ratePerHour ?? env.MAIL_RATE_PER_HOUR;
+  const letterSpacingMs = ratePerHour > 0 ? 3_600_000 / ratePerHour : 0;
+  const letters = options.letters;
   const now = options.now ?? (() => new Date());
   const sender = smtpUrl ? smtpSender(smtpUrl) : fileSender(options.mailDir ?? defaultMailDir());
   const instance = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString("hex")}`;
@@ -229,70 +336,119 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   let current: Promise<RunResult> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  /** The earliest time this instance sends its next letter message (the messages are spread over the hour). */
+  let nextLetterAt = 0;
+
+  /** Whether a letter message may go at `at`: spaced out, and fewer than the hour's allowance sent in the last hour. */
+  async function letterAllowed(at: Date): Promise<boolean> {
+    if (!letters) return false;
+    if (ratePerHour === 0) return true;
+    if (at.getTime() < nextLetterAt) return false;
+    const [row] = await getDb()
+      .select({ n: count() })
+      .from(outbox)
+      .where(gt(outbox.sentAt, new Date(at.getTime() - 3_600_000)));
+    return (row?.n ?? 0) < ratePerHour;
+  }
 
   /** Reserves the next due message for this instance, skipping those another instance holds. */
-  async function claim(at: Date): Promise<OutboxRow | undefined> {
+  async function claim(at: Date, withLetters: boolean): Promise<OutboxRow | undefined> {
     return getDb().transaction(async (tx) => {
       const [next] = await tx
         .select({ id: outbox.id })
         .from(outbox)
-        .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, at)))
-        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .where(
+          and(
+            eq(outbox.status, "pending"),
+            lte(outbox.nextAttemptAt, at),
+            withLetters ? undefined : eq(outbox.priority, 0),
+          ),
+        )
+        .orderBy(asc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!next) return undefined;
       const [row] = await tx
         .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + leaseMs) })
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + leaseMs), claimedAt: at })
         .where(eq(outbox.id, next.id))
         .returning();
       return row;
     });
   }
 
-  async function settle(row: OutboxRow, error: unknown, at: Date): Promise<"retried" | "failed"> {
+  /** Writes the outcome of an attempt, and a letter message's in its letter's counts, in one transaction. */
+  async function finish(row: OutboxRow, outcome: LetterOutcome, values: Partial<OutboxRow>) {
+    const status = outcome === "sent" ? "sent" : outcome;
+    await getDb().transaction(async (tx) => {
+      await tx
+        .update(outbox)
+        .set({ status, claimedAt: null, ...values })
+        .where(eq(outbox.id, row.id));
+      if (row.letterId === null) return;
+      if (outcome === "bounced") await letters?.bounced(tx, row);
+      await countLetterOutcome(tx, row.letterId, outcome);
+    });
+  }
+
+  async function retryLater(row: OutboxRow, error: unknown, at: Date): Promise<"retried" | "failed"> {
     const lastError = describe(error);
     const delay = RETRY_DELAYS_MS[row.attempts - 1];
     if (delay === undefined) {
-      await getDb().update(outbox).set({ status: "failed", lastError }).where(eq(outbox.id, row.id));
+      await finish(row, "failed", { lastError });
       logger.error({ outboxId: row.id, attempts: row.attempts }, "e-mail abandonné après la dernière tentative");
       return "failed";
     }
     await getDb()
       .update(outbox)
-      .set({ nextAttemptAt: new Date(at.getTime() + delay), lastError })
+      .set({ nextAttemptAt: new Date(at.getTime() + delay), lastError, claimedAt: null })
       .where(eq(outbox.id, row.id));
     return "retried";
   }
 
-  async function run(): Promise<RunResult> {
-    const result: RunResult = { sent: 0, retried: 0, failed: 0 };
+  /** Sends one claimed message; false when the server seems down (the rest waits for the next run). */
+  async function deliver(row: OutboxRow, result: RunResult): Promise<boolean> {
+    const message = row.letterId === null ? storedMessage(row) : await letters!.render(row);
+    if (!message) {
+      await finish(row, "skipped", {});
+      result.skipped++;
+      return true;
+    }
     try {
+      await sender.send(row, message, from);
+    } catch (error) {
+      if (isPermanentRefusal(error)) {
+        // Refused for good: a letter counts a bounce on the address; a transactional message is not worth retrying.
+        const outcome = row.letterId === null ? "failed" : "bounced";
+        await finish(row, outcome, { lastError: describe(error) });
+        result[outcome]++;
+        return true;
+      }
+      if (!sendFailing)
+        logger.warn({ err: error, outboxId: row.id, instance }, "envoi d'e-mail impossible, nouvel essai plus tard");
+      sendFailing = true;
+      result[await retryLater(row, error, now())]++;
+      return false;
+    }
+    // A sent message keeps who, what subject and when, not its body: the body may be a whole application or a
+    // private link, and is no use once delivered.
+    await finish(row, "sent", { sentAt: now(), lastError: null, text: "", html: null });
+    result.sent++;
+    if (sendFailing) logger.info({ instance }, "envoi d'e-mails rétabli");
+    sendFailing = false;
+    return true;
+  }
+
+  async function run(): Promise<RunResult> {
+    const result: RunResult = { sent: 0, retried: 0, failed: 0, bounced: 0, skipped: 0 };
+    try {
+      await interruptLetterMessages(getDb(), new Date(now().getTime() - leaseMs));
       for (let i = 0; i < maxPerRun; i++) {
-        const row = await claim(now());
+        const at = now();
+        const row = await claim(at, await letterAllowed(at));
         if (!row) break;
-        try {
-          await sender.send(row, from);
-        } catch (error) {
-          if (!sendFailing)
-            logger.warn(
-              { err: error, outboxId: row.id, instance },
-              "envoi d'e-mail impossible, nouvel essai plus tard",
-            );
-          sendFailing = true;
-          result[await settle(row, error, now())]++;
-          // The server is probably down: the other messages wait for the next run.
-          break;
-        }
-        // A sent message keeps who, what subject and when, not its body: the body may be a whole application or a
-        // private link, and is no use once delivered.
-        await getDb()
-          .update(outbox)
-          .set({ status: "sent", sentAt: now(), lastError: null, text: "", html: null })
-          .where(eq(outbox.id, row.id));
-        result.sent++;
-        if (sendFailing) logger.info({ instance }, "envoi d'e-mails rétabli");
-        sendFailing = false;
+        if (row.letterId !== null && letterSpacingMs > 0) nextLetterAt = at.getTime() + letterSpacingMs;
+        if (!(await deliver(row, result))) break;
       }
       if (runFailing) logger.info({ instance }, "file d'envoi d'e-mails de nouveau accessible");
       runFailing = false;
@@ -303,11 +459,19 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     return result;
   }
 
-  function schedule() {
+  /** The wait before the next run: none after a full run (more is due), until the next letter message if sooner. */
+  function nextDelay(last: RunResult | undefined) {
+    const handled = last ? last.sent + last.failed + last.bounced + last.skipped : 0;
+    if (handled >= maxPerRun && !sendFailing) return 0;
+    const untilLetter = nextLetterAt - now().getTime();
+    return untilLetter > 0 && untilLetter < pollMs ? untilLetter : pollMs;
+  }
+
+  function schedule(last?: RunResult) {
     if (!running) return;
     timer = setTimeout(() => {
-      void worker.runOnce().finally(schedule);
-    }, pollMs);
+      void worker.runOnce().then(schedule, () => schedule());
+    }, nextDelay(last));
     timer.unref();
   }
 
@@ -321,7 +485,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     start() {
       if (running) return;
       running = true;
-      void worker.runOnce().finally(schedule);
+      void worker.runOnce().then(schedule, () => schedule());
     },
     async stop() {
       running = false;

@@ -1,7 +1,14 @@
-import { eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Executor } from "~/db/client.server";
-import { annonces, applications, contactMessages, newsletterSubscribers, outbox } from "~/db/schema";
+import {
+  annonces,
+  applications,
+  contactMessages,
+  eventRegistrations,
+  newsletterSubscribers,
+  outbox,
+} from "~/db/schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 
 /** Case and spaces do not make another person. */
@@ -14,38 +21,47 @@ const conditions = (email: string) => ({
   contactMessages: sameAddress(contactMessages.email, email),
   outbox: or(sameAddress(outbox.to, email), sameAddress(outbox.replyTo, email))!,
   newsletter: sameAddress(newsletterSubscribers.email, email),
+  registrations: sameAddress(eventRegistrations.email, email),
 });
 
 /**
- * Everything stored about the person who used `email`: their applications, ads, messages, the e-mails sent, and
- * their newsletter subscription with its consent (when, from which form, the wording shown).
+ * Everything stored about the person who used `email`: their applications, ads, messages, the e-mails sent, their
+ * newsletter subscription with its consent (when, from which form, the wording shown), and their event sign-ups.
  */
 export async function findPersonalData(email: string, executor: Executor = getDb()) {
   const where = conditions(email);
-  const [foundApplications, foundAds, foundMessages, foundMails, foundSubscriptions] = await Promise.all([
-    executor
-      .select()
-      .from(applications)
-      .where(where.applications)
-      .orderBy(applications.id)
-      .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row)),
-    executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
-    executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
-    executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
-    executor
-      .select()
-      .from(newsletterSubscribers)
-      .where(where.newsletter)
-      .then((rows) =>
-        rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row),
-      ),
-  ]);
+  const [foundApplications, foundAds, foundMessages, foundMails, foundSubscriptions, foundRegistrations] =
+    await Promise.all([
+      executor
+        .select()
+        .from(applications)
+        .where(where.applications)
+        .orderBy(applications.id)
+        .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row)),
+      executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
+      executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
+      executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
+      executor
+        .select()
+        .from(newsletterSubscribers)
+        .where(where.newsletter)
+        .then((rows) =>
+          rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row),
+        ),
+      executor
+        .select()
+        .from(eventRegistrations)
+        .where(where.registrations)
+        .orderBy(eventRegistrations.id)
+        .then((rows) => rows.map(({ cancelKey: _k, cancelTokenHash: _h, ...row }) => row)),
+    ]);
   return {
     applications: foundApplications,
     annonces: foundAds,
     contactMessages: foundMessages,
     emails: foundMails,
     newsletter: foundSubscriptions,
+    inscriptions: foundRegistrations,
   };
 }
 
@@ -60,6 +76,7 @@ export function describeCounts(data: PersonalData) {
     n(data.contactMessages.length, "message", "messages"),
     n(data.emails.length, "e-mail", "e-mails"),
     n(data.newsletter.length, "inscription à la lettre", "inscriptions à la lettre"),
+    n(data.inscriptions.length, "inscription à un événement", "inscriptions à des événements"),
   ].join(", ");
 }
 
@@ -86,8 +103,11 @@ export async function erasePersonalData(actor: Actor, email: string) {
       await tx.delete(applications).where(where.applications);
       await tx.delete(annonces).where(where.annonces);
       await tx.delete(contactMessages).where(where.contactMessages);
-      await tx.delete(outbox).where(where.outbox);
+      // A letter's message still waiting stays until the worker skips it (its address is gone): the letter's
+      // progress counts it.
+      await tx.delete(outbox).where(and(where.outbox, or(isNull(outbox.letterId), ne(outbox.status, "pending"))));
       await tx.delete(newsletterSubscribers).where(where.newsletter);
+      await tx.delete(eventRegistrations).where(where.registrations);
       return found;
     },
     (found) => ({ kind: "rgpd.effacement", detail: describeCounts(found) }),

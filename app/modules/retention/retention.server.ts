@@ -1,10 +1,12 @@
-import { and, asc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
   annonces,
   applications,
   associationContent,
   contactMessages,
+  eventRegistrations,
+  events,
   history,
   newsletterSubscribers,
   outbox,
@@ -20,6 +22,8 @@ export interface RetentionSettings {
   historyMonths: number;
   /** Sent or abandoned e-mails (their headers; the body goes when sent), and the .eml files written without SMTP. */
   sentMailDays: number;
+  /** Sign-ups for an event, counted from the event. */
+  eventRegistrationsMonths: number;
 }
 
 export const RETENTION_DEFAULTS: RetentionSettings = {
@@ -29,6 +33,7 @@ export const RETENTION_DEFAULTS: RetentionSettings = {
   validatedAdsMonths: 6,
   historyMonths: 24,
   sentMailDays: 30,
+  eventRegistrationsMonths: 3,
 };
 
 /** A newsletter address never confirmed is deleted after this many days (its confirmation e-mail says so). */
@@ -46,6 +51,7 @@ export async function getRetentionSettings(): Promise<RetentionSettings> {
       validatedAdsMonths: associationContent.retentionValidatedAdsMonths,
       historyMonths: associationContent.retentionHistoryMonths,
       sentMailDays: associationContent.retentionSentMailDays,
+      eventRegistrationsMonths: associationContent.retentionEventRegistrationsMonths,
     })
     .from(associationContent)
     .orderBy(asc(associationContent.id))
@@ -78,6 +84,7 @@ export interface RetentionResult {
   history: number;
   mails: number;
   unconfirmedSubscribers: number;
+  eventRegistrations: number;
 }
 
 /** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
@@ -114,12 +121,16 @@ function overdue(settings: RetentionSettings, now: Date) {
         lt(newsletterSubscribers.consentAt, daysBefore(now, UNCONFIRMED_SUBSCRIBER_DAYS)),
       ),
     },
+    eventRegistrations: {
+      table: eventRegistrations,
+      where: sql`${eventRegistrations.eventId} in (select ${events.id} from ${events} where ${lt(events.start, monthsBefore(now, settings.eventRegistrationsMonths))})`,
+    },
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
     mails: {
       table: outbox,
       where: or(
         and(eq(outbox.status, "sent"), lt(outbox.sentAt, daysBefore(now, settings.sentMailDays))),
-        and(eq(outbox.status, "failed"), lt(outbox.createdAt, daysBefore(now, settings.sentMailDays))),
+        and(ne(outbox.status, "pending"), lt(outbox.createdAt, daysBefore(now, settings.sentMailDays))),
       ),
     },
   } satisfies Record<keyof RetentionResult, unknown>;

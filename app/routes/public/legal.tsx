@@ -141,6 +141,10 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             est effacée au bout de 7 jours ;
           </li>
           <li>
+            les inscriptions aux ateliers et aux événements (nom, adresse, nombre de personnes, réponse à la question),
+            jusqu'à {months(retention.eventRegistrationsMonths)} après l'événement ;
+          </li>
+          <li>
             les e-mails que le site envoie (accusés de réception, messages transmis à l'association) : leur texte est
             effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés {retention.sentMailDays} jours.
           </li>

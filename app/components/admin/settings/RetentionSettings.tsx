@@ -20,6 +20,7 @@ const FIELDS: [RetentionField, string, string][] = [
     "E-mails envoyés ou abandonnés (jours ; le texte d'un e-mail est effacé dès son envoi)",
     "30 par défaut",
   ],
+  ["retentionEventRegistrationsMonths", "Inscriptions aux événements (mois après l'événement)", "3 par défaut"],
 ];
 
 /** 'Données personnelles': how long each kind of personal data is kept; the legal notice states the same figures. */

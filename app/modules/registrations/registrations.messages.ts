@@ -1,0 +1,28 @@
+/** The sign-up form's texts, without zod: the event page shows them before any schema is loaded. */
+export const REGISTRATION_TITLE = "S'inscrire";
+export const REGISTRATION_NAME_MESSAGE = "Indiquez votre nom.";
+export const REGISTRATION_EMAIL_MESSAGE = "Indiquez une adresse e-mail valide.";
+export const REGISTRATION_PEOPLE_MESSAGE = (max: number) => `Indiquez un nombre de personnes entre 1 et ${max}.`;
+export const REGISTRATION_CLOSED_MESSAGE = "Les inscriptions à cet événement sont closes.";
+export const REGISTRATION_FAILURE_MESSAGE = "L'inscription n'a pas pu être enregistrée. Merci de réessayer plus tard.";
+export const REGISTRATION_NAME_MAX = 100;
+export const REGISTRATION_ANSWER_MAX = 300;
+
+/** What the page says once the form is accepted: a place, or the waiting list. */
+export const REGISTRATION_DONE_MESSAGE =
+  "C'est noté ! Un e-mail de confirmation vient de vous être envoyé, avec un lien pour annuler si besoin.";
+export const REGISTRATION_WAITING_MESSAGE =
+  "L'atelier est complet : vous êtes sur la liste d'attente. Un e-mail de confirmation vient de vous être envoyé ; si une place se libère, elle vous est donnée et un e-mail vous prévient.";
+
+export const REGISTRATION_STATUS_LABELS = {
+  inscrit: "Inscrit",
+  attente: "Liste d'attente",
+  annule: "Annulé",
+} as const;
+
+/** « 3 places restantes », « 1 place restante », « Complet ». */
+export function placesLeftText(left: number | null) {
+  if (left === null) return null;
+  if (left <= 0) return "Complet";
+  return `${left} place${left > 1 ? "s" : ""} restante${left > 1 ? "s" : ""}`;
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { CONTACT_CAPTCHA_ANSWER } from "~/lib/constants";
+import { requiredText } from "~/modules/forms/fields.schema";
+import { EMAIL_MAX } from "~/modules/forms/limits";
+import { singleLineText } from "~/modules/mail/mail.schema";
+import { NEWSLETTER_CAPTCHA_MESSAGE } from "~/modules/newsletter/newsletter.messages";
+import {
+  REGISTRATION_ANSWER_MAX,
+  REGISTRATION_EMAIL_MESSAGE,
+  REGISTRATION_NAME_MAX,
+  REGISTRATION_NAME_MESSAGE,
+  REGISTRATION_PEOPLE_MESSAGE,
+} from "./registrations.messages";
+
+/** The most people one sign-up may bring, whatever the event says. */
+export const PEOPLE_LIMIT = 20;
+
+/**
+ * The sign-up form of an event allowing at most `maxPeople` people per sign-up: a name, an address, how many, the
+ * answer to the event's question, and the captcha of the other public forms.
+ */
+export const registrationFormSchema = (maxPeople: number) =>
+  z.object({
+    name: singleLineText().pipe(requiredText(REGISTRATION_NAME_MAX, REGISTRATION_NAME_MESSAGE)),
+    email: z
+      .string({ error: REGISTRATION_EMAIL_MESSAGE })
+      .trim()
+      .max(EMAIL_MAX, { error: REGISTRATION_EMAIL_MESSAGE })
+      .pipe(z.email({ error: REGISTRATION_EMAIL_MESSAGE })),
+    people: z
+      .string({ error: REGISTRATION_PEOPLE_MESSAGE(maxPeople) })
+      .trim()
+      .regex(/^\d{1,2}$/, { error: REGISTRATION_PEOPLE_MESSAGE(maxPeople) })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= maxPeople, { error: REGISTRATION_PEOPLE_MESSAGE(maxPeople) }),
+    answer: z
+      .string()
+      .trim()
+      .max(REGISTRATION_ANSWER_MAX, { error: `La réponse doit faire au plus ${REGISTRATION_ANSWER_MAX} caractères.` })
+      .optional()
+      .transform((v) => v ?? ""),
+    captcha: z
+      .string({ error: NEWSLETTER_CAPTCHA_MESSAGE })
+      .trim()
+      .refine((value) => value === String(CONTACT_CAPTCHA_ANSWER), { error: NEWSLETTER_CAPTCHA_MESSAGE }),
+  });
+
+export type RegistrationForm = z.output<ReturnType<typeof registrationFormSchema>>;

@@ -1,0 +1,265 @@
+import crypto from "node:crypto";
+import { stringify } from "csv-stringify/sync";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { getDb, type Executor } from "~/db/client.server";
+import { eventRegistrations, events } from "~/db/schema";
+import { env } from "~/server/env.server";
+import { TIME_ZONE } from "~/lib/constants";
+import { formatDateTime } from "~/lib/dates";
+import { keyedHash } from "~/modules/auth/auth.server";
+import { enqueueMail } from "~/modules/mail/mail.server";
+import { REGISTRATION_STATUS_LABELS } from "./registrations.messages";
+import { registrationMail } from "./registrations.mail";
+import type { RegistrationForm } from "./registrations.schema";
+
+export type Registration = typeof eventRegistrations.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+/** How an event takes sign-ups, as the back-office sets it. */
+export interface SignupSettings {
+  signupsOpen: boolean;
+  signupCapacity: number | null;
+  signupClosesAt: Date | null;
+  signupQuestion: string | null;
+  signupMaxPeople: number;
+}
+
+export class RegistrationClosedError extends Error {}
+
+const TOKEN_SHAPE = /^[\w-]{40,60}$/;
+
+/** The cancel link's token, derived from the sign-up's key with the server's secret (the table keeps its HMAC). */
+export function cancelToken(registration: Pick<Registration, "cancelKey">) {
+  return keyedHash(`inscription:${registration.cancelKey}`);
+}
+
+export function cancelLink(registration: Pick<Registration, "cancelKey">) {
+  return new URL(`/inscription/annulation/${cancelToken(registration)}`, env.PUBLIC_URL).toString();
+}
+
+/** Whether `event` takes sign-ups at `now`: published, open, not started, not past its closing time. */
+export function signupsAccepted(event: EventRow, now = new Date()) {
+  return (
+    event.state === "publie" &&
+    event.signupsOpen &&
+    event.start !== null &&
+    event.start > now &&
+    (event.signupClosesAt === null || event.signupClosesAt > now)
+  );
+}
+
+/** People present (« inscrit ») for an event. */
+async function peoplePresent(executor: Executor, eventId: number) {
+  const [row] = await executor
+    .select({ n: sql<number>`coalesce(sum(${eventRegistrations.people}), 0)`.mapWith(Number) })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, "inscrit")));
+  return row?.n ?? 0;
+}
+
+/** Places left (null: no limit). */
+export async function placesLeft(event: Pick<EventRow, "id" | "signupCapacity">, executor: Executor = getDb()) {
+  if (event.signupCapacity === null) return null;
+  return Math.max(0, event.signupCapacity - (await peoplePresent(executor, event.id)));
+}
+
+/** The sign-up part of an event's public page: null when it takes none. */
+export async function eventSignup(event: EventRow, now = new Date()) {
+  if (!event.signupsOpen || event.state !== "publie") return null;
+  return {
+    open: signupsAccepted(event, now),
+    placesLeft: await placesLeft(event),
+    capacity: event.signupCapacity,
+    closesAt: event.signupClosesAt,
+    question: event.signupQuestion,
+    maxPeople: event.signupMaxPeople,
+  };
+}
+
+/**
+ * A sign-up. The event's row is locked for the transaction, so simultaneous sign-ups are counted one after the
+ * other: never more people present than the capacity, the others on the waiting list. An address already signed up
+ * gets its confirmation again, and the page says the same as for a new sign-up. The confirmation e-mail (with the
+ * cancel link) is queued in the same transaction.
+ */
+export async function signUp(eventId: number, form: RegistrationForm, now = new Date()) {
+  const email = form.email.trim().toLowerCase();
+  return getDb().transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
+    if (!event || !signupsAccepted(event, now)) throw new RegistrationClosedError();
+    const [existing] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(
+        and(
+          eq(eventRegistrations.eventId, eventId),
+          eq(eventRegistrations.email, email),
+          sql`${eventRegistrations.status} <> 'annule'`,
+        ),
+      )
+      .limit(1);
+    if (existing) {
+      await enqueueMail(tx, registrationMail("confirmation", existing, event, cancelLink(existing)));
+      return existing;
+    }
+    const left = await placesLeft(event, tx);
+    const key = crypto.randomBytes(32).toString("base64url");
+    const [registration] = await tx
+      .insert(eventRegistrations)
+      .values({
+        eventId,
+        name: form.name,
+        email,
+        people: Math.min(form.people, event.signupMaxPeople),
+        answer: event.signupQuestion ? form.answer : "",
+        status: left === null || form.people <= left ? "inscrit" : "attente",
+        cancelKey: key,
+        cancelTokenHash: keyedHash(cancelToken({ cancelKey: key })),
+        createdAt: now,
+      })
+      .returning();
+    await enqueueMail(tx, registrationMail("confirmation", registration!, event, cancelLink(registration!)));
+    return registration!;
+  });
+}
+
+/** The sign-up of a cancel link, with its event; undefined for an unknown token. */
+export async function findByCancelToken(token: string) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await getDb()
+    .select({ registration: eventRegistrations, event: events })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(eventRegistrations.cancelTokenHash, keyedHash(token)));
+  return row;
+}
+
+/**
+ * Gives freed places to the waiting list, first come first served (one who would not fit lets the next through),
+ * each with an e-mail; inside the caller's transaction, the event locked.
+ */
+async function promoteWaiting(tx: Executor, event: EventRow, now: Date) {
+  let left = await placesLeft(event, tx);
+  const waiting = await tx
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "attente")))
+    .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+  const promoted: Registration[] = [];
+  for (const registration of waiting) {
+    if (left !== null && registration.people > left) continue;
+    await tx
+      .update(eventRegistrations)
+      .set({ status: "inscrit", promotedAt: now })
+      .where(eq(eventRegistrations.id, registration.id));
+    await enqueueMail(tx, registrationMail("promotion", registration, event, cancelLink(registration)));
+    promoted.push(registration);
+    if (left !== null) left -= registration.people;
+    if (left === 0) break;
+  }
+  return promoted;
+}
+
+/**
+ * Cancels the sign-up of a cancel link (again is harmless); a place freed goes to the waiting list. Returns the
+ * sign-up as it is now, or undefined for an unknown token.
+ */
+export async function cancelRegistration(token: string, now = new Date()) {
+  const found = await findByCancelToken(token);
+  if (!found) return undefined;
+  if (found.registration.status === "annule") return found.registration;
+  return getDb().transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, found.event.id)).for("update");
+    const [cancelled] = await tx
+      .update(eventRegistrations)
+      .set({ status: "annule", cancelledAt: now })
+      .where(and(eq(eventRegistrations.id, found.registration.id), sql`${eventRegistrations.status} <> 'annule'`))
+      .returning();
+    if (cancelled && found.registration.status === "inscrit" && event && event.start && event.start > now)
+      await promoteWaiting(tx, event, now);
+    return cancelled ?? found.registration;
+  });
+}
+
+/** Changes how an event takes sign-ups; more places (or no limit) go to the waiting list at once. */
+export async function updateSignupSettings(eventId: number, settings: SignupSettings, executor: Executor) {
+  const [event] = await executor.update(events).set(settings).where(eq(events.id, eventId)).returning();
+  if (event?.start && event.start > new Date()) await promoteWaiting(executor, event, new Date());
+  return event;
+}
+
+/** An event's sign-ups, present first, then the waiting list in its order, then the cancelled ones. */
+export async function registrationsOf(eventId: number, executor: Executor = getDb()) {
+  return executor
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(
+      sql`case ${eventRegistrations.status} when 'inscrit' then 0 when 'attente' then 1 else 2 end`,
+      asc(eventRegistrations.createdAt),
+      asc(eventRegistrations.id),
+    );
+}
+
+/** The sign-ups as CSV (semicolons and a BOM, as French spreadsheets open it). */
+export async function registrationsCsv(eventId: number, question: string | null) {
+  const rows = await registrationsOf(eventId);
+  return `\uFEFF${stringify(
+    rows.map((r) => [
+      r.name,
+      r.email,
+      r.people,
+      REGISTRATION_STATUS_LABELS[r.status],
+      ...(question ? [r.answer] : []),
+      formatDateTime(r.createdAt),
+    ]),
+    {
+      delimiter: ";",
+      header: true,
+      columns: ["Nom", "Adresse", "Personnes", "Statut", ...(question ? [question] : []), "Inscrit le"],
+    },
+  )}`;
+}
+
+/**
+ * Queues the reminder of the day before, once per event: from 10h (Paris) the day before, or at once for an event
+ * less than 12 hours away that had none. The event's mark and the e-mails are written in one transaction.
+ */
+export async function queueReminders(now = new Date()): Promise<number> {
+  const today = DateTime.fromJSDate(now, { zone: TIME_ZONE });
+  const dayAfterTomorrow = today.startOf("day").plus({ days: 2 }).toJSDate();
+  const candidates = await getDb()
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.state, "publie"),
+        isNull(events.remindersQueuedAt),
+        sql`${events.start} > ${now} and ${events.start} < ${dayAfterTomorrow}`,
+        sql`exists (select 1 from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id} and ${eventRegistrations.status} = 'inscrit')`,
+      ),
+    );
+  let queued = 0;
+  for (const candidate of candidates) {
+    const start = DateTime.fromJSDate(candidate.start!, { zone: TIME_ZONE });
+    const dayBefore = start.startOf("day").minus({ days: 1 }).set({ hour: 10 });
+    if (today < dayBefore && start.diff(today, "hours").hours > 12) continue;
+    queued += await getDb().transaction(async (tx) => {
+      const [event] = await tx
+        .update(events)
+        .set({ remindersQueuedAt: now })
+        .where(and(eq(events.id, candidate.id), isNull(events.remindersQueuedAt)))
+        .returning();
+      if (!event) return 0;
+      const present = await tx
+        .select()
+        .from(eventRegistrations)
+        .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "inscrit")));
+      for (const registration of present)
+        await enqueueMail(tx, registrationMail("rappel", registration, event, cancelLink(registration)));
+      return present.length;
+    });
+  }
+  return queued;
+}
