@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { Pagination, Section } from "./admin-ui";
 import { ListSearch, listPageLink, SearchCount } from "./ListSearch";
-import { PublishedList, type PublishedItem } from "./PublishedList";
+import { PublishedList, type ItemLink, type PublishedItem } from "./PublishedList";
 
 /**
  * Under an editor: the drafts and the scheduled items (each in its own section, when there are some), then the
@@ -13,6 +13,7 @@ export function EditorLists({
   pages,
   labels,
   editPath,
+  publishedLinks,
   noun,
 }: {
   lists: { drafts: PublishedItem[]; scheduled: PublishedItem[]; published: PublishedItem[]; publishedTotal: number };
@@ -20,6 +21,8 @@ export function EditorLists({
   pages: number;
   labels: { published: string; empty: string; search: string; searchHint: string; idPrefix: string };
   editPath: (id: number) => string;
+  /** Links beside each published item's « Modifier ». */
+  publishedLinks?: (item: PublishedItem) => ItemLink[];
   noun: string;
 }) {
   const { search } = useLocation();
@@ -39,7 +42,7 @@ export function EditorLists({
       ) : null}
       <Section id={`${labels.idPrefix}-publies`} title={labels.published}>
         <SearchCount q={query.q} total={lists.publishedTotal} />
-        <PublishedList items={lists.published} {...common} empty={labels.empty} />
+        <PublishedList items={lists.published} {...common} links={publishedLinks} empty={labels.empty} />
         <Pagination
           page={query.page}
           pages={pages}

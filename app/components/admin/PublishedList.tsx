@@ -3,6 +3,13 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Image } from "~/components/Image";
 import { quietButtonClass } from "~/components/form/styles";
 
+/** A link beside « Modifier » (« Envoyer aux abonnés », « Inscriptions »), named with the item for screen readers. */
+export interface ItemLink {
+  href: string;
+  label: string;
+  name: string;
+}
+
 export interface PublishedItem {
   id: number;
   title: string;
@@ -21,11 +28,13 @@ export function PublishedList({
   items,
   empty,
   editPath,
+  links,
   noun,
 }: {
   items: PublishedItem[];
   empty: string;
   editPath: (id: number) => string;
+  links?: (item: PublishedItem) => ItemLink[];
   /** "l'article", "l'événement": in the confirmation. */
   noun: string;
 }) {
@@ -45,7 +54,12 @@ export function PublishedList({
             </p>
             <p className="text-sm text-stone-600">{item.details}</p>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            {links?.(item).map((link) => (
+              <Link key={link.href} to={link.href} className={quietButtonClass} aria-label={link.name}>
+                {link.label}
+              </Link>
+            ))}
             <Link to={editPath(item.id)} className={quietButtonClass} aria-label={`Modifier « ${item.title} »`}>
               Modifier
             </Link>

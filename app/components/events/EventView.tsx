@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EventBadge } from "~/components/cards";
 import { Gallery, type GalleryImage } from "~/components/Gallery";
@@ -62,7 +63,7 @@ const neighbourClass =
   "flex min-h-11 flex-col rounded-xl bg-white p-4 ring-1 ring-stone-200 hover:ring-brand-600 focus-visible:outline-2 focus-visible:outline-brand-700";
 
 /** An event as visitors see it (SPEC §2): the public page, the editor's preview and a version's view alike. */
-export function EventView({ event }: { event: EventViewData }) {
+export function EventView({ event, children }: { event: EventViewData; children?: ReactNode }) {
   const { title, description, location, start, end, isPast, html, image, imageAlt, annexes, contact, neighbours } =
     event;
   return (
@@ -105,6 +106,7 @@ export function EventView({ event }: { event: EventViewData }) {
       <RichText html={html} className="mt-6 text-lg text-stone-800" />
       {isPast ? null : <PracticalNote email={contact.email} telephone={contact.telephone} />}
       <Gallery images={annexes} title={title} />
+      {children}
       {neighbours.previous || neighbours.next ? (
         <nav aria-label="Autres événements" className="mt-12 grid gap-4 sm:grid-cols-2">
           {neighbours.previous ? (

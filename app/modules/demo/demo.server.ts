@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import * as tables from "~/db/schema";
@@ -10,6 +11,8 @@ import { createBlogPost } from "~/modules/blog/blog.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { ensureContentRow, getContent, updateContent } from "~/modules/content/content.server";
 import { createEvent } from "~/modules/events/events.server";
+import { keyedHash } from "~/modules/auth/auth.server";
+import { cancelToken } from "~/modules/registrations/registrations.server";
 import { saveImage } from "~/modules/media/media.server";
 import { renderIcon, renderScene, DEMO_SCENES } from "./demo.images.server";
 
@@ -197,7 +200,7 @@ export async function seedDemoContent(now = new Date()) {
     },
   ];
   for (const [i, event] of events.entries()) {
-    await createEvent(
+    const created = await createEvent(
       {
         title: event.title,
         description: event.description,
@@ -212,6 +215,7 @@ export async function seedDemoContent(now = new Date()) {
       now,
       { createdAt: new Date(now.getTime() - (60 - i * 10) * DAY) },
     );
+    if (event.title === "Assemblée générale annuelle") await seedAssemblySignups(created.id, now);
   }
 
   const adSchema = adFormSchema("demo");
@@ -333,4 +337,46 @@ export async function removeDemoContent(executor: Executor = getDb()): Promise<n
       removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
     return removed;
   });
+}
+
+/** The general assembly takes sign-ups (for the room and the drink after), and a few members have signed up. */
+async function seedAssemblySignups(eventId: number, now: Date) {
+  await getDb()
+    .update(tables.events)
+    .set({
+      signupsOpen: true,
+      signupCapacity: 60,
+      signupMaxPeople: 2,
+      signupQuestion: "Resterez-vous au pot de l'amitié ?",
+    })
+    .where(eq(tables.events.id, eventId));
+  const members: [string, number, string][] = [
+    ["Hervé Dubois", 1, "Oui"],
+    ["Sophie Garcia", 2, "Oui, avec mon conjoint"],
+    ["Bernard Petit", 1, "Non, je partirai à 20h"],
+    ["Aïcha Mansouri", 1, "Oui"],
+    ["Lucien Moreau", 2, "Oui"],
+  ];
+  await getDb()
+    .insert(tables.eventRegistrations)
+    .values(
+      members.map(([name, people, answer], i) => {
+        const key = crypto.randomBytes(32).toString("base64url");
+        return {
+          eventId,
+          name,
+          email: `${name
+            .toLowerCase()
+            .normalize("NFD")
+            .replace(/[^a-z ]/g, "")
+            .replace(" ", ".")}@example.fr`,
+          people,
+          answer,
+          status: "inscrit" as const,
+          cancelKey: key,
+          cancelTokenHash: keyedHash(cancelToken({ cancelKey: key })),
+          createdAt: new Date(now.getTime() - (10 - i) * DAY),
+        };
+      }),
+    );
 }

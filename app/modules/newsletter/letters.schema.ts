@@ -36,14 +36,14 @@ export const letterFormSchema = z
     presents: z.enum(["oui", "non"]).catch("non"),
     intent: z.enum(["save", "test", "send", "delete"], { error: "Action inconnue." }),
     testTo: z.string().trim().max(EMAIL_MAX).optional(),
-    confirm: z.literal("oui").optional(),
+    confirm: z.literal("on").optional(),
   })
   .superRefine((form, ctx) => {
     if (form.presents === "non" && stripHtml(form.message) === "")
       ctx.addIssue({ code: "custom", path: ["message"], message: LETTER_MESSAGE_MESSAGE });
     if (form.intent === "test" && !z.email().safeParse(form.testTo ?? "").success)
       ctx.addIssue({ code: "custom", path: ["testTo"], message: LETTER_TEST_ADDRESS_MESSAGE });
-    if (form.intent === "send" && form.confirm !== "oui")
+    if (form.intent === "send" && form.confirm !== "on")
       ctx.addIssue({ code: "custom", path: ["confirm"], message: LETTER_CONFIRM_MESSAGE });
   });
 

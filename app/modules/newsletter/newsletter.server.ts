@@ -9,6 +9,7 @@ import { keyedHash } from "~/modules/auth/auth.server";
 import { getContent } from "~/modules/content/content.server";
 import { enqueueMail, newsletterConfirmationMail } from "~/modules/mail/mail.server";
 import { formatDateTime } from "~/lib/dates";
+import { spreadsheetCell } from "~/lib/text";
 import { consentWording, SUBSCRIBER_STATUS_LABELS } from "./newsletter.messages";
 import type { NewsletterForm } from "./newsletter.schema";
 
@@ -188,15 +189,17 @@ export async function subscribersCsv() {
   const rows = await listSubscribers();
   const date = (value: Date | null) => (value ? formatDateTime(value) : "");
   return `\uFEFF${stringify(
-    rows.map((s) => [
-      s.email,
-      isBouncing(s) && s.status === "abonne" ? "En échec (adresse refusée)" : SUBSCRIBER_STATUS_LABELS[s.status],
-      date(s.consentAt),
-      s.consentSource,
-      s.consentWording,
-      date(s.confirmedAt),
-      date(s.unsubscribedAt),
-    ]),
+    rows.map((s) =>
+      [
+        s.email,
+        isBouncing(s) && s.status === "abonne" ? "En échec (adresse refusée)" : SUBSCRIBER_STATUS_LABELS[s.status],
+        date(s.consentAt),
+        s.consentSource,
+        s.consentWording,
+        date(s.confirmedAt),
+        date(s.unsubscribedAt),
+      ].map(spreadsheetCell),
+    ),
     {
       delimiter: ";",
       header: true,

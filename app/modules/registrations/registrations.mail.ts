@@ -1,5 +1,6 @@
 import type { eventRegistrations, events } from "~/db/schema";
 import { env } from "~/server/env.server";
+import { parisDateOf } from "~/lib/paris-time";
 import { greeting, htmlLink, htmlParagraphs, wrap } from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 import { eventPractical } from "~/modules/newsletter/letter-mail.server";
@@ -17,6 +18,7 @@ export function registrationMail(
   registration: Registration,
   event: Event,
   cancelLink: string,
+  now = new Date(),
 ): MailMessage {
   const people = registration.people > 1 ? ` pour ${registration.people} personnes` : "";
   const practical = eventPractical(event).join("\n");
@@ -36,7 +38,10 @@ export function registrationMail(
       `Une place s'est libérée : ${event.title}`,
       `Bonne nouvelle : une place s'est libérée, votre inscription à « ${event.title} » est confirmée${people}.`,
     ],
-    rappel: [`Rappel : ${event.title}, demain`, `Petit rappel : vous êtes inscrit à « ${event.title} »${people}.`],
+    rappel: [
+      `Rappel : ${event.title}, ${event.start && parisDateOf(event.start) === parisDateOf(now) ? "aujourd'hui" : "demain"}`,
+      `Petit rappel : vous êtes inscrit à « ${event.title} »${people}.`,
+    ],
   }[kind];
   const intro = `${greeting(registration.name)}\n\n${lead}\n\n${practical}`;
   const cancel = "Si vous ne pouvez pas venir, annulez votre inscription : la place ira à une autre personne.";

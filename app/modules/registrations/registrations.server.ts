@@ -7,6 +7,7 @@ import { eventRegistrations, events } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { TIME_ZONE } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
+import { spreadsheetCell } from "~/lib/text";
 import { keyedHash } from "~/modules/auth/auth.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { REGISTRATION_STATUS_LABELS } from "./registrations.messages";
@@ -104,6 +105,7 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
       return existing;
     }
     const left = await placesLeft(event, tx);
+    const people = Math.min(form.people, event.signupMaxPeople);
     const key = crypto.randomBytes(32).toString("base64url");
     const [registration] = await tx
       .insert(eventRegistrations)
@@ -111,9 +113,9 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
         eventId,
         name: form.name,
         email,
-        people: Math.min(form.people, event.signupMaxPeople),
+        people,
         answer: event.signupQuestion ? form.answer : "",
-        status: left === null || form.people <= left ? "inscrit" : "attente",
+        status: left === null || people <= left ? "inscrit" : "attente",
         cancelKey: key,
         cancelTokenHash: keyedHash(cancelToken({ cancelKey: key })),
         createdAt: now,
@@ -171,14 +173,19 @@ export async function cancelRegistration(token: string, now = new Date()) {
   if (found.registration.status === "annule") return found.registration;
   return getDb().transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, found.event.id)).for("update");
+    // Read again under the event's lock: another cancellation may have given this sign-up a place meanwhile.
+    const [current] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, found.registration.id));
+    if (!current || current.status === "annule") return current ?? found.registration;
     const [cancelled] = await tx
       .update(eventRegistrations)
       .set({ status: "annule", cancelledAt: now })
-      .where(and(eq(eventRegistrations.id, found.registration.id), sql`${eventRegistrations.status} <> 'annule'`))
+      .where(eq(eventRegistrations.id, current.id))
       .returning();
-    if (cancelled && found.registration.status === "inscrit" && event && event.start && event.start > now)
-      await promoteWaiting(tx, event, now);
-    return cancelled ?? found.registration;
+    if (current.status === "inscrit" && event?.start && event.start > now) await promoteWaiting(tx, event, now);
+    return cancelled!;
   });
 }
 
@@ -206,14 +213,16 @@ export async function registrationsOf(eventId: number, executor: Executor = getD
 export async function registrationsCsv(eventId: number, question: string | null) {
   const rows = await registrationsOf(eventId);
   return `\uFEFF${stringify(
-    rows.map((r) => [
-      r.name,
-      r.email,
-      r.people,
-      REGISTRATION_STATUS_LABELS[r.status],
-      ...(question ? [r.answer] : []),
-      formatDateTime(r.createdAt),
-    ]),
+    rows.map((r) =>
+      [
+        r.name,
+        r.email,
+        r.people,
+        REGISTRATION_STATUS_LABELS[r.status],
+        ...(question ? [r.answer] : []),
+        formatDateTime(r.createdAt),
+      ].map(spreadsheetCell),
+    ),
     {
       delimiter: ";",
       header: true,
@@ -223,8 +232,8 @@ export async function registrationsCsv(eventId: number, question: string | null)
 }
 
 /**
- * Queues the reminder of the day before, once per event: from 10h (Paris) the day before, or at once for an event
- * less than 12 hours away that had none. The event's mark and the e-mails are written in one transaction.
+ * Queues the reminder of the day before, once per event: from 10h (Paris) the day before (or later, until the event
+ * starts, when the server was down then). The event's mark and the e-mails are written in one transaction.
  */
 export async function queueReminders(now = new Date()): Promise<number> {
   const today = DateTime.fromJSDate(now, { zone: TIME_ZONE });
@@ -244,7 +253,7 @@ export async function queueReminders(now = new Date()): Promise<number> {
   for (const candidate of candidates) {
     const start = DateTime.fromJSDate(candidate.start!, { zone: TIME_ZONE });
     const dayBefore = start.startOf("day").minus({ days: 1 }).set({ hour: 10 });
-    if (today < dayBefore && start.diff(today, "hours").hours > 12) continue;
+    if (today < dayBefore) continue;
     queued += await getDb().transaction(async (tx) => {
       const [event] = await tx
         .update(events)
@@ -257,7 +266,7 @@ export async function queueReminders(now = new Date()): Promise<number> {
         .from(eventRegistrations)
         .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "inscrit")));
       for (const registration of present)
-        await enqueueMail(tx, registrationMail("rappel", registration, event, cancelLink(registration)));
+        await enqueueMail(tx, registrationMail("rappel", registration, event, cancelLink(registration), now));
       return present.length;
     });
   }

@@ -79,6 +79,13 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           idPrefix: "articles",
         }}
         editPath={(postId) => `/admin/blog?edit=${postId}`}
+        publishedLinks={(post) => [
+          {
+            href: `/admin/lettre/nouvelle?article=${post.id}`,
+            label: "Envoyer aux abonnés",
+            name: `Envoyer « ${post.title} » aux abonnés`,
+          },
+        ]}
         noun="l'article"
       />
       <FeedbackPopup message={notice.message} onClose={notice.close} />

@@ -76,6 +76,18 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
           idPrefix: "evenements",
         }}
         editPath={(eventId) => `/admin/events?edit=${eventId}`}
+        publishedLinks={(event) => [
+          {
+            href: `/admin/events/${event.id}/inscriptions`,
+            label: "Inscriptions",
+            name: `Inscriptions à « ${event.title} »`,
+          },
+          {
+            href: `/admin/lettre/nouvelle?evenement=${event.id}`,
+            label: "Envoyer aux abonnés",
+            name: `Envoyer « ${event.title} » aux abonnés`,
+          },
+        ]}
         noun="l'événement"
       />
       <FeedbackPopup message={notice.message} onClose={notice.close} />

@@ -1,11 +1,13 @@
-import { data, Form, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { Pagination, Section } from "~/components/admin/admin-ui";
 import { ListSearch, listPageLink, SearchCount } from "~/components/admin/ListSearch";
 import { SubscriberList } from "~/components/admin/newsletter/SubscriberList";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
-import { quietButtonClass } from "~/components/form/styles";
+import { buttonClass, quietButtonClass } from "~/components/form/styles";
+import { LetterList } from "~/components/admin/newsletter/LetterList";
+import { countLetters, listLetters } from "~/modules/newsletter/letters.server";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -27,13 +29,30 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const list = adminListQuery(request);
-  const [counts, rows, found] = await Promise.all([
+  const letterPage = adminListQuery(request, "lettres");
+  const [counts, rows, found, letters, letterTotal] = await Promise.all([
     subscriberCounts(),
     listSubscribers(list),
     countSubscribers(list.q),
+    listLetters(letterPage),
+    countLetters(),
   ]);
   return {
     counts,
+    letters: {
+      page: letterPage.page,
+      pages: Math.max(1, Math.ceil(letterTotal / ADMIN_PAGE_SIZE)),
+      rows: letters.map((l) => ({
+        id: l.id,
+        subject: l.subject,
+        status: l.status,
+        date: formatDateTime(l.queuedAt ?? l.updatedAt),
+        audience: l.audience === "inscrits" ? "aux inscrits d'un événement" : "aux abonnés",
+        total: l.total,
+        sent: l.sent,
+        bounced: l.bounced,
+      })),
+    },
     list: { q: list.q, page: list.page, pages: Math.max(1, Math.ceil(found / ADMIN_PAGE_SIZE)), found },
     // What the screen shows: never the tokens of the links.
     subscribers: rows.map((s) => ({
@@ -60,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, list, subscribers } = loaderData;
+  const { counts, list, subscribers, letters } = loaderData;
   const { search } = useLocation();
   const notice = useSaveNotice(actionData?.message ?? null);
   const figures = [
@@ -80,6 +99,25 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           </div>
         ))}
       </dl>
+      <Section
+        id="lettres"
+        title="Lettres"
+        description="Une lettre présente un article, un événement (bouton « Envoyer aux abonnés » de leur liste) ou un message libre ; chaque abonné la reçoit seul, avec son lien de désabonnement."
+        action={
+          <Link to="/admin/lettre/nouvelle" className={buttonClass}>
+            Écrire une lettre
+          </Link>
+        }
+      >
+        <LetterList letters={letters.rows} />
+        <Pagination
+          page={letters.page}
+          pages={letters.pages}
+          link={(page) => `?lettres=${page}`}
+          newer="Plus récentes"
+          older="Plus anciennes"
+        />
+      </Section>
       <Section
         id="abonnes"
         title="Adresses"

@@ -8,6 +8,8 @@ import { absoluteUrl, pageMeta, shareImage, siteFromMatches } from "~/modules/se
 import { parseId } from "~/lib/text";
 import { eventPage, getPublishedEvent } from "~/modules/events/events.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
+import { EventSignup } from "~/components/events/EventSignup";
+import { eventSignup } from "~/modules/registrations/registrations.server";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
@@ -19,7 +21,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   // SPEC §2: an unknown event leads back to the list; so does one not published (a draft, a scheduled one).
   if (!event) throw redirect("/events");
-  return eventPage(event, { email: content.email, telephone: content.telephone });
+  const [page, signup] = await Promise.all([
+    eventPage(event, { email: content.email, telephone: content.telephone }),
+    eventSignup(event),
+  ]);
+  return { ...page, signup };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -54,7 +60,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export default function Event({ loaderData, params }: Route.ComponentProps) {
   return (
     <>
-      <EventView event={loaderData} />
+      <EventView event={loaderData}>
+        {loaderData.signup ? <EventSignup eventId={Number(params.id)} signup={loaderData.signup} /> : null}
+      </EventView>
       <NewsletterAfterContent source="evenement" id={Number(params.id)} />
     </>
   );

@@ -1,0 +1,202 @@
+import { data, redirect } from "react-router";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { admins } from "~/db/schema";
+import { formatDateTime, formatDayTime } from "~/lib/dates";
+import { parseId } from "~/lib/text";
+import { errorsByField } from "~/modules/forms/public-form";
+import type { Actor } from "~/modules/history/history.server";
+import { withHistory } from "~/modules/history/history.server";
+import { getBlogPost } from "~/modules/blog/blog.server";
+import { getEvent } from "~/modules/events/events.server";
+import {
+  bodyOf,
+  createLetter,
+  deleteDraftLetter,
+  getLetter,
+  LETTER_GONE_MESSAGE,
+  LetterError,
+  letterProgress,
+  queueLetter,
+  recipientCount,
+  sampleMessage,
+  sendTestLetter,
+  updateLetter,
+  type Letter,
+} from "./letters.server";
+import { letterFormSchema, type LetterDraft } from "./letters.schema";
+
+/** A letter not saved yet, from the address « /admin/lettre/nouvelle?article=3 » (or evenement=, inscrits=). */
+async function newDraft(url: URL): Promise<LetterDraft | null> {
+  const article = parseId(url.searchParams.get("article"));
+  const event = parseId(url.searchParams.get("evenement"));
+  const registrants = parseId(url.searchParams.get("inscrits"));
+  const base = {
+    audience: "abonnes",
+    source: "libre",
+    sourceId: null,
+    eventId: null,
+    subject: "",
+    message: "",
+  } as const;
+  if (article !== null) {
+    const post = await getBlogPost(article);
+    if (post?.state !== "publie") return null;
+    return { ...base, source: "article", sourceId: post.id, subject: post.title };
+  }
+  if (event !== null) {
+    const found = await getEvent(event);
+    if (found?.state !== "publie") return null;
+    return { ...base, source: "evenement", sourceId: found.id, subject: found.title };
+  }
+  if (registrants !== null) {
+    const found = await getEvent(registrants);
+    if (!found) return null;
+    return { ...base, audience: "inscrits", eventId: found.id, subject: `${found.title} : informations pratiques` };
+  }
+  return { ...base };
+}
+
+/** What the letter presents, in words: « l'article « Le compost en hiver » ». */
+async function presentedTitle(letter: Pick<Letter, "source" | "sourceId">) {
+  if (letter.source === "article" && letter.sourceId)
+    return `l'article « ${(await getBlogPost(letter.sourceId))?.title ?? "supprimé"} »`;
+  if (letter.source === "evenement" && letter.sourceId)
+    return `l'événement « ${(await getEvent(letter.sourceId))?.title ?? "supprimé"} »`;
+  return null;
+}
+
+async function audienceText(letter: Pick<Letter, "audience" | "eventId">, count: number) {
+  if (letter.audience === "inscrits") {
+    const title = (letter.eventId && (await getEvent(letter.eventId))?.title) || "l'événement";
+    return `${count} ${count > 1 ? "personnes inscrites" : "personne inscrite"} à « ${title} »`;
+  }
+  return `${count} ${count > 1 ? "abonnés confirmés" : "abonné confirmé"}`;
+}
+
+/** The letter screen: the draft to edit (or the letter that went, with its progress) and its preview. */
+export async function letterScreen(idParam: string | undefined, url: URL, adminId: number | null) {
+  const saved = idParam === "nouvelle" ? null : await getLetter(parseId(idParam) ?? 0);
+  const draft: LetterDraft | null = saved ?? (idParam === "nouvelle" ? await newDraft(url) : null);
+  if (!draft) throw redirect("/admin/lettre");
+  const [admin] = adminId
+    ? await getDb().select({ email: admins.email }).from(admins).where(eq(admins.id, adminId))
+    : [];
+  const count = saved && saved.status !== "brouillon" ? saved.total : await recipientCount(draft);
+  const asLetter = saved ?? ({ ...draft, id: 0, html: null, text: null, status: "brouillon" } as unknown as Letter);
+  const preview = saved ? await sampleMessage(asLetter, admin?.email || "adresse@exemple.fr") : null;
+  const progress = saved ? letterProgress(saved) : null;
+  return {
+    letter: {
+      id: saved?.id ?? null,
+      ...draft,
+      status: saved?.status ?? "brouillon",
+      counts: saved && {
+        total: saved.total,
+        sent: saved.sent,
+        bounced: saved.bounced,
+        failed: saved.failed,
+        skipped: saved.skipped,
+        interrupted: saved.interrupted,
+      },
+      queuedAt: saved?.queuedAt ? formatDateTime(saved.queuedAt) : null,
+      finishedAt: saved?.finishedAt ? formatDateTime(saved.finishedAt) : null,
+    },
+    presents: await presentedTitle(draft),
+    audience: await audienceText(draft, count),
+    recipients: count,
+    testTo: admin?.email ?? "",
+    previewHtml: preview?.html ?? null,
+    progress: progress && {
+      done: progress.done,
+      waiting: progress.waiting,
+      expectedEnd: progress.expectedEnd ? formatDayTime(progress.expectedEnd) : null,
+    },
+  };
+}
+
+const refused = (form: FormData, message: string, status = 400, errors: Record<string, string> = {}) => {
+  // What was typed comes back with the message: nothing is lost.
+  const values = Object.fromEntries(
+    ["subject", "message", "testTo"].map((name) => [name, String(form.get(name) ?? "")]),
+  );
+  return data({ ok: false as const, message, errors, values }, { status });
+};
+
+/**
+ * The letter screen's form: « Enregistrer le brouillon », « M'envoyer un test », « Envoyer la lettre » (the box
+ * ticked), « Supprimer le brouillon ». A new letter is saved first, whatever the button.
+ */
+export async function letterAction(idParam: string | undefined, url: URL, form: FormData, actor: Actor) {
+  const parsed = letterFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    return refused(form, "La lettre n'a pas été enregistrée :", 400, errorsByField(parsed.error.issues));
+  const { intent, subject, message, testTo } = parsed.data;
+  let letter: Letter | undefined;
+  try {
+    if (idParam === "nouvelle") {
+      const draft = await newDraft(url);
+      if (!draft) return refused(form, LETTER_GONE_MESSAGE, 404);
+      letter = await withHistory(
+        actor,
+        (tx) => createLetter({ ...draft, subject, message }, actor.username, tx),
+        (row) => ({ kind: "lettre.brouillon", target: `lettre n° ${row.id}` }),
+      );
+    } else {
+      const id = parseId(idParam) ?? 0;
+      if (intent === "delete") {
+        const removed = await withHistory(
+          actor,
+          (tx) => deleteDraftLetter(id, tx),
+          (row) => row && { kind: "lettre.suppression", target: `lettre n° ${row.id}` },
+        );
+        if (!removed) return refused(form, LETTER_GONE_MESSAGE, 404);
+        throw redirect("/admin/lettre?supprimee=1");
+      }
+      letter = await withHistory(
+        actor,
+        (tx) => updateLetter(id, { subject, message }, tx),
+        (row) => ({ kind: "lettre.brouillon", target: `lettre n° ${row.id}` }),
+      );
+    }
+    if (intent === "test") {
+      await sendTestLetter(letter, testTo!);
+      await withHistory(
+        actor,
+        async () => letter,
+        () => ({ kind: "lettre.test", target: `lettre n° ${letter!.id}` }),
+      );
+      return redirectTo(letter.id, "test");
+    }
+    if (intent === "send") {
+      const body = await bodyOf(letter);
+      await withHistory(
+        actor,
+        (tx) => queueLetter(letter!, body, tx),
+        (row) => ({ kind: "lettre.envoi", target: `lettre n° ${row.id}`, detail: `${row.total} destinataires` }),
+      );
+      return redirectTo(letter.id, "envoi");
+    }
+    return redirectTo(letter.id, "brouillon");
+  } catch (error) {
+    if (error instanceof LetterError) return refused(form, error.message, error.status);
+    throw error;
+  }
+}
+
+/** After a save, the screen's own address, with what was done (its message shown once, without JavaScript too). */
+function redirectTo(id: number, done: keyof typeof DONE_MESSAGES) {
+  return redirect(`/admin/lettre/${id}?fait=${done}`);
+}
+
+const DONE_MESSAGES = {
+  brouillon: "Brouillon enregistré.",
+  test: "Le test est parti : il arrive dans quelques instants.",
+  envoi: "La lettre est partie : elle est envoyée au rythme permis par la messagerie.",
+} as const;
+
+/** The message of `?fait=` after a save, or null. */
+export function doneMessage(url: URL) {
+  const done = url.searchParams.get("fait");
+  return done && done in DONE_MESSAGES ? DONE_MESSAGES[done as keyof typeof DONE_MESSAGES] : null;
+}

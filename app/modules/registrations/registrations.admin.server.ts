@@ -1,0 +1,77 @@
+import { data, redirect } from "react-router";
+import { formatDateTime } from "~/lib/dates";
+import { dateToParisLocal } from "~/lib/paris-time";
+import { parseId } from "~/lib/text";
+import { getEvent } from "~/modules/events/events.server";
+import { errorsByField } from "~/modules/forms/public-form";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+import { eventPractical } from "~/modules/newsletter/letter-mail.server";
+import { signupSettingsSchema } from "./registrations.schema";
+import { placesLeft, registrationsOf, updateSignupSettings } from "./registrations.server";
+
+/** The event of `/admin/events/:id/inscriptions`, or back to the events. */
+export async function registrationsEvent(idParam: string | undefined) {
+  const event = await getEvent(parseId(idParam) ?? 0);
+  if (!event) throw redirect("/admin/events");
+  return event;
+}
+
+/** The sign-ups screen: the settings, the people present, the waiting list and those who cancelled. */
+export async function registrationsScreen(idParam: string | undefined) {
+  const event = await registrationsEvent(idParam);
+  const rows = await registrationsOf(event.id);
+  const shown = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    people: r.people,
+    answer: r.answer,
+    status: r.status,
+    at: formatDateTime(r.createdAt),
+  }));
+  const people = (status: string) => shown.filter((r) => r.status === status).reduce((n, r) => n + r.people, 0);
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      practical: eventPractical(event),
+      published: event.state === "publie",
+    },
+    settings: {
+      signupsOpen: event.signupsOpen ? "on" : "",
+      signupCapacity: event.signupCapacity === null ? "" : String(event.signupCapacity),
+      signupMaxPeople: String(event.signupMaxPeople),
+      signupClosesAt: event.signupClosesAt ? dateToParisLocal(event.signupClosesAt) : "",
+      signupQuestion: event.signupQuestion ?? "",
+    },
+    question: event.signupQuestion,
+    placesLeft: await placesLeft(event),
+    present: { rows: shown.filter((r) => r.status === "inscrit"), people: people("inscrit") },
+    waiting: { rows: shown.filter((r) => r.status === "attente"), people: people("attente") },
+    cancelled: shown.filter((r) => r.status === "annule"),
+  };
+}
+
+/** « Enregistrer » of the settings: more places (or none) go to the waiting list at once. */
+export async function saveSignupSettings(idParam: string | undefined, form: FormData, actor: Actor) {
+  const event = await registrationsEvent(idParam);
+  const parsed = signupSettingsSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+    return data(
+      {
+        ok: false as const,
+        message: "Les réglages n'ont pas été enregistrés :",
+        errors: errorsByField(parsed.error.issues),
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  await withHistory(
+    actor,
+    (tx) => updateSignupSettings(event.id, parsed.data, tx),
+    () => ({ kind: "inscriptions.reglages", target: `événement n° ${event.id}` }),
+  );
+  return { ok: true as const, message: "Réglages des inscriptions enregistrés." };
+}

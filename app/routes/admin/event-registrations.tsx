@@ -1,0 +1,88 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/event-registrations";
+import { Section } from "~/components/admin/admin-ui";
+import { RegistrationTable } from "~/components/admin/registrations/RegistrationTable";
+import { SignupSettingsForm } from "~/components/admin/registrations/SignupSettingsForm";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { quietButtonClass } from "~/components/form/styles";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { placesLeftText } from "~/modules/registrations/registrations.messages";
+import { registrationsScreen, saveSignupSettings } from "~/modules/registrations/registrations.admin.server";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? `Inscriptions : ${loaderData.event.title}` : "Inscriptions");
+}
+
+/** /admin/events/:id/inscriptions: an event's sign-up settings, the people present, the waiting list, the rest. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return registrationsScreen(params.id);
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return saveSignupSettings(params.id, await readFormData(request), currentActor(context));
+}
+
+export default function AdminEventRegistrations({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, present, waiting, cancelled, question } = loaderData;
+  const notice = useSaveNotice(actionData?.message ?? null);
+  const places = placesLeftText(loaderData.placesLeft);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <p>
+        <Link to="/admin/events" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+          Retour aux événements
+        </Link>
+      </p>
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">Inscriptions : {event.title}</h1>
+        {event.practical.map((line) => (
+          <p key={line} className="text-stone-700">
+            {line}
+          </p>
+        ))}
+      </div>
+      <Section id="reglages" title="Réglages">
+        <SignupSettingsForm
+          settings={loaderData.settings}
+          refused={actionData?.ok === false ? actionData : undefined}
+        />
+      </Section>
+      <Section
+        id="inscrits"
+        title={`Inscrits : ${present.people} personne${present.people > 1 ? "s" : ""}`}
+        description={places ?? "Places sans limite."}
+        action={
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/lettre/nouvelle?inscrits=${event.id}`} className={quietButtonClass}>
+              Écrire aux inscrits
+            </Link>
+            <a href={`/admin/events/${event.id}/inscriptions/imprimer`} className={quietButtonClass}>
+              Liste à imprimer
+            </a>
+            <Form method="post" action={`/admin/events/${event.id}/inscriptions/export`} reloadDocument>
+              <button type="submit" className={quietButtonClass}>
+                Exporter en CSV
+              </button>
+            </Form>
+          </div>
+        }
+      >
+        <RegistrationTable rows={present.rows} question={question} caption="Inscrits" />
+      </Section>
+      <Section id="attente" title={`Liste d'attente : ${waiting.people} personne${waiting.people > 1 ? "s" : ""}`}>
+        <RegistrationTable rows={waiting.rows} question={question} caption="Liste d'attente" />
+      </Section>
+      <Section id="annules" title={`Annulations : ${cancelled.length}`}>
+        <RegistrationTable rows={cancelled} question={question} caption="Annulations" />
+      </Section>
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/event-signup";
+import { EventSignup } from "~/components/events/EventSignup";
+import { clientIpContext } from "~/request/context";
+import { parseId } from "~/lib/text";
+import { handlePublicForm } from "~/modules/forms/public-form.server";
+import { getPublishedEvent } from "~/modules/events/events.server";
+import { eventPractical } from "~/modules/newsletter/letter-mail.server";
+import {
+  REGISTRATION_CLOSED_MESSAGE,
+  REGISTRATION_DONE_MESSAGE,
+  REGISTRATION_FAILURE_MESSAGE,
+  REGISTRATION_WAITING_MESSAGE,
+} from "~/modules/registrations/registrations.messages";
+import { registrationFormSchema } from "~/modules/registrations/registrations.schema";
+import { eventSignup, signUp, type Registration } from "~/modules/registrations/registrations.server";
+
+/** The event and its sign-up; an event without sign-ups leads to its page. */
+async function signupOf(idParam: string) {
+  const id = parseId(idParam);
+  const event = id === null ? undefined : await getPublishedEvent(id);
+  if (!event) throw redirect("/events");
+  const signup = await eventSignup(event);
+  if (!signup) throw redirect(`/events/${event.id}`);
+  return { event, signup };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { event, signup } = await signupOf(params.id);
+  return { id: event.id, title: event.title, practical: eventPractical(event), signup };
+}
+
+/**
+ * POST /events/:id/inscription — the sign-up form of an event's page (and of this one): the public forms' checks,
+ * then a place or the waiting list, decided with the event locked.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { event, signup } = await signupOf(params.id);
+  if (!signup.open)
+    return data({ status: "failed" as const, message: REGISTRATION_CLOSED_MESSAGE, values: {} }, { status: 409 });
+  let saved: Registration | undefined;
+  const answer = await handlePublicForm({
+    form: "inscription",
+    request,
+    ip: context.get(clientIpContext),
+    keep: ["name", "email", "people", "answer"],
+    schema: registrationFormSchema(event.signupMaxPeople),
+    fields: ["name", "email", "people", "answer", "captcha"],
+    save: async (form) => (saved = await signUp(event.id, form)),
+    failureMessage: REGISTRATION_FAILURE_MESSAGE,
+  });
+  return saved ? { status: "sent" as const, waiting: saved.status === "attente" } : answer;
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `S'inscrire : ${loaderData.title}` : "S'inscrire" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function EventSignupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, title, practical, signup } = loaderData;
+  const sent = actionData && "waiting" in actionData ? actionData : undefined;
+  const refused = actionData && !sent && actionData.status !== "sent" ? actionData : undefined;
+  return (
+    <div className="px-4 py-6">
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-3xl font-bold text-brand-800 [overflow-wrap:anywhere]">{title}</h1>
+        {practical.map((line) => (
+          <p key={line} className="mt-1 text-stone-800">
+            {line}
+          </p>
+        ))}
+        <p className="mt-2">
+          <a href={`/events/${id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+            Voir l'événement
+          </a>
+        </p>
+      </div>
+      {sent ? (
+        <output className="mx-auto mt-6 block max-w-3xl rounded-2xl bg-brand-50 p-5 text-stone-800 ring-1 ring-brand-100">
+          {sent.waiting ? REGISTRATION_WAITING_MESSAGE : REGISTRATION_DONE_MESSAGE}
+        </output>
+      ) : (
+        <div className="mx-auto max-w-3xl">
+          <EventSignup eventId={id} signup={signup} refused={refused} />
+        </div>
+      )}
+    </div>
+  );
+}
