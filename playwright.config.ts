@@ -94,6 +94,8 @@ export default defineConfig({
     server(PORT, "main", {
       WEATHER_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
       AIR_QUALITY_URL: `http://127.0.0.1:${WEATHER_PORT}/air-quality/v1/air-quality`,
+      // Letters go at once (their spreading over the hour is tested in Vitest).
+      MAIL_RATE_PER_HOUR: "0",
     }),
     server(EMPTY_SITE_PORT, "empty-site", { SESSION_IDLE_SECONDS: "3", SEED_DEMO: "false" }),
   ],
