@@ -46,5 +46,3 @@ export const letterFormSchema = z
     if (form.intent === "send" && form.confirm !== "on")
       ctx.addIssue({ code: "custom", path: ["confirm"], message: LETTER_CONFIRM_MESSAGE });
   });
-
-export type LetterForm = z.output<typeof letterFormSchema>;

@@ -1,5 +1,4 @@
 /** The sign-up form's texts, without zod: the event page shows them before any schema is loaded. */
-export const REGISTRATION_TITLE = "S'inscrire";
 export const REGISTRATION_NAME_MESSAGE = "Indiquez votre nom.";
 export const REGISTRATION_EMAIL_MESSAGE = "Indiquez une adresse e-mail valide.";
 export const REGISTRATION_PEOPLE_MESSAGE = (max: number) => `Indiquez un nombre de personnes entre 1 et ${max}.`;
