@@ -11,6 +11,7 @@ import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/a
 import { seedDemoContent } from "~/modules/demo/demo.server";
 import { releaseOutboxLeases, startMailWorker, stopMailWorker } from "~/modules/mail/mail.server";
 import { letterDelivery } from "~/modules/newsletter/letters.server";
+import { sendDigestIfDue } from "~/modules/newsletter/digest.server";
 import { queueReminders } from "~/modules/registrations/registrations.server";
 import { startMediaCleanup, stopMediaCleanup } from "~/modules/media/media-cleanup.server";
 import { startPublicationSchedule, stopPublicationSchedule } from "~/modules/publishing/scheduler.server";
@@ -123,6 +124,8 @@ async function start() {
         .catch((err) => logger.warn({ err }, "retention failed"));
       // The reminder of the day before, once per event with sign-ups.
       queueReminders().catch((err) => logger.warn({ err }, "event reminders failed"));
+      // The automatic letter, when it is set and due.
+      sendDigestIfDue().catch((err) => logger.warn({ err }, "automatic letter failed"));
     },
     15 * 60 * 1000,
   );

@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { bodyOf, createLetter, queueLetter } from "~/modules/newsletter/letters.server";
 import { getDb, openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { blogPosts, importedRecords } from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
@@ -110,6 +111,20 @@ async function fill() {
   await keepVersion(getDb(), "article", 1, { title: "Avant", content: "<p>Avant</p>" }, new Date(), "Marie");
   await saveAutosave("article", 2, marie.id, { title: "En cours", content: "<p>Brouillon</p>" });
   await insertSubscriber("lecteur@example.fr");
+  // A letter on its way (its outbox message refers to it); the demo has sign-ups to the general assembly.
+  const letter = await createLetter(
+    {
+      audience: "abonnes",
+      source: "libre",
+      sourceId: null,
+      eventId: null,
+      subject: "Chantier",
+      message: "<p>Samedi</p>",
+    },
+    "Marie",
+  );
+  const body = await bodyOf(letter);
+  await getDb().transaction((tx) => queueLetter(letter, body, tx));
 }
 
 const pairs: [Kind, Kind][] = postgres

@@ -43,6 +43,7 @@ export const HISTORY_KINDS = {
   "lettre.test": "Lettre envoyée en test",
   "lettre.envoi": "Lettre envoyée",
   "lettre.suppression": "Brouillon de lettre supprimé",
+  "lettre.automatique": "Lettre automatique réglée",
   "inscriptions.reglages": "Inscriptions d'un événement réglées",
   "inscriptions.export": "Inscriptions d'un événement exportées",
   "compte.mot-de-passe": "Mot de passe changé",

@@ -30,11 +30,21 @@ export type NewsletterForm = z.output<typeof newsletterFormSchema>;
 
 export const SUBSCRIBER_GONE_MESSAGE = "Cette adresse n'est plus dans la liste.";
 
-/** The back-office's « Retirer » of an address. */
-export const subscriberActionSchema = z.object({
-  intent: z.literal("remove", { error: "Action inconnue." }),
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: SUBSCRIBER_GONE_MESSAGE })
-    .transform(Number),
-});
+/** The back-office's « Retirer » of an address, or its choice of the automatic letter's frequency. */
+export const subscriberActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("remove"),
+      id: z
+        .string()
+        .regex(/^\d{1,9}$/, { error: SUBSCRIBER_GONE_MESSAGE })
+        .transform(Number),
+    }),
+    z.object({
+      intent: z.literal("digest"),
+      digestFrequency: z.enum(["jamais", "semaine", "mois"], { error: "Choisissez une fréquence." }),
+    }),
+  ],
+  { error: "Action inconnue." },
+);

@@ -1,11 +1,17 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, contactMessages, history, outbox } from "~/db/schema";
+import { annonces, applications, contactMessages, eventRegistrations, history, outbox } from "~/db/schema";
 import { countValidatedAds, latestValidatedAds, listPublicAds } from "~/modules/ads/ads.server";
 import { updateContent } from "~/modules/content/content.server";
 import { recordHistory } from "~/modules/history/history.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { insertAd, insertApplication, insertContactMessage, insertContent } from "../../../tests/factories";
+import {
+  insertAd,
+  insertApplication,
+  insertContactMessage,
+  insertContent,
+  insertEvent,
+} from "../../../tests/factories";
 import { applyRetention } from "./retention.server";
 
 const DAY = 86_400_000;
@@ -94,5 +100,38 @@ describeEachDatabase("retention", () => {
     await updateContent(content.id, { retentionSentMailDays: 7 });
     expect(await applyRetention()).toMatchObject({ mails: 1 });
     expect(await subjects()).toEqual(["en attente depuis 40 jours"]);
+  });
+
+  it("deletes an event's sign-ups 3 months after it by default, as set, and a bounced letter message after 30 days", async () => {
+    const signUp = async (title: string, start: Date) => {
+      const event = await insertEvent({ title, start, signupsOpen: true });
+      await getDb().insert(eventRegistrations).values({
+        eventId: event!.id,
+        name: "Inès",
+        email: "ines@example.fr",
+        status: "inscrit",
+        cancelKey: title,
+        cancelTokenHash: title,
+      });
+    };
+    await signUp("il y a 4 mois", daysAgo(4 * 31));
+    await signUp("il y a 2 mois", daysAgo(2 * 30));
+    await signUp("dans une semaine", daysAgo(-7));
+    await getDb()
+      .insert(outbox)
+      .values({
+        to: "ines@example.fr",
+        subject: "Lettre refusée",
+        text: "",
+        status: "bounced",
+        createdAt: daysAgo(31),
+      });
+    expect(await applyRetention()).toMatchObject({ eventRegistrations: 1, mails: 1 });
+    expect(await getDb().select().from(eventRegistrations)).toHaveLength(2);
+
+    const content = await insertContent();
+    await updateContent(content.id, { retentionEventRegistrationsMonths: 1 });
+    expect(await applyRetention()).toMatchObject({ eventRegistrations: 1 });
+    expect((await getDb().select().from(eventRegistrations)).map((r) => r.cancelKey)).toEqual(["dans une semaine"]);
   });
 });

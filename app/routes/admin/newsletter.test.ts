@@ -67,4 +67,19 @@ describeEachDatabase("/admin/lettre", () => {
     expect(line).toMatch(/^hugo@example\.fr;Abonné;.+;pied de page;"J'accepte ; vraiment « tout »\.";.+;$/);
     expect((await getDb().select().from(history)).map((e) => e.kind)).toEqual(["lettre.export"]);
   });
+
+  it("sets the automatic letter's frequency (off by default), with a history entry", async () => {
+    expect((await screen()).digest).toBe("jamais");
+    const post = (fields: Record<string, string>) =>
+      action(routeArgs(formPost("/admin/lettre", fields), { admin: marie }));
+    expect(await post({ intent: "digest", digestFrequency: "semaine" })).toEqual({
+      ok: true,
+      message: "Lettre automatique : chaque semaine.",
+    });
+    expect((await screen()).digest).toBe("semaine");
+    expect(answered(await post({ intent: "digest", digestFrequency: "chaque jour" })).status).toBe(400);
+    expect((await screen()).digest).toBe("semaine");
+    const entries = await getDb().select().from(history);
+    expect(entries.map((e) => [e.kind, e.detail])).toEqual([["lettre.automatique", "Chaque semaine"]]);
+  });
 });

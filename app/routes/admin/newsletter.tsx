@@ -6,7 +6,10 @@ import { SubscriberList } from "~/components/admin/newsletter/SubscriberList";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { buttonClass, quietButtonClass } from "~/components/form/styles";
+import { DigestForm } from "~/components/admin/newsletter/DigestForm";
+import { ensureContentRow } from "~/modules/content/content.server";
 import { LetterList } from "~/components/admin/newsletter/LetterList";
+import { DIGEST_LABELS, getDigestFrequency, setDigestFrequency } from "~/modules/newsletter/digest.server";
 import { countLetters, listLetters } from "~/modules/newsletter/letters.server";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/modules/forms/form-data.server";
@@ -30,15 +33,17 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const list = adminListQuery(request);
   const letterPage = adminListQuery(request, "lettres");
-  const [counts, rows, found, letters, letterTotal] = await Promise.all([
+  const [counts, rows, found, letters, letterTotal, digest] = await Promise.all([
     subscriberCounts(),
     listSubscribers(list),
     countSubscribers(list.q),
     listLetters(letterPage),
     countLetters(),
+    getDigestFrequency(),
   ]);
   return {
     counts,
+    digest,
     letters: {
       page: letterPage.page,
       pages: Math.max(1, Math.ceil(letterTotal / ADMIN_PAGE_SIZE)),
@@ -68,9 +73,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = subscriberActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  if (parsed.data.intent === "digest") {
+    const { digestFrequency } = parsed.data;
+    await ensureContentRow();
+    await withHistory(
+      currentActor(context),
+      (tx) => setDigestFrequency(digestFrequency, tx),
+      () => ({ kind: "lettre.automatique", detail: DIGEST_LABELS[digestFrequency] }),
+    );
+    return { ok: true, message: `Lettre automatique : ${DIGEST_LABELS[digestFrequency].toLowerCase()}.` };
+  }
+  const { id } = parsed.data;
   const removed = await withHistory(
     currentActor(context),
-    (tx) => removeSubscriber(parsed.data.id, tx),
+    (tx) => removeSubscriber(id, tx),
     // The history says what was done, never to whom.
     (row) => row && { kind: "lettre.retrait", target: `adresse n° ${row.id}` },
   );
@@ -109,6 +125,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           </Link>
         }
       >
+        <DigestForm frequency={loaderData.digest} />
         <LetterList letters={letters.rows} />
         <Pagination
           page={letters.page}

@@ -1,9 +1,23 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, contactMessages, history, newsletterSubscribers, outbox } from "~/db/schema";
+import {
+  annonces,
+  applications,
+  contactMessages,
+  eventRegistrations,
+  history,
+  newsletterSubscribers,
+  outbox,
+} from "~/db/schema";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { insertAd, insertApplication, insertContactMessage, insertSubscriber } from "../../../tests/factories";
+import {
+  insertAd,
+  insertApplication,
+  insertContactMessage,
+  insertEvent,
+  insertSubscriber,
+} from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./personal-data";
 import { action as exportAction } from "./personal-data-export";
@@ -33,6 +47,15 @@ async function somePeople() {
   await insertApplication({ nom: "Hugo Lambert", email: "hugo@example.fr" });
   await insertContactMessage({ name: "Hugo", email: "hugo@example.fr", subject: "Autre" });
   await enqueueMail(getDb(), { to: "hugo@example.fr", subject: "Pour Hugo", text: "…" });
+  // Both signed up for a workshop.
+  const event = await insertEvent({ title: "Atelier greffe", signupsOpen: true });
+  for (const [name, email] of [
+    ["Nadia Cherif", "nadia.cherif@example.fr"],
+    ["Hugo Lambert", "hugo@example.fr"],
+  ])
+    await getDb()
+      .insert(eventRegistrations)
+      .values({ eventId: event!.id, name, email, status: "inscrit", cancelKey: `cle-${name}`, cancelTokenHash: email });
 }
 
 describeEachDatabase("/admin/donnees-personnelles", () => {
@@ -41,7 +64,9 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
     const shown = await loader(
       routeArgs(new Request("http://localhost:3000/admin/donnees-personnelles?email=NADIA.cherif@example.fr")),
     );
-    expect(shown.found?.summary).toBe("1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre");
+    expect(shown.found?.summary).toBe(
+      "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement",
+    );
 
     const exported = (await exportAction(
       routeArgs(formPost("/admin/donnees-personnelles/export", { email: "nadia.cherif@example.fr" }), { admin: marie }),
@@ -58,22 +83,34 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
       expect.objectContaining({ email: "nadia.cherif@example.fr", status: "abonne", consentSource: "article n° 12" }),
     ]);
     expect(file.newsletter[0]).not.toHaveProperty("unsubscribeKey");
+    expect(file.inscriptions).toEqual([expect.objectContaining({ name: "Nadia Cherif", status: "inscrit" })]);
+    expect(file.inscriptions[0]).not.toHaveProperty("cancelKey");
     expect(file.applications[0].nom).toBe("Nadia Cherif");
 
     expect(await post({ intent: "erase", email: "nadia.cherif@example.fr" })).toEqual({
       ok: true,
-      message: "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre.",
+      message:
+        "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement.",
     });
     expect((await getDb().select().from(applications)).map((a) => a.nom)).toEqual(["Hugo Lambert"]);
     expect(await getDb().select().from(annonces)).toEqual([]);
     expect((await getDb().select().from(contactMessages)).map((m) => m.email)).toEqual(["hugo@example.fr"]);
     expect((await getDb().select().from(outbox)).map((m) => m.to)).toEqual(["hugo@example.fr"]);
     expect((await getDb().select().from(newsletterSubscribers)).map((s) => s.email)).toEqual(["hugo@example.fr"]);
+    expect((await getDb().select().from(eventRegistrations)).map((r) => r.email)).toEqual(["hugo@example.fr"]);
     // The history says what was done, never to whom.
     const entries = await getDb().select().from(history);
     expect(entries.map((e) => [e.actor, e.kind, e.detail])).toEqual([
-      ["marie", "rgpd.export", "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre"],
-      ["marie", "rgpd.effacement", "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre"],
+      [
+        "marie",
+        "rgpd.export",
+        "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement",
+      ],
+      [
+        "marie",
+        "rgpd.effacement",
+        "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement",
+      ],
     ]);
     expect(JSON.stringify(entries)).not.toContain("nadia");
   });

@@ -9,6 +9,7 @@ import { adminMeta } from "~/modules/seo/seo";
 import { currentActor } from "~/modules/history/actor.server";
 import { eraseSchema, personalDataEmail } from "~/modules/personal-data/personal-data.schema";
 import { SUBSCRIBER_STATUS_LABELS } from "~/modules/newsletter/newsletter.messages";
+import { REGISTRATION_STATUS_LABELS } from "~/modules/registrations/registrations.messages";
 import { describeCounts, erasePersonalData, findPersonalData } from "~/modules/personal-data/personal-data.server";
 
 export function meta() {
@@ -30,6 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...found.newsletter.map(
       (s) =>
         `Lettre d'information : ${SUBSCRIBER_STATUS_LABELS[s.status].toLowerCase()}, consentement donné le ${formatDateTime(s.consentAt)} (${s.consentSource})`,
+    ),
+    ...found.inscriptions.map(
+      (r) =>
+        `Inscription à l'événement n° ${r.eventId} (${r.name}, ${r.people} pers., ${REGISTRATION_STATUS_LABELS[r.status].toLowerCase()}), le ${formatDateTime(r.createdAt)}`,
     ),
   ];
   return { email: parsed.data, error: null, found: { summary: describeCounts(found), items } };

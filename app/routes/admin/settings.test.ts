@@ -80,6 +80,7 @@ describeEachDatabase("/admin/settings action", () => {
       retentionValidatedAdsMonths: "3",
       retentionHistoryMonths: "12",
       retentionSentMailDays: "15",
+      retentionEventRegistrationsMonths: "6",
     };
     const refused = await post({ intent: "retention", ...periods, retentionPendingAdsDays: "2" });
     expect(refused).toMatchObject({
@@ -105,6 +106,7 @@ describeEachDatabase("/admin/settings action", () => {
       retentionPendingAdsDays: 30,
       retentionHistoryMonths: 12,
       retentionSentMailDays: 15,
+      retentionEventRegistrationsMonths: 6,
     });
     const legal = await legalLoader(routeArgs(new Request("http://localhost:3000/mentions-legales")));
     expect(legal.retention).toMatchObject({
@@ -114,6 +116,7 @@ describeEachDatabase("/admin/settings action", () => {
       validatedAdsMonths: 3,
       historyMonths: 12,
       sentMailDays: 15,
+      eventRegistrationsMonths: 6,
     });
   });
 });
