@@ -14,7 +14,7 @@ test("one person's data: found by address, exported as JSON, erased in one go", 
   await page.getByLabel("Adresse e-mail").fill("maelle.riviere@example.fr");
   await page.getByRole("button", { name: "Rechercher" }).click();
   const found = page.getByRole("region", {
-    name: /^Pour maelle\.riviere@example\.fr : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre$/,
+    name: /^Pour maelle\.riviere@example\.fr : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre, 0 inscription à un événement$/,
   });
   await expect(found.getByRole("listitem").first()).toContainText("Demande de jardin n°");
 
@@ -33,7 +33,8 @@ test("one person's data: found by address, exported as JSON, erased in one go", 
   await dialog.getByRole("button", { name: "Effacer" }).click();
   await expect(
     page.getByRole("status").filter({
-      hasText: /^Données effacées : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre\.$/,
+      hasText:
+        /^Données effacées : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre, 0 inscription à un événement\.$/,
     }),
   ).toBeVisible();
   await page.goto("/admin/applications");

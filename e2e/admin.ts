@@ -20,13 +20,13 @@ export function popup(page: Page, message: string) {
   return page.getByRole("status").filter({ hasText: message });
 }
 
-/** The items of a published list, by their title links, in the order shown. */
+/** The items of a published list, by their title links, in the order shown (not the links beside them). */
 export async function listedTitles(page: Page, region: string) {
   return page
     .getByRole("region", { name: region })
     .getByRole("listitem")
     .getByRole("link")
-    .filter({ hasNotText: "Modifier" })
+    .filter({ hasNotText: /^(Modifier|Inscriptions|Envoyer aux abonnés)$/ })
     .allInnerTexts();
 }
 

@@ -83,7 +83,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           {
             href: `/admin/lettre/nouvelle?article=${post.id}`,
             label: "Envoyer aux abonnés",
-            name: `Envoyer « ${post.title} » aux abonnés`,
+            name: `Envoyer aux abonnés « ${post.title} »`,
           },
         ]}
         noun="l'article"

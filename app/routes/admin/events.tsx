@@ -85,7 +85,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
           {
             href: `/admin/lettre/nouvelle?evenement=${event.id}`,
             label: "Envoyer aux abonnés",
-            name: `Envoyer « ${event.title} » aux abonnés`,
+            name: `Envoyer aux abonnés « ${event.title} »`,
           },
         ]}
         noun="l'événement"
