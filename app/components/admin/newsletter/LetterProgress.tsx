@@ -20,7 +20,8 @@ export function LetterProgress({ screen }: { screen: Screen }) {
         {letter.status === "envoi" ? "Envoi en cours" : "Lettre envoyée"}
       </h2>
       <p className="mt-1 text-stone-800">
-        {counts.sent} sur {counts.total} envoyés à {screen.audience.replace(/^\d+ /, "")}
+        {counts.sent} sur {counts.total} envoyés{" "}
+        {letter.audience === "inscrits" ? "aux inscrits de l'événement" : "aux abonnés"}
         {letter.queuedAt ? `, partie le ${letter.queuedAt}` : ""}
         {letter.finishedAt ? `, terminée le ${letter.finishedAt}` : ""}.
       </p>
