@@ -40,7 +40,11 @@ export function EventSignup({
         {full && signup.open ? "Complet : inscription sur liste d'attente" : "S'inscrire"}
       </h2>
       <p className="mt-1 text-stone-800">
-        {signup.capacity !== null ? `${places} sur ${signup.capacity}.` : "Places sans limite."}
+        {signup.capacity === null
+          ? "Places sans limite."
+          : full
+            ? `Complet (${signup.capacity} places).`
+            : `${places} sur ${signup.capacity}.`}
         {signup.open && signup.closesAt ? ` Inscriptions jusqu'au ${formatDateTime(signup.closesAt)}.` : ""}
       </p>
       {!signup.open ? (

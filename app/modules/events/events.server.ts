@@ -226,6 +226,8 @@ export async function updateEvent(
       updatedAt: at,
       updatedBy: by,
       publishedAt: values.state === "publie" ? (previous.publishedAt ?? at) : previous.publishedAt,
+      // Moved to another time: the people signed up get the reminder of the new day before.
+      ...(values.start?.getTime() !== previous.start?.getTime() && { remindersQueuedAt: null }),
     })
     .where(eq(events.id, id))
     .returning();

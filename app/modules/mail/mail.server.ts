@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { getDb, type Executor } from "~/db/client.server";
 import { newsletterLetters, outbox } from "~/db/schema";
@@ -43,13 +43,19 @@ export async function enqueueMail(executor: Executor, message: MailMessage): Pro
   return row!;
 }
 
-/** Messages given up after the last retry, for the admin dashboard. */
+/** Transactional messages given up after the last retry, for the admin dashboard (a letter counts its own). */
 export async function countFailedMails(executor: Executor = getDb()): Promise<number> {
-  const [row] = await executor.select({ n: count() }).from(outbox).where(eq(outbox.status, "failed"));
+  const [row] = await executor
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.status, "failed"), isNull(outbox.letterId)));
   return row?.n ?? 0;
 }
 
-/** Messages waiting to be sent (new or between retries), and the oldest one's age: the outbox backlog. */
+/**
+ * Transactional messages waiting to be sent (new or between retries), and the oldest one's age: the outbox backlog.
+ * A letter's messages are left out: they wait their turn by design, for hours at a mailbox's rate.
+ */
 export async function outboxBacklog(
   executor: Executor = getDb(),
 ): Promise<{ pending: number; failed: number; oldestPendingSince: Date | null }> {
@@ -59,7 +65,8 @@ export async function outboxBacklog(
       failed: sql<number>`count(*) filter (where ${outbox.status} = 'failed')`.mapWith(Number),
       oldest: sql<string | null>`min(${outbox.createdAt}) filter (where ${outbox.status} = 'pending')`,
     })
-    .from(outbox);
+    .from(outbox)
+    .where(isNull(outbox.letterId));
   return {
     pending: row?.pending ?? 0,
     failed: row?.failed ?? 0,
@@ -108,6 +115,19 @@ async function countLetterOutcome(executor: Executor, letterId: number, outcome:
 }
 
 /**
+ * Removes the letter messages still waiting for `where` (an address being erased), each counted « skipped » on its
+ * letter: the address leaves the outbox at once, and the letter's progress still adds up.
+ */
+export async function dropWaitingLetterMessages(executor: Executor, where: SQL) {
+  const rows = await executor
+    .delete(outbox)
+    .where(and(where, eq(outbox.status, "pending"), isNotNull(outbox.letterId), isNull(outbox.claimedAt)))
+    .returning({ letterId: outbox.letterId });
+  for (const row of rows) await countLetterOutcome(executor, row.letterId!, "skipped");
+  return rows.length;
+}
+
+/**
  * Letter messages claimed before `claimedBefore` whose outcome was never written (the process sending them died):
  * « interrompu », not sent again. Returns how many.
  */
@@ -131,12 +151,15 @@ async function interruptLetterMessages(executor: Executor, claimedBefore: Date):
   return rows.length;
 }
 
-/** Puts failed messages back in the queue for an immediate new series of attempts. */
+/**
+ * Puts failed transactional messages back in the queue for an immediate new series of attempts. A letter's failures
+ * stay counted on their letter, which is over.
+ */
 export async function retryFailedMails(executor: Executor = getDb()): Promise<number> {
   const rows = await executor
     .update(outbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
-    .where(eq(outbox.status, "failed"))
+    .where(and(eq(outbox.status, "failed"), isNull(outbox.letterId)))
     .returning({ id: outbox.id });
   return rows.length;
 }
@@ -224,6 +247,19 @@ export function smtpTransport(url: string, socketTimeout = 60_000, pool = false)
   return pool
     ? createTransport({ url, pool: true, maxConnections: 1, maxMessages: 500, ...limits })
     : createTransport({ url, ...limits });
+}
+
+/** Refusals for good in a row after which the next ones are taken for a server problem and tried again later. */
+const REFUSALS_BEFORE_SUSPECTING_SERVER = 5;
+
+/** What the logs keep of an SMTP error: its codes, never its text (which quotes the recipient's address). */
+function smtpProblem(error: unknown) {
+  const { code, responseCode, command } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
+  return { code, responseCode, command };
 }
 
 /**
@@ -333,6 +369,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
 
   let sendFailing = false;
   let runFailing = false;
+  let refusalsInARow = 0;
   let current: Promise<RunResult> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -361,7 +398,8 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
           and(
             eq(outbox.status, "pending"),
             lte(outbox.nextAttemptAt, at),
-            withLetters ? undefined : eq(outbox.priority, 0),
+            // A letter's message claimed once is never claimed again: its outcome, or « interrompu ».
+            withLetters ? or(isNull(outbox.letterId), isNull(outbox.claimedAt)) : eq(outbox.priority, 0),
           ),
         )
         .orderBy(asc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
@@ -381,11 +419,13 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   async function finish(row: OutboxRow, outcome: LetterOutcome, values: Partial<OutboxRow>) {
     const status = outcome === "sent" ? "sent" : outcome;
     await getDb().transaction(async (tx) => {
-      await tx
+      // Only while the claim is still this one: a letter's message found « interrompu » meanwhile is counted once.
+      const updated = await tx
         .update(outbox)
         .set({ status, claimedAt: null, ...values })
-        .where(eq(outbox.id, row.id));
-      if (row.letterId === null) return;
+        .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending")))
+        .returning({ id: outbox.id });
+      if (row.letterId === null || updated.length === 0) return;
       if (outcome === "bounced") await letters?.bounced(tx, row);
       await countLetterOutcome(tx, row.letterId, outcome);
     });
@@ -408,7 +448,14 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
 
   /** Sends one claimed message; false when the server seems down (the rest waits for the next run). */
   async function deliver(row: OutboxRow, result: RunResult): Promise<boolean> {
-    const message = row.letterId === null ? storedMessage(row) : await letters!.render(row);
+    let message: RenderedMessage | null;
+    try {
+      message = row.letterId === null ? storedMessage(row) : await letters!.render(row);
+    } catch (error) {
+      // Nothing was sent: the message waits for a later run, not counted « interrompu ».
+      result[await retryLater(row, error, now())]++;
+      return false;
+    }
     if (!message) {
       await finish(row, "skipped", {});
       result.skipped++;
@@ -417,15 +464,20 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     try {
       await sender.send(row, message, from);
     } catch (error) {
-      if (isPermanentRefusal(error)) {
-        // Refused for good: a letter counts a bounce on the address; a transactional message is not worth retrying.
+      // Refused for good: a letter counts a bounce on the address; a transactional message is not worth retrying.
+      // Many refusals in a row are the server's doing (a relay refusing the sender), not the addresses': retried.
+      if (isPermanentRefusal(error) && refusalsInARow < REFUSALS_BEFORE_SUSPECTING_SERVER) {
+        refusalsInARow++;
         const outcome = row.letterId === null ? "failed" : "bounced";
         await finish(row, outcome, { lastError: describe(error) });
         result[outcome]++;
         return true;
       }
       if (!sendFailing)
-        logger.warn({ err: error, outboxId: row.id, instance }, "envoi d'e-mail impossible, nouvel essai plus tard");
+        logger.warn(
+          { smtp: smtpProblem(error), outboxId: row.id, instance },
+          "envoi d'e-mail impossible, nouvel essai plus tard",
+        );
       sendFailing = true;
       result[await retryLater(row, error, now())]++;
       return false;
@@ -434,6 +486,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     // private link, and is no use once delivered.
     await finish(row, "sent", { sentAt: now(), lastError: null, text: "", html: null });
     result.sent++;
+    refusalsInARow = 0;
     if (sendFailing) logger.info({ instance }, "envoi d'e-mails rétabli");
     sendFailing = false;
     return true;

@@ -42,20 +42,26 @@ function digestSubject(frequency: Exclude<DigestFrequency, "jamais">, now: Date)
  */
 export async function sendDigestIfDue(now = new Date()) {
   const [settings] = await getDb()
-    .select({ id: associationContent.id, frequency: associationContent.digestFrequency })
+    .select({
+      id: associationContent.id,
+      frequency: associationContent.digestFrequency,
+      last: associationContent.digestLastAt,
+    })
     .from(associationContent)
     .orderBy(asc(associationContent.id))
     .limit(1);
   const frequency = settings?.frequency as DigestFrequency | undefined;
   if (!settings || !frequency || frequency === "jamais") return null;
-  const since = periodStart(frequency, now);
+  const due = periodStart(frequency, now);
+  // What was published since the last letter (or over the last period, for the first one).
+  const since = settings.last ?? due;
   const [slot] = await getDb()
     .update(associationContent)
     .set({ digestLastAt: now })
     .where(
       and(
         eq(associationContent.id, settings.id),
-        or(isNull(associationContent.digestLastAt), lte(associationContent.digestLastAt, since)),
+        or(isNull(associationContent.digestLastAt), lte(associationContent.digestLastAt, due)),
       ),
     )
     .returning({ id: associationContent.id });
@@ -126,5 +132,9 @@ export async function getDigestFrequency(): Promise<DigestFrequency> {
  * Switching it on counts from now: the first one lists what is published from today, not the whole blog.
  */
 export async function setDigestFrequency(frequency: DigestFrequency, executor: Executor, now = new Date()) {
-  await executor.update(associationContent).set({ digestFrequency: frequency, digestLastAt: now });
+  await executor.update(associationContent).set({
+    digestFrequency: frequency,
+    // Saved again unchanged, the count of days goes on.
+    digestLastAt: sql`case when ${associationContent.digestFrequency} = ${frequency} then ${associationContent.digestLastAt} else ${now} end`,
+  });
 }

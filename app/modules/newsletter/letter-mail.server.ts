@@ -3,7 +3,7 @@ import { env } from "~/server/env.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import { altOf } from "~/lib/image-alt";
-import { excerpt } from "~/lib/text";
+import { decodeEntities, excerpt } from "~/lib/text";
 import { escapeHtml } from "~/modules/mail/mail-templates.server";
 import type { RenderedMessage } from "~/modules/mail/mail.server";
 import { mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
@@ -35,8 +35,9 @@ const absolute = (url: string) => new URL(url, env.PUBLIC_URL).toString();
 
 /** Links and images of a rich text made absolute: a mail client has no page to resolve « /blog/3 » against. */
 function absoluteLinks(html: string) {
+  // The sanitiser wrote `&` as `&amp;`: decoded first, so that it is escaped once.
   return html.replace(/\b(href|src)="(\/(?!\/)[^"]*)"/g, (_, attribute: string, url: string) => {
-    return `${attribute}="${escapeHtml(absolute(url))}"`;
+    return `${attribute}="${escapeHtml(absolute(decodeEntities(url)))}"`;
   });
 }
 

@@ -21,6 +21,7 @@ import {
   NO_RECIPIENT_MESSAGE,
   queueLetter,
   recipientCount,
+  updateLetter,
 } from "./letters.server";
 import { unsubscribe, unsubscribeToken } from "./newsletter.server";
 import type { LetterDraft } from "./letters.schema";
@@ -297,5 +298,14 @@ describeEachDatabase("letters", () => {
     expect(header(smtp.messages[0]!.raw, "List-Unsubscribe")).toBeUndefined();
     const [stored] = await getDb().select().from(newsletterLetters);
     expect(stored!.html).toContain("Rendez-vous à 9h");
+  });
+
+  it("refuses to change a letter that went, inside the caller's transaction, and keeps a link's query whole", async () => {
+    await insertSubscriber("camille@example.org");
+    const letter = await sendLetter({ ...free, message: '<p><a href="/events?annee=2026&amp;mois=12">Agenda</a></p>' });
+    await expect(
+      getDb().transaction((tx) => updateLetter(letter.id, { subject: "Autre", message: "<p>Autre</p>" }, tx)),
+    ).rejects.toThrow(LETTER_SENT_ALREADY_MESSAGE);
+    expect(letter.html).toContain('href="http://localhost:3000/events?annee=2026&amp;mois=12"');
   });
 });

@@ -110,7 +110,8 @@ export async function updateLetter(id: number, values: Pick<LetterDraft, "subjec
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(newsletterLetters.id, id), eq(newsletterLetters.status, "brouillon")))
     .returning();
-  if (!row) throw new LetterError((await getLetter(id)) ? LETTER_SENT_ALREADY_MESSAGE : LETTER_GONE_MESSAGE, 409);
+  if (!row)
+    throw new LetterError((await getLetter(id, executor)) ? LETTER_SENT_ALREADY_MESSAGE : LETTER_GONE_MESSAGE, 409);
   return row;
 }
 

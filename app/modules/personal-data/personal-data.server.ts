@@ -10,6 +10,7 @@ import {
   outbox,
 } from "~/db/schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
+import { dropWaitingLetterMessages } from "~/modules/mail/mail.server";
 
 /** Case and spaces do not make another person. */
 const sameAddress = (column: PgColumn, email: string): SQL =>
@@ -103,9 +104,12 @@ export async function erasePersonalData(actor: Actor, email: string) {
       await tx.delete(applications).where(where.applications);
       await tx.delete(annonces).where(where.annonces);
       await tx.delete(contactMessages).where(where.contactMessages);
-      // A letter's message still waiting stays until the worker skips it (its address is gone): the letter's
-      // progress counts it.
-      await tx.delete(outbox).where(and(where.outbox, or(isNull(outbox.letterId), ne(outbox.status, "pending"))));
+      // A letter's message waiting for this address goes too, counted as not sent on its letter; one being sent
+      // this very moment stays until its outcome is written.
+      await dropWaitingLetterMessages(tx, where.outbox);
+      await tx
+        .delete(outbox)
+        .where(and(where.outbox, or(isNull(outbox.letterId), ne(outbox.status, "pending"), isNull(outbox.claimedAt))));
       await tx.delete(newsletterSubscribers).where(where.newsletter);
       await tx.delete(eventRegistrations).where(where.registrations);
       return found;

@@ -40,7 +40,7 @@ export function registrationMail(
     ],
     rappel: [
       `Rappel : ${event.title}, ${event.start && parisDateOf(event.start) === parisDateOf(now) ? "aujourd'hui" : "demain"}`,
-      `Petit rappel : vous êtes inscrit à « ${event.title} »${people}.`,
+      `Petit rappel : votre inscription à « ${event.title} » est bien notée${people}.`,
     ],
   }[kind];
   const intro = `${greeting(registration.name)}\n\n${lead}\n\n${practical}`;

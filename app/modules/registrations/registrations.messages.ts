@@ -11,7 +11,7 @@ export const REGISTRATION_ANSWER_MAX = 300;
 export const REGISTRATION_DONE_MESSAGE =
   "C'est noté ! Un e-mail de confirmation vient de vous être envoyé, avec un lien pour annuler si besoin.";
 export const REGISTRATION_WAITING_MESSAGE =
-  "L'atelier est complet : vous êtes sur la liste d'attente. Un e-mail de confirmation vient de vous être envoyé ; si une place se libère, elle vous est donnée et un e-mail vous prévient.";
+  "L'événement est complet : vous êtes sur la liste d'attente. Un e-mail de confirmation vient de vous être envoyé ; si une place se libère, elle vous est donnée et un e-mail vous prévient.";
 
 export const REGISTRATION_STATUS_LABELS = {
   inscrit: "Inscrit",

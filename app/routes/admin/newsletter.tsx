@@ -81,7 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       (tx) => setDigestFrequency(digestFrequency, tx),
       () => ({ kind: "lettre.automatique", detail: DIGEST_LABELS[digestFrequency] }),
     );
-    return { ok: true, message: `Lettre automatique : ${DIGEST_LABELS[digestFrequency].toLowerCase()}.` };
+    const message =
+      digestFrequency === "jamais"
+        ? "Lettre automatique désactivée."
+        : `Lettre automatique : ${DIGEST_LABELS[digestFrequency].toLowerCase()}.`;
+    return { ok: true, message };
   }
   const { id } = parsed.data;
   const removed = await withHistory(

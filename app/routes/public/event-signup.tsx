@@ -13,7 +13,12 @@ import {
   REGISTRATION_WAITING_MESSAGE,
 } from "~/modules/registrations/registrations.messages";
 import { registrationFormSchema } from "~/modules/registrations/registrations.schema";
-import { eventSignup, signUp, type Registration } from "~/modules/registrations/registrations.server";
+import {
+  eventSignup,
+  RegistrationClosedError,
+  signUp,
+  type Registration,
+} from "~/modules/registrations/registrations.server";
 
 /** The event and its sign-up; an event without sign-ups leads to its page. */
 async function signupOf(idParam: string) {
@@ -39,6 +44,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!signup.open)
     return data({ status: "failed" as const, message: REGISTRATION_CLOSED_MESSAGE, values: {} }, { status: 409 });
   let saved: Registration | undefined;
+  let closed = false;
   const answer = await handlePublicForm({
     form: "inscription",
     request,
@@ -46,9 +52,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     keep: ["name", "email", "people", "answer"],
     schema: registrationFormSchema(event.signupMaxPeople),
     fields: ["name", "email", "people", "answer", "captcha"],
-    save: async (form) => (saved = await signUp(event.id, form)),
+    save: async (form) => {
+      try {
+        saved = await signUp(event.id, form);
+      } catch (error) {
+        // Closed (or full of time) between the page and the form: said as such, not as a failure.
+        if (!(error instanceof RegistrationClosedError)) throw error;
+        closed = true;
+      }
+    },
     failureMessage: REGISTRATION_FAILURE_MESSAGE,
   });
+  if (closed)
+    return data({ status: "failed" as const, message: REGISTRATION_CLOSED_MESSAGE, values: {} }, { status: 409 });
   return saved ? { status: "sent" as const, waiting: saved.status === "attente" } : answer;
 }
 

@@ -65,7 +65,7 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
           <p className="text-stone-800">
             {loaderData.waiting
               ? "Vous êtes sur la liste d'attente : en annulant, vous la quittez."
-              : "Votre place sera donnée à la première personne de la liste d'attente."}
+              : "Votre place pourra revenir à quelqu'un d'autre : merci de prévenir."}
           </p>
           <button type="submit" className={`${buttonClass} min-h-12 rounded-xl px-6 py-3`}>
             Annuler mon inscription

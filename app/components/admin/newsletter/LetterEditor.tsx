@@ -48,7 +48,12 @@ export function LetterEditor({
           </dl>
           <input type="hidden" name="presents" value={presents ? "oui" : "non"} />
           <div className="mt-4 space-y-4">
-            <TextInput name="subject" label="Objet" required hint="La ligne que les abonnés voient dans leur boîte." />
+            <TextInput
+              name="subject"
+              label="Objet"
+              required
+              hint="La ligne que les destinataires voient dans leur boîte."
+            />
             <RichTextEditor
               name="message"
               label={presents ? "Quelques mots avant (facultatif)" : "Message"}

@@ -11,7 +11,7 @@ export function LetterProgress({ screen }: { screen: Screen }) {
     ["En attente", progress?.waiting ?? 0],
     ["Refusés par le destinataire", counts.bounced],
     ["Échecs après plusieurs essais", counts.failed],
-    ["Non envoyés (désabonnés entre-temps)", counts.skipped],
+    ["Non envoyés (désabonnés ou désinscrits entre-temps)", counts.skipped],
     ["Interrompus par un arrêt du serveur", counts.interrupted],
   ] as const;
   return (
@@ -21,9 +21,10 @@ export function LetterProgress({ screen }: { screen: Screen }) {
       </h2>
       <p className="mt-1 text-stone-800">
         {counts.sent} sur {counts.total} envoyés{" "}
-        {letter.audience === "inscrits" ? "aux inscrits de l'événement" : "aux abonnés"}
-        {letter.queuedAt ? `, partie le ${letter.queuedAt}` : ""}
-        {letter.finishedAt ? `, terminée le ${letter.finishedAt}` : ""}.
+        {letter.audience === "inscrits" ? "aux inscrits de l'événement" : "aux abonnés"}.
+        {letter.queuedAt ? ` Lettre partie le ${letter.queuedAt}` : ""}
+        {letter.finishedAt ? `, envoi terminé le ${letter.finishedAt}` : ""}
+        {letter.queuedAt ? "." : ""}
       </p>
       {letter.status === "envoi" ? (
         <>
