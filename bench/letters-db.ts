@@ -6,8 +6,7 @@ import { closeDatabase, openDatabaseFor, print } from "../scripts/command.ts";
 
 const { getDb } = await import("~/db/client.server");
 const { newsletterSubscribers } = await import("~/db/schema");
-const { keyedHash } = await import("~/modules/auth/auth.server");
-const { unsubscribeToken } = await import("~/modules/newsletter/newsletter.server");
+const { unsubscribeColumns } = await import("~/modules/newsletter/newsletter.server");
 const { bodyOf, createLetter, getLetter, queueLetter } = await import("~/modules/newsletter/letters.server");
 const { count } = await import("drizzle-orm");
 
@@ -26,8 +25,7 @@ try {
             return {
               email: `abonne${i + j}@banc.example`,
               status: "abonne" as const,
-              unsubscribeKey: key,
-              unsubscribeTokenHash: keyedHash(unsubscribeToken({ unsubscribeKey: key })),
+              ...unsubscribeColumns(key),
               consentAt: new Date(),
               consentSource: "pied de page",
               consentWording: "J'accepte de recevoir par e-mail la lettre d'information.",

@@ -15,8 +15,7 @@ import {
   formFields,
   newsletterSubscribers,
 } from "~/db/schema";
-import { keyedHash } from "~/modules/auth/auth.server";
-import { unsubscribeToken } from "~/modules/newsletter/newsletter.server";
+import { unsubscribeColumns } from "~/modules/newsletter/newsletter.server";
 
 type Overrides<T> = Partial<T>;
 
@@ -215,8 +214,7 @@ export async function insertSubscriber(
     .values({
       email,
       status: "abonne",
-      unsubscribeKey: key,
-      unsubscribeTokenHash: keyedHash(unsubscribeToken({ unsubscribeKey: key })),
+      ...unsubscribeColumns(key),
       consentAt: new Date(),
       consentSource: "pied de page",
       consentWording: "J'accepte de recevoir par e-mail la lettre d'information.",

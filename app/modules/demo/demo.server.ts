@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import * as tables from "~/db/schema";
@@ -11,8 +10,7 @@ import { createBlogPost } from "~/modules/blog/blog.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { ensureContentRow, getContent, updateContent } from "~/modules/content/content.server";
 import { createEvent } from "~/modules/events/events.server";
-import { keyedHash } from "~/modules/auth/auth.server";
-import { cancelToken } from "~/modules/registrations/registrations.server";
+import { cancelColumns } from "~/modules/registrations/registrations.server";
 import { saveImage } from "~/modules/media/media.server";
 import { renderIcon, renderScene, DEMO_SCENES } from "./demo.images.server";
 
@@ -361,7 +359,6 @@ async function seedAssemblySignups(eventId: number, now: Date) {
     .insert(tables.eventRegistrations)
     .values(
       members.map(([name, people, answer], i) => {
-        const key = crypto.randomBytes(32).toString("base64url");
         return {
           eventId,
           name,
@@ -373,8 +370,7 @@ async function seedAssemblySignups(eventId: number, now: Date) {
           people,
           answer,
           status: "inscrit" as const,
-          cancelKey: key,
-          cancelTokenHash: keyedHash(cancelToken({ cancelKey: key })),
+          ...cancelColumns(),
           createdAt: new Date(now.getTime() - (10 - i) * DAY),
         };
       }),

@@ -6,6 +6,7 @@ import { altOf, imageAltsOf, type ImageAlts } from "~/lib/image-alt";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 import { parisDateOf } from "~/lib/paris-time";
+import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import type { PublicationState } from "~/modules/publishing/publication.schema";
 import { publishDueRows } from "~/modules/publishing/publish-due.server";
 import { adminSearchCondition, type AdminListQuery } from "~/server/admin-list.server";
@@ -321,4 +322,22 @@ export async function eventPage<Source extends EventSource>(
       ? await eventNeighbours({ id: event.id ?? 0, start: event.start })
       : { previous: null, next: null },
   };
+}
+
+/** When and where an event takes place, as one line each. */
+export function eventPractical(event: Pick<EventRow, "start" | "endDate" | "location">) {
+  const lines: string[] = [];
+  if (event.start) {
+    const end = event.endDate && event.endDate.getTime() !== event.start.getTime() ? event.endDate : null;
+    const sameDay = end && formatDate(end) === formatDate(event.start);
+    lines.push(
+      end
+        ? sameDay
+          ? `Le ${formatDate(event.start)}, de ${formatTime(event.start)} à ${formatTime(end)}`
+          : `Du ${formatDateTime(event.start)} au ${formatDateTime(end)}`
+        : `Le ${formatDateTime(event.start)}`,
+    );
+  }
+  if (event.location.trim()) lines.push(`Lieu : ${event.location.trim()}`);
+  return lines;
 }

@@ -1,14 +1,13 @@
 import { convert } from "html-to-text";
 import { env } from "~/server/env.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
-import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import { altOf } from "~/lib/image-alt";
 import { decodeEntities, excerpt } from "~/lib/text";
 import { escapeHtml } from "~/modules/mail/mail-templates.server";
 import type { RenderedMessage } from "~/modules/mail/mail.server";
 import { mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
 import type { BlogPost } from "~/modules/blog/blog.server";
-import type { EventRow } from "~/modules/events/events.server";
+import { eventPractical, type EventRow } from "~/modules/events/events.server";
 
 /** Who sends the letters, as their footer names it. */
 export interface LetterIdentity {
@@ -83,24 +82,6 @@ export function articleCard(post: Pick<BlogPost, "id" | "title" | "image" | "ima
     summary: post.excerpt.trim() || excerpt(post.plainText, 300),
     action: "Lire l'article",
   });
-}
-
-/** When and where an event takes place, as one line each. */
-export function eventPractical(event: Pick<EventRow, "start" | "endDate" | "location">) {
-  const lines: string[] = [];
-  if (event.start) {
-    const end = event.endDate && event.endDate.getTime() !== event.start.getTime() ? event.endDate : null;
-    const sameDay = end && formatDate(end) === formatDate(event.start);
-    lines.push(
-      end
-        ? sameDay
-          ? `Le ${formatDate(event.start)}, de ${formatTime(event.start)} à ${formatTime(end)}`
-          : `Du ${formatDateTime(event.start)} au ${formatDateTime(end)}`
-        : `Le ${formatDateTime(event.start)}`,
-    );
-  }
-  if (event.location.trim()) lines.push(`Lieu : ${event.location.trim()}`);
-  return lines;
 }
 
 /** An event as a letter presents it: cover, title, when and where, summary and its page. */

@@ -32,7 +32,8 @@ export function unsubscribeToken(subscriber: Pick<Subscriber, "unsubscribeKey">)
   return keyedHash(`desabonnement:${subscriber.unsubscribeKey}`);
 }
 
-const unsubscribeColumns = (key: string) => ({
+/** The columns of an address's unsubscribe link, from its secret key: the key, and the HMAC of the token it gives. */
+export const unsubscribeColumns = (key: string) => ({
   unsubscribeKey: key,
   unsubscribeTokenHash: keyedHash(unsubscribeToken({ unsubscribeKey: key })),
 });

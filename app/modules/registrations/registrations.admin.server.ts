@@ -5,7 +5,7 @@ import { parseId } from "~/lib/text";
 import { getEvent } from "~/modules/events/events.server";
 import { errorsByField } from "~/modules/forms/public-form";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { eventPractical } from "~/modules/newsletter/letter-mail.server";
+import { eventPractical } from "~/modules/events/events.server";
 import { signupSettingsSchema } from "./registrations.schema";
 import { placesLeft, registrationsOf, updateSignupSettings } from "./registrations.server";
 

@@ -3,7 +3,7 @@ import { env } from "~/server/env.server";
 import { parisDateOf } from "~/lib/paris-time";
 import { greeting, htmlLink, htmlParagraphs, wrap } from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
-import { eventPractical } from "~/modules/newsletter/letter-mail.server";
+import { eventPractical } from "~/modules/events/events.server";
 
 type Registration = Pick<typeof eventRegistrations.$inferSelect, "name" | "email" | "people" | "status">;
 type Event = Pick<typeof events.$inferSelect, "id" | "title" | "start" | "endDate" | "location" | "signupQuestion">;

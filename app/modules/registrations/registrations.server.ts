@@ -35,6 +35,11 @@ export function cancelToken(registration: Pick<Registration, "cancelKey">) {
   return keyedHash(`inscription:${registration.cancelKey}`);
 }
 
+/** The columns of a sign-up's cancel link: a new secret key, and the HMAC of the token it gives. */
+export function cancelColumns(key = crypto.randomBytes(32).toString("base64url")) {
+  return { cancelKey: key, cancelTokenHash: keyedHash(cancelToken({ cancelKey: key })) };
+}
+
 export function cancelLink(registration: Pick<Registration, "cancelKey">) {
   return new URL(`/inscription/annulation/${cancelToken(registration)}`, env.PUBLIC_URL).toString();
 }
@@ -106,7 +111,6 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
     }
     const left = await placesLeft(event, tx);
     const people = Math.min(form.people, event.signupMaxPeople);
-    const key = crypto.randomBytes(32).toString("base64url");
     const [registration] = await tx
       .insert(eventRegistrations)
       .values({
@@ -116,8 +120,7 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
         people,
         answer: event.signupQuestion ? form.answer : "",
         status: left === null || people <= left ? "inscrit" : "attente",
-        cancelKey: key,
-        cancelTokenHash: keyedHash(cancelToken({ cancelKey: key })),
+        ...cancelColumns(),
         createdAt: now,
       })
       .returning();

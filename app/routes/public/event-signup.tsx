@@ -5,7 +5,7 @@ import { clientIpContext } from "~/request/context";
 import { parseId } from "~/lib/text";
 import { handlePublicForm } from "~/modules/forms/public-form.server";
 import { getPublishedEvent } from "~/modules/events/events.server";
-import { eventPractical } from "~/modules/newsletter/letter-mail.server";
+import { eventPractical } from "~/modules/events/events.server";
 import {
   REGISTRATION_CLOSED_MESSAGE,
   REGISTRATION_DONE_MESSAGE,

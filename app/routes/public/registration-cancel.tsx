@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/registration-cancel";
 import { buttonClass } from "~/components/form/styles";
-import { eventPractical } from "~/modules/newsletter/letter-mail.server";
+import { eventPractical } from "~/modules/events/events.server";
 import { cancelRegistration, findByCancelToken } from "~/modules/registrations/registrations.server";
 
 /**
