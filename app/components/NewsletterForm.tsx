@@ -1,6 +1,6 @@
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { SendButton } from "~/components/form/buttons";
-import { FormFields, TextInput } from "~/components/form/fields";
+import { CaptchaInput, FormFields, TextInput } from "~/components/form/fields";
 import { FormAlerts } from "~/components/form/messages";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import type { PublicFormResult } from "~/modules/forms/public-form";
@@ -69,14 +69,7 @@ export function NewsletterForm({
           autoComplete="email"
           inputMode="email"
         />
-        <TextInput
-          name="captcha"
-          label={NEWSLETTER_CAPTCHA_QUESTION}
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          hint="Une question pour vérifier que vous n'êtes pas un robot."
-        />
+        <CaptchaInput label={NEWSLETTER_CAPTCHA_QUESTION} />
         <p className="text-sm text-stone-600">{consent}</p>
         <SendButton>S'inscrire</SendButton>
       </FormFields>

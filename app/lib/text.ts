@@ -131,11 +131,3 @@ export function plainToRichText(text: string | null | undefined): string {
     )
     .join("");
 }
-
-/**
- * A value for a CSV cell that a spreadsheet opens: a text starting like a formula (=, +, -, @, a tab or a carriage
- * return) gets a leading apostrophe, so that a visitor's name never runs as a formula on the bureau's computer.
- */
-export function spreadsheetCell(value: string | number): string | number {
-  return typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

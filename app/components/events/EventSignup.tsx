@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { SendButton } from "~/components/form/buttons";
-import { FormFields, Select, TextInput } from "~/components/form/fields";
+import { CaptchaInput, FormFields, Select, TextInput } from "~/components/form/fields";
 import { FormAlerts } from "~/components/form/messages";
 import { formatDateTime } from "~/lib/dates";
 import type { PublicFormResult } from "~/modules/forms/public-form";
@@ -66,14 +66,7 @@ export function EventSignup({
               options={Array.from({ length: signup.maxPeople }, (_, i) => [String(i + 1), String(i + 1)] as const)}
             />
             {signup.question ? <TextInput name="answer" label={signup.question} /> : null}
-            <TextInput
-              name="captcha"
-              label={NEWSLETTER_CAPTCHA_QUESTION}
-              required
-              inputMode="numeric"
-              autoComplete="off"
-              hint="Une question pour vérifier que vous n'êtes pas un robot."
-            />
+            <CaptchaInput label={NEWSLETTER_CAPTCHA_QUESTION} />
             <p className="text-sm text-stone-600">
               Votre nom et votre adresse servent à vous confirmer l'inscription, vous rappeler l'événement la veille et
               préparer la liste du jour ; ils sont effacés quelques mois après l'événement.

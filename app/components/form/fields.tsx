@@ -195,6 +195,17 @@ export function TextInput({ type = "text", ...props }: TextProps & { type?: "tex
   return <TextControl {...props} type={type} multiline={false} />;
 }
 
+/** The public forms' anti-robot question: a number to type, never filled in by the browser. */
+export function CaptchaInput({
+  label,
+  hint = "Une question pour vérifier que vous n'êtes pas un robot.",
+}: {
+  label: string;
+  hint?: string;
+}) {
+  return <TextInput name="captcha" label={label} required inputMode="numeric" autoComplete="off" hint={hint} />;
+}
+
 export function TextArea({ rows = 3, ...props }: TextProps & { rows?: number }) {
   return <TextControl {...props} rows={rows} multiline />;
 }

@@ -5,7 +5,7 @@ import { associationContent, blogPosts, events } from "~/db/schema";
 import { TIME_ZONE } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { logger } from "~/server/logger.server";
-import { articleCard, eventCard, letterBody } from "./letter-mail.server";
+import { articleCard, eventCard, LETTER_RULE, letterBody } from "./letter-mail.server";
 import { createLetter, deleteDraftLetter, LetterError, queueLetter } from "./letters.server";
 
 /** How often the automatic letter goes: never (the default), every week, every month. */
@@ -81,14 +81,13 @@ export async function sendDigestIfDue(now = new Date()) {
       .limit(DIGEST_MAX_ITEMS),
   ]);
   if (posts.length === 0 && upcoming.length === 0) return null;
-  const rule = '<hr style="border:0;border-top:1px solid #e7e5e4;margin:24px 0">';
   const sections = [
     posts.length ? `<h2 style="margin:0 0 16px;font-size:18px;color:#57534e">Sur le blog</h2>` : "",
-    posts.map(articleCard).join(rule),
+    posts.map(articleCard).join(LETTER_RULE),
     upcoming.length
-      ? `${posts.length ? rule : ""}<h2 style="margin:0 0 16px;font-size:18px;color:#57534e">À venir</h2>`
+      ? `${posts.length ? LETTER_RULE : ""}<h2 style="margin:0 0 16px;font-size:18px;color:#57534e">À venir</h2>`
       : "",
-    upcoming.map(eventCard).join(rule),
+    upcoming.map(eventCard).join(LETTER_RULE),
   ].join("");
   const body = letterBody("", sections);
   const letter = await createLetter(

@@ -46,6 +46,9 @@ function imageUrl(src: string) {
   return absolute(ref ? mediaUrl(ref, 1200, "jpg") : src);
 }
 
+/** The line between the parts of a letter (the message, an article, the next article). */
+export const LETTER_RULE = '<hr style="border:0;border-top:1px solid #e7e5e4;margin:24px 0">';
+
 const BUTTON =
   "display:inline-block;padding:10px 18px;border-radius:8px;background:#166534;color:#ffffff;text-decoration:none;font-weight:bold";
 
@@ -114,9 +117,7 @@ export function htmlToPlainText(html: string) {
 /** A letter's body: what the administrator wrote (sanitised, links made absolute), then what it presents. */
 export function letterBody(message: string, presented = ""): LetterBody {
   const written = absoluteLinks(sanitizeRichText(message));
-  const html = [written, presented]
-    .filter(Boolean)
-    .join('<hr style="border:0;border-top:1px solid #e7e5e4;margin:24px 0">');
+  const html = [written, presented].filter(Boolean).join(LETTER_RULE);
   return { html, text: htmlToPlainText(html) };
 }
 

@@ -10,6 +10,7 @@ import { withHistory } from "~/modules/history/history.server";
 import { getBlogPost } from "~/modules/blog/blog.server";
 import { getEvent } from "~/modules/events/events.server";
 import {
+  audienceEventTitle,
   bodyOf,
   createLetter,
   deleteDraftLetter,
@@ -68,7 +69,7 @@ async function presentedTitle(letter: Pick<Letter, "source" | "sourceId">) {
 
 async function audienceText(letter: Pick<Letter, "audience" | "eventId">, count: number) {
   if (letter.audience === "inscrits") {
-    const title = (letter.eventId && (await getEvent(letter.eventId))?.title) || "l'événement";
+    const title = await audienceEventTitle(letter);
     return `${count} ${count > 1 ? "personnes inscrites" : "personne inscrite"} à « ${title} »`;
   }
   return `${count} ${count > 1 ? "abonnés confirmés" : "abonné confirmé"}`;

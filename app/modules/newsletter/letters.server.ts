@@ -57,6 +57,11 @@ async function presented(letter: Pick<Letter, "source" | "sourceId">): Promise<s
   return "";
 }
 
+/** The title of the event whose sign-ups a letter goes to, as its footer and the screen name it. */
+export async function audienceEventTitle(letter: Pick<Letter, "eventId">) {
+  return (letter.eventId && (await getEvent(letter.eventId))?.title) || "l'événement";
+}
+
 /** A letter's body as it would go now (a draft's preview), or as it went (frozen when the sending started). */
 export async function bodyOf(letter: Letter): Promise<LetterBody> {
   if (letter.html !== null && letter.text !== null) return { html: letter.html, text: letter.text };
@@ -85,7 +90,7 @@ export async function sampleMessage(letter: Letter, to: string) {
   const sample = "exemple-de-lien-personnel";
   const footer =
     letter.audience === "inscrits"
-      ? registrantFooter((letter.eventId && (await getEvent(letter.eventId))?.title) || "l'événement", to, "#")
+      ? registrantFooter(await audienceEventTitle(letter), to, "#")
       : subscriberFooter(who.association, to, new Date(), sample);
   return letterMessage({ subject: letter.subject, body: await bodyOf(letter) }, who, footer);
 }
@@ -216,7 +221,7 @@ export function letterDelivery(): LetterDelivery {
     if (!entry) {
       const letter = await getLetter(id);
       if (!letter) return undefined;
-      const eventTitle = (letter.eventId && (await getEvent(letter.eventId))?.title) || "l'événement";
+      const eventTitle = await audienceEventTitle(letter);
       entry = { letter, body: await bodyOf(letter), eventTitle };
       if (letters.size > 20) letters.clear();
       letters.set(id, entry);

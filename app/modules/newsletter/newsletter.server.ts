@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
@@ -9,7 +8,7 @@ import { keyedHash } from "~/modules/auth/auth.server";
 import { getContent } from "~/modules/content/content.server";
 import { enqueueMail, newsletterConfirmationMail } from "~/modules/mail/mail.server";
 import { formatDateTime } from "~/lib/dates";
-import { spreadsheetCell } from "~/lib/text";
+import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { consentWording, SUBSCRIBER_STATUS_LABELS } from "./newsletter.messages";
 import type { NewsletterForm } from "./newsletter.schema";
 
@@ -189,22 +188,16 @@ export const isBouncing = (subscriber: Pick<Subscriber, "bounces">) => subscribe
 export async function subscribersCsv() {
   const rows = await listSubscribers();
   const date = (value: Date | null) => (value ? formatDateTime(value) : "");
-  return `\uFEFF${stringify(
-    rows.map((s) =>
-      [
-        s.email,
-        isBouncing(s) && s.status === "abonne" ? "En échec (adresse refusée)" : SUBSCRIBER_STATUS_LABELS[s.status],
-        date(s.consentAt),
-        s.consentSource,
-        s.consentWording,
-        date(s.confirmedAt),
-        date(s.unsubscribedAt),
-      ].map(spreadsheetCell),
-    ),
-    {
-      delimiter: ";",
-      header: true,
-      columns: ["Adresse", "Statut", "Consentement le", "Formulaire", "Texte accepté", "Confirmée le", "Désabonnée le"],
-    },
-  )}`;
+  return spreadsheetCsv(
+    ["Adresse", "Statut", "Consentement le", "Formulaire", "Texte accepté", "Confirmée le", "Désabonnée le"],
+    rows.map((s) => [
+      s.email,
+      isBouncing(s) && s.status === "abonne" ? "En échec (adresse refusée)" : SUBSCRIBER_STATUS_LABELS[s.status],
+      date(s.consentAt),
+      s.consentSource,
+      s.consentWording,
+      date(s.confirmedAt),
+      date(s.unsubscribedAt),
+    ]),
+  );
 }

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb, type Executor } from "~/db/client.server";
@@ -7,7 +6,7 @@ import { eventRegistrations, events } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { TIME_ZONE } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
-import { spreadsheetCell } from "~/lib/text";
+import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { keyedHash } from "~/modules/auth/auth.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { REGISTRATION_STATUS_LABELS } from "./registrations.messages";
@@ -215,23 +214,17 @@ export async function registrationsOf(eventId: number, executor: Executor = getD
 /** The sign-ups as CSV (semicolons and a BOM, as French spreadsheets open it). */
 export async function registrationsCsv(eventId: number, question: string | null) {
   const rows = await registrationsOf(eventId);
-  return `\uFEFF${stringify(
-    rows.map((r) =>
-      [
-        r.name,
-        r.email,
-        r.people,
-        REGISTRATION_STATUS_LABELS[r.status],
-        ...(question ? [r.answer] : []),
-        formatDateTime(r.createdAt),
-      ].map(spreadsheetCell),
-    ),
-    {
-      delimiter: ";",
-      header: true,
-      columns: ["Nom", "Adresse", "Personnes", "Statut", ...(question ? [question] : []), "Inscrit le"],
-    },
-  )}`;
+  return spreadsheetCsv(
+    ["Nom", "Adresse", "Personnes", "Statut", ...(question ? [question] : []), "Inscrit le"],
+    rows.map((r) => [
+      r.name,
+      r.email,
+      r.people,
+      REGISTRATION_STATUS_LABELS[r.status],
+      ...(question ? [r.answer] : []),
+      formatDateTime(r.createdAt),
+    ]),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { clientIpContext, siteContentContext } from "~/request/context";
 import { SendButton } from "~/components/form/buttons";
-import { FormFields, TextArea, TextInput } from "~/components/form/fields";
+import { CaptchaInput, FormFields, TextArea, TextInput } from "~/components/form/fields";
 import { FormAlerts } from "~/components/form/messages";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { CONTACT_CAPTCHA_QUESTION } from "~/lib/constants";
@@ -125,16 +125,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </div>
               <TextInput name="subject" label="Objet" required />
               <TextArea name="message" label="Message" required rows={6} />
-              <TextInput
-                name="captcha"
+              <CaptchaInput
                 label={CONTACT_CAPTCHA_QUESTION}
-                required
-                inputMode="numeric"
-                autoComplete="off"
                 hint={
                   refused
                     ? "Répondez à nouveau à la question : par sécurité, la réponse n'est pas conservée."
-                    : "Une question pour vérifier que vous n'êtes pas un robot."
+                    : undefined
                 }
               />
               <SendButton>Envoyer le message</SendButton>
