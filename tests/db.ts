@@ -70,6 +70,14 @@ const tables = [
   "newsletter_subscribers",
   "newsletter_letters",
   "event_registrations",
+  "garden_sites",
+  "plots",
+  "gardeners",
+  "plot_holdings",
+  "gardener_payments",
+  "fee_calls",
+  "inspection_rounds",
+  "inspection_marks",
 ];
 
 /**

@@ -13,6 +13,9 @@ import {
   contactMessages,
   events,
   formFields,
+  gardeners,
+  gardenSites,
+  plots,
   newsletterSubscribers,
 } from "~/db/schema";
 import { unsubscribeColumns } from "~/modules/newsletter/newsletter.server";
@@ -221,6 +224,35 @@ export async function insertSubscriber(
       confirmedAt: new Date(),
       ...overrides,
     })
+    .returning();
+  return row!;
+}
+
+/** A garden site, Villeurbanne unless told otherwise. */
+export async function insertSite(overrides: Overrides<typeof gardenSites.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await getDb()
+    .insert(gardenSites)
+    .values({ name: `Jardin ${n}`, town: "Villeurbanne", address: `${n} rue des Jardins`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A free plot of `siteId`, 120 m² unless told otherwise. */
+export async function insertPlot(siteId: number, number: number, overrides: Overrides<typeof plots.$inferInsert> = {}) {
+  const [row] = await getDb()
+    .insert(plots)
+    .values({ siteId, number, area: 120, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A current gardener, in the register since 2024. */
+export async function insertGardener(overrides: Overrides<typeof gardeners.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await getDb()
+    .insert(gardeners)
+    .values({ name: `Jardinier ${n}`, email: `jardinier${n}@example.fr`, startDate: "2024-03-01", ...overrides })
     .returning();
   return row!;
 }

@@ -61,6 +61,16 @@ export const associationContent = pgTable("association_content", {
   retentionHistoryMonths: integer("retention_history_months").notNull().default(24),
   retentionSentMailDays: integer("retention_sent_mail_days").notNull().default(30),
   retentionEventRegistrationsMonths: integer("retention_event_registrations_months").notNull().default(3),
+  /** A former gardener's record, and payment records for the accounts (anonymised when the person is erased). */
+  retentionGardenersYears: integer("retention_gardeners_years").notNull().default(3),
+  retentionPaymentsYears: integer("retention_payments_years").notNull().default(10),
+  /**
+   * The plots' e-mails, with placeholders ({nom}, {parcelle}, {jardin}…): to a new gardener, after a warning at an
+   * inspection, and the payment instructions of a fee call (IBAN, HelloAsso link, permanences). Empty: the defaults.
+   */
+  plotAllotmentMail: text("plot_allotment_mail"),
+  plotWarningMail: text("plot_warning_mail"),
+  feePaymentInstructions: text("fee_payment_instructions"),
   /** The automatic digest letter: « jamais » (the default), « semaine » or « mois »; and when the last one went. */
   digestFrequency: text("digest_frequency").notNull().default("jamais"),
   digestLastAt: timestamptz("digest_last_at"),
@@ -618,5 +628,185 @@ export const eventRegistrations = pgTable(
     index("event_registrations_event_idx").on(t.eventId, t.status, t.createdAt, t.id),
     uniqueIndex("event_registrations_cancel_idx").on(t.cancelTokenHash),
     index("event_registrations_email_idx").on(t.email),
+  ],
+);
+
+/** A garden site: « Jardin des Brosses », Villeurbanne. Its town is one of the application form's (VILLES). */
+export const gardenSites = pgTable(
+  "garden_sites",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    town: text("town").notNull(),
+    address: text("address").notNull().default(""),
+    accessNotes: text("access_notes").notNull().default(""),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("garden_sites_name_idx").on(t.name)],
+);
+
+export const plotKindEnum = pgEnum("plot_kind", ["familiale", "partagee"]);
+export const plotStateEnum = pgEnum("plot_state", ["libre", "attribuee", "reservee", "remise_en_etat"]);
+
+/**
+ * A plot of a site, numbered within it. Its size class (SPEC: petite < 150 m², moyenne 150–200, grande > 200) is
+ * derived from the area. `cabin_value`: null without a cabin, else its takeover value in euros (at most 300).
+ * « attribuee » goes with exactly one current holding (plot_holdings), written in the same transaction.
+ */
+export const plots = pgTable(
+  "plots",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => gardenSites.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    area: integer("area").notNull(),
+    kind: plotKindEnum("kind").notNull().default("familiale"),
+    cabinValue: integer("cabin_value"),
+    state: plotStateEnum("state").notNull().default("libre"),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("plots_site_number_idx").on(t.siteId, t.number),
+    index("plots_state_idx").on(t.state),
+    check("plots_area_positive", sql`${t.area} > 0`),
+    check("plots_cabin_value", sql`${t.cabinValue} is null or ${t.cabinValue} between 0 and 300`),
+  ],
+);
+
+/**
+ * A gardener: who holds (or held) plots. Made from an application at the allotment (`application_id`), or typed.
+ * `end_date` set: a former gardener, kept for the retention period after it.
+ */
+export const gardeners = pgTable(
+  "gardeners",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    landline: text("landline").notNull().default(""),
+    address: text("address").notNull().default(""),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    notes: text("notes").notNull().default(""),
+    applicationId: integer("application_id").references(() => applications.id, { onDelete: "set null" }),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("gardeners_name_idx").on(t.name, t.id),
+    index("gardeners_email_idx").on(t.email),
+    uniqueIndex("gardeners_application_idx").on(t.applicationId),
+  ],
+);
+
+/**
+ * Who held a plot, from when to when (`end_date` null: holds it now). The partial unique index is the last guard
+ * against one plot allotted twice. The gardener is null once their record is erased: the plot's history stays.
+ */
+export const plotHoldings = pgTable(
+  "plot_holdings",
+  {
+    id: serial("id").primaryKey(),
+    plotId: integer("plot_id")
+      .notNull()
+      .references(() => plots.id, { onDelete: "cascade" }),
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }),
+  },
+  (t) => [
+    uniqueIndex("plot_holdings_current_idx")
+      .on(t.plotId)
+      .where(sql`${t.endDate} is null`),
+    index("plot_holdings_gardener_idx").on(t.gardenerId),
+    index("plot_holdings_plot_idx").on(t.plotId, t.startDate),
+  ],
+);
+
+export const paymentKindEnum = pgEnum("payment_kind", ["cotisation", "droit_entree", "reprise_cabane"]);
+
+/**
+ * Money a gardener owes or paid, as the bureau records it (no payment is processed here): a year's fee (due once
+ * called, `paid_on` when paid), the entry budget, a cabin takeover. Amounts in cents. Kept for the accounts after the
+ * person's record is erased, without them (`gardener_id` null).
+ */
+export const gardenerPayments = pgTable(
+  "gardener_payments",
+  {
+    id: serial("id").primaryKey(),
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
+    kind: paymentKindEnum("kind").notNull(),
+    year: smallint("year").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    paidOn: date("paid_on", { mode: "string" }),
+    /** chèque, virement, espèces, HelloAsso, autre. */
+    means: text("means"),
+    /** When the fee call, and the last reminder, were queued to the gardener. */
+    calledAt: timestamptz("called_at"),
+    remindedAt: timestamptz("reminded_at"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("gardener_payments_fee_idx")
+      .on(t.gardenerId, t.year)
+      .where(sql`${t.kind} = 'cotisation' and ${t.gardenerId} is not null`),
+    index("gardener_payments_year_idx").on(t.kind, t.year),
+    check("gardener_payments_amount", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** A year's « Appel à cotisation »: the amounts by plot size (cents), and when it went. */
+export const feeCalls = pgTable("fee_calls", {
+  year: smallint("year").primaryKey(),
+  smallCents: integer("small_cents").notNull(),
+  mediumCents: integer("medium_cents").notNull(),
+  largeCents: integer("large_cents").notNull(),
+  calledAt: timestamptz("called_at").notNull().defaultNow(),
+  calledBy: text("called_by").notNull(),
+});
+
+/** A monthly inspection round of a site: its date and inspector, and a mark per attributed plot. */
+export const inspectionRounds = pgTable(
+  "inspection_rounds",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => gardenSites.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    inspector: text("inspector").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("inspection_rounds_site_idx").on(t.siteId, t.date.desc().nullsFirst())],
+);
+
+export const inspectionResultEnum = pgEnum("inspection_result", ["conforme", "avertissement"]);
+
+export const inspectionMarks = pgTable(
+  "inspection_marks",
+  {
+    id: serial("id").primaryKey(),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => inspectionRounds.id, { onDelete: "cascade" }),
+    plotId: integer("plot_id")
+      .notNull()
+      .references(() => plots.id, { onDelete: "cascade" }),
+    /** The holder at the time of the round (null once their record is erased). */
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
+    result: inspectionResultEnum("result").notNull(),
+    note: text("note").notNull().default(""),
+    mailQueuedAt: timestamptz("mail_queued_at"),
+  },
+  (t) => [
+    uniqueIndex("inspection_marks_round_plot_idx").on(t.roundId, t.plotId),
+    index("inspection_marks_gardener_idx").on(t.gardenerId, t.result),
+    index("inspection_marks_plot_idx").on(t.plotId),
   ],
 );

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { applications } from "~/db/schema";
+import { applications, gardeners } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { keyedHash } from "~/modules/auth/auth.server";
 import { getContent } from "~/modules/content/content.server";
@@ -14,7 +14,8 @@ export const notArchived = or(isNull(applications.archived), eq(applications.arc
 /**
  * The applicant's private page, /ma-demande/{token}: a 256-bit random token, given once in the acknowledgement
  * e-mail and stored as an HMAC (a copy of the database does not open the pages). It opens the page of an active
- * application only: archiving forgets it, so an old e-mail cannot show a closed application's details.
+ * application, or of one that received a plot (to say which); archiving otherwise forgets it, so an old e-mail cannot
+ * show a closed application's details.
  */
 export function newAccessToken() {
   const token = crypto.randomBytes(32).toString("base64url");
@@ -30,7 +31,12 @@ export async function findByAccessToken(token: string): Promise<Application | un
   const [row] = await getDb()
     .select()
     .from(applications)
-    .where(and(eq(applications.accessTokenHash, keyedHash(token)), notArchived));
+    .where(
+      and(
+        eq(applications.accessTokenHash, keyedHash(token)),
+        or(notArchived, sql`exists (select 1 from ${gardeners} where ${gardeners.applicationId} = ${applications.id})`),
+      ),
+    );
   return row;
 }
 

@@ -43,7 +43,7 @@ export function cleanFormText(value: string): string {
  * files go through `readSubmittedForm` (streamed to disk); here a multipart body is read in memory, so it gets
  * the limit of a plain form.
  */
-export async function readFormData(request: Request): Promise<FormData> {
+export async function readFormData(request: Request, options: { textFiles?: string[] } = {}): Promise<FormData> {
   if (isMultipart(request) && Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
     throw data(FORM_READ_MESSAGES.tooLarge, { status: 413 });
   }
@@ -56,6 +56,24 @@ export async function readFormData(request: Request): Promise<FormData> {
   const cleaned = new FormData();
   for (const [name, value] of form) {
     if (typeof value === "string") cleaned.append(cleanFormText(name), cleanFormText(value));
+    else if (options.textFiles?.includes(name))
+      cleaned.append(name, fileText(new Uint8Array(await value.arrayBuffer())));
   }
   return cleaned;
+}
+
+/** What marks a file that is not text (a spreadsheet saved in its own format, an image…). */
+export const NOT_TEXT_FILE = "\u0000";
+
+/**
+ * A small uploaded text file (a spreadsheet's CSV), read by its content: UTF-8, or Windows-1252 as French
+ * spreadsheets save it; NOT_TEXT_FILE when it holds binary data.
+ */
+function fileText(bytes: Uint8Array) {
+  if (bytes.includes(0)) return NOT_TEXT_FILE;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
 }

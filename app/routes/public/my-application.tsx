@@ -12,6 +12,7 @@ import {
   withdrawApplication,
 } from "~/modules/applications/applicant.server";
 import { applicantContactSchema } from "~/modules/applications/applications.schema";
+import { allottedPlotOf } from "~/modules/plots/allotment.server";
 
 const UNKNOWN_LINK =
   "Ce lien ne correspond à aucune demande de jardin en cours : il est incomplet, ou la demande a été archivée ou supprimée. Pour toute question, écrivez à l'association.";
@@ -37,7 +38,17 @@ async function applicationOf(token: string) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const application = await applicationOf(params.token);
+  const allotted = application.archived ? await allottedPlotOf(application.id) : undefined;
   return {
+    allotted: allotted
+      ? {
+          plot: `n° ${allotted.plot.number}, ${allotted.site.name}`,
+          since: formatDate(new Date(`${allotted.startDate}T12:00:00Z`)),
+          address: [allotted.site.address, VILLE_LABELS[allotted.site.town as Ville] ?? allotted.site.town]
+            .filter(Boolean)
+            .join(", "),
+        }
+      : null,
     // Only what the applicant needs here: the status, their place, the two ways to reach them.
     receivedOn: formatDate(application.date),
     status: application.processed ? "processed" : "received",
@@ -83,7 +94,7 @@ const STATUS: Record<string, string> = {
 };
 
 export default function MyApplication({ loaderData, actionData }: Route.ComponentProps) {
-  const { receivedOn, status, town, waitingList, email, telephone } = loaderData;
+  const { receivedOn, status, town, waitingList, email, telephone, allotted } = loaderData;
   const refused =
     actionData && !actionData.ok
       ? (actionData as { message: string; field?: string; values?: Record<string, string> })
@@ -102,7 +113,15 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
         <dt className="font-semibold text-stone-700">Envoyée le</dt>
         <dd>{receivedOn}</dd>
         <dt className="font-semibold text-stone-700">État</dt>
-        <dd>{STATUS[status]}</dd>
+        <dd>{allotted ? <strong>Parcelle attribuée : {allotted.plot}</strong> : STATUS[status]}</dd>
+        {allotted && (
+          <>
+            <dt className="font-semibold text-stone-700">Depuis le</dt>
+            <dd>{allotted.since}</dd>
+            <dt className="font-semibold text-stone-700">Adresse du jardin</dt>
+            <dd>{allotted.address}</dd>
+          </>
+        )}
         {waitingList && (
           <>
             <dt className="font-semibold text-stone-700">Liste d'attente</dt>
@@ -113,28 +132,37 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
           </>
         )}
       </dl>
-      <ApplicantContactForm
-        email={refused?.values?.email ?? email}
-        telephone={refused?.values?.telephoneportable ?? telephone}
-        refused={refused}
-      />
-      <section aria-labelledby="retirer" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-        <h2 id="retirer" className="text-xl font-semibold text-brand-800">
-          Retirer ma demande
-        </h2>
-        <p className="mt-2 text-stone-700">
-          Si vous ne souhaitez plus de parcelle, vous pouvez retirer votre demande : l'association en sera informée.
+      {allotted ? (
+        <p className="mt-6 text-stone-700">
+          Bienvenue parmi les jardiniers ! Le bureau vous a écrit pour votre première venue. Pour toute question, passez
+          à une permanence ou écrivez à l'association.
         </p>
-        <div className="mt-4">
-          <ConfirmDialog
-            trigger="Retirer ma demande"
-            title="Retirer ma demande"
-            message="Êtes-vous sûr de vouloir retirer votre demande ? Elle ne pourra pas être remise sur la liste d'attente."
-            confirm="Retirer"
-            fields={{ intent: "withdraw" }}
+      ) : (
+        <>
+          <ApplicantContactForm
+            email={refused?.values?.email ?? email}
+            telephone={refused?.values?.telephoneportable ?? telephone}
+            refused={refused}
           />
-        </div>
-      </section>
+          <section aria-labelledby="retirer" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+            <h2 id="retirer" className="text-xl font-semibold text-brand-800">
+              Retirer ma demande
+            </h2>
+            <p className="mt-2 text-stone-700">
+              Si vous ne souhaitez plus de parcelle, vous pouvez retirer votre demande : l'association en sera informée.
+            </p>
+            <div className="mt-4">
+              <ConfirmDialog
+                trigger="Retirer ma demande"
+                title="Retirer ma demande"
+                message="Êtes-vous sûr de vouloir retirer votre demande ? Elle ne pourra pas être remise sur la liste d'attente."
+                confirm="Retirer"
+                fields={{ intent: "withdraw" }}
+              />
+            </div>
+          </section>
+        </>
+      )}
     </main>
   );
 }

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { errorsByField } from "./public-form";
+
+/** A back-office form sent back: its intent, the message above it, each field's message, and what was typed. */
+export function refusedForm(form: FormData, message: string, errors: Record<string, string> = {}, status = 400) {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !(name in values)) values[name] = value;
+  return data({ ok: false as const, intent: String(form.get("intent") ?? ""), message, errors, values }, { status });
+}
+
+/**
+ * A back-office form read with its schema: the data, or the answer that sends the form back (400) with `message`
+ * and each field's own.
+ */
+export function parseAdminForm<Schema extends z.ZodType>(schema: Schema, form: FormData, message: string) {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  return parsed.success
+    ? { data: parsed.data as z.output<Schema>, refusal: null }
+    : { data: null, refusal: refusedForm(form, message, errorsByField(parsed.error.issues)) };
+}
+
+/** The answer of a back-office form that did what it was asked. */
+export const doneForm = (intent: string, message: string) => ({ ok: true as const, intent, message });

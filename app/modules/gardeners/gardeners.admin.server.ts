@@ -1,0 +1,279 @@
+import { redirect } from "react-router";
+import { parseId } from "~/lib/text";
+import { formatDate } from "~/lib/dates";
+import { getApplication } from "~/modules/applications/applications.server";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+import {
+  allotFromApplication,
+  allotToGardener,
+  ApplicationClosedError,
+  endHoldings,
+  freePlotsFor,
+  PlotUnavailableError,
+} from "~/modules/plots/allotment.server";
+import { euros, eurosField, PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
+import { calendarDay } from "~/modules/plots/plots.admin.server";
+import {
+  allotmentFormSchema,
+  departureFormSchema,
+  GARDENER_GONE_MESSAGE,
+  gardenerFormSchema,
+  holdingFormSchema,
+  paymentFormSchema,
+} from "~/modules/plots/plots.schema";
+import { todayInParis } from "~/modules/plots/plots.server";
+import { ADMIN_PAGE_SIZE, adminListQuery } from "~/server/admin-list.server";
+import {
+  countGardeners,
+  createGardener,
+  FeeAlreadyRecordedError,
+  getGardener,
+  holdingsOf,
+  listGardeners,
+  paymentsOf,
+  recentWarnings,
+  recordPayment,
+  undoPayment,
+  updateGardener,
+  type GardenerStatus,
+} from "./gardeners.server";
+
+const currentYear = () => Number(todayInParis().slice(0, 4));
+
+/** /admin/jardiniers: current or former gardeners (`?statut=anciens`), searched and by pages. */
+export async function gardenersScreen(request: Request) {
+  const url = new URL(request.url);
+  const status: GardenerStatus = url.searchParams.get("statut") === "anciens" ? "anciens" : "actuels";
+  const page = adminListQuery(request);
+  const year = currentYear();
+  const [rows, counts] = await Promise.all([listGardeners(status, year, page), countGardeners(page.q)]);
+  return {
+    status,
+    year,
+    q: page.q,
+    page: page.page,
+    pages: Math.max(1, Math.ceil(counts[status] / ADMIN_PAGE_SIZE)),
+    counts,
+    today: todayInParis(),
+    gardeners: rows.map((r) => ({
+      id: r.gardener.id,
+      name: r.gardener.name,
+      email: r.gardener.email,
+      mobile: r.gardener.mobile,
+      plots: r.plots,
+      since: calendarDay(r.gardener.startDate),
+      left: calendarDay(r.gardener.endDate),
+      fee: r.feeCents === null ? null : { amount: euros(r.feeCents), paid: r.feePaidOn !== null },
+    })),
+  };
+}
+
+/** « Ajouter un jardinier » (one who came before the register): to their record. */
+export async function addGardener(form: FormData, actor: Actor) {
+  const { data, refusal } = parseAdminForm(gardenerFormSchema, form, "Le jardinier n'a pas été ajouté :");
+  if (refusal) return refusal;
+  const gardener = await withHistory(
+    actor,
+    (tx) => createGardener(data, tx),
+    (row) => ({ kind: "jardinier.creation", target: `jardinier n° ${row.id}` }),
+  );
+  return redirect(`/admin/jardiniers/${gardener.id}`);
+}
+
+async function gardenerOf(idParam: string | undefined) {
+  const gardener = await getGardener(parseId(idParam) ?? 0);
+  if (!gardener) throw redirect("/admin/jardiniers");
+  return gardener;
+}
+
+/** A gardener's record: details, plots, payments, warnings, and the free plots to give them. */
+export async function gardenerScreen(idParam: string | undefined) {
+  const gardener = await gardenerOf(idParam);
+  const [holdings, payments, warnings] = await Promise.all([
+    holdingsOf(gardener.id),
+    paymentsOf(gardener.id),
+    recentWarnings({ gardenerId: gardener.id }),
+  ]);
+  // Every free plot, by site and number (no town or size to favour here).
+  const free = await freePlotsFor("", "");
+  return {
+    gardener: {
+      id: gardener.id,
+      name: gardener.name,
+      email: gardener.email,
+      mobile: gardener.mobile,
+      landline: gardener.landline,
+      address: gardener.address,
+      startDate: gardener.startDate,
+      notes: gardener.notes,
+      left: calendarDay(gardener.endDate),
+      fromApplication: gardener.applicationId !== null,
+    },
+    holdings: holdings.map((h) => ({
+      id: h.id,
+      plotId: h.plotId,
+      name: h.name,
+      from: calendarDay(h.startDate),
+      to: calendarDay(h.endDate),
+      current: h.endDate === null,
+    })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      what: p.kind === "cotisation" ? `Cotisation ${p.year}` : `${PAYMENT_KIND_LABELS[p.kind]} (${p.year})`,
+      amount: euros(p.amountCents),
+      paidOn: calendarDay(p.paidOn),
+      means: p.means ? (PAYMENT_MEANS_LABELS[p.means as keyof typeof PAYMENT_MEANS_LABELS] ?? p.means) : "",
+      called: p.calledAt ? formatDate(p.calledAt) : "",
+      amountField: eurosField(p.amountCents),
+    })),
+    warnings: warnings.map((w) => ({
+      id: w.id,
+      date: calendarDay(w.date),
+      note: w.note,
+      plot: `n° ${w.plotNumber} (${w.siteName})`,
+    })),
+    freePlots: free.otherTowns.map((c) => [String(c.id), c.label] as const),
+    today: todayInParis(),
+    year: currentYear(),
+  };
+}
+
+const target = (id: number) => `jardinier n° ${id}`;
+
+/** The forms of a gardener's record. */
+export async function gardenerAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const gardener = await gardenerOf(idParam);
+  switch (form.get("intent")) {
+    case "save": {
+      const { data, refusal } = parseAdminForm(gardenerFormSchema, form, "La fiche n'a pas été enregistrée :");
+      if (refusal) return refusal;
+      await withHistory(
+        actor,
+        (tx) => updateGardener(gardener.id, data, tx),
+        (row) => row && { kind: "jardinier.modification", target: target(gardener.id) },
+      );
+      return doneForm("save", "Fiche enregistrée.");
+    }
+    case "payment": {
+      const { data, refusal } = parseAdminForm(paymentFormSchema, form, "Le paiement n'a pas été enregistré :");
+      if (refusal) return refusal;
+      try {
+        await withHistory(
+          actor,
+          (tx) => recordPayment(gardener.id, data, tx),
+          () => ({
+            kind: "jardinier.paiement",
+            target: target(gardener.id),
+            detail: `${PAYMENT_KIND_LABELS[data.kind]} ${data.year}`,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof FeeAlreadyRecordedError)
+          return refusedForm(
+            form,
+            "Le paiement n'a pas été enregistré :",
+            { year: `La cotisation ${data.year} est déjà réglée.` },
+            409,
+          );
+        throw error;
+      }
+      return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.`);
+    }
+    case "undo-payment": {
+      const undone = await withHistory(
+        actor,
+        (tx) => undoPayment(gardener.id, parseId(form.get("paymentId")) ?? 0, tx),
+        (row) =>
+          row && {
+            kind: "jardinier.paiement-annule",
+            target: target(gardener.id),
+            detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year}`,
+          },
+      );
+      if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
+      return doneForm("undo-payment", "Paiement annulé.");
+    }
+    case "departure": {
+      const { data, refusal } = parseAdminForm(departureFormSchema, form, "Le départ n'a pas été enregistré :");
+      if (refusal) return refusal;
+      const names = await withHistory(
+        actor,
+        (tx) => endHoldings(tx, gardener.id, data.holdingId, data.endDate, data.plotState),
+        (ended) => ended.length > 0 && { kind: "parcelle.depart", target: ended.join(", ") },
+      );
+      if (names.length === 0)
+        return refusedForm(
+          form,
+          "Rien à libérer : la parcelle est déjà libérée, ou la date précède son attribution.",
+          {},
+          409,
+        );
+      return doneForm(
+        "departure",
+        `Départ enregistré : ${names.join(", ")} ${names.length > 1 ? "sont libérées" : "est libérée"}.`,
+      );
+    }
+    case "allot": {
+      const { data, refusal } = parseAdminForm(holdingFormSchema, form, "La parcelle n'a pas été attribuée :");
+      if (refusal) return refusal;
+      try {
+        const result = await withHistory(
+          actor,
+          (tx) => allotToGardener(tx, gardener.id, data.plotId, data.startDate),
+          (r) => r && { kind: "parcelle.attribution", target: r.name, detail: target(gardener.id) },
+        );
+        if (!result) return refusedForm(form, GARDENER_GONE_MESSAGE, {}, 404);
+        return doneForm("allot", `La ${result.name} est attribuée.`);
+      } catch (error) {
+        if (error instanceof PlotUnavailableError)
+          return refusedForm(form, error.message, { plotId: error.message }, 409);
+        throw error;
+      }
+    }
+    default:
+      return refusedForm(form, "Action inconnue.");
+  }
+}
+
+async function activeApplication(idParam: string | undefined) {
+  const application = await getApplication(parseId(idParam) ?? 0);
+  if (!application || application.archived) throw redirect("/admin/applications");
+  return application;
+}
+
+/** « Attribuer une parcelle » to an application: who, what they wished, the free plots in order. */
+export async function allotmentScreen(idParam: string | undefined) {
+  const application = await activeApplication(idParam);
+  const free = await freePlotsFor(application.ville, application.tailleJardin);
+  return {
+    application: {
+      id: application.id,
+      name: application.nom,
+      town: application.ville,
+      size: application.tailleJardin,
+      date: formatDate(application.date),
+    },
+    free,
+    today: todayInParis(),
+  };
+}
+
+/** Confirms the allotment: one transaction (see allotFromApplication), then to the new gardener's record. */
+export async function allotmentAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const applicationId = parseId(idParam) ?? 0;
+  const { data, refusal } = parseAdminForm(allotmentFormSchema, form, "La parcelle n'a pas été attribuée :");
+  if (refusal) return refusal;
+  try {
+    const result = await withHistory(
+      actor,
+      (tx) => allotFromApplication(tx, applicationId, data.plotId, data.startDate),
+      (allotted) => ({ kind: "parcelle.attribution", target: allotted.name, detail: `demande n° ${applicationId}` }),
+    );
+    return redirect(`/admin/jardiniers/${result.gardener.id}?attribuee=${result.plot.id}`);
+  } catch (error) {
+    if (error instanceof PlotUnavailableError) return refusedForm(form, error.message, { plotId: error.message }, 409);
+    if (error instanceof ApplicationClosedError) return refusedForm(form, error.message, {}, 409);
+    throw error;
+  }
+}

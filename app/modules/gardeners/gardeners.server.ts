@@ -1,0 +1,210 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb, type Executor } from "~/db/client.server";
+import {
+  gardenerPayments,
+  gardeners,
+  gardenSites,
+  inspectionMarks,
+  inspectionRounds,
+  plotHoldings,
+  plots,
+} from "~/db/schema";
+import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
+import { todayInParis, twelveMonthsBefore } from "~/modules/plots/plots.server";
+import { plotName } from "~/modules/plots/plots.labels";
+import type { GardenerForm, PaymentForm } from "~/modules/plots/plots.schema";
+
+export type Gardener = typeof gardeners.$inferSelect;
+export type GardenerStatus = "actuels" | "anciens";
+
+/** Current gardeners have no end date; former ones left (their record is kept for the retention period). */
+const statusCondition = (status: GardenerStatus) =>
+  status === "actuels" ? isNull(gardeners.endDate) : isNotNull(gardeners.endDate);
+
+const matching = (q = "") =>
+  adminSearchCondition(q, { texts: [gardeners.name, gardeners.email, gardeners.mobile, gardeners.address], dates: [] });
+
+/** The plots a gardener holds now, « n° 12 (Jardin des Brosses) », in one text per gardener. */
+const currentPlots = sql<string>`coalesce((
+  select string_agg('n° ' || ${plots.number} || ' (' || ${gardenSites.name} || ')', ', ' order by ${gardenSites.name}, ${plots.number})
+  from ${plotHoldings} join ${plots} on ${plots.id} = ${plotHoldings.plotId} join ${gardenSites} on ${gardenSites.id} = ${plots.siteId}
+  where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null), '')`;
+
+/** A page of current or former gardeners, by name, with their plots and the fee of `year` (null: not called). */
+export async function listGardeners(
+  status: GardenerStatus,
+  year: number,
+  page?: AdminListQuery,
+  executor: Executor = getDb(),
+) {
+  const query = executor
+    .select({
+      gardener: gardeners,
+      plots: currentPlots,
+      feeCents: gardenerPayments.amountCents,
+      feePaidOn: gardenerPayments.paidOn,
+    })
+    .from(gardeners)
+    .leftJoin(
+      gardenerPayments,
+      and(
+        eq(gardenerPayments.gardenerId, gardeners.id),
+        eq(gardenerPayments.kind, "cotisation"),
+        eq(gardenerPayments.year, year),
+      ),
+    )
+    .where(and(statusCondition(status), matching(page?.q)))
+    .orderBy(asc(gardeners.name), asc(gardeners.id));
+  return withPage(query.$dynamic(), page);
+}
+
+export async function countGardeners(q = "", executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({
+      current: sql<number>`count(*) filter (where ${gardeners.endDate} is null)`.mapWith(Number),
+      former: sql<number>`count(*) filter (where ${gardeners.endDate} is not null)`.mapWith(Number),
+    })
+    .from(gardeners)
+    .where(matching(q));
+  return { actuels: row?.current ?? 0, anciens: row?.former ?? 0 };
+}
+
+export async function getGardener(id: number, executor: Executor = getDb()) {
+  const [row] = await executor.select().from(gardeners).where(eq(gardeners.id, id));
+  return row;
+}
+
+/** A gardener's plots, current first then by start, each named. */
+export async function holdingsOf(gardenerId: number, executor: Executor = getDb()) {
+  const rows = await executor
+    .select({ holding: plotHoldings, plot: plots, site: gardenSites })
+    .from(plotHoldings)
+    .innerJoin(plots, eq(plots.id, plotHoldings.plotId))
+    .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .where(eq(plotHoldings.gardenerId, gardenerId))
+    .orderBy(sql`${plotHoldings.endDate} is not null`, desc(plotHoldings.startDate), desc(plotHoldings.id));
+  return rows.map((r) => ({ ...r.holding, plot: r.plot, site: r.site, name: plotName(r.plot, r.site) }));
+}
+
+export async function paymentsOf(gardenerId: number, executor: Executor = getDb()) {
+  return executor
+    .select()
+    .from(gardenerPayments)
+    .where(eq(gardenerPayments.gardenerId, gardenerId))
+    .orderBy(desc(gardenerPayments.year), asc(gardenerPayments.kind), desc(gardenerPayments.id));
+}
+
+/** The warnings of the last twelve months: a gardener's (by `gardenerId`) or a plot's (by `plotId`), latest first. */
+export async function recentWarnings(
+  of: { gardenerId: number } | { plotId: number },
+  now = new Date(),
+  executor: Executor = getDb(),
+) {
+  const since = twelveMonthsBefore(todayInParis(now));
+  return executor
+    .select({
+      id: inspectionMarks.id,
+      date: inspectionRounds.date,
+      note: inspectionMarks.note,
+      inspector: inspectionRounds.inspector,
+      plotNumber: plots.number,
+      siteName: gardenSites.name,
+    })
+    .from(inspectionMarks)
+    .innerJoin(inspectionRounds, eq(inspectionRounds.id, inspectionMarks.roundId))
+    .innerJoin(plots, eq(plots.id, inspectionMarks.plotId))
+    .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .where(
+      and(
+        "gardenerId" in of ? eq(inspectionMarks.gardenerId, of.gardenerId) : eq(inspectionMarks.plotId, of.plotId),
+        eq(inspectionMarks.result, "avertissement"),
+        gte(inspectionRounds.date, since),
+      ),
+    )
+    .orderBy(desc(inspectionRounds.date), desc(inspectionMarks.id));
+}
+
+/** Current gardeners with two warnings or more in the last twelve months (the dashboard's « exclusion possible »). */
+export async function gardenersWithTwoWarnings(now = new Date(), executor: Executor = getDb()) {
+  const since = twelveMonthsBefore(todayInParis(now));
+  return executor
+    .select({ id: gardeners.id, name: gardeners.name, warnings: count() })
+    .from(inspectionMarks)
+    .innerJoin(inspectionRounds, eq(inspectionRounds.id, inspectionMarks.roundId))
+    .innerJoin(gardeners, eq(gardeners.id, inspectionMarks.gardenerId))
+    .where(
+      and(eq(inspectionMarks.result, "avertissement"), gte(inspectionRounds.date, since), isNull(gardeners.endDate)),
+    )
+    .groupBy(gardeners.id, gardeners.name)
+    .having(sql`count(*) >= 2`)
+    .orderBy(asc(gardeners.name));
+}
+
+export async function createGardener(form: GardenerForm, executor: Executor = getDb()) {
+  const [row] = await executor.insert(gardeners).values(form).returning();
+  return row!;
+}
+
+export async function updateGardener(id: number, form: GardenerForm, executor: Executor = getDb()) {
+  const [row] = await executor
+    .update(gardeners)
+    .set({ ...form, isDemo: false, updatedAt: new Date() })
+    .where(eq(gardeners.id, id))
+    .returning();
+  return row;
+}
+
+export class FeeAlreadyRecordedError extends Error {}
+
+/**
+ * Records a payment. A year's fee already called is marked paid (amount as paid, date, means) rather than written
+ * twice; one already paid is refused.
+ */
+export async function recordPayment(gardenerId: number, form: PaymentForm, executor: Executor = getDb()) {
+  const paid = { amountCents: form.amount, paidOn: form.paidOn, means: form.means };
+  if (form.kind === "cotisation") {
+    const [fee] = await executor
+      .select()
+      .from(gardenerPayments)
+      .where(
+        and(
+          eq(gardenerPayments.gardenerId, gardenerId),
+          eq(gardenerPayments.kind, "cotisation"),
+          eq(gardenerPayments.year, form.year),
+        ),
+      )
+      .for("update");
+    if (fee?.paidOn) throw new FeeAlreadyRecordedError();
+    if (fee) {
+      const [row] = await executor
+        .update(gardenerPayments)
+        .set(paid)
+        .where(eq(gardenerPayments.id, fee.id))
+        .returning();
+      return row!;
+    }
+  }
+  const [row] = await executor
+    .insert(gardenerPayments)
+    .values({ gardenerId, kind: form.kind, year: form.year, ...paid })
+    .returning();
+  return row!;
+}
+
+/** Removes a payment recorded by mistake; a called fee goes back to unpaid instead of disappearing. */
+export async function undoPayment(gardenerId: number, paymentId: number, executor: Executor = getDb()) {
+  const [payment] = await executor
+    .select()
+    .from(gardenerPayments)
+    .where(and(eq(gardenerPayments.id, paymentId), eq(gardenerPayments.gardenerId, gardenerId)));
+  if (!payment) return undefined;
+  if (payment.kind === "cotisation" && payment.calledAt) {
+    await executor
+      .update(gardenerPayments)
+      .set({ paidOn: null, means: null })
+      .where(eq(gardenerPayments.id, paymentId));
+  } else {
+    await executor.delete(gardenerPayments).where(eq(gardenerPayments.id, paymentId));
+  }
+  return payment;
+}

@@ -1,0 +1,194 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
+import { applications, associationContent, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
+import type { PlotSize } from "~/lib/constants";
+import { notArchived } from "~/modules/applications/applicant.server";
+import { enqueueMail } from "~/modules/mail/mail.server";
+import { plotName, plotSize } from "./plots.labels";
+import { allotmentMail } from "./plots.mail.server";
+
+/** The plot was taken (or reserved, or removed) since the screen was shown: nothing was written. */
+export class PlotUnavailableError extends Error {
+  constructor(plot: string | null) {
+    super(
+      plot
+        ? `La ${plot} n'est plus libre : un autre administrateur vient peut-être de l'attribuer. Choisissez-en une autre.`
+        : "Cette parcelle n'existe plus : choisissez-en une autre.",
+    );
+  }
+}
+
+/** The application was archived, deleted or allotted since the screen was shown. */
+export class ApplicationClosedError extends Error {
+  constructor() {
+    super("Cette demande n'est plus active : elle a peut-être déjà reçu une parcelle, ou été archivée entre-temps.");
+  }
+}
+
+/**
+ * The free plots to offer an applicant: those of their town's sites of the wished size first, then the town's
+ * others, then the other towns'; each group by site and number.
+ */
+export async function freePlotsFor(town: string, wishedSize: string, executor: Executor = getDb()) {
+  const rows = await executor
+    .select({ plot: plots, site: gardenSites })
+    .from(plots)
+    .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .where(eq(plots.state, "libre"))
+    .orderBy(asc(gardenSites.name), asc(plots.number));
+  const choices = rows.map((r) => ({
+    id: r.plot.id,
+    label: `${plotName(r.plot, r.site)} — ${r.plot.area} m²${r.plot.cabinValue === null ? "" : `, cabane (reprise ${r.plot.cabinValue} €)`}`,
+    size: plotSize(r.plot.area) as PlotSize,
+    sameTown: r.site.town === town,
+  }));
+  return {
+    matching: choices.filter((c) => c.sameTown && c.size === wishedSize),
+    otherSizes: choices.filter((c) => c.sameTown && c.size !== wishedSize),
+    otherTowns: choices.filter((c) => !c.sameTown),
+  };
+}
+
+/** Locks a plot and checks that it can be given (free); its name. */
+async function takeFreePlot(tx: Transaction, plotId: number) {
+  const [row] = await tx
+    .select({ plot: plots, site: gardenSites })
+    .from(plots)
+    .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .where(eq(plots.id, plotId))
+    .for("update", { of: plots });
+  if (!row) throw new PlotUnavailableError(null);
+  if (row.plot.state !== "libre") throw new PlotUnavailableError(plotName(row.plot, row.site));
+  return row;
+}
+
+/** Gives a locked free plot to a gardener from `startDate`; the unique index is the last guard against a double. */
+async function hold(
+  tx: Transaction,
+  row: Awaited<ReturnType<typeof takeFreePlot>>,
+  gardenerId: number,
+  startDate: string,
+) {
+  try {
+    await tx.insert(plotHoldings).values({ plotId: row.plot.id, gardenerId, startDate });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new PlotUnavailableError(plotName(row.plot, row.site));
+    throw error;
+  }
+  await tx.update(plots).set({ state: "attribuee", updatedAt: new Date() }).where(eq(plots.id, row.plot.id));
+}
+
+/**
+ * « Attribuer une parcelle » to an applicant, all in the caller's transaction: the gardener made from the
+ * application, the plot attributed from `startDate`, the application archived (its private link keeps working, to
+ * say which plot), and the welcome e-mail queued. The plot's and the application's rows are locked, so two
+ * administrators cannot give one plot twice, nor two plots to one application: the second gets an error.
+ */
+export async function allotFromApplication(tx: Transaction, applicationId: number, plotId: number, startDate: string) {
+  const row = await takeFreePlot(tx, plotId);
+  const [application] = await tx
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), notArchived))
+    .for("update");
+  if (!application) throw new ApplicationClosedError();
+  let gardener;
+  try {
+    [gardener] = await tx
+      .insert(gardeners)
+      .values({
+        name: application.nom,
+        email: application.email,
+        mobile: application.telephonePortable,
+        landline: application.telephoneFixe ?? "",
+        address: [application.adresse, application.ville === "autre" ? "" : application.ville]
+          .filter(Boolean)
+          .join(", "),
+        startDate,
+        applicationId,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApplicationClosedError();
+    throw error;
+  }
+  await hold(tx, row, gardener!.id, startDate);
+  await tx
+    .update(applications)
+    .set({ processed: true, archived: true, archivedDate: new Date(), isDemo: false })
+    .where(eq(applications.id, applicationId));
+  const [content] = await tx.select().from(associationContent).limit(1);
+  if (gardener!.email) await enqueueMail(tx, allotmentMail(gardener!, row.plot, row.site, startDate, content));
+  return { gardener: gardener!, plot: row.plot, site: row.site, name: plotName(row.plot, row.site) };
+}
+
+/** A free plot given to a gardener already in the register (a second plot, a move), in the caller's transaction. */
+export async function allotToGardener(tx: Transaction, gardenerId: number, plotId: number, startDate: string) {
+  const row = await takeFreePlot(tx, plotId);
+  const [gardener] = await tx
+    .update(gardeners)
+    .set({ endDate: null, updatedAt: new Date() })
+    .where(eq(gardeners.id, gardenerId))
+    .returning();
+  if (!gardener) return undefined;
+  await hold(tx, row, gardenerId, startDate);
+  return { gardener, name: plotName(row.plot, row.site) };
+}
+
+/**
+ * A gardener leaves a plot (`holdingId`) or all of theirs (null) on `endDate`: each plot becomes « libre » or « en
+ * remise en état », the bureau's choice. With no plot left, the gardener is a former one from that date (the
+ * retention counts from it). Returns the plots' names.
+ */
+export async function endHoldings(
+  tx: Transaction,
+  gardenerId: number,
+  holdingId: number | null,
+  endDate: string,
+  plotState: "libre" | "remise_en_etat",
+) {
+  const ended = await tx
+    .update(plotHoldings)
+    .set({ endDate })
+    .where(
+      and(
+        eq(plotHoldings.gardenerId, gardenerId),
+        isNull(plotHoldings.endDate),
+        holdingId === null ? undefined : eq(plotHoldings.id, holdingId),
+        sql`${plotHoldings.startDate} <= ${endDate}`,
+      ),
+    )
+    .returning();
+  const names: string[] = [];
+  for (const holding of ended) {
+    const [row] = await tx
+      .update(plots)
+      .set({ state: plotState, updatedAt: new Date() })
+      .where(eq(plots.id, holding.plotId))
+      .returning();
+    const [site] = await tx.select().from(gardenSites).where(eq(gardenSites.id, row!.siteId));
+    names.push(plotName(row!, site!));
+  }
+  const [left] = await tx
+    .select({ id: plotHoldings.id })
+    .from(plotHoldings)
+    .where(and(eq(plotHoldings.gardenerId, gardenerId), isNull(plotHoldings.endDate)))
+    .limit(1);
+  if (!left && ended.length > 0)
+    await tx.update(gardeners).set({ endDate, updatedAt: new Date() }).where(eq(gardeners.id, gardenerId));
+  return names;
+}
+
+/** The plot an application received, for the applicant's private page; undefined when it has none. */
+export async function allottedPlotOf(applicationId: number, executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({ plot: plots, site: gardenSites, startDate: plotHoldings.startDate })
+    .from(gardeners)
+    .innerJoin(plotHoldings, eq(plotHoldings.gardenerId, gardeners.id))
+    .innerJoin(plots, eq(plots.id, plotHoldings.plotId))
+    .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .where(eq(gardeners.applicationId, applicationId))
+    .orderBy(asc(plotHoldings.startDate), asc(plotHoldings.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,111 @@
+import { parse } from "csv-parse/sync";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { plots } from "~/db/schema";
+import { NOT_TEXT_FILE } from "~/modules/forms/form-data.server";
+import { PLOT_NUMBER_MAX } from "./plots.schema";
+
+/** A file that cannot be imported: nothing was written, and the message says which line and why. */
+export class PlotsCsvError extends Error {}
+
+export const PLOTS_CSV_MAX_LINES = 2000;
+const UNREADABLE = "Ce fichier n'est pas un CSV lisible : enregistrez-le depuis votre tableur au format CSV.";
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+
+/** The columns read, by the folded headers a spreadsheet may give them. */
+const COLUMNS: Record<string, "number" | "area" | "kind" | "cabin" | "state" | "notes"> = {
+  numero: "number",
+  n: "number",
+  parcelle: "number",
+  surface: "area",
+  surfacem2: "area",
+  surfacem: "area",
+  type: "kind",
+  cabane: "cabin",
+  etat: "state",
+  notes: "notes",
+  remarques: "notes",
+};
+
+const KINDS: Record<string, "familiale" | "partagee"> = {
+  familiale: "familiale",
+  "": "familiale",
+  partagee: "partagee",
+};
+const STATES: Record<string, "libre" | "reservee" | "remise_en_etat"> = {
+  "": "libre",
+  libre: "libre",
+  reservee: "reservee",
+  enremiseenetat: "remise_en_etat",
+  remiseenetat: "remise_en_etat",
+};
+
+/**
+ * Plots from a spreadsheet's CSV (`;` or `,`, a header line: numéro, surface, and optionally type, cabane, état,
+ * notes), for one site, all or nothing: a number already there is updated (an attributed plot keeps its state),
+ * a new one created. « cabane »: empty or « non » for none, « oui » or the takeover value in euros.
+ */
+export async function importPlotsCsv(siteId: number, text: string, executor: Executor) {
+  const body = text.replace(/^\uFEFF/, "");
+  if (!body.trim()) throw new PlotsCsvError("Choisissez un fichier CSV à importer.");
+  if (body === NOT_TEXT_FILE) throw new PlotsCsvError(UNREADABLE);
+  const firstLine = body.split(/\r?\n/, 1)[0]!;
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  let rows: string[][];
+  try {
+    rows = parse(body, { delimiter, skip_empty_lines: true, trim: true, relax_column_count: true });
+  } catch {
+    throw new PlotsCsvError(UNREADABLE);
+  }
+  const header = rows[0]!.map((h) => COLUMNS[fold(h)]);
+  if (!header.includes("number") || !header.includes("area"))
+    throw new PlotsCsvError("La première ligne doit nommer les colonnes, dont « numéro » et « surface ».");
+  if (rows.length - 1 > PLOTS_CSV_MAX_LINES)
+    throw new PlotsCsvError(`Au plus ${PLOTS_CSV_MAX_LINES} parcelles par fichier.`);
+  let created = 0;
+  let updated = 0;
+  const seen = new Set<number>();
+  for (const [index, row] of rows.slice(1).entries()) {
+    const line = index + 2;
+    const cell = (column: string) => row[header.indexOf(column as never)] ?? "";
+    const fail = (what: string) => {
+      throw new PlotsCsvError(`Ligne ${line} : ${what} Rien n'a été importé.`);
+    };
+    const number = Number(cell("number"));
+    if (!/^\d+$/.test(cell("number")) || number < 1 || number > PLOT_NUMBER_MAX) fail("numéro de parcelle invalide.");
+    if (seen.has(number)) fail(`la parcelle n° ${number} apparaît deux fois.`);
+    seen.add(number);
+    const area = Number(cell("area").replace(",", "."));
+    if (!Number.isInteger(area) || area < 1 || area > 10_000) fail("surface invalide (un nombre entier de m²).");
+    const kind = KINDS[fold(cell("kind"))];
+    if (!kind) fail("type invalide (familiale ou partagée).");
+    const cabinText = fold(cell("cabin"));
+    const cabinValue = cabinText === "" || cabinText === "non" ? null : cabinText === "oui" ? 0 : Number(cabinText);
+    if (cabinValue !== null && (!Number.isInteger(cabinValue) || cabinValue > 300))
+      fail("cabane invalide (vide, « non », « oui » ou sa valeur de reprise, 300 € au plus).");
+    const state = STATES[fold(cell("state"))];
+    if (!state) fail("état invalide (libre, réservée ou en remise en état ; « attribuée » vient d'une attribution).");
+    const fields = { area, kind: kind!, cabinValue, notes: cell("notes").slice(0, 2000) };
+    const [existing] = await executor
+      .select()
+      .from(plots)
+      .where(and(eq(plots.siteId, siteId), eq(plots.number, number)));
+    if (existing) {
+      await executor
+        .update(plots)
+        .set({ ...fields, state: existing.state === "attribuee" ? "attribuee" : state!, updatedAt: new Date() })
+        .where(eq(plots.id, existing.id));
+      updated++;
+    } else {
+      await executor.insert(plots).values({ siteId, number, ...fields, state: state! });
+      created++;
+    }
+  }
+  return { created, updated };
+}

@@ -1,0 +1,235 @@
+import { redirect } from "react-router";
+import { parseId } from "~/lib/text";
+import { VILLE_LABELS, type Ville } from "~/lib/constants";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+import { recentWarnings } from "~/modules/gardeners/gardeners.server";
+import { getDb } from "~/db/client.server";
+import { and, desc, eq } from "drizzle-orm";
+import { gardeners, plotHoldings } from "~/db/schema";
+import { formatDate } from "~/lib/dates";
+import { ofSite, plotName, plotSize } from "./plots.labels";
+import { bulkPlotsSchema, plotFormSchema, PLOT_GONE_MESSAGE, siteFormSchema } from "./plots.schema";
+import {
+  createPlotRange,
+  createSite,
+  deleteEmptySite,
+  deleteFreePlot,
+  getPlot,
+  getSite,
+  listSites,
+  PlotNumberTakenError,
+  PlotStateLockedError,
+  plotsOfSite,
+  SiteNameTakenError,
+  updatePlot,
+  updateSite,
+} from "./plots.server";
+import { importPlotsCsv, PlotsCsvError } from "./plots-import.server";
+
+export const townLabel = (town: string) => VILLE_LABELS[town as Ville] ?? town;
+const SITE_NAME_TAKEN = "Un jardin porte déjà ce nom.";
+export const calendarDay = (date: string | null) => (date ? formatDate(new Date(`${date}T12:00:00Z`)) : "");
+
+/** /admin/parcelles: the sites with their counts. */
+export async function sitesScreen() {
+  const sites = await listSites();
+  return { sites: sites.map((s) => ({ ...s, town: townLabel(s.town), createdAt: undefined })) };
+}
+
+/** « Ajouter un jardin ». */
+export async function addSite(form: FormData, actor: Actor) {
+  const { data, refusal } = parseAdminForm(siteFormSchema, form, "Le jardin n'a pas été ajouté :");
+  if (refusal) return refusal;
+  try {
+    const site = await withHistory(
+      actor,
+      (tx) => createSite(data, tx),
+      (row) => ({ kind: "jardin.creation", target: row.name }),
+    );
+    return redirect(`/admin/parcelles/jardins/${site.id}`);
+  } catch (error) {
+    if (error instanceof SiteNameTakenError)
+      return refusedForm(form, "Le jardin n'a pas été ajouté :", { name: SITE_NAME_TAKEN }, 409);
+    throw error;
+  }
+}
+
+async function siteOf(idParam: string | undefined) {
+  const site = await getSite(parseId(idParam) ?? 0);
+  if (!site) throw redirect("/admin/parcelles");
+  return site;
+}
+
+/** A site's screen: its tiles, its details to edit. */
+export async function siteScreen(idParam: string | undefined) {
+  const site = await siteOf(idParam);
+  const list = await plotsOfSite(site.id);
+  return {
+    site: { ...site, townLabel: townLabel(site.town), createdAt: undefined },
+    plots: list.map((p) => ({
+      id: p.id,
+      number: p.number,
+      area: p.area,
+      size: p.size,
+      kind: p.kind,
+      state: p.state,
+      holder: p.holder?.name ?? null,
+      warnings: p.warnings,
+    })),
+  };
+}
+
+/** The forms of a site's screen: bulk creation, CSV import, the site's details, its deletion. */
+export async function siteAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const site = await siteOf(idParam);
+  switch (form.get("intent")) {
+    case "bulk": {
+      const { data, refusal } = parseAdminForm(bulkPlotsSchema, form, "Les parcelles n'ont pas été créées :");
+      if (refusal) return refusal;
+      const result = await withHistory(
+        actor,
+        (tx) => createPlotRange(site.id, data, tx),
+        (r) =>
+          r.created > 0 && {
+            kind: "parcelle.creation",
+            target: `parcelles ${data.from} à ${data.to} ${ofSite(site.name)}`,
+            detail: `${r.created} créées`,
+          },
+      );
+      const created = `${result.created} parcelle${result.created > 1 ? "s" : ""} créée${result.created > 1 ? "s" : ""}`;
+      const existing = result.existing ? ` ; ${result.existing} existai${result.existing > 1 ? "ent" : "t"} déjà` : "";
+      return doneForm("bulk", `${created}${existing}.`);
+    }
+    case "import": {
+      const text = String(form.get("file") ?? "");
+      try {
+        const result = await withHistory(
+          actor,
+          (tx) => importPlotsCsv(site.id, text, tx),
+          (r) =>
+            r.created + r.updated > 0 && {
+              kind: "parcelle.import",
+              target: site.name,
+              detail: `${r.created} créées, ${r.updated} mises à jour`,
+            },
+        );
+        return doneForm(
+          "import",
+          `Import terminé : ${result.created} parcelle(s) créée(s), ${result.updated} mise(s) à jour.`,
+        );
+      } catch (error) {
+        if (error instanceof PlotsCsvError) {
+          form.delete("file");
+          return refusedForm(form, error.message, { file: error.message }, 400);
+        }
+        throw error;
+      }
+    }
+    case "site": {
+      const { data, refusal } = parseAdminForm(siteFormSchema, form, "Le jardin n'a pas été enregistré :");
+      if (refusal) return refusal;
+      try {
+        await withHistory(
+          actor,
+          (tx) => updateSite(site.id, data, tx),
+          (row) => row && { kind: "jardin.modification", target: row.name },
+        );
+      } catch (error) {
+        if (error instanceof SiteNameTakenError)
+          return refusedForm(form, "Le jardin n'a pas été enregistré :", { name: SITE_NAME_TAKEN }, 409);
+        throw error;
+      }
+      return doneForm("site", "Jardin enregistré.");
+    }
+    case "delete-site": {
+      const removed = await withHistory(
+        actor,
+        (tx) => deleteEmptySite(site.id, tx),
+        (row) => row && { kind: "jardin.suppression", target: row.name },
+      );
+      if (!removed) return refusedForm(form, "Seul un jardin sans parcelle peut être supprimé.", {}, 409);
+      return redirect("/admin/parcelles");
+    }
+    default:
+      return refusedForm(form, "Action inconnue.");
+  }
+}
+
+async function plotOf(idParam: string | undefined) {
+  const row = await getPlot(parseId(idParam) ?? 0);
+  if (!row) throw redirect("/admin/parcelles");
+  return row;
+}
+
+/** A plot's screen: its details, who holds it and who held it, its recent warnings. */
+export async function plotScreen(idParam: string | undefined) {
+  const { plot, site } = await plotOf(idParam);
+  const holdings = await getDb()
+    .select({ holding: plotHoldings, gardenerId: gardeners.id, gardenerName: gardeners.name })
+    .from(plotHoldings)
+    .leftJoin(gardeners, eq(gardeners.id, plotHoldings.gardenerId))
+    .where(and(eq(plotHoldings.plotId, plot.id)))
+    .orderBy(desc(plotHoldings.startDate), desc(plotHoldings.id));
+  const warnings = await recentWarnings({ plotId: plot.id });
+  return {
+    plot: {
+      ...plot,
+      size: plotSize(plot.area),
+      name: plotName(plot, site),
+      createdAt: undefined,
+      updatedAt: undefined,
+    },
+    site: { id: site.id, name: site.name },
+    holdings: holdings.map((h) => ({
+      id: h.holding.id,
+      gardener: h.gardenerId ? { id: h.gardenerId, name: h.gardenerName! } : null,
+      from: calendarDay(h.holding.startDate),
+      to: calendarDay(h.holding.endDate),
+      current: h.holding.endDate === null,
+    })),
+    warnings: warnings.map((w) => ({ id: w.id, date: calendarDay(w.date), note: w.note, inspector: w.inspector })),
+  };
+}
+
+/** A plot's forms: « Enregistrer », « Supprimer la parcelle ». */
+export async function plotAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const { plot, site } = await plotOf(idParam);
+  if (form.get("intent") === "delete") {
+    const removed = await withHistory(
+      actor,
+      (tx) => deleteFreePlot(plot.id, tx),
+      (row) => row && { kind: "parcelle.suppression", target: plotName(row, site) },
+    );
+    if (!removed)
+      return refusedForm(
+        form,
+        "Une parcelle attribuée ne peut pas être supprimée : enregistrez d'abord le départ de son jardinier.",
+        {},
+        409,
+      );
+    return redirect(`/admin/parcelles/jardins/${site.id}`);
+  }
+  const { data, refusal } = parseAdminForm(plotFormSchema, form, "La parcelle n'a pas été enregistrée :");
+  if (refusal) return refusal;
+  try {
+    const saved = await withHistory(
+      actor,
+      (tx) => updatePlot(plot.id, data, tx),
+      (row) => row && { kind: "parcelle.modification", target: plotName(row, site) },
+    );
+    if (!saved) return refusedForm(form, PLOT_GONE_MESSAGE, {}, 404);
+  } catch (error) {
+    if (error instanceof PlotNumberTakenError)
+      return refusedForm(form, "La parcelle n'a pas été enregistrée :", { number: error.message }, 409);
+    if (error instanceof PlotStateLockedError)
+      return refusedForm(
+        form,
+        "Une parcelle attribuée le reste jusqu'au départ de son jardinier (sur sa fiche).",
+        { state: "" },
+        409,
+      );
+    throw error;
+  }
+  return doneForm("save", "Parcelle enregistrée.");
+}

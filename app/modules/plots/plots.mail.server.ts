@@ -1,0 +1,87 @@
+import type { associationContent, gardeners, gardenSites, plots } from "~/db/schema";
+import { formatDate } from "~/lib/dates";
+import { VILLE_LABELS, type Ville } from "~/lib/constants";
+import { htmlParagraphs, wrap } from "~/modules/mail/mail-templates.server";
+import type { MailMessage } from "~/modules/mail/mail.schema";
+import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
+import { euros } from "./plots.labels";
+import { ALLOTMENT_MAIL_DEFAULT, FEE_INSTRUCTIONS_DEFAULT, fillTemplate, WARNING_MAIL_DEFAULT } from "./plots.texts";
+
+type Gardener = Pick<typeof gardeners.$inferSelect, "name" | "email">;
+type Plot = Pick<typeof plots.$inferSelect, "number" | "area" | "cabinValue">;
+type Site = Pick<typeof gardenSites.$inferSelect, "name" | "town" | "address" | "accessNotes">;
+type Content = Pick<
+  typeof associationContent.$inferSelect,
+  "plotAllotmentMail" | "plotWarningMail" | "feePaymentInstructions" | "horaires" | "nomAssociation"
+>;
+
+const calendarDay = (date: string) => formatDate(new Date(`${date}T12:00:00Z`));
+
+function message(to: string, subject: string, text: string): MailMessage {
+  return { to, subject, text: `${text.trim()}\n`, html: wrap(htmlParagraphs(text.trim())) };
+}
+
+/** The plot's address line: the site's address and town. */
+function siteAddress(site: Site) {
+  const town = VILLE_LABELS[site.town as Ville] ?? site.town;
+  return [site.address, site.town === "autre" ? "" : town].filter(Boolean).join(", ") || town;
+}
+
+/** To a new gardener: the plot, where, what to bring and the entry budget (the settings' text). */
+export function allotmentMail(
+  gardener: Gardener,
+  plot: Plot,
+  site: Site,
+  startDate: string,
+  content?: Content,
+): MailMessage {
+  const text = fillTemplate(content?.plotAllotmentMail || ALLOTMENT_MAIL_DEFAULT, {
+    nom: gardener.name,
+    parcelle: String(plot.number),
+    jardin: site.name,
+    surface: String(plot.area),
+    date: calendarDay(startDate),
+    adresse: siteAddress(site),
+    acces: site.accessNotes,
+    cabane: plot.cabinValue === null ? "pas de cabane sur cette parcelle" : `${plot.cabinValue} euros`,
+    permanences: content?.horaires || CONTENT_DEFAULTS.horaires,
+  });
+  return message(gardener.email, `Votre parcelle n° ${plot.number} au ${site.name}`, text);
+}
+
+/** After an inspection round: the warning and what was wrong (the settings' text). */
+export function warningMail(
+  gardener: Gardener,
+  plot: Pick<Plot, "number">,
+  site: Pick<Site, "name">,
+  date: string,
+  note: string,
+  content?: Content,
+): MailMessage {
+  const text = fillTemplate(content?.plotWarningMail || WARNING_MAIL_DEFAULT, {
+    nom: gardener.name,
+    parcelle: String(plot.number),
+    jardin: site.name,
+    date: calendarDay(date),
+    remarque: note || "la parcelle n'est pas entretenue.",
+  });
+  return message(gardener.email, `Avertissement pour la parcelle n° ${plot.number}`, text);
+}
+
+/** « Appel à cotisation {année} », or its reminder: the amount, the plots, the payment instructions. */
+export function feeMail(
+  kind: "appel" | "relance",
+  gardener: Gardener,
+  year: number,
+  amountCents: number,
+  plotsText: string,
+  content?: Content,
+): MailMessage {
+  const association = content?.nomAssociation || CONTENT_DEFAULTS.nomAssociation;
+  const lead =
+    kind === "appel"
+      ? `La cotisation ${year} à ${association}${plotsText ? ` pour ${plotsText}` : ""} est de ${euros(amountCents)}.`
+      : `Sauf erreur de notre part, votre cotisation ${year}${plotsText ? ` pour ${plotsText}` : ""}, de ${euros(amountCents)}, n'est pas encore réglée. Si vous l'avez payée ces derniers jours, merci de ne pas tenir compte de ce message.`;
+  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${content?.feePaymentInstructions || FEE_INSTRUCTIONS_DEFAULT}\n\nMerci, et belle saison au jardin !\n\nLe bureau de ${association}`;
+  return message(gardener.email, kind === "appel" ? `Appel à cotisation ${year}` : `Rappel : cotisation ${year}`, text);
+}

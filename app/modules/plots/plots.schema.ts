@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { tooLongMessage, VILLES } from "~/lib/constants";
+import { filledText, optionalEmail, optionalText, recordId, requiredText } from "~/modules/forms/fields.schema";
+import { isFrenchPhone } from "~/modules/applications/applications.schema";
+import { PAYMENT_KINDS, PAYMENT_MEANS, PLOT_KINDS } from "./plots.labels";
+
+// The forms of the « Parcelles » area: sites, plots, gardeners, payments, allotment, departure, inspections.
+
+export const PLOT_NUMBER_MAX = 9999;
+export const BULK_PLOTS_MAX = 300;
+export const SITE_GONE_MESSAGE = "Ce jardin n'existe plus : il a peut-être été supprimé entre-temps.";
+export const PLOT_GONE_MESSAGE = "Cette parcelle n'existe plus : elle a peut-être été supprimée entre-temps.";
+export const GARDENER_GONE_MESSAGE = "Ce jardinier n'existe plus : sa fiche a peut-être été effacée entre-temps.";
+export const DATE_MESSAGE = "Indiquez une date valide.";
+const AMOUNT_MESSAGE = "Indiquez un montant en euros, par exemple 25 ou 12,50.";
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,6}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: message });
+
+/** A calendar date as `<input type="date">` sends it (YYYY-MM-DD), and a real one. */
+export const calendarDate = (message = DATE_MESSAGE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        error: message,
+      },
+    );
+
+const optionalDate = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .pipe(calendarDate().nullable());
+
+/** An amount in euros as people type it (« 25 », « 12,50 », « 12.5 € »), in cents; at most 100 000 €. */
+export const euroAmount = (message = AMOUNT_MESSAGE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((v) => v.replace(/\s|€/g, "").replace(",", "."))
+    .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v), { error: message })
+    .transform((v) => Math.round(Number(v) * 100));
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+const optionalPhone = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(30, { error: tooLongMessage(30) })
+    .optional()
+    .transform((v) => v || "")
+    .refine((v) => v === "" || isFrenchPhone(v), { error: message });
+
+export const siteFormSchema = z.object({
+  name: requiredText(100, "Indiquez le nom du jardin."),
+  town: choice(VILLES, "Choisissez la ville du jardin."),
+  address: optionalText(300, ""),
+  accessNotes: optionalText(1000, ""),
+});
+export type SiteForm = z.output<typeof siteFormSchema>;
+
+const PLOT_NUMBER_MESSAGE = `Indiquez un numéro de parcelle entre 1 et ${PLOT_NUMBER_MAX}.`;
+const AREA_MESSAGE = "Indiquez une surface en m², un nombre entier entre 1 et 10 000.";
+const CABIN_VALUE_MESSAGE = "Indiquez la valeur de reprise de la cabane, de 0 à 300 €.";
+
+const cabinFields = {
+  cabin: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+  cabinValue: z.string().trim().optional(),
+};
+
+/** The cabin: none, or its takeover value in whole euros (0 to 300). */
+const withCabin = <T extends { cabin: boolean; cabinValue?: string }>(fields: T, ctx: z.RefinementCtx) => {
+  if (!fields.cabin) return null;
+  const value = fields.cabinValue ?? "";
+  if (!/^\d{1,3}$/.test(value) || Number(value) > 300) {
+    ctx.addIssue({ code: "custom", path: ["cabinValue"], message: CABIN_VALUE_MESSAGE });
+    return z.NEVER;
+  }
+  return Number(value);
+};
+
+export const plotFormSchema = z
+  .object({
+    number: wholeNumber(1, PLOT_NUMBER_MAX, PLOT_NUMBER_MESSAGE),
+    area: wholeNumber(1, 10_000, AREA_MESSAGE),
+    kind: choice(PLOT_KINDS, "Choisissez le type de parcelle."),
+    // « attribuée » comes only with a gardener (« Attribuer »), and goes only with a departure.
+    state: choice(["libre", "reservee", "remise_en_etat"] as const, "Choisissez l'état de la parcelle.").optional(),
+    notes: optionalText(2000, ""),
+    ...cabinFields,
+  })
+  .transform((fields, ctx) => ({
+    number: fields.number,
+    area: fields.area,
+    kind: fields.kind,
+    state: fields.state,
+    notes: fields.notes,
+    cabinValue: withCabin(fields, ctx),
+  }));
+export type PlotForm = z.output<typeof plotFormSchema>;
+
+export const bulkPlotsSchema = z
+  .object({
+    from: wholeNumber(1, PLOT_NUMBER_MAX, PLOT_NUMBER_MESSAGE),
+    to: wholeNumber(1, PLOT_NUMBER_MAX, PLOT_NUMBER_MESSAGE),
+    area: wholeNumber(1, 10_000, AREA_MESSAGE),
+    kind: choice(PLOT_KINDS, "Choisissez le type de parcelle."),
+  })
+  .refine((f) => f.to >= f.from, { path: ["to"], error: "Le dernier numéro doit suivre le premier." })
+  .refine((f) => f.to - f.from < BULK_PLOTS_MAX, {
+    path: ["to"],
+    error: `Au plus ${BULK_PLOTS_MAX} parcelles à la fois.`,
+  });
+
+const NAME_MESSAGE = "Indiquez le nom et le prénom du jardinier.";
+
+export const gardenerFormSchema = z.object({
+  name: requiredText(200, NAME_MESSAGE),
+  email: optionalEmail("Format d'email invalide").transform((v) => v ?? ""),
+  mobile: optionalPhone("Format de téléphone invalide (ex: 0612345678)"),
+  landline: optionalPhone("Format de téléphone invalide (ex: 0412345678)"),
+  address: optionalText(300, ""),
+  startDate: calendarDate("Indiquez la date d'arrivée du jardinier."),
+  notes: optionalText(2000, ""),
+});
+export type GardenerForm = z.output<typeof gardenerFormSchema>;
+
+const YEAR_MESSAGE = "Indiquez une année entre 2000 et 2100.";
+export const yearField = () => wholeNumber(2000, 2100, YEAR_MESSAGE);
+
+/** A payment recorded on a gardener's record: a year's fee, the entry budget or a cabin takeover. */
+export const paymentFormSchema = z.object({
+  kind: choice(PAYMENT_KINDS, "Choisissez ce qui est payé."),
+  year: yearField(),
+  amount: euroAmount(),
+  paidOn: calendarDate("Indiquez la date du paiement."),
+  means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
+});
+export type PaymentForm = z.output<typeof paymentFormSchema>;
+
+/** « Attribuer une parcelle » from an application. */
+export const allotmentFormSchema = z.object({
+  plotId: recordId("Choisissez une parcelle libre."),
+  startDate: calendarDate("Indiquez la date d'attribution."),
+});
+
+/** A gardener leaves a plot (or all of theirs): the date, and what becomes of the plot. */
+export const departureFormSchema = z.object({
+  endDate: calendarDate("Indiquez la date de départ."),
+  plotState: choice(["remise_en_etat", "libre"] as const, "Choisissez ce que devient la parcelle."),
+  holdingId: z
+    .string()
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
+});
+
+/** A free plot given to an existing gardener (a second plot, a move). */
+export const holdingFormSchema = z.object({
+  plotId: recordId("Choisissez une parcelle libre."),
+  startDate: calendarDate("Indiquez la date d'attribution."),
+});
+
+export const notesField = () => optionalText(2000, "");
+export { filledText, optionalDate };
