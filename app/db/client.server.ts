@@ -155,7 +155,11 @@ export async function pingDatabase() {
 
 /** Whether `error` is PostgreSQL's unique violation (23505), of `constraint` when given, as either driver reports it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === "23505") return constraint === undefined || e.constraint === constraint;
   }
   return false;

@@ -1,3 +1,4 @@
+import { registerCounts } from "~/modules/plots/plots.server";
 import { data } from "react-router";
 import type { z } from "zod";
 import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
@@ -58,7 +59,7 @@ const IDENTITY_TEXTS = ["nomAssociation", "slogan", "charte", "reglement", ...LE
 
 /** What the settings screen shows: the stored texts (empty where the default applies) and the form's labels. */
 export async function settingsData() {
-  const [content, labels] = await Promise.all([getContent(), applicationFormLabels()]);
+  const [content, labels, register] = await Promise.all([getContent(), applicationFormLabels(), registerCounts()]);
   const text = (value: string | null | undefined) => value ?? "";
   return {
     titreAccueil: text(content?.titreAccueil),
@@ -68,6 +69,8 @@ export async function settingsData() {
     headerIcon: content?.headerIcon ?? null,
     parcellesOccupees: content?.parcellesOccupees ?? 0,
     parcellesTotal: content?.parcellesTotal ?? 0,
+    /** The register's count, which the home page shows instead of the numbers above once it has plots. */
+    plotRegister: register,
     titreAssociation: text(content?.titreAssociation),
     contentAssociation: text(content?.contentAssociation),
     imagesAssociation: cleanImageList(content?.imagesAssociation, MAX_ASSOCIATION_IMAGES),

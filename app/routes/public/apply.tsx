@@ -6,6 +6,7 @@ import { PlotsStatus } from "~/components/PlotsStatus";
 import { clientIpContext, siteContentContext } from "~/request/context";
 import { handlePublicForm, publicFormHeaders } from "~/modules/forms/public-form.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { registerCounts } from "~/modules/plots/plots.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import {
   APPLICATION_FIELDS,
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     labels,
     ...commitmentTexts(content),
-    plots: { occupied: content.parcellesOccupees, total: content.parcellesTotal },
+    plots: (await registerCounts()) ?? { occupied: content.parcellesOccupees, total: content.parcellesTotal },
   };
 }
 

@@ -6,6 +6,7 @@ import { HomeEvents, JoinUs, LatestAds, LatestPost, MonthInGarden, WeatherTip } 
 import { HOME_ADS_COUNT, HOME_POSTS_COUNT } from "~/lib/constants";
 import { altOf } from "~/lib/image-alt";
 import { gardenMonth } from "~/lib/planting-calendar";
+import { registerCounts } from "~/modules/plots/plots.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { gardeningTip, shownTemperature } from "~/lib/weather";
 import { latestValidatedAds } from "~/modules/ads/ads.server";
@@ -18,13 +19,14 @@ import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
-  const [content, posts, next, past, ads, weather] = await Promise.all([
+  const [content, posts, next, past, ads, weather, register] = await Promise.all([
     context.get(siteContentContext),
     latestPosts(HOME_POSTS_COUNT),
     nextUpcomingEvent(now),
     latestPastEvent(now),
     latestValidatedAds(HOME_ADS_COUNT),
     getWeather(),
+    registerCounts(),
   ]);
   return {
     title: content.titreAccueil,
@@ -37,7 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     next: next && eventCard(next),
     past: past && eventCard(past),
     ads: ads.map(({ id, type, nom, contenu, createdAt }) => ({ id, type, nom, contenu, createdAt })),
-    plots: { occupied: content.parcellesOccupees, total: content.parcellesTotal },
+    // The register's count once it has plots; else the numbers typed in the settings.
+    plots: register ?? { occupied: content.parcellesOccupees, total: content.parcellesTotal },
   };
 }
 

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { quietButtonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import {
@@ -120,6 +120,11 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
+        {!archived && (
+          <Link to={`/admin/applications/${id}/attribuer`} className={quietButtonClass}>
+            Attribuer une parcelle<span className="sr-only"> à {nom}</span>
+          </Link>
+        )}
         {!archived && processed && (
           <Form method="post">
             <input type="hidden" name="intent" value="archive" />

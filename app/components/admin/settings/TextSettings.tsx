@@ -27,9 +27,18 @@ export function HomeTextsSettings() {
 }
 
 /** 'Parcelles occupées': whole numbers, empty counting as 0 (SPEC §5). */
-export function PlotsSettings() {
+export function PlotsSettings({ register }: { register: { occupied: number; total: number } | null }) {
   return (
-    <SettingsForm intent="plots" title="Parcelles occupées" submit="Enregistrer les parcelles">
+    <SettingsForm
+      intent="plots"
+      title="Parcelles occupées"
+      submit="Enregistrer les parcelles"
+      description={
+        register
+          ? `La page d'accueil affiche le registre des parcelles (menu Parcelles) : ${register.occupied} occupées sur ${register.total}. Les nombres ci-dessous ne servent que si le registre est vide.`
+          : "La page d'accueil affiche ces nombres, tant que le registre des parcelles (menu Parcelles) est vide ; dès qu'il a des parcelles, elle les compte d'après lui."
+      }
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
           label="Nombre de parcelles occupées"

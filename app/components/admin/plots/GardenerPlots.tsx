@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { Section } from "~/components/admin/admin-ui";
+import { DateTimeInput, Select } from "~/components/form/fields";
+import { departureFormSchema, holdingFormSchema } from "~/modules/plots/plots.schema";
+import { IntentForm, type IntentResult } from "./IntentForm";
+
+interface Holding {
+  id: number;
+  plotId: number;
+  name: string;
+  from: string;
+  to: string;
+  current: boolean;
+}
+
+const LEAVING_STATES = [
+  ["remise_en_etat", "En remise en état"],
+  ["libre", "Libre"],
+] as const;
+
+/** A gardener's plots, now and before; their departure; another free plot given to them. */
+export function GardenerPlots({
+  holdings,
+  freePlots,
+  today,
+  result,
+}: {
+  holdings: Holding[];
+  freePlots: (readonly [string, string])[];
+  today: string;
+  result: IntentResult | undefined;
+}) {
+  const current = holdings.filter((h) => h.current);
+  const leaving = [
+    ...(current.length > 1 ? [["", "Toutes ses parcelles"] as const] : []),
+    ...current.map((h) => [String(h.id), h.name] as const),
+  ];
+  return (
+    <Section id="parcelles" title="Parcelles">
+      {holdings.length === 0 ? (
+        <p className="text-stone-700">Aucune parcelle.</p>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {holdings.map((h) => (
+            <li key={h.id} className="py-2">
+              <Link
+                to={`/admin/parcelles/${h.plotId}`}
+                className="font-semibold text-brand-800 underline underline-offset-2"
+              >
+                {h.name}
+              </Link>{" "}
+              — du {h.from} {h.current ? "à aujourd'hui" : `au ${h.to}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {current.length > 0 && (
+        <>
+          <h3 className="mt-6 font-bold text-stone-900">Départ</h3>
+          <IntentForm
+            intent="departure"
+            schema={departureFormSchema}
+            result={result}
+            values={{ endDate: today, plotState: "remise_en_etat", holdingId: leaving[0]![0] }}
+            order={["holdingId", "endDate", "plotState"]}
+            submit="Enregistrer le départ"
+            className="mt-3 space-y-4"
+          >
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Select name="holdingId" label="Parcelle quittée" options={leaving} placeholder={null} />
+              <DateTimeInput name="endDate" type="date" label="Date de départ" required />
+              <Select name="plotState" label="La parcelle devient" options={LEAVING_STATES} placeholder={null} />
+            </div>
+          </IntentForm>
+        </>
+      )}
+      <h3 className="mt-6 font-bold text-stone-900">Attribuer une autre parcelle</h3>
+      {freePlots.length === 0 ? (
+        <p className="mt-2 text-stone-700">Aucune parcelle libre pour l'instant.</p>
+      ) : (
+        <IntentForm
+          intent="allot"
+          schema={holdingFormSchema}
+          result={result}
+          values={{ startDate: today }}
+          order={["plotId", "startDate"]}
+          submit="Attribuer"
+          className="mt-3 space-y-4"
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select name="plotId" label="Parcelle libre" options={freePlots} required />
+            <DateTimeInput name="startDate" type="date" label="À partir du" required />
+          </div>
+        </IntentForm>
+      )}
+    </Section>
+  );
+}

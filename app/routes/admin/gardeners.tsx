@@ -1,0 +1,162 @@
+import { Form, Link, useLocation } from "react-router";
+import type { Route } from "./+types/gardeners";
+import { Pagination, Section } from "~/components/admin/admin-ui";
+import { listPageLink } from "~/components/admin/ListSearch";
+import { GardenerFields } from "~/components/admin/plots/GardenerFields";
+import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import { inputClass, quietButtonClass } from "~/components/form/styles";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { addGardener, gardenersScreen } from "~/modules/gardeners/gardeners.admin.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { gardenerFormSchema } from "~/modules/plots/plots.schema";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta() {
+  return adminMeta("Jardiniers");
+}
+
+/** /admin/jardiniers: the current gardeners (or the former ones), their plots and this year's fee. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return gardenersScreen(request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return addGardener(await readFormData(request), currentActor(context));
+}
+
+export default function AdminGardeners({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, counts, gardeners, q, page, pages, year, today } = loaderData;
+  const { search } = useLocation();
+  const tab = (value: "actuels" | "anciens", label: string) => (
+    <Link
+      to={
+        value === "actuels"
+          ? `?${q ? `q=${encodeURIComponent(q)}` : ""}`
+          : `?statut=anciens${q ? `&q=${encodeURIComponent(q)}` : ""}`
+      }
+      aria-current={status === value ? "page" : undefined}
+      className={`inline-flex min-h-11 items-center rounded-lg px-3 font-semibold ${status === value ? "bg-stone-800 text-white" : "text-brand-800 underline underline-offset-2"}`}
+    >
+      {label} ({counts[value]})
+    </Link>
+  );
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold text-stone-900">Jardiniers</h1>
+      <PlotsNav />
+      <search>
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          {status === "anciens" && <input type="hidden" name="statut" value="anciens" />}
+          <div className="min-w-60 flex-1">
+            <label htmlFor="recherche-jardiniers" className="font-medium text-stone-900">
+              Rechercher un jardinier
+            </label>
+            <input
+              id="recherche-jardiniers"
+              type="search"
+              name="q"
+              defaultValue={q}
+              className={inputClass}
+              autoComplete="off"
+            />
+          </div>
+          <button type="submit" className={quietButtonClass}>
+            Rechercher
+          </button>
+        </Form>
+      </search>
+      <Section
+        id="liste"
+        title={status === "actuels" ? "Jardiniers actuels" : "Anciens jardiniers"}
+        action={
+          <div className="flex flex-wrap gap-2">
+            {tab("actuels", "Actuels")}
+            {tab("anciens", "Anciens")}
+          </div>
+        }
+      >
+        {gardeners.length === 0 ? (
+          <p className="text-stone-700">
+            {q ? `Aucun jardinier ne correspond à « ${q} ».` : "Aucun jardinier pour l'instant."}
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {status === "actuels" ? "Jardiniers actuels" : "Anciens jardiniers"}
+              </caption>
+              <thead className="border-b border-stone-300 text-stone-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    Nom
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Parcelles
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {status === "actuels" ? "Depuis le" : "Parti le"}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Cotisation {year}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200">
+                {gardeners.map((g) => (
+                  <tr key={g.id}>
+                    <td className="py-2 pr-3">
+                      <Link
+                        to={`/admin/jardiniers/${g.id}`}
+                        className="font-semibold text-brand-800 underline underline-offset-2"
+                      >
+                        {g.name}
+                      </Link>
+                      <div className="text-stone-600 [overflow-wrap:anywhere]">
+                        {[g.email, g.mobile].filter(Boolean).join(" · ")}
+                      </div>
+                    </td>
+                    <td className="py-2 pr-3">{g.plots || "—"}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{status === "actuels" ? g.since : g.left}</td>
+                    <td className="py-2 pr-3">
+                      {g.fee === null ? (
+                        "Non appelée"
+                      ) : g.fee.paid ? (
+                        `Payée (${g.fee.amount})`
+                      ) : (
+                        <strong className="text-red-800">Due : {g.fee.amount}</strong>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination
+          page={page}
+          pages={pages}
+          link={listPageLink(search)}
+          newer="Page précédente"
+          older="Page suivante"
+        />
+      </Section>
+      <Section
+        id="ajouter"
+        title="Ajouter un jardinier"
+        description="Pour un jardinier arrivé avant le registre. Un nouveau venu de la liste d'attente s'ajoute depuis sa demande (« Attribuer une parcelle »)."
+      >
+        <IntentForm
+          intent="create"
+          schema={gardenerFormSchema}
+          result={actionData}
+          values={{ startDate: today }}
+          order={["name", "email", "mobile", "landline", "address", "startDate", "notes"]}
+          submit="Ajouter le jardinier"
+        >
+          <GardenerFields />
+        </IntentForm>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/plot-site";
+import { Section } from "~/components/admin/admin-ui";
+import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { PlotLegend, PlotTiles } from "~/components/admin/plots/PlotTiles";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import { SiteFields } from "~/components/admin/plots/SiteFields";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { Select, TextInput } from "~/components/form/fields";
+import { inputClass, labelClass } from "~/components/form/styles";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { siteAction, siteScreen } from "~/modules/plots/plots.admin.server";
+import { PLOT_KIND_LABELS, PLOT_KINDS, PLOT_STATES, type PlotState } from "~/modules/plots/plots.labels";
+import { bulkPlotsSchema, siteFormSchema } from "~/modules/plots/plots.schema";
+import { adminMeta } from "~/modules/seo/seo";
+
+const KINDS = PLOT_KINDS.map((k) => [k, PLOT_KIND_LABELS[k]] as const);
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? loaderData.site.name : "Jardin");
+}
+
+/** /admin/parcelles/jardins/:id: a site's plots as tiles, creating plots (a range or a CSV file), the site itself. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return siteScreen(params.id);
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return siteAction(params.id, await readFormData(request, { textFiles: ["file"] }), currentActor(context));
+}
+
+export default function AdminPlotSite({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, plots } = loaderData;
+  const notice = useSaveNotice(actionData?.message ?? null);
+  const counts = Object.fromEntries(PLOT_STATES.map((s) => [s, plots.filter((p) => p.state === s).length])) as Record<
+    PlotState,
+    number
+  >;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PlotsNav />
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900">{site.name}</h1>
+        <p className="text-stone-700">
+          {[site.address, site.townLabel].filter(Boolean).join(", ")} · {plots.length} parcelle
+          {plots.length > 1 ? "s" : ""}
+        </p>
+      </div>
+      <Section id="plan" title="Les parcelles" description={plots.length > 0 ? <PlotLegend counts={counts} /> : null}>
+        {plots.length === 0 ? (
+          <p className="text-stone-700">
+            Aucune parcelle pour l'instant : créez-les ci-dessous, ou importez un fichier.
+          </p>
+        ) : (
+          <PlotTiles tiles={plots} />
+        )}
+      </Section>
+      <Section
+        id="creer"
+        title="Créer des parcelles"
+        description="Par exemple les parcelles 1 à 40, de 120 m² chacune. Les numéros déjà pris sont laissés tels quels ; chaque parcelle se précise ensuite sur sa fiche."
+      >
+        <IntentForm
+          intent="bulk"
+          schema={bulkPlotsSchema}
+          result={actionData}
+          values={{ kind: "familiale" }}
+          order={["from", "to", "area", "kind"]}
+          submit="Créer les parcelles"
+        >
+          <div className="grid gap-4 sm:grid-cols-4">
+            <TextInput name="from" label="Du numéro" required inputMode="numeric" autoComplete="off" />
+            <TextInput name="to" label="Au numéro" required inputMode="numeric" autoComplete="off" />
+            <TextInput name="area" label="Surface (m²)" required inputMode="numeric" autoComplete="off" />
+            <Select name="kind" label="Type" options={KINDS} placeholder={null} />
+          </div>
+        </IntentForm>
+      </Section>
+      <Section
+        id="importer"
+        title="Importer un fichier CSV"
+        description="Une ligne d'en-tête puis une parcelle par ligne : numéro ; surface ; et si besoin type (familiale ou partagée), cabane (non, oui ou sa valeur de reprise en euros), état (libre, réservée, en remise en état), notes. Un numéro existant est mis à jour ; une erreur et rien n'est importé."
+      >
+        <ImportForm result={actionData} />
+      </Section>
+      <Section id="jardin" title="Le jardin">
+        <IntentForm
+          intent="site"
+          schema={siteFormSchema}
+          result={actionData}
+          values={{ name: site.name, town: site.town, address: site.address, accessNotes: site.accessNotes }}
+          order={["name", "town", "address", "accessNotes"]}
+          submit="Enregistrer le jardin"
+        >
+          <SiteFields />
+        </IntentForm>
+        {plots.length === 0 && (
+          <div className="mt-4">
+            <ConfirmDialog
+              trigger="Supprimer le jardin"
+              title="Supprimer le jardin"
+              message={`Supprimer « ${site.name} » ? Il n'a aucune parcelle.`}
+              confirm="Supprimer"
+              fields={{ intent: "delete-site" }}
+            />
+          </div>
+        )}
+      </Section>
+      <p>
+        <Link to="/admin/parcelles" className="font-semibold text-brand-800 underline underline-offset-2">
+          Retour aux jardins
+        </Link>
+      </p>
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
+    </div>
+  );
+}
+
+/** The CSV file's form: a file input, checked by the server once read. */
+function ImportForm({ result }: { result: Route.ComponentProps["actionData"] }) {
+  const refused = result && !result.ok && result.intent === "import" ? result : undefined;
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-3">
+      <input type="hidden" name="intent" value="import" />
+      <label htmlFor="import-file" className={labelClass}>
+        Fichier CSV (enregistré depuis le tableur)
+      </label>
+      <input
+        id="import-file"
+        type="file"
+        name="file"
+        accept=".csv,text/csv"
+        required
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? "import-file-error" : undefined}
+        className={inputClass}
+      />
+      {refused && (
+        <p id="import-file-error" role="alert" className="font-medium text-red-800">
+          {refused.message}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+      >
+        Importer
+      </button>
+    </Form>
+  );
+}

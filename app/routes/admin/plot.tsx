@@ -1,0 +1,129 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/plot";
+import { Section } from "~/components/admin/admin-ui";
+import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { PlotFields } from "~/components/admin/plots/PlotFields";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import { WarningList } from "~/components/admin/plots/WarningList";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { plotAction, plotScreen } from "~/modules/plots/plots.admin.server";
+import { PLOT_KIND_LABELS, PLOT_SIZE_SHORT_LABELS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
+import { plotFormSchema } from "~/modules/plots/plots.schema";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? loaderData.plot.name : "Parcelle");
+}
+
+/** /admin/parcelles/:id: a plot, who holds it and held it, its recent warnings, its details to edit. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return plotScreen(params.id);
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return plotAction(params.id, await readFormData(request), currentActor(context));
+}
+
+export default function AdminPlot({ loaderData, actionData }: Route.ComponentProps) {
+  const { plot, site, holdings, warnings } = loaderData;
+  const notice = useSaveNotice(actionData?.message ?? null);
+  const holder = holdings.find((h) => h.current);
+  const attributed = plot.state === "attribuee";
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PlotsNav />
+      <div>
+        <p>
+          <Link
+            to={`/admin/parcelles/jardins/${site.id}`}
+            className="text-sm font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {site.name}
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold text-stone-900">Parcelle n° {plot.number}</h1>
+        <p className="text-stone-700">
+          {PLOT_STATE_LABELS[plot.state]} · {plot.area} m² ({PLOT_SIZE_SHORT_LABELS[plot.size]}) ·{" "}
+          {PLOT_KIND_LABELS[plot.kind]}
+          {plot.cabinValue === null ? " · sans cabane" : ` · cabane, reprise ${plot.cabinValue} €`}
+        </p>
+        {holder?.gardener && (
+          <p className="mt-1 text-stone-900">
+            Attribuée à{" "}
+            <Link
+              to={`/admin/jardiniers/${holder.gardener.id}`}
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            >
+              {holder.gardener.name}
+            </Link>{" "}
+            depuis le {holder.from}.
+          </p>
+        )}
+      </div>
+      <WarningList warnings={warnings} />
+      <Section id="occupants" title="Occupants successifs">
+        {holdings.length === 0 ? (
+          <p className="text-stone-700">Personne n'a encore cultivé cette parcelle d'après le registre.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {holdings.map((h) => (
+              <li key={h.id} className="py-2">
+                {h.gardener ? (
+                  <Link
+                    to={`/admin/jardiniers/${h.gardener.id}`}
+                    className="font-semibold text-brand-800 underline underline-offset-2"
+                  >
+                    {h.gardener.name}
+                  </Link>
+                ) : (
+                  <span className="italic">Fiche effacée</span>
+                )}{" "}
+                — du {h.from} {h.current ? "à aujourd'hui" : `au ${h.to}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="fiche" title="Fiche de la parcelle">
+        <IntentForm
+          intent="save"
+          schema={plotFormSchema}
+          result={actionData}
+          values={{
+            number: String(plot.number),
+            area: String(plot.area),
+            kind: plot.kind,
+            state: plot.state,
+            cabin: plot.cabinValue === null ? "" : "on",
+            cabinValue: plot.cabinValue === null ? "" : String(plot.cabinValue),
+            notes: plot.notes,
+          }}
+          order={["number", "area", "kind", "state", "cabinValue", "notes"]}
+          submit="Enregistrer la parcelle"
+        >
+          <PlotFields attributed={attributed} />
+        </IntentForm>
+        {!attributed && (
+          <div className="mt-4">
+            <ConfirmDialog
+              trigger="Supprimer la parcelle"
+              title="Supprimer la parcelle"
+              message={`Supprimer la ${plot.name} et son historique ?`}
+              confirm="Supprimer"
+              fields={{ intent: "delete" }}
+            />
+          </div>
+        )}
+      </Section>
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/plots";
+import { Section } from "~/components/admin/admin-ui";
+import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { PlotLegend } from "~/components/admin/plots/PlotTiles";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import { SiteFields } from "~/components/admin/plots/SiteFields";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { addSite, sitesScreen } from "~/modules/plots/plots.admin.server";
+import { siteFormSchema } from "~/modules/plots/plots.schema";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta() {
+  return adminMeta("Parcelles");
+}
+
+/** /admin/parcelles: the garden sites, their plots counted by state, and « Ajouter un jardin ». */
+export async function loader() {
+  return sitesScreen();
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return addSite(await readFormData(request), currentActor(context));
+}
+
+export default function AdminPlots({ loaderData, actionData }: Route.ComponentProps) {
+  const { sites } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <h1 className="text-2xl font-bold text-stone-900">Parcelles</h1>
+      <PlotsNav />
+      {sites.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-stone-700 ring-1 ring-stone-200">
+          Aucun jardin enregistré. Ajoutez vos jardins ci-dessous, puis leurs parcelles : la page d'accueil comptera
+          alors les parcelles libres d'après ce registre.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {sites.map((site) => (
+            <li key={site.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
+              <h2 className="text-lg font-bold text-stone-900">
+                <Link
+                  to={`/admin/parcelles/jardins/${site.id}`}
+                  className="text-brand-800 underline underline-offset-2"
+                >
+                  {site.name}
+                </Link>
+              </h2>
+              <p className="text-sm text-stone-600">
+                {site.town} · {site.total} parcelle{site.total > 1 ? "s" : ""}
+              </p>
+              <div className="mt-3">
+                <PlotLegend counts={site.byState} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Section id="ajouter-jardin" title="Ajouter un jardin">
+        <IntentForm
+          intent="create-site"
+          schema={siteFormSchema}
+          result={actionData}
+          order={["name", "town", "address", "accessNotes"]}
+          submit="Ajouter le jardin"
+        >
+          <SiteFields />
+        </IntentForm>
+      </Section>
+    </div>
+  );
+}
