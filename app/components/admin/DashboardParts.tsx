@@ -246,3 +246,25 @@ export function UndescribedImages({
     </DashboardCard>
   );
 }
+
+/** Gardeners with two warnings in twelve months: the rules allow an exclusion; the bureau decides. */
+export function ExclusionCases({ gardeners }: { gardeners: { id: number; name: string; warnings: number }[] }) {
+  if (gardeners.length === 0) return null;
+  return (
+    <section aria-labelledby="exclusions" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200">
+      <h2 id="exclusions" className="font-semibold text-red-900">
+        Avertissements répétés
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm text-red-950">
+        {gardeners.map((g) => (
+          <li key={g.id}>
+            <Link to={`/admin/jardiniers/${g.id}`} className="font-semibold underline underline-offset-2">
+              {g.name}
+            </Link>{" "}
+            : {g.warnings} avertissements : exclusion possible selon le règlement
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

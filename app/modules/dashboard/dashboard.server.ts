@@ -1,3 +1,5 @@
+import { registerCounts } from "~/modules/plots/plots.server";
+import { gardenersWithTwoWarnings } from "~/modules/gardeners/gardeners.server";
 import { data } from "react-router";
 import { z } from "zod";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
@@ -35,6 +37,8 @@ export async function dashboardData() {
     site,
     lastBackup,
     undescribed,
+    register,
+    exclusions,
   ] = await Promise.all([
     latestPosts(DASHBOARD_POSTS_COUNT),
     upcomingEvents(DASHBOARD_EVENTS_COUNT),
@@ -47,6 +51,8 @@ export async function dashboardData() {
     getSiteContent(),
     lastBackupDate(),
     undescribedImages(),
+    registerCounts(),
+    gardenersWithTwoWarnings(),
   ]);
   return {
     posts: posts.map((p) => ({
@@ -71,10 +77,13 @@ export async function dashboardData() {
       unprocessedApplications,
       validatedAds,
       pendingAds,
-      plotsOccupied: site.parcellesOccupees,
-      plotsTotal: site.parcellesTotal,
+      // As the home page counts them: from the register once it has plots.
+      plotsOccupied: register?.occupied ?? site.parcellesOccupees,
+      plotsTotal: register?.total ?? site.parcellesTotal,
     },
     failedMails,
+    /** Gardeners with two warnings in twelve months: the bureau decides (« exclusion possible selon le règlement »). */
+    exclusions: exclusions.map((g) => ({ id: g.id, name: g.name, warnings: Number(g.warnings) })),
     demoRows,
     backup: { last: lastBackup ? `le ${formatDateTime(lastBackup)}` : null, state: backupState(lastBackup) },
     mail: { destination: mailDestination(), defaultTo: site.email?.trim() ?? "" },

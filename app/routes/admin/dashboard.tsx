@@ -5,6 +5,7 @@ import {
   DashboardCard,
   MailStatus,
   DemoContentNotice,
+  ExclusionCases,
   FailedMails,
   LinkedList,
   Stat,
@@ -39,7 +40,7 @@ const QUICK_LINKS = [
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useIntervalRevalidation(DASHBOARD_REFRESH_MS);
-  const { posts, events, messages, counts, failedMails, demoRows, backup, mail, undescribed } = loaderData;
+  const { posts, events, messages, counts, failedMails, demoRows, backup, mail, undescribed, exclusions } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
@@ -52,6 +53,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       )}
       {failedMails > 0 && <FailedMails count={failedMails} />}
       {demoRows > 0 && <DemoContentNotice count={demoRows} />}
+      <ExclusionCases gardeners={exclusions} />
 
       <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label="Demandes non traitées" value={counts.unprocessedApplications} to="/admin/applications" />
@@ -65,7 +67,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <span className="text-lg font-semibold text-stone-500"> / {counts.plotsTotal}</span>
             </>
           }
-          to="/admin/settings#settings-plots"
+          to="/admin/parcelles"
         />
       </section>
 

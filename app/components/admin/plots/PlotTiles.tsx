@@ -40,7 +40,7 @@ export function PlotLegend({ counts }: { counts: Record<PlotState, number> }) {
 /** A site's plots as tiles by number, each a link to its plot. */
 export function PlotTiles({ tiles }: { tiles: Tile[] }) {
   return (
-    <ul className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
+    <ul aria-label="Plan des parcelles" className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
       {tiles.map((tile) => (
         <li key={tile.id}>
           <Link
