@@ -27,6 +27,8 @@ export default [
   ]),
   // The list of an event's sign-ups on paper: no back-office menu around it (its own session middleware).
   route("admin/events/:id/inscriptions/imprimer", "routes/admin/event-registrations-print.tsx"),
+  // A site's plots on paper, for the general assembly and the insurer (its own session middleware).
+  route("admin/parcelles/jardins/:id/imprimer", "routes/admin/plot-site-print.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("invitation/:token", "routes/invitation.tsx"),
@@ -44,8 +46,13 @@ export default [
       route("applications/:id/attribuer", "routes/admin/allotment.tsx"),
       route("parcelles", "routes/admin/plots.tsx"),
       route("parcelles/jardins/:id", "routes/admin/plot-site.tsx"),
+      route("parcelles/jardins/:id/visite", "routes/admin/plot-inspection.tsx"),
       route("parcelles/:id", "routes/admin/plot.tsx"),
+      route("parcelles/export", "routes/admin/plots-export.ts"),
       route("jardiniers", "routes/admin/gardeners.tsx"),
+      route("jardiniers/export", "routes/admin/gardeners-export.ts"),
+      route("cotisations", "routes/admin/fees.tsx"),
+      route("cotisations/export", "routes/admin/fees-export.ts"),
       route("jardiniers/:id", "routes/admin/gardener.tsx"),
       route("annonces", "routes/admin/ads.tsx"),
       route("messages", "routes/admin/messages.tsx"),

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { openAdmin, popup } from "./admin";
+import { popup } from "./admin";
 import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
 import { applyAs, lastMailTo } from "./visitors";
 

@@ -38,6 +38,12 @@ export interface AssociationContent {
   retentionHistoryMonths: number;
   retentionSentMailDays: number;
   retentionEventRegistrationsMonths: number;
+  retentionGardenersYears: number;
+  retentionPaymentsYears: number;
+  /** The plots' e-mails and the fee call's payment instructions; null: the defaults of plots.texts.ts. */
+  plotAllotmentMail: string | null;
+  plotWarningMail: string | null;
+  feePaymentInstructions: string | null;
   /** Descriptions of the images above, by address ("" for a decorative one). */
   imageAlts: Record<string, string>;
   updatedAt: Date;

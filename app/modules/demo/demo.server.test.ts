@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { LEGAL_FIELDS } from "~/modules/content/content.defaults";
 import { describeEachDatabase } from "../../../tests/db";
@@ -9,7 +10,16 @@ import { listBlogPosts } from "~/modules/blog/blog.server";
 import { getContent, updateContent, ensureContentRow } from "~/modules/content/content.server";
 import { listEvents } from "~/modules/events/events.server";
 import { getMediaDir } from "~/modules/media/media.server";
-import { seedDemoContent } from "./demo.server";
+import { getDb } from "~/db/client.server";
+import * as tables from "~/db/schema";
+import {
+  countGardeners,
+  gardenersWithTwoWarnings,
+  getGardener,
+  updateGardener,
+} from "~/modules/gardeners/gardeners.server";
+import { listSites, plotsOfSite } from "~/modules/plots/plots.server";
+import { countDemoRows, removeDemoContent, seedDemoContent } from "./demo.server";
 
 describeEachDatabase("demo content", () => {
   it("fills an empty database with every field, 3 posts, 2 past and 2 upcoming events, 4 ads and 2 applications", async () => {
@@ -19,12 +29,17 @@ describeEachDatabase("demo content", () => {
     const content = await getContent();
     // The legal notice's facts are the association's own to give: the demo leaves them empty, and the settings
     // screen asks for them.
-    const legal = new Set<string>(LEGAL_FIELDS);
     // `digestLastAt` is a state, not content: when the automatic letter last went (never, in a new site).
     const state = new Set(["id", "digestLastAt"]);
-    const emptyFields = Object.entries(content!).filter(([key, value]) => !state.has(key) && !legal.has(key) && !value);
+    // The plots' e-mails and payment instructions: left empty, the default texts are used (and the settings show them).
+    const defaulted = ["plotAllotmentMail", "plotWarningMail", "feePaymentInstructions"] as const;
+    const optional = new Set<string>([...LEGAL_FIELDS, ...defaulted]);
+    const emptyFields = Object.entries(content!).filter(
+      ([key, value]) => !state.has(key) && !optional.has(key) && !value,
+    );
     expect(emptyFields).toEqual([]);
     expect(LEGAL_FIELDS.filter((field) => content![field] !== null)).toEqual([]);
+    expect(defaulted.filter((field) => content![field] !== null)).toEqual([]);
     expect(content!.imagesAssociation).toHaveLength(3);
 
     const posts = await listBlogPosts();
@@ -62,5 +77,133 @@ describeEachDatabase("demo content", () => {
     expect(await seedDemoContent()).toBe(false);
     expect(await listBlogPosts()).toHaveLength(0);
     expect((await getContent())!.titreAccueil).toBe("Notre titre à nous");
+  });
+
+  it("fills the plots' register: 2 gardens, 39 plots, 30 gardeners and 2 former ones, two years of fees, inspections", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    expect(await seedDemoContent(now)).toBe(true);
+    const db = getDb();
+
+    const sites = await listSites();
+    expect(sites.map((s) => [s.name, s.town, s.total])).toEqual([
+      ["Jardin de la Thibaude", "Vaulx-en-velin", 15],
+      ["Jardin des Brosses", "Villeurbanne", 24],
+    ]);
+    const plots = (await Promise.all(sites.map((s) => plotsOfSite(s.id, now)))).flat();
+    const byState = (state: string) => plots.filter((p) => p.state === state).length;
+    expect([byState("attribuee"), byState("libre"), byState("reservee"), byState("remise_en_etat")]).toEqual([
+      32, 4, 1, 2,
+    ]);
+    // An attributed plot, and only one, has a current holder; every size class and both kinds are there.
+    expect(plots.filter((p) => (p.state === "attribuee") !== (p.holder !== null))).toEqual([]);
+    expect(new Set(plots.map((p) => p.size))).toEqual(new Set(["petite", "moyenne", "grande"]));
+    expect(plots.filter((p) => p.kind === "partagee")).toHaveLength(3);
+    expect(plots.filter((p) => p.cabinValue !== null).length).toBeGreaterThan(3);
+
+    expect(await countGardeners()).toEqual({ actuels: 30, anciens: 2 });
+    const gardeners = await db.select().from(tables.gardeners);
+    expect(
+      gardeners.every((g) => g.isDemo && g.email.endsWith("@example.fr") && /^0[67]( \d\d){4}$/.test(g.mobile)),
+    ).toBe(true);
+    const holdings = await db.select().from(tables.plotHoldings);
+    const current = holdings.filter((h) => h.endDate === null);
+    expect(current).toHaveLength(32);
+    expect(new Set(current.map((h) => h.plotId)).size).toBe(32);
+    const plotsHeld = new Map<number, number>();
+    for (const h of current) plotsHeld.set(h.gardenerId!, (plotsHeld.get(h.gardenerId!) ?? 0) + 1);
+    expect([...plotsHeld.values()].filter((n) => n === 2)).toHaveLength(2);
+    // The two former gardeners' plots keep their history, and are free or being restored.
+    const ended = holdings.filter((h) => h.endDate !== null);
+    expect(ended.map((h) => h.endDate!.slice(0, 4))).toEqual(["2025", "2025"]);
+    expect(ended.map((h) => plots.find((p) => p.id === h.plotId)!.state).sort()).toEqual(["libre", "remise_en_etat"]);
+
+    const payments = await db.select().from(tables.gardenerPayments);
+    const fees = (year: number) => payments.filter((p) => p.kind === "cotisation" && p.year === year);
+    expect(fees(2025)).toHaveLength(29);
+    expect(fees(2025).every((p) => p.paidOn?.startsWith("2025") && p.means)).toBe(true);
+    expect(new Set(fees(2025).map((p) => p.means))).toEqual(new Set(["cheque", "virement", "especes", "helloasso"]));
+    expect(fees(2026)).toHaveLength(30);
+    expect(fees(2026).every((p) => p.calledAt !== null)).toBe(true);
+    expect(fees(2026).filter((p) => p.paidOn === null)).toHaveLength(6);
+    expect(new Set(fees(2026).map((p) => p.amountCents))).toEqual(new Set([3500, 4500, 5500, 7000, 10000]));
+    expect(payments.filter((p) => p.kind === "droit_entree").map((p) => p.amountCents)).toEqual(Array(6).fill(25000));
+    expect(payments.filter((p) => p.kind === "reprise_cabane")).toHaveLength(1);
+    expect(payments.every((p) => p.paidOn === null || p.paidOn <= "2026-11-21")).toBe(true);
+    expect(
+      (await db.select().from(tables.feeCalls).orderBy(tables.feeCalls.year)).map((c) => [
+        c.year,
+        c.smallCents,
+        c.mediumCents,
+        c.largeCents,
+      ]),
+    ).toEqual([
+      [2025, 3400, 4400, 5400],
+      [2026, 3500, 4500, 5500],
+    ]);
+
+    // The last round of each garden marks every attributed plot, one with a warning; the same gardener had one in June.
+    const rounds = await db.select().from(tables.inspectionRounds).orderBy(tables.inspectionRounds.date);
+    expect(rounds.map((r) => r.date)).toEqual(["2026-06-27", "2026-10-10", "2026-10-17"]);
+    const marks = await db.select().from(tables.inspectionMarks);
+    const latest = marks.filter((m) => m.roundId !== rounds[0]!.id);
+    expect(latest).toHaveLength(32);
+    expect(latest.filter((m) => m.result === "avertissement").map((m) => m.note)).toEqual([
+      "Herbes hautes dans les allées, chiendent monté en graines.",
+    ]);
+    expect(latest.every((m) => current.some((h) => h.plotId === m.plotId && h.gardenerId === m.gardenerId))).toBe(true);
+    expect(await gardenersWithTwoWarnings(now)).toEqual([
+      { id: expect.any(Number), name: "Dominique Girard", warnings: 2 },
+    ]);
+
+    // Removing the demo takes the register with it, and says as many elements as the dashboard counted.
+    const counted = await countDemoRows();
+    expect(counted).toBe(5 + 4 + 4 + 2 + 32 + 2);
+    expect(await removeDemoContent()).toBe(counted);
+    for (const table of [
+      tables.gardenSites,
+      tables.plots,
+      tables.gardeners,
+      tables.plotHoldings,
+      tables.gardenerPayments,
+      tables.feeCalls,
+      tables.inspectionRounds,
+      tables.inspectionMarks,
+    ])
+      expect(await db.select().from(table)).toEqual([]);
+    expect(await countDemoRows()).toBe(0);
+  });
+
+  it("keeps a garden where an edited gardener holds a plot, and frees the plots of the removed ones", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    expect(await seedDemoContent(now)).toBe(true);
+    const db = getDb();
+    const [aicha] = await db.select().from(tables.gardeners).where(eq(tables.gardeners.name, "Aïcha Mansouri"));
+    await updateGardener(aicha!.id, {
+      name: aicha!.name,
+      email: aicha!.email,
+      mobile: aicha!.mobile,
+      landline: aicha!.landline,
+      address: "20 avenue Gabriel-Péri, 69120 Vaulx-en-Velin",
+      startDate: aicha!.startDate,
+      notes: "",
+    });
+    expect(await countDemoRows()).toBe(5 + 4 + 4 + 2 + 31 + 1);
+    await removeDemoContent();
+
+    expect((await listSites()).map((s) => s.name)).toEqual(["Jardin de la Thibaude"]);
+    expect(await getGardener(aicha!.id)).toMatchObject({ isDemo: false });
+    expect(await countGardeners()).toEqual({ actuels: 1, anciens: 0 });
+    const [thibaude] = await listSites();
+    const plots = await plotsOfSite(thibaude!.id, now);
+    expect(plots.filter((p) => p.state === "attribuee").map((p) => [p.number, p.holder?.name])).toEqual([
+      [1, "Aïcha Mansouri"],
+    ]);
+    const payments = await db.select().from(tables.gardenerPayments);
+    expect(payments.every((p) => p.gardenerId === aicha!.id)).toBe(true);
+    expect(payments).toHaveLength(2);
+    // Her fees are still there: so are the calls of their years.
+    expect((await db.select().from(tables.feeCalls).orderBy(tables.feeCalls.year)).map((c) => c.year)).toEqual([
+      2025, 2026,
+    ]);
   });
 });

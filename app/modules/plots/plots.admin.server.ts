@@ -22,6 +22,7 @@ import {
   PlotStateLockedError,
   plotsOfSite,
   SiteNameTakenError,
+  todayInParis,
   updatePlot,
   updateSite,
 } from "./plots.server";
@@ -76,6 +77,26 @@ export async function siteScreen(idParam: string | undefined) {
       state: p.state,
       holder: p.holder?.name ?? null,
       warnings: p.warnings,
+    })),
+  };
+}
+
+/** A site's printed list: every plot with its holder and their phone. */
+export async function sitePrintList(idParam: string | undefined) {
+  const site = await siteOf(idParam);
+  const list = await plotsOfSite(site.id);
+  return {
+    site: { id: site.id, name: site.name, address: [site.address, townLabel(site.town)].filter(Boolean).join(", ") },
+    printedOn: calendarDay(todayInParis()),
+    plots: list.map((p) => ({
+      id: p.id,
+      number: p.number,
+      area: p.area,
+      kind: p.kind,
+      state: p.state,
+      holder: p.holder?.name ?? "",
+      phone: p.holder?.mobile ?? "",
+      since: calendarDay(p.holdingStart),
     })),
   };
 }

@@ -178,3 +178,69 @@ export const holdingFormSchema = z.object({
 
 export const notesField = () => optionalText(2000, "");
 export { filledText, optionalDate };
+
+export const INSPECTOR_MESSAGE = "Indiquez qui a fait la visite.";
+
+/**
+ * An inspection round: its date and inspector, and for each plot of `plotIds` its mark (`resultat_ID`: conforme or
+ * avertissement), its note (`remarque_ID`, needed with a warning) and whether to e-mail the warning (`courriel_ID`).
+ */
+export const inspectionFormSchema = (plotIds: number[]) =>
+  z
+    .object({
+      date: calendarDate("Indiquez la date de la visite."),
+      inspector: requiredText(200, INSPECTOR_MESSAGE),
+      ...Object.fromEntries(
+        plotIds.flatMap((id) => [
+          [`resultat_${id}`, z.enum(["conforme", "avertissement"]).optional().default("conforme")],
+          [`remarque_${id}`, optionalText(500, "")],
+          [`courriel_${id}`, z.literal("on").optional()],
+        ]),
+      ),
+    })
+    .superRefine((form, ctx) => {
+      for (const id of plotIds) {
+        const values = form as Record<string, unknown>;
+        if (values[`resultat_${id}`] === "avertissement" && !values[`remarque_${id}`])
+          ctx.addIssue({
+            code: "custom",
+            path: [`remarque_${id}`],
+            message: "Dites ce qui ne va pas : le jardinier le lira.",
+          });
+      }
+    })
+    .transform((form) => {
+      const values = form as Record<string, unknown>;
+      return {
+        date: String(form.date),
+        inspector: String(form.inspector),
+        marks: plotIds.map((plotId) => ({
+          plotId,
+          result: values[`resultat_${plotId}`] as "conforme" | "avertissement",
+          note: String(values[`remarque_${plotId}`] ?? ""),
+          mail: values[`courriel_${plotId}`] === "on",
+        })),
+      };
+    });
+
+/** « Appel à cotisation »: the year and the amount of a plot of each size. */
+export const feeCallFormSchema = z.object({
+  year: yearField(),
+  small: euroAmount(),
+  medium: euroAmount(),
+  large: euroAmount(),
+});
+
+/** The ticks of the fees list: which fees (`cotisation`, repeated), paid when and how. */
+export const feesPaidFormSchema = z.object({
+  fees: z
+    .array(
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    )
+    .min(1, { error: "Cochez au moins une cotisation payée." }),
+  paidOn: calendarDate("Indiquez la date du paiement."),
+  means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
+});

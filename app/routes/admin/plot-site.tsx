@@ -9,7 +9,7 @@ import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { Select, TextInput } from "~/components/form/fields";
-import { inputClass, labelClass } from "~/components/form/styles";
+import { inputClass, labelClass, quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { siteAction, siteScreen } from "~/modules/plots/plots.admin.server";
@@ -49,7 +49,23 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
           {plots.length > 1 ? "s" : ""}
         </p>
       </div>
-      <Section id="plan" title="Les parcelles" description={plots.length > 0 ? <PlotLegend counts={counts} /> : null}>
+      <Section
+        id="plan"
+        title="Les parcelles"
+        description={plots.length > 0 ? <PlotLegend counts={counts} /> : null}
+        action={
+          plots.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/admin/parcelles/jardins/${site.id}/visite`} className={quietButtonClass}>
+                Visite des parcelles
+              </Link>
+              <a href={`/admin/parcelles/jardins/${site.id}/imprimer`} className={quietButtonClass}>
+                Liste à imprimer
+              </a>
+            </div>
+          )
+        }
+      >
         {plots.length === 0 ? (
           <p className="text-stone-700">
             Aucune parcelle pour l'instant : créez-les ci-dessous, ou importez un fichier.

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 
-/** The « Parcelles » area's parts: the sites and their plots, the gardeners. */
+/** The « Parcelles » area's parts: the sites and their plots, the gardeners, the fees. */
 export function PlotsNav() {
   const tab = ({ isActive }: { isActive: boolean }) =>
     `inline-flex min-h-11 items-center rounded-lg px-4 font-semibold ${
@@ -17,6 +17,11 @@ export function PlotsNav() {
         <li>
           <NavLink to="/admin/jardiniers" className={tab}>
             Jardiniers
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/cotisations" className={tab}>
+            Cotisations
           </NavLink>
         </li>
       </ul>

@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import {
+  associationContent,
+  feeCalls,
+  gardenerPayments,
+  gardeners,
+  gardenSites,
+  plotHoldings,
+  plots,
+} from "~/db/schema";
+import { enqueueMail } from "~/modules/mail/mail.server";
+import { feeMail } from "~/modules/plots/plots.mail.server";
+import { plotSize } from "~/modules/plots/plots.labels";
+
+export interface FeeAmounts {
+  smallCents: number;
+  mediumCents: number;
+  largeCents: number;
+}
+
+/** No second reminder to the same person within a week. */
+const REMINDER_GAP_MS = 7 * 86_400_000;
+
+export async function getFeeCall(year: number, executor: Executor = getDb()) {
+  const [row] = await executor.select().from(feeCalls).where(eq(feeCalls.year, year));
+  return row;
+}
+
+/** The last year's amounts: what a new call starts from. */
+export async function lastFeeCall(executor: Executor = getDb()) {
+  const [row] = await executor
+    .select()
+    .from(feeCalls)
+    .orderBy(sql`${feeCalls.year} desc`)
+    .limit(1);
+  return row;
+}
+
+/** Current gardeners with their current plots (number, site, area): whom a call concerns, and for how much. */
+async function currentGardenersWithPlots(executor: Executor) {
+  const rows = await executor
+    .select({ gardener: gardeners, number: plots.number, area: plots.area, site: gardenSites.name })
+    .from(gardeners)
+    .innerJoin(plotHoldings, and(eq(plotHoldings.gardenerId, gardeners.id), isNull(plotHoldings.endDate)))
+    .innerJoin(plots, eq(plots.id, plotHoldings.plotId))
+    .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .where(isNull(gardeners.endDate))
+    .orderBy(asc(gardeners.id), asc(gardenSites.name), asc(plots.number));
+  const byGardener = new Map<
+    number,
+    { gardener: (typeof rows)[number]["gardener"]; plots: { number: number; area: number; site: string }[] }
+  >();
+  for (const r of rows) {
+    const entry = byGardener.get(r.gardener.id) ?? { gardener: r.gardener, plots: [] };
+    entry.plots.push({ number: r.number, area: r.area, site: r.site });
+    byGardener.set(r.gardener.id, entry);
+  }
+  return [...byGardener.values()];
+}
+
+/** « la parcelle n° 12 (Jardin des Brosses) », « les parcelles n° 3 et 14 (…) ». */
+const plotsText = (list: { number: number; site: string }[]) =>
+  list.length === 1
+    ? `la parcelle n° ${list[0]!.number} (${list[0]!.site})`
+    : `les parcelles ${list.map((p) => `n° ${p.number} (${p.site})`).join(", ")}`;
+
+export function feeFor(areas: number[], amounts: FeeAmounts) {
+  const bySize = { petite: amounts.smallCents, moyenne: amounts.mediumCents, grande: amounts.largeCents };
+  return areas.reduce((sum, area) => sum + bySize[plotSize(area)], 0);
+}
+
+/**
+ * « Appel à cotisation {year} », in the caller's transaction: every current gardener who has no fee for the year yet
+ * gets one (the sum of their plots' amounts, by size) and, with an address, the call by e-mail through the outbox.
+ * Run again (a gardener arrived since), it calls only the new ones, at the year's amounts. Returns how many.
+ */
+export async function callFees(tx: Transaction, year: number, amounts: FeeAmounts, calledBy: string) {
+  const [existing] = await tx.select().from(feeCalls).where(eq(feeCalls.year, year)).for("update");
+  const call =
+    existing ??
+    (
+      await tx
+        .insert(feeCalls)
+        .values({ year, ...amounts, calledBy })
+        .returning()
+    )[0]!;
+  const already = new Set(
+    (
+      await tx
+        .select({ id: gardenerPayments.gardenerId })
+        .from(gardenerPayments)
+        .where(and(eq(gardenerPayments.kind, "cotisation"), eq(gardenerPayments.year, year)))
+    ).map((r) => r.id),
+  );
+  const [content] = await tx.select().from(associationContent).limit(1);
+  let called = 0;
+  let mailed = 0;
+  for (const { gardener, plots: held } of await currentGardenersWithPlots(tx)) {
+    if (already.has(gardener.id)) continue;
+    const amountCents = feeFor(
+      held.map((p) => p.area),
+      call,
+    );
+    const now = new Date();
+    await tx
+      .insert(gardenerPayments)
+      .values({ gardenerId: gardener.id, kind: "cotisation", year, amountCents, calledAt: now });
+    called++;
+    if (gardener.email) {
+      await enqueueMail(tx, feeMail("appel", gardener, year, amountCents, plotsText(held), content));
+      mailed++;
+    }
+  }
+  return { call, called, mailed, first: !existing };
+}
+
+/** A year's fees, by gardener name: amount, paid or not, when reminded, and the gardener's current plots. */
+export async function feesOf(year: number, executor: Executor = getDb()) {
+  return executor
+    .select({
+      id: gardenerPayments.id,
+      gardenerId: gardeners.id,
+      name: gardeners.name,
+      email: gardeners.email,
+      amountCents: gardenerPayments.amountCents,
+      paidOn: gardenerPayments.paidOn,
+      means: gardenerPayments.means,
+      remindedAt: gardenerPayments.remindedAt,
+      plots: sql<string>`coalesce((
+        select string_agg('n° ' || ${plots.number} || ' (' || ${gardenSites.name} || ')', ', ' order by ${gardenSites.name}, ${plots.number})
+        from ${plotHoldings} join ${plots} on ${plots.id} = ${plotHoldings.plotId} join ${gardenSites} on ${gardenSites.id} = ${plots.siteId}
+        where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null), '')`,
+    })
+    .from(gardenerPayments)
+    .innerJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))
+    .where(and(eq(gardenerPayments.kind, "cotisation"), eq(gardenerPayments.year, year)))
+    .orderBy(asc(gardeners.name), asc(gardeners.id));
+}
+
+/** How many current gardeners have paid the year's fee, out of how many were called (the dashboard). */
+export async function feeProgress(year: number, executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({
+      called: sql<number>`count(*)`.mapWith(Number),
+      paid: sql<number>`count(*) filter (where ${gardenerPayments.paidOn} is not null)`.mapWith(Number),
+    })
+    .from(gardenerPayments)
+    .where(
+      and(
+        eq(gardenerPayments.kind, "cotisation"),
+        eq(gardenerPayments.year, year),
+        isNotNull(gardenerPayments.gardenerId),
+      ),
+    );
+  return { called: row?.called ?? 0, paid: row?.paid ?? 0 };
+}
+
+/** The ticks of the list: these fees of `year` paid on `paidOn` by `means` (those already paid are left as they are). */
+export async function markFeesPaid(tx: Transaction, year: number, ids: number[], paidOn: string, means: string) {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .update(gardenerPayments)
+    .set({ paidOn, means })
+    .where(
+      and(
+        inArray(gardenerPayments.id, ids),
+        eq(gardenerPayments.kind, "cotisation"),
+        eq(gardenerPayments.year, year),
+        isNull(gardenerPayments.paidOn),
+      ),
+    )
+    .returning({ id: gardenerPayments.id });
+  return rows.length;
+}
+
+/**
+ * A reminder to every gardener whose fee of `year` is unpaid, through the outbox: once a week at most per person
+ * (sent twice by mistake, the second sends nothing). Returns how many e-mails were queued.
+ */
+export async function remindUnpaidFees(tx: Transaction, year: number, now = new Date()) {
+  const due = await tx
+    .select({ fee: gardenerPayments, gardener: gardeners })
+    .from(gardenerPayments)
+    .innerJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))
+    .where(
+      and(
+        eq(gardenerPayments.kind, "cotisation"),
+        eq(gardenerPayments.year, year),
+        isNull(gardenerPayments.paidOn),
+        sql`${gardeners.email} <> ''`,
+        or(
+          isNull(gardenerPayments.remindedAt),
+          lt(gardenerPayments.remindedAt, new Date(now.getTime() - REMINDER_GAP_MS)),
+        ),
+      ),
+    )
+    .for("update", { of: gardenerPayments });
+  const [content] = await tx.select().from(associationContent).limit(1);
+  const held = new Map((await currentGardenersWithPlots(tx)).map((g) => [g.gardener.id, g.plots]));
+  for (const { fee, gardener } of due) {
+    const list = held.get(gardener.id) ?? [];
+    await enqueueMail(
+      tx,
+      feeMail("relance", gardener, year, fee.amountCents, list.length ? plotsText(list) : "", content),
+    );
+    await tx.update(gardenerPayments).set({ remindedAt: now }).where(eq(gardenerPayments.id, fee.id));
+  }
+  return due.length;
+}

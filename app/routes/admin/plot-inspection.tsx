@@ -1,0 +1,95 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/plot-inspection";
+import { Section } from "~/components/admin/admin-ui";
+import { InspectionRows } from "~/components/admin/plots/InspectionRows";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { FormFooter, SubmitButton } from "~/components/form/buttons";
+import { DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
+import { ErrorSummary } from "~/components/form/messages";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { inspectionAction, inspectionScreen } from "~/modules/plots/inspections.admin.server";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? `Visite : ${loaderData.site.name}` : "Visite");
+}
+
+/** /admin/parcelles/jardins/:id/visite: a monthly inspection round, saved as one; the past rounds. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return inspectionScreen(params.id, currentActor(context));
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return inspectionAction(params.id, await readFormData(request), currentActor(context));
+}
+
+export default function AdminPlotInspection({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, plots, rounds, defaults } = loaderData;
+  const notice = useSaveNotice(actionData?.message ?? null);
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const values = refused?.values ?? defaults;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PlotsNav />
+      <div>
+        <p>
+          <Link
+            to={`/admin/parcelles/jardins/${site.id}`}
+            className="text-sm font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {site.name}
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold text-stone-900">Visite des parcelles</h1>
+      </div>
+      <Section
+        id="visite"
+        title="Nouvelle visite"
+        description="Chaque parcelle attribuée est conforme par défaut. Un avertissement demande une remarque ; il peut être envoyé par e-mail au jardinier (texte réglable dans les Paramètres)."
+      >
+        {plots.length === 0 ? (
+          <p className="text-stone-700">Aucune parcelle attribuée dans ce jardin.</p>
+        ) : (
+          <Form method="post" noValidate key={notice.formKey} className="space-y-4">
+            <FormFields
+              state={{ id: "visite", errors: refused?.errors ?? {}, values, order: Object.keys(refused?.errors ?? {}) }}
+            >
+              <ErrorSummary />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <DateTimeInput name="date" type="date" label="Date de la visite" required />
+                <TextInput name="inspector" label="Visite faite par" required autoComplete="off" />
+              </div>
+              <InspectionRows plots={plots} />
+              <FormFooter>
+                <SubmitButton>Enregistrer la visite</SubmitButton>
+              </FormFooter>
+            </FormFields>
+          </Form>
+        )}
+      </Section>
+      <Section id="visites" title="Visites précédentes">
+        {rounds.length === 0 ? (
+          <p className="text-stone-700">Aucune visite enregistrée.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {rounds.map((r) => (
+              <li key={r.id} className="py-2">
+                <strong>{r.date}</strong>, par {r.inspector} : {r.plots} parcelle{r.plots > 1 ? "s" : ""} vue
+                {r.plots > 1 ? "s" : ""},{" "}
+                {r.warnings === 0 ? "aucun avertissement" : `${r.warnings} avertissement${r.warnings > 1 ? "s" : ""}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
+    </div>
+  );
+}

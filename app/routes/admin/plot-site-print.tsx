@@ -1,0 +1,84 @@
+import type { Route } from "./+types/plot-site-print";
+import type { PageHandle } from "~/lib/page-handle";
+import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
+import { sitePrintList } from "~/modules/plots/plots.admin.server";
+import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
+
+/**
+ * /admin/parcelles/jardins/:id/imprimer: a site's plots on paper, for the general assembly and the insurer: each
+ * plot, its area, state and holder with their phone. Outside the back-office's layout, behind its middleware.
+ */
+export const handle: PageHandle = { scripts: false };
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return sitePrintList(params.id);
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Parcelles : ${loaderData?.site.name ?? ""}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function PrintPlotSite({ loaderData }: Route.ComponentProps) {
+  const { site, plots, printedOn } = loaderData;
+  const cell = "border border-stone-400 p-2";
+  return (
+    <main className="mx-auto max-w-4xl bg-white p-6 text-black print:p-0">
+      <h1 className="text-2xl font-bold">{site.name}</h1>
+      <p>{site.address}</p>
+      <p className="mt-2">
+        {plots.length} parcelles, {plots.filter((p) => p.state === "attribuee").length} attribuées. Liste du {printedOn}
+        .
+      </p>
+      <table className="mt-4 w-full border-collapse text-left text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className={cell}>
+              N°
+            </th>
+            <th scope="col" className={cell}>
+              Surface
+            </th>
+            <th scope="col" className={cell}>
+              Type
+            </th>
+            <th scope="col" className={cell}>
+              État
+            </th>
+            <th scope="col" className={cell}>
+              Jardinier
+            </th>
+            <th scope="col" className={cell}>
+              Téléphone
+            </th>
+            <th scope="col" className={cell}>
+              Depuis le
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plots.map((p) => (
+            <tr key={p.id}>
+              <td className={cell}>{p.number}</td>
+              <td className={`${cell} whitespace-nowrap`}>{p.area} m²</td>
+              <td className={cell}>{PLOT_KIND_LABELS[p.kind]}</td>
+              <td className={cell}>{PLOT_STATE_LABELS[p.state]}</td>
+              <td className={cell}>{p.holder}</td>
+              <td className={`${cell} whitespace-nowrap`}>{p.phone}</td>
+              <td className={`${cell} whitespace-nowrap`}>{p.since}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-6 print:hidden">
+        <a href={`/admin/parcelles/jardins/${site.id}`} className="font-semibold underline">
+          Retour au jardin
+        </a>
+      </p>
+    </main>
+  );
+}
