@@ -33,8 +33,8 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
   const unpaid = fees.filter((f) => !f.paidOn).length;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Cotisations {year}</h1>
       <PlotsNav />
+      <h1 className="text-2xl font-bold text-stone-900">Cotisations {year}</h1>
       <nav aria-label="Années" className="flex flex-wrap gap-3 text-sm">
         <Link to={`?annee=${year - 1}`} className="font-semibold text-brand-800 underline underline-offset-2">
           ← {year - 1}

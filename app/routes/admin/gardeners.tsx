@@ -43,8 +43,8 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
   );
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Jardiniers</h1>
       <PlotsNav />
+      <h1 className="text-2xl font-bold text-stone-900">Jardiniers</h1>
       <search>
         <Form method="get" className="flex flex-wrap items-end gap-2">
           {status === "anciens" && <input type="hidden" name="statut" value="anciens" />}

@@ -28,8 +28,8 @@ export default function AdminPlots({ loaderData, actionData }: Route.ComponentPr
   const { sites } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Parcelles</h1>
       <PlotsNav />
+      <h1 className="text-2xl font-bold text-stone-900">Parcelles</h1>
       {sites.length === 0 ? (
         <p className="rounded-xl bg-white p-4 text-stone-700 ring-1 ring-stone-200">
           Aucun jardin enregistré. Ajoutez vos jardins ci-dessous, puis leurs parcelles : la page d'accueil comptera

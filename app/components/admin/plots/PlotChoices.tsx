@@ -13,7 +13,10 @@ export function PlotChoices({ groups }: { groups: [string, { id: number; label: 
       aria-invalid={field.invalid || undefined}
     >
       <legend className="font-medium text-stone-900">
-        Parcelle <span aria-hidden="true">*</span>
+        Parcelle{" "}
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
       </legend>
       {groups
         .filter(([, choices]) => choices.length > 0)
