@@ -14,7 +14,7 @@ test("one person's data: found by address, exported as JSON, erased in one go", 
   await page.getByLabel("Adresse e-mail").fill("maelle.riviere@example.fr");
   await page.getByRole("button", { name: "Rechercher" }).click();
   const found = page.getByRole("region", {
-    name: /^Pour maelle\.riviere@example\.fr : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre, 0 inscription à un événement$/,
+    name: /^Pour maelle\.riviere@example\.fr : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre, 0 inscription à un événement, 0 fiche de jardinier$/,
   });
   await expect(found.getByRole("listitem").first()).toContainText("Demande de jardin n°");
 
@@ -34,7 +34,7 @@ test("one person's data: found by address, exported as JSON, erased in one go", 
   await expect(
     page.getByRole("status").filter({
       hasText:
-        /^Données effacées : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre, 0 inscription à un événement\.$/,
+        /^Données effacées : 1 demande, 1 annonce, 0 message, \d+ e-mails?, 0 inscription à la lettre, 0 inscription à un événement, 0 fiche de jardinier\.$/,
     }),
   ).toBeVisible();
   await page.goto("/admin/applications");

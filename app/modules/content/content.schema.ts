@@ -167,6 +167,14 @@ export const associationPageFormSchema = z.object({
   imagesAssociation: imageList(MAX_ASSOCIATION_IMAGES),
 });
 
+/** The plots' e-mails and the fee call's payment instructions (plain text, placeholders in braces); empty: defaults. */
+export const PLOT_MAIL_MAX = 4000;
+export const plotMailsFormSchema = z.object({
+  plotAllotmentMail: optionalText(PLOT_MAIL_MAX),
+  plotWarningMail: optionalText(PLOT_MAIL_MAX),
+  feePaymentInstructions: optionalText(PLOT_MAIL_MAX),
+});
+
 /** 'Informations de contact': address, phone, email (valid or empty), opening hours. */
 export const contactInfoFormSchema = z.object({
   adresse: optionalText(limit.adresse),
@@ -198,4 +206,6 @@ export const retentionFormSchema = z.object({
   retentionHistoryMonths: period(6, 120, "mois"),
   retentionSentMailDays: period(1, 365, "jours"),
   retentionEventRegistrationsMonths: period(1, 36, "mois"),
+  retentionGardenersYears: period(1, 20, "ans"),
+  retentionPaymentsYears: period(1, 20, "ans"),
 });

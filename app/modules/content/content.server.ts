@@ -42,6 +42,11 @@ const UPDATABLE_FIELDS = [
   "retentionHistoryMonths",
   "retentionSentMailDays",
   "retentionEventRegistrationsMonths",
+  "retentionGardenersYears",
+  "retentionPaymentsYears",
+  "plotAllotmentMail",
+  "plotWarningMail",
+  "feePaymentInstructions",
 ] as const satisfies readonly (keyof ContentFields)[];
 
 /** The single content record, or null when none exists yet. */

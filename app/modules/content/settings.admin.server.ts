@@ -22,6 +22,7 @@ import {
   identityFormSchema,
   retentionFormSchema,
   plotsFormSchema,
+  plotMailsFormSchema,
   type ContentFields,
 } from "./content.schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
@@ -36,6 +37,8 @@ const RETENTION_DEFAULTS_BY_FIELD = {
   retentionHistoryMonths: RETENTION_DEFAULTS.historyMonths,
   retentionSentMailDays: RETENTION_DEFAULTS.sentMailDays,
   retentionEventRegistrationsMonths: RETENTION_DEFAULTS.eventRegistrationsMonths,
+  retentionGardenersYears: RETENTION_DEFAULTS.gardenersYears,
+  retentionPaymentsYears: RETENTION_DEFAULTS.paymentsYears,
 };
 import { ensureContentRow, getContent, updateContent } from "./content.server";
 import { SETTINGS_INTENTS, type SettingsIntent, type SettingsResult } from "./settings";
@@ -45,6 +48,7 @@ const SAVED: Record<SettingsIntent, string> = {
   headerIcon: "Icône de header enregistrée.",
   homeTexts: "Tous les contenus ont été enregistrés.",
   plots: "Données de parcelles enregistrées.",
+  plotMails: "E-mails aux jardiniers enregistrés.",
   association: "Tous les contenus ont été enregistrés.",
   contact: "Informations de contact enregistrées.",
   identity: "Identité de l'association enregistrée.",
@@ -55,6 +59,7 @@ const SAVED: Record<SettingsIntent, string> = {
 /** File inputs of the image forms; without JavaScript the association page adds an image through the last one. */
 export const SETTINGS_FILE_FIELDS = ["imageAccueil", "headerIcon", "nouvelleImageAssociation"] as const;
 
+const PLOT_MAIL_FIELDS = ["plotAllotmentMail", "plotWarningMail", "feePaymentInstructions"] as const;
 const IDENTITY_TEXTS = ["nomAssociation", "slogan", "charte", "reglement", ...LEGAL_FIELDS] as const;
 
 /** What the settings screen shows: the stored texts (empty where the default applies) and the form's labels. */
@@ -71,6 +76,10 @@ export async function settingsData() {
     parcellesTotal: content?.parcellesTotal ?? 0,
     /** The register's count, which the home page shows instead of the numbers above once it has plots. */
     plotRegister: register,
+    ...(Object.fromEntries(PLOT_MAIL_FIELDS.map((field) => [field, text(content?.[field])])) as Record<
+      (typeof PLOT_MAIL_FIELDS)[number],
+      string
+    >),
     titreAssociation: text(content?.titreAssociation),
     contentAssociation: text(content?.contentAssociation),
     imagesAssociation: cleanImageList(content?.imagesAssociation, MAX_ASSOCIATION_IMAGES),
@@ -130,6 +139,7 @@ const SECTION_NAMES: Record<SettingsIntent, string> = {
   headerIcon: "Icône du site",
   homeTexts: "Textes de la page d'accueil",
   plots: "Parcelles",
+  plotMails: "E-mails aux jardiniers",
   association: "Page notre association",
   contact: "Informations de contact",
   identity: "Identité et mentions légales",
@@ -254,6 +264,8 @@ export async function handleSettingsForm(form: SubmittedForm, actor: Actor) {
       return saveTexts(intent, form, ["titreAccueil", "texteIntro", "texteFooter"], homeTextsFormSchema, actor);
     case "plots":
       return saveTexts(intent, form, ["parcellesOccupees", "parcellesTotal"], plotsFormSchema, actor);
+    case "plotMails":
+      return saveTexts(intent, form, PLOT_MAIL_FIELDS, plotMailsFormSchema, actor);
     case "association":
       return saveAssociation(form, actor);
     case "contact":

@@ -4,6 +4,7 @@ export const SETTINGS_INTENTS = [
   "headerIcon",
   "homeTexts",
   "plots",
+  "plotMails",
   "association",
   "contact",
   "identity",
@@ -32,4 +33,6 @@ export const RETENTION_FIELDS = [
   "retentionHistoryMonths",
   "retentionSentMailDays",
   "retentionEventRegistrationsMonths",
+  "retentionGardenersYears",
+  "retentionPaymentsYears",
 ] as const;

@@ -6,9 +6,18 @@ import {
   applications,
   contactMessages,
   eventRegistrations,
+  gardenerPayments,
+  gardeners,
+  gardenSites,
+  inspectionMarks,
+  inspectionRounds,
   newsletterSubscribers,
   outbox,
+  plotHoldings,
+  plots,
 } from "~/db/schema";
+import { endHoldings } from "~/modules/plots/allotment.server";
+import { todayInParis } from "~/modules/plots/plots.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { dropWaitingLetterMessages } from "~/modules/mail/mail.server";
 
@@ -23,7 +32,44 @@ const conditions = (email: string) => ({
   outbox: or(sameAddress(outbox.to, email), sameAddress(outbox.replyTo, email))!,
   newsletter: sameAddress(newsletterSubscribers.email, email),
   registrations: sameAddress(eventRegistrations.email, email),
+  gardeners: sameAddress(gardeners.email, email),
 });
+
+/** A gardener's record with their plots, payments and inspection marks (the notes written about their plot). */
+async function gardenerRecords(executor: Executor, where: SQL) {
+  const found = await executor.select().from(gardeners).where(where).orderBy(gardeners.id);
+  return Promise.all(
+    found.map(async (gardener) => ({
+      ...gardener,
+      parcelles: await executor
+        .select({
+          site: gardenSites.name,
+          number: plots.number,
+          startDate: plotHoldings.startDate,
+          endDate: plotHoldings.endDate,
+        })
+        .from(plotHoldings)
+        .innerJoin(plots, eq(plots.id, plotHoldings.plotId))
+        .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+        .where(eq(plotHoldings.gardenerId, gardener.id)),
+      paiements: await executor
+        .select({
+          kind: gardenerPayments.kind,
+          year: gardenerPayments.year,
+          amountCents: gardenerPayments.amountCents,
+          paidOn: gardenerPayments.paidOn,
+          means: gardenerPayments.means,
+        })
+        .from(gardenerPayments)
+        .where(eq(gardenerPayments.gardenerId, gardener.id)),
+      visites: await executor
+        .select({ date: inspectionRounds.date, result: inspectionMarks.result, note: inspectionMarks.note })
+        .from(inspectionMarks)
+        .innerJoin(inspectionRounds, eq(inspectionRounds.id, inspectionMarks.roundId))
+        .where(eq(inspectionMarks.gardenerId, gardener.id)),
+    })),
+  );
+}
 
 /**
  * Everything stored about the person who used `email`: their applications, ads, messages, the e-mails sent, their
@@ -31,31 +77,39 @@ const conditions = (email: string) => ({
  */
 export async function findPersonalData(email: string, executor: Executor = getDb()) {
   const where = conditions(email);
-  const [foundApplications, foundAds, foundMessages, foundMails, foundSubscriptions, foundRegistrations] =
-    await Promise.all([
-      executor
-        .select()
-        .from(applications)
-        .where(where.applications)
-        .orderBy(applications.id)
-        .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row)),
-      executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
-      executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
-      executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
-      executor
-        .select()
-        .from(newsletterSubscribers)
-        .where(where.newsletter)
-        .then((rows) =>
-          rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row),
-        ),
-      executor
-        .select()
-        .from(eventRegistrations)
-        .where(where.registrations)
-        .orderBy(eventRegistrations.id)
-        .then((rows) => rows.map(({ cancelKey: _k, cancelTokenHash: _h, ...row }) => row)),
-    ]);
+  const [
+    foundApplications,
+    foundAds,
+    foundMessages,
+    foundMails,
+    foundSubscriptions,
+    foundRegistrations,
+    foundGardeners,
+  ] = await Promise.all([
+    executor
+      .select()
+      .from(applications)
+      .where(where.applications)
+      .orderBy(applications.id)
+      .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row)),
+    executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
+    executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
+    executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
+    executor
+      .select()
+      .from(newsletterSubscribers)
+      .where(where.newsletter)
+      .then((rows) =>
+        rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row),
+      ),
+    executor
+      .select()
+      .from(eventRegistrations)
+      .where(where.registrations)
+      .orderBy(eventRegistrations.id)
+      .then((rows) => rows.map(({ cancelKey: _k, cancelTokenHash: _h, ...row }) => row)),
+    gardenerRecords(executor, where.gardeners),
+  ]);
   return {
     applications: foundApplications,
     annonces: foundAds,
@@ -63,6 +117,7 @@ export async function findPersonalData(email: string, executor: Executor = getDb
     emails: foundMails,
     newsletter: foundSubscriptions,
     inscriptions: foundRegistrations,
+    jardiniers: foundGardeners,
   };
 }
 
@@ -78,6 +133,7 @@ export function describeCounts(data: PersonalData) {
     n(data.emails.length, "e-mail", "e-mails"),
     n(data.newsletter.length, "inscription à la lettre", "inscriptions à la lettre"),
     n(data.inscriptions.length, "inscription à un événement", "inscriptions à des événements"),
+    n(data.jardiniers.length, "fiche de jardinier", "fiches de jardinier"),
   ].join(", ");
 }
 
@@ -112,6 +168,11 @@ export async function erasePersonalData(actor: Actor, email: string) {
         .where(and(where.outbox, or(isNull(outbox.letterId), ne(outbox.status, "pending"), isNull(outbox.claimedAt))));
       await tx.delete(newsletterSubscribers).where(where.newsletter);
       await tx.delete(eventRegistrations).where(where.registrations);
+      // A gardener still holding a plot leaves it today (to be restored), so the register keeps no holder without a
+      // record; their plots' history and their payments stay, without them (the accounts keep the amounts).
+      for (const gardener of found.jardiniers)
+        if (gardener.endDate === null) await endHoldings(tx, gardener.id, null, todayInParis(), "remise_en_etat");
+      await tx.delete(gardeners).where(where.gardeners);
       return found;
     },
     (found) => ({ kind: "rgpd.effacement", detail: describeCounts(found) }),

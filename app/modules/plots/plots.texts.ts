@@ -14,7 +14,8 @@ Pour votre première venue, apportez :
 - la reprise de la cabane, s'il y en a une : {cabane} ;
 - vos outils, des gants et de bonnes chaussures.
 
-Le bureau vous accueille aux permanences ({permanences}) pour vous remettre la clé du portail et vous présenter vos voisins de parcelle.
+Passez voir le bureau pour recevoir la clé du portail et faire connaissance avec vos voisins de parcelle :
+{permanences}
 
 À très bientôt au jardin !`;
 

@@ -7,6 +7,8 @@ import {
   contactMessages,
   eventRegistrations,
   events,
+  gardenerPayments,
+  gardeners,
   history,
   newsletterSubscribers,
   outbox,
@@ -24,6 +26,10 @@ export interface RetentionSettings {
   sentMailDays: number;
   /** Sign-ups for an event, counted from the event. */
   eventRegistrationsMonths: number;
+  /** A former gardener's record, counted from their departure. */
+  gardenersYears: number;
+  /** Fees and payments, for the accounts: years after the year they are for (kept without the person once erased). */
+  paymentsYears: number;
 }
 
 export const RETENTION_DEFAULTS: RetentionSettings = {
@@ -34,6 +40,8 @@ export const RETENTION_DEFAULTS: RetentionSettings = {
   historyMonths: 24,
   sentMailDays: 30,
   eventRegistrationsMonths: 3,
+  gardenersYears: 3,
+  paymentsYears: 10,
 };
 
 /** A newsletter address never confirmed is deleted after this many days (its confirmation e-mail says so). */
@@ -52,6 +60,8 @@ export async function getRetentionSettings(): Promise<RetentionSettings> {
       historyMonths: associationContent.retentionHistoryMonths,
       sentMailDays: associationContent.retentionSentMailDays,
       eventRegistrationsMonths: associationContent.retentionEventRegistrationsMonths,
+      gardenersYears: associationContent.retentionGardenersYears,
+      paymentsYears: associationContent.retentionPaymentsYears,
     })
     .from(associationContent)
     .orderBy(asc(associationContent.id))
@@ -64,6 +74,8 @@ const monthsBefore = (now: Date, months: number) => {
   date.setUTCMonth(date.getUTCMonth() - months);
   return date;
 };
+/** The calendar date (YYYY-MM-DD) of an instant in Paris. */
+const parisDate = (date: Date) => date.toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
 /** The instant a validated ad leaves the public list (SQL): its validation plus the set number of months. */
@@ -85,6 +97,8 @@ export interface RetentionResult {
   mails: number;
   unconfirmedSubscribers: number;
   eventRegistrations: number;
+  formerGardeners: number;
+  payments: number;
 }
 
 /** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
@@ -124,6 +138,15 @@ function overdue(settings: RetentionSettings, now: Date) {
     eventRegistrations: {
       table: eventRegistrations,
       where: sql`${eventRegistrations.eventId} in (select ${events.id} from ${events} where ${lt(events.start, monthsBefore(now, settings.eventRegistrationsMonths))})`,
+    },
+    // The plot's history and the payments stay, without the person (their references become null).
+    formerGardeners: {
+      table: gardeners,
+      where: lt(gardeners.endDate, parisDate(monthsBefore(now, 12 * settings.gardenersYears))),
+    },
+    payments: {
+      table: gardenerPayments,
+      where: lt(gardenerPayments.year, Number(parisDate(now).slice(0, 4)) - settings.paymentsYears),
     },
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
     mails: {

@@ -65,7 +65,7 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
       routeArgs(new Request("http://localhost:3000/admin/donnees-personnelles?email=NADIA.cherif@example.fr")),
     );
     expect(shown.found?.summary).toBe(
-      "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement",
+      "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement, 0 fiche de jardinier",
     );
 
     const exported = (await exportAction(
@@ -90,7 +90,7 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
     expect(await post({ intent: "erase", email: "nadia.cherif@example.fr" })).toEqual({
       ok: true,
       message:
-        "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement.",
+        "Données effacées : 1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement, 0 fiche de jardinier.",
     });
     expect((await getDb().select().from(applications)).map((a) => a.nom)).toEqual(["Hugo Lambert"]);
     expect(await getDb().select().from(annonces)).toEqual([]);
@@ -104,12 +104,12 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
       [
         "marie",
         "rgpd.export",
-        "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement",
+        "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement, 0 fiche de jardinier",
       ],
       [
         "marie",
         "rgpd.effacement",
-        "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement",
+        "1 demande, 1 annonce, 1 message, 2 e-mails, 1 inscription à la lettre, 1 inscription à un événement, 0 fiche de jardinier",
       ],
     ]);
     expect(JSON.stringify(entries)).not.toContain("nadia");

@@ -32,6 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       (s) =>
         `Lettre d'information : ${SUBSCRIBER_STATUS_LABELS[s.status].toLowerCase()}, consentement donné le ${formatDateTime(s.consentAt)} (${s.consentSource})`,
     ),
+    ...found.jardiniers.map(
+      (g) =>
+        `Fiche de jardinier n° ${g.id} (${g.name}), ${g.parcelles.length} parcelle${g.parcelles.length > 1 ? "s" : ""}, ${g.paiements.length} paiement${g.paiements.length > 1 ? "s" : ""}`,
+    ),
     ...found.inscriptions.map(
       (r) =>
         `Inscription à l'événement n° ${r.eventId} (${r.name}, ${r.people} pers., ${REGISTRATION_STATUS_LABELS[r.status].toLowerCase()}), le ${formatDateTime(r.createdAt)}`,
@@ -54,8 +58,8 @@ export default function PersonalDataScreen({ loaderData, actionData }: Route.Com
       <h1 className="text-2xl font-bold text-stone-900">Données d'une personne</h1>
       <p className="text-stone-700">
         Pour répondre à une demande d'accès ou d'effacement (RGPD) : tout ce que le site garde sur une adresse e-mail
-        (demandes de jardin, annonces, messages, e-mails envoyés), à exporter en un fichier JSON ou à effacer en une
-        fois. L'historique garde la trace de l'opération, pas l'adresse.
+        (demandes de jardin, annonces, messages, e-mails envoyés, fiche de jardinier), à exporter en un fichier JSON ou
+        à effacer en une fois. L'historique garde la trace de l'opération, pas l'adresse.
       </p>
       {actionData && (
         <output

@@ -81,6 +81,8 @@ describeEachDatabase("/admin/settings action", () => {
       retentionHistoryMonths: "12",
       retentionSentMailDays: "15",
       retentionEventRegistrationsMonths: "6",
+      retentionGardenersYears: "5",
+      retentionPaymentsYears: "6",
     };
     const refused = await post({ intent: "retention", ...periods, retentionPendingAdsDays: "2" });
     expect(refused).toMatchObject({
@@ -107,6 +109,8 @@ describeEachDatabase("/admin/settings action", () => {
       retentionHistoryMonths: 12,
       retentionSentMailDays: 15,
       retentionEventRegistrationsMonths: 6,
+      retentionGardenersYears: 5,
+      retentionPaymentsYears: 6,
     });
     const legal = await legalLoader(routeArgs(new Request("http://localhost:3000/mentions-legales")));
     expect(legal.retention).toMatchObject({
@@ -117,6 +121,8 @@ describeEachDatabase("/admin/settings action", () => {
       historyMonths: 12,
       sentMailDays: 15,
       eventRegistrationsMonths: 6,
+      gardenersYears: 5,
+      paymentsYears: 6,
     });
   });
 });

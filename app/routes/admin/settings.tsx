@@ -6,6 +6,7 @@ import { IdentitySettings } from "~/components/admin/settings/IdentitySettings";
 import { ImageSettings } from "~/components/admin/settings/ImageSettings";
 import { SettingsContext } from "~/components/admin/settings/settings-ui";
 import { ContactSettings, HomeTextsSettings, PlotsSettings } from "~/components/admin/settings/TextSettings";
+import { PlotMailsSettings } from "~/components/admin/settings/PlotMailsSettings";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { RetentionSettings } from "~/components/admin/settings/RetentionSettings";
 import { adminMeta } from "~/modules/seo/seo";
@@ -66,6 +67,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <ImageSettings imageAccueil={stored.imageAccueil} headerIcon={stored.headerIcon} imageAlts={stored.imageAlts} />
         <HomeTextsSettings />
         <PlotsSettings register={stored.plotRegister} />
+        <PlotMailsSettings />
         <AssociationPageSettings images={stored.imagesAssociation} imageAlts={stored.imageAlts} />
         <ContactSettings />
         <IdentitySettings stored={stored} />

@@ -145,6 +145,14 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             jusqu'à {months(retention.eventRegistrationsMonths)} après l'événement ;
           </li>
           <li>
+            la fiche d'un jardinier (coordonnées, parcelles, visites), tant qu'il cultive une parcelle, puis{" "}
+            {months(12 * retention.gardenersYears)} après son départ ;
+          </li>
+          <li>
+            les cotisations et paiements, {months(12 * retention.paymentsYears)} après l'année concernée, pour la
+            comptabilité de l'association ; sans le nom de la personne une fois sa fiche effacée ;
+          </li>
+          <li>
             les e-mails que le site envoie (accusés de réception, messages transmis à l'association) : leur texte est
             effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés {retention.sentMailDays} jours.
           </li>

@@ -21,6 +21,12 @@ const FIELDS: [RetentionField, string, string][] = [
     "30 par défaut",
   ],
   ["retentionEventRegistrationsMonths", "Inscriptions aux événements (mois après l'événement)", "3 par défaut"],
+  ["retentionGardenersYears", "Fiches des anciens jardiniers (ans après leur départ)", "3 par défaut"],
+  [
+    "retentionPaymentsYears",
+    "Cotisations et paiements, pour la comptabilité (ans après l'année concernée ; sans le nom une fois la fiche effacée)",
+    "10 par défaut",
+  ],
 ];
 
 /** 'Données personnelles': how long each kind of personal data is kept; the legal notice states the same figures. */

@@ -14,6 +14,7 @@ import {
   contactInfoFormSchema,
   homeTextsFormSchema,
   identityFormSchema,
+  plotMailsFormSchema,
   plotsFormSchema,
   retentionFormSchema,
 } from "~/modules/content/content.schema";
@@ -59,6 +60,7 @@ type TextsIntent = Exclude<SettingsIntent, "homeImage" | "headerIcon">;
 const SCHEMAS: Record<TextsIntent, ZodType> = {
   homeTexts: homeTextsFormSchema,
   plots: plotsFormSchema,
+  plotMails: plotMailsFormSchema,
   association: associationPageFormSchema,
   contact: contactInfoFormSchema,
   identity: identityFormSchema,

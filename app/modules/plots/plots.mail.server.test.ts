@@ -1,0 +1,41 @@
+import { expect, it } from "vitest";
+import { allotmentMail, feeMail, warningMail } from "./plots.mail.server";
+
+const gardener = { name: "Awa Diallo", email: "awa@example.fr" };
+const plot = { number: 12, area: 180, cabinValue: 220 };
+const site = {
+  name: "Jardin des Brosses",
+  town: "Villeurbanne",
+  address: "27 rue des Brosses",
+  accessNotes: "Code 1871",
+};
+const content = {
+  plotAllotmentMail: "Bienvenue {nom} ! Parcelle {parcelle} au {jardin}, cabane : {cabane}. {inconnu}",
+  plotWarningMail: null,
+  feePaymentInstructions: "Chèque à l'ordre des Jardins de l'Est.",
+  horaires: "Samedi 9h-12h",
+  nomAssociation: "Jardins de l'Est",
+};
+
+it("writes the settings' texts with their placeholders filled, unknown ones left as typed", () => {
+  const mail = allotmentMail(gardener, plot, site, "2026-03-01", content);
+  expect(mail.text).toBe("Bienvenue Awa Diallo ! Parcelle 12 au Jardin des Brosses, cabane : 220 euros. {inconnu}\n");
+  expect(mail.html).toContain("Bienvenue Awa Diallo !");
+});
+
+it("falls back on the default texts", () => {
+  const mail = allotmentMail(gardener, { ...plot, cabinValue: null }, site, "2026-03-01");
+  expect(mail.text).toContain("la reprise de la cabane, s'il y en a une : pas de cabane sur cette parcelle ;");
+  expect(mail.text).toContain("faire connaissance avec vos voisins de parcelle :\nPermanences: Samedi 9h-12h");
+  const warning = warningMail(gardener, plot, site, "2026-10-10", "", content);
+  expect(warning.text).toContain("a reçu un avertissement :\nla parcelle n'est pas entretenue.");
+});
+
+it("says the fee and how to pay it", () => {
+  const mail = feeMail("appel", gardener, 2026, 4500, "la parcelle n° 12 (Jardin des Brosses)", content);
+  expect(mail.subject).toBe("Appel à cotisation 2026");
+  expect(mail.text).toMatch(
+    /La cotisation 2026 à Jardins de l'Est pour la parcelle n° 12 \(Jardin des Brosses\) est de 45,00\s€\./,
+  );
+  expect(mail.text).toContain("Chèque à l'ordre des Jardins de l'Est.");
+});
