@@ -22,7 +22,7 @@ const APPLY_MESSAGES = [
 test("/apply shows the plots taken, the charter and the rules to read before ticking", async ({ page }) => {
   await page.goto("/apply");
   await expect(page.getByRole("heading", { level: 1, name: "Demander une parcelle" })).toBeVisible();
-  await expect(page.getByText("79 parcelles sur 84 occupées")).toBeVisible();
+  await expect(page.getByText(/\d+ parcelles sur \d+ occupées — \d+ sont libres/)).toBeVisible();
   await page.getByText("Lire la charte du jardinage naturel").click();
   await expect(page.getByText(/Je jardine sans pesticides ni engrais de synthèse/)).toBeVisible();
   await expect(page.getByText(/^Version [0-9a-f]{12}$/).first()).toBeVisible();

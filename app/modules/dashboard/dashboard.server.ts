@@ -1,3 +1,5 @@
+import { feeProgress } from "~/modules/gardeners/fees.server";
+import { todayInParis } from "~/modules/plots/plots.server";
 import { registerCounts } from "~/modules/plots/plots.server";
 import { gardenersWithTwoWarnings } from "~/modules/gardeners/gardeners.server";
 import { data } from "react-router";
@@ -24,6 +26,8 @@ import { undescribedImages } from "~/modules/publishing/image-descriptions.serve
 type BackupState = "recent" | "stale" | "missing" | "first-to-come";
 
 /** Everything the dashboard shows. */
+const feeYearNow = () => Number(todayInParis().slice(0, 4));
+
 export async function dashboardData() {
   const [
     posts,
@@ -39,6 +43,7 @@ export async function dashboardData() {
     undescribed,
     register,
     exclusions,
+    fees,
   ] = await Promise.all([
     latestPosts(DASHBOARD_POSTS_COUNT),
     upcomingEvents(DASHBOARD_EVENTS_COUNT),
@@ -53,6 +58,7 @@ export async function dashboardData() {
     undescribedImages(),
     registerCounts(),
     gardenersWithTwoWarnings(),
+    feeProgress(feeYearNow()),
   ]);
   return {
     posts: posts.map((p) => ({
@@ -80,6 +86,10 @@ export async function dashboardData() {
       // As the home page counts them: from the register once it has plots.
       plotsOccupied: register?.occupied ?? site.parcellesOccupees,
       plotsTotal: register?.total ?? site.parcellesTotal,
+      // The current year's fees: paid out of called (nothing until the year's call).
+      feesPaid: fees.paid,
+      feesCalled: fees.called,
+      feeYear: feeYearNow(),
     },
     failedMails,
     /** Gardeners with two warnings in twelve months: the bureau decides (« exclusion possible selon le règlement »). */

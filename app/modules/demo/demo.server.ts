@@ -62,8 +62,8 @@ export async function seedDemoContent(now = new Date()) {
     texteFooter:
       "Association loi 1901 de jardiniers bénévoles. Jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin, ouverts à toutes et à tous.",
     titreAssociation: "Une association de jardiniers, pas une simple location de terrain",
-    contentAssociation: `<p>Notre association gère <strong>84 parcelles familiales</strong> et deux jardins partagés répartis sur trois sites : le jardin des Brosses et le jardin du Tonkin à Villeurbanne, et le jardin de la Thibaude à Vaulx-en-Velin.</p>
-<p>Chaque jardinier cultive sa parcelle (de 80 à 250 m²) selon la <em>charte du jardinage naturel</em> : pas de pesticides de synthèse, récupération de l'eau de pluie, compost collectif. En échange d'une cotisation modeste, l'association fournit l'eau, les outils partagés et une cabane par parcelle.</p>
+    contentAssociation: `<p>Notre association gère <strong>39 parcelles</strong>, familiales et partagées, sur deux sites : le jardin des Brosses à Villeurbanne et le jardin de la Thibaude à Vaulx-en-Velin.</p>
+<p>Chaque jardinier cultive sa parcelle (de 80 à 250 m²) selon la <em>charte du jardinage naturel</em> : pas de pesticides de synthèse, récupération de l'eau de pluie, compost collectif. En échange d'une cotisation modeste, l'association fournit l'eau, les outils partagés et le composteur collectif ; certaines parcelles ont leur cabane, reprise au jardinier sortant.</p>
 <p><strong>Ce que nous faisons</strong></p>
 <ul><li>des ateliers mensuels de semis, de taille et de compostage ;</li><li>une bourse aux plants au printemps et une fête des récoltes en septembre ;</li><li>l'accueil d'écoles et de centres sociaux dans les jardins partagés.</li></ul>
 <p>Le bureau est composé de bénévoles élus chaque année en assemblée générale. Une visite mensuelle des parcelles permet de veiller ensemble au respect du règlement.</p>`,
@@ -81,8 +81,9 @@ export async function seedDemoContent(now = new Date()) {
     telephone: "04 78 12 34 56",
     email: "contact@jardins-villeurbanne.fr",
     horaires: "Permanences: Samedi 9h-12h",
-    parcellesOccupees: 79,
-    parcellesTotal: 84,
+    // The register's figures, should the demo register be removed while these stay.
+    parcellesOccupees: 35,
+    parcellesTotal: 39,
     nomAssociation: "Potager",
     slogan: "Jardins familiaux et partagés de Villeurbanne et Vaulx-en-Velin",
     charte: CONTENT_DEFAULTS.charte,

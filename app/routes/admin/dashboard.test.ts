@@ -1,10 +1,18 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { blogPosts, events, history, outbox } from "~/db/schema";
+import { blogPosts, events, gardenerPayments, history, inspectionMarks, inspectionRounds, outbox } from "~/db/schema";
 import { countFailedMails, enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { insertBlogPost, insertContactMessage, insertContent, insertEvent } from "../../../tests/factories";
+import {
+  insertBlogPost,
+  insertContactMessage,
+  insertContent,
+  insertEvent,
+  insertGardener,
+  insertPlot,
+  insertSite,
+} from "../../../tests/factories";
 import { answered, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./dashboard";
 import type { Route } from "./+types/dashboard";
@@ -54,6 +62,39 @@ describeEachDatabase("admin dashboard", () => {
     expect(result.init.status).toBe(400);
     expect(result.data).toEqual({ ok: false, message: "Action inconnue." });
     expect(await countFailedMails()).toBe(1);
+  });
+
+  it("counts the register's plots once it has any, the year's fees paid, and the gardeners warned twice", async () => {
+    await insertContent({ parcellesOccupees: 79, parcellesTotal: 84 });
+    const site = await insertSite();
+    const taken = await insertPlot(site.id, 1, { state: "attribuee" });
+    await insertPlot(site.id, 2);
+    await insertPlot(site.id, 3, { state: "reservee" });
+    const gardener = await insertGardener({ name: "Dominique Girard" });
+    const year = Number(new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }).slice(0, 4));
+    await getDb()
+      .insert(gardenerPayments)
+      .values([
+        { gardenerId: gardener.id, kind: "cotisation", year, amountCents: 4500, paidOn: `${year}-01-15` },
+        { gardenerId: (await insertGardener()).id, kind: "cotisation", year, amountCents: 4500 },
+      ]);
+    const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+    for (const date of [today, today]) {
+      const [round] = await getDb()
+        .insert(inspectionRounds)
+        .values({ siteId: site.id, date, inspector: "Bureau" })
+        .returning();
+      await getDb().insert(inspectionMarks).values({
+        roundId: round!.id,
+        plotId: taken.id,
+        gardenerId: gardener.id,
+        result: "avertissement",
+        note: "Herbes",
+      });
+    }
+    const data = await loader();
+    expect(data.counts).toMatchObject({ plotsOccupied: 2, plotsTotal: 3, feesPaid: 1, feesCalled: 2, feeYear: year });
+    expect(data.exclusions).toEqual([{ id: gardener.id, name: "Dominique Girard", warnings: 2 }]);
   });
 
   it("shows the plots, the latest 5 messages, the next 3 events soonest first, in French dates", async () => {

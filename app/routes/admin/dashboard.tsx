@@ -55,7 +55,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {demoRows > 0 && <DemoContentNotice count={demoRows} />}
       <ExclusionCases gardeners={exclusions} />
 
-      <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
         <Stat label="Demandes non traitées" value={counts.unprocessedApplications} to="/admin/applications" />
         <Stat label="Annonces validées" value={counts.validatedAds} to="/admin/annonces" />
         <Stat label="Annonces en attente" value={counts.pendingAds} to="/admin/annonces" />
@@ -69,6 +69,18 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           }
           to="/admin/parcelles"
         />
+        {counts.feesCalled > 0 && (
+          <Stat
+            label={`Cotisations ${counts.feeYear} payées`}
+            value={
+              <>
+                {counts.feesPaid}
+                <span className="text-lg font-semibold text-stone-500"> / {counts.feesCalled}</span>
+              </>
+            }
+            to="/admin/cotisations"
+          />
+        )}
       </section>
 
       <nav aria-label="Accès rapides" className="flex flex-wrap gap-2">
