@@ -48,24 +48,31 @@ test("the counts refresh every 30 seconds without reloading the page", async ({ 
   const plots = stat(page, "Parcelles occupées");
   const [occupied, total] = ((await plots.innerText()).match(/(\d+)\s*\/\s*(\d+)/) ?? []).slice(1).map(Number);
 
-  // Another volunteer changes the plots from another browser.
+  // Another volunteer reserves a free plot from another browser.
   const other = await visitorContext(browser);
   const otherPage = await other.newPage();
-  await openAdmin(otherPage, "/admin/settings", "Paramètres");
-  const form = otherPage.getByRole("region", { name: "Parcelles occupées" });
-  await form.getByLabel("Nombre de parcelles occupées").fill(String(occupied - 1));
-  await form.getByRole("button", { name: "Enregistrer les parcelles" }).click();
-  await expect(popup(otherPage, "Données de parcelles enregistrées.")).toBeVisible();
+  await openAdmin(otherPage, "/admin/parcelles", "Parcelles");
+  await otherPage.getByRole("link", { name: "Jardin des Brosses" }).click();
+  await otherPage
+    .getByRole("list", { name: "Plan des parcelles" })
+    .getByRole("link", { name: /Libre/ })
+    .first()
+    .click();
+  const record = otherPage.getByRole("region", { name: "Fiche de la parcelle" });
+  const state = record.getByRole("combobox", { name: "État" });
+  await state.selectOption("Réservée");
+  await record.getByRole("button", { name: "Enregistrer la parcelle" }).click();
+  await expect(popup(otherPage, "Parcelle enregistrée.")).toBeVisible();
 
   try {
     await expect(plots).toContainText(`${occupied} / ${total}`);
     await page.clock.runFor(30_000);
-    await expect(plots).toContainText(`${occupied - 1} / ${total}`);
+    await expect(plots).toContainText(`${occupied! + 1} / ${total}`);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   } finally {
-    await form.getByLabel("Nombre de parcelles occupées").fill(String(occupied));
-    await form.getByRole("button", { name: "Enregistrer les parcelles" }).click();
-    await expect(popup(otherPage, "Données de parcelles enregistrées.")).toBeVisible();
+    await state.selectOption("Libre");
+    await record.getByRole("button", { name: "Enregistrer la parcelle" }).click();
+    await expect(popup(otherPage, "Parcelle enregistrée.")).toBeVisible();
     await other.close();
   }
 });

@@ -176,3 +176,152 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   await expect(page.getByRole("link", { name })).toBeVisible();
   await context.close();
 });
+
+/** A new site with plots 1 and 2 (160 m²), and a gardener holding plot 1; the gardener's record is open. */
+async function siteWithGardener(page: Page, stamp: number) {
+  const site = `Jardin des Tilleuls ${stamp}`;
+  const gardener = { name: `Bruno Lemaire ${stamp}`, email: `bruno-${stamp}@example.fr` };
+  await addSite(page, site);
+  await createPlots(page, 1, 2, 160);
+  await expect(page.getByText("2 parcelles créées.").first()).toBeVisible();
+  const siteUrl = page.url();
+  await page.goto("/admin/jardiniers");
+  const add = page.getByRole("region", { name: "Ajouter un jardinier" });
+  await add.getByLabel("Nom et prénom").fill(gardener.name);
+  await add.getByLabel("Adresse e-mail").fill(gardener.email);
+  await add.getByLabel("Arrivé au jardin le").fill("2021-03-15");
+  await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: gardener.name })).toBeVisible();
+  const plots = page.getByRole("region", { name: "Parcelles" });
+  await plots
+    .getByRole("combobox", { name: "Parcelle libre" })
+    .selectOption({ label: `parcelle 1 du ${site} — 160 m²` });
+  await plots.getByRole("button", { name: "Attribuer" }).click();
+  await expect(page.getByText(`La parcelle 1 du ${site} est attribuée.`).first()).toBeVisible();
+  return { site, siteUrl, gardener, gardenerUrl: page.url() };
+}
+
+test("an inspection round with a warning e-mailed, the year's fees called, ticked and reminded, the exports and the printed list", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  await loginAsAdmin(page);
+  const { site, siteUrl, gardener, gardenerUrl } = await siteWithGardener(page, stamp);
+
+  await page.goto(siteUrl);
+  await page.getByRole("link", { name: "Visite des parcelles" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Visite des parcelles" })).toBeVisible();
+  await noAxeViolations(page);
+  const row = page.getByRole("group", { name: `Parcelle n° 1 — ${gardener.name}` });
+  await row.getByLabel("Avertissement").check();
+  await page.getByRole("button", { name: "Enregistrer la visite" }).click();
+  await expect(page.getByRole("link", { name: "Dites ce qui ne va pas : le jardinier le lira." })).toBeVisible();
+  await expect(row.getByLabel("Avertissement")).toBeChecked();
+  await page.getByLabel("Remarque (parcelle n° 1)").fill("Tomates non tuteurées, allées envahies de liseron.");
+  await page.getByLabel(`Envoyer l'avertissement par e-mail à ${gardener.name}`).check();
+  await page.getByRole("button", { name: "Enregistrer la visite" }).click();
+  await expect(popup(page, "Visite enregistrée : 1 avertissement, 1 e-mail envoyé.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Visites précédentes" })).toContainText("1 avertissement");
+  const warning = await lastMailTo(gardener.email, /a reçu un avertissement :/);
+  expect(warning).toContain("Tomates non tuteurées, allées envahies de liseron.");
+  await page.goto(gardenerUrl);
+  await expect(page.getByRole("heading", { name: "1 avertissement ces 12 derniers mois" })).toBeVisible();
+
+  await page
+    .getByRole("navigation", { name: "Parcelles et jardiniers" })
+    .getByRole("link", { name: "Cotisations" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Cotisations \d{4}$/ })).toBeVisible();
+  await noAxeViolations(page);
+  const call = page.getByRole("region", { name: /^Appel à cotisation/ });
+  await call.getByLabel("Moyenne parcelle (€)").fill("45");
+  await call.getByRole("button", { name: /^(Envoyer l'appel à cotisation|Appeler les nouveaux jardiniers)$/ }).click();
+  await expect(popup(page, /^Appel à cotisation \d{4} : \d+ cotisations? à régler/)).toBeVisible();
+  expect(await lastMailTo(gardener.email, /La cotisation \d{4} à .+ pour la parcelle n° 1 /)).toMatch(/est de 45,00/);
+
+  await page.getByLabel(new RegExp(`^${gardener.name} — 45,00`)).check();
+  await page.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Virement");
+  await page.getByRole("button", { name: "Marquer comme payées" }).click();
+  await expect(popup(page, "1 cotisation marquée payée.")).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Payées/ })).toContainText(gardener.name);
+  await page.getByRole("button", { name: /^Envoyer un rappel aux \d+ jardiniers? en retard$/ }).click();
+  await expect(popup(page, /rappels? en cours d'envoi\.|Aucun rappel à envoyer/)).toBeVisible();
+
+  const feesCsv = await download(page, page.getByRole("button", { name: "Exporter en CSV" }));
+  expect(feesCsv.startsWith("\uFEFFJardinier;Parcelles;Montant (€);Payée le;Moyen de paiement")).toBe(true);
+  expect(feesCsv).toMatch(new RegExp(`${gardener.name};n° 1 \\(${site}\\);45,00;\\d{2}/\\d{2}/\\d{4};Virement`));
+  await page.goto("/admin/jardiniers");
+  const gardenersCsv = await download(page, page.getByRole("button", { name: "Exporter en CSV" }));
+  expect(gardenersCsv).toContain(`${gardener.name};${gardener.email};`);
+  await page.goto("/admin/parcelles");
+  const plotsCsv = await download(page, page.getByRole("button", { name: "Exporter les parcelles en CSV" }));
+  expect(plotsCsv).toMatch(
+    new RegExp(`${site};Villeurbanne;1;160;moyenne;Familiale;;Attribuée;${gardener.name};\\d{2}/\\d{2}/\\d{4};`),
+  );
+
+  await page.goto(`${siteUrl}/imprimer`);
+  await expect(page.getByRole("heading", { level: 1, name: site })).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: new RegExp(`^1 160 m² Familiale Attribuée ${gardener.name}`) }),
+  ).toBeVisible();
+  await noAxeViolations(page);
+});
+
+test("without JavaScript, on a phone: the inspection round, the fees' ticks and the plots' e-mails in the settings", async ({
+  browser,
+}) => {
+  const context = await visitorContext(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const stamp = Date.now();
+  await loginAsAdmin(page);
+  const { siteUrl, gardener } = await siteWithGardener(page, stamp);
+
+  await page.goto("/admin/settings");
+  const mails = page.getByRole("region", { name: "Parcelles : e-mails aux jardiniers" });
+  const warningText = mails.getByLabel("E-mail d'avertissement, après une visite");
+  await warningText.fill("Bonjour {nom}, la parcelle {parcelle} a un avertissement : {remarque}");
+  await mails.getByRole("button", { name: "Enregistrer les e-mails" }).click();
+  await expect(page.getByText("E-mails aux jardiniers enregistrés.")).toBeVisible();
+  try {
+    await page.goto(`${siteUrl}/visite`);
+    await page
+      .getByRole("group", { name: `Parcelle n° 1 — ${gardener.name}` })
+      .getByLabel("Avertissement")
+      .check();
+    await page.getByLabel("Remarque (parcelle n° 1)").fill("Cabane ouverte aux quatre vents.");
+    await page.getByLabel(`Envoyer l'avertissement par e-mail à ${gardener.name}`).check();
+    await page.getByRole("button", { name: "Enregistrer la visite" }).click();
+    await expect(page.getByText("Visite enregistrée : 1 avertissement, 1 e-mail envoyé.")).toBeVisible();
+    const mail = await lastMailTo(gardener.email, /a un avertissement/);
+    expect(mail).toContain("Cabane ouverte aux quatre vents.");
+  } finally {
+    await page.goto("/admin/settings");
+    await warningText.fill("");
+    await mails.getByRole("button", { name: "Enregistrer les e-mails" }).click();
+    await expect(page.getByText("E-mails aux jardiniers enregistrés.")).toBeVisible();
+  }
+
+  await page.goto("/admin/cotisations");
+  const call = page.getByRole("region", { name: /^Appel à cotisation/ });
+  await call.getByRole("button", { name: /^(Envoyer l'appel à cotisation|Appeler les nouveaux jardiniers)$/ }).click();
+  await expect(page.getByText(/^Appel à cotisation \d{4} : \d+ cotisations? à régler/)).toBeVisible();
+  // Nothing ticked: the list says so and nothing is recorded.
+  await page.getByRole("button", { name: "Marquer comme payées" }).click();
+  await expect(page.getByRole("link", { name: "Cochez au moins une cotisation payée." })).toBeVisible();
+  await page.getByLabel(new RegExp(`^${gardener.name} — `)).check();
+  await page.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Espèces");
+  await page.getByRole("button", { name: "Marquer comme payées" }).click();
+  await expect(page.getByText("1 cotisation marquée payée.")).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Payées/ })).toContainText(gardener.name);
+  await context.close();
+});
+
+/** The text of the file a button downloads. */
+async function download(page: Page, button: import("@playwright/test").Locator) {
+  const pending = page.waitForEvent("download");
+  await button.click();
+  const stream = await (await pending).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -16,7 +16,7 @@ export async function editor(page: Page, label = "Contenu") {
 }
 
 /** The popup that says how a save went. */
-export function popup(page: Page, message: string) {
+export function popup(page: Page, message: string | RegExp) {
   return page.getByRole("status").filter({ hasText: message });
 }
 

@@ -99,8 +99,8 @@ export function DemoContentNotice({ count }: { count: number }) {
       </h2>
       <p className="mt-1 text-sm text-sky-950">
         Le site contient encore {count === 1 ? "1 élément" : `${count} éléments`} de démonstration (articles,
-        événements, annonces ou demandes). Quand vous aurez saisi les vôtres, retirez-les : seuls ceux que personne n'a
-        créés ni modifiés ici seront supprimés.
+        événements, annonces, demandes, jardins et jardiniers). Quand vous aurez saisi les vôtres, retirez-les : seuls
+        ceux que personne n'a créés ni modifiés ici seront supprimés.
       </p>
       <div className="mt-3">
         <ConfirmDialog

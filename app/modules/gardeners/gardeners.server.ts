@@ -14,7 +14,6 @@ import { todayInParis, twelveMonthsBefore } from "~/modules/plots/plots.server";
 import { plotName } from "~/modules/plots/plots.labels";
 import type { GardenerForm, PaymentForm } from "~/modules/plots/plots.schema";
 
-export type Gardener = typeof gardeners.$inferSelect;
 export type GardenerStatus = "actuels" | "anciens";
 
 /** Current gardeners have no end date; former ones left (their record is kept for the retention period). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tooLongMessage, VILLES } from "~/lib/constants";
-import { filledText, optionalEmail, optionalText, recordId, requiredText } from "~/modules/forms/fields.schema";
+import { optionalEmail, optionalText, recordId, requiredText } from "~/modules/forms/fields.schema";
 import { isFrenchPhone } from "~/modules/applications/applications.schema";
 import { PAYMENT_KINDS, PAYMENT_MEANS, PLOT_KINDS } from "./plots.labels";
 
@@ -8,7 +8,6 @@ import { PAYMENT_KINDS, PAYMENT_MEANS, PLOT_KINDS } from "./plots.labels";
 
 export const PLOT_NUMBER_MAX = 9999;
 export const BULK_PLOTS_MAX = 300;
-export const SITE_GONE_MESSAGE = "Ce jardin n'existe plus : il a peut-être été supprimé entre-temps.";
 export const PLOT_GONE_MESSAGE = "Cette parcelle n'existe plus : elle a peut-être été supprimée entre-temps.";
 export const GARDENER_GONE_MESSAGE = "Ce jardinier n'existe plus : sa fiche a peut-être été effacée entre-temps.";
 export const DATE_MESSAGE = "Indiquez une date valide.";
@@ -34,14 +33,6 @@ export const calendarDate = (message = DATE_MESSAGE) =>
         error: message,
       },
     );
-
-const optionalDate = () =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || null)
-    .pipe(calendarDate().nullable());
 
 /** An amount in euros as people type it (« 25 », « 12,50 », « 12.5 € »), in cents; at most 100 000 €. */
 export const euroAmount = (message = AMOUNT_MESSAGE) =>
@@ -175,9 +166,6 @@ export const holdingFormSchema = z.object({
   plotId: recordId("Choisissez une parcelle libre."),
   startDate: calendarDate("Indiquez la date d'attribution."),
 });
-
-export const notesField = () => optionalText(2000, "");
-export { filledText, optionalDate };
 
 export const INSPECTOR_MESSAGE = "Indiquez qui a fait la visite.";
 

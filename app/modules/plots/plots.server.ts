@@ -4,7 +4,6 @@ import { gardeners, gardenSites, inspectionMarks, inspectionRounds, plotHoldings
 import { plotSize, type PlotState } from "./plots.labels";
 import type { PlotForm, SiteForm } from "./plots.schema";
 
-export type GardenSite = typeof gardenSites.$inferSelect;
 export type Plot = typeof plots.$inferSelect;
 
 export class PlotNumberTakenError extends Error {
@@ -121,27 +120,6 @@ export async function getPlot(id: number, executor: Executor = getDb()) {
     .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
     .where(eq(plots.id, id));
   return row;
-}
-
-export async function createPlot(siteId: number, form: PlotForm, executor: Executor = getDb()) {
-  try {
-    const [plot] = await executor
-      .insert(plots)
-      .values({
-        siteId,
-        number: form.number,
-        area: form.area,
-        kind: form.kind,
-        cabinValue: form.cabinValue,
-        state: form.state ?? "libre",
-        notes: form.notes,
-      })
-      .returning();
-    return plot!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new PlotNumberTakenError(form.number);
-    throw error;
-  }
 }
 
 export class PlotStateLockedError extends Error {}

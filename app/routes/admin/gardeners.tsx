@@ -73,6 +73,11 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
           <div className="flex flex-wrap gap-2">
             {tab("actuels", "Actuels")}
             {tab("anciens", "Anciens")}
+            <Form method="post" action="/admin/jardiniers/export" reloadDocument>
+              <button type="submit" className={quietButtonClass}>
+                Exporter en CSV
+              </button>
+            </Form>
           </div>
         }
       >

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { quietButtonClass } from "~/components/form/styles";
 import type { Route } from "./+types/plots";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm } from "~/components/admin/plots/IntentForm";
@@ -56,6 +57,13 @@ export default function AdminPlots({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ul>
+      )}
+      {sites.length > 0 && (
+        <Form method="post" action="/admin/parcelles/export" reloadDocument>
+          <button type="submit" className={quietButtonClass}>
+            Exporter les parcelles en CSV
+          </button>
+        </Form>
       )}
       <Section id="ajouter-jardin" title="Ajouter un jardin">
         <IntentForm
