@@ -118,8 +118,8 @@ for (const width of [390, 1280]) {
     page,
     context,
   }) => {
-    // Twelve screens, each analysed by axe: more than one test's usual time on a busy machine.
-    test.setTimeout(120_000);
+    // Nineteen screens, each analysed by axe: more than one test's usual time on a busy machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     await openAdmin(page, "/admin", "Tableau de bord");
     const screens = [
@@ -137,6 +137,14 @@ for (const width of [390, 1280]) {
       "/admin/comptes",
       "/admin/historique",
       "/admin/donnees-personnelles?email=camille.durand@example.fr",
+      // The plots register, from the demo's first site, plot and gardener.
+      "/admin/parcelles",
+      "/admin/parcelles/jardins/1",
+      "/admin/parcelles/jardins/1/visite",
+      "/admin/parcelles/1",
+      "/admin/jardiniers",
+      "/admin/jardiniers/1",
+      "/admin/cotisations",
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
