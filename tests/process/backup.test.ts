@@ -1,7 +1,8 @@
 /**
  * The restore drill, through the commands the README gives: a server on the embedded database with the demo content,
  * `npm run backup` while it runs, the server stopped, `npm run restore` into a fresh database of the other kind
- * (PostgreSQL when the machine has it), a server started on it: the same pages, the same administrator.
+ * (PostgreSQL when the machine has it), a server started on it: the same pages (the plots register's screens too),
+ * the same administrator.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -59,11 +60,22 @@ const PAGES = [
   "/blog/rss.xml",
 ];
 
+/** The register of plots and gardeners, as the back-office shows it: sites, a site's plots and rounds, a record, fees. */
+const ADMIN_PAGES = [
+  "/admin/parcelles",
+  "/admin/parcelles/jardins/1",
+  "/admin/parcelles/jardins/1/visite",
+  "/admin/jardiniers?statut=anciens",
+  "/admin/jardiniers/1",
+  "/admin/cotisations",
+];
+
 async function pages(server: ServerProcess) {
   const texts: Record<string, string> = {};
+  const cookie = await signIn(server.url, credentials.username, credentials.password);
   // The nonce changes with every answer; everything else must be the same.
-  for (const page of PAGES)
-    texts[page] = (await (await fetch(`${server.url}${page}`)).text())
+  for (const page of [...PAGES, ...ADMIN_PAGES])
+    texts[page] = (await (await fetch(`${server.url}${page}`, { headers: { Cookie: cookie } })).text())
       .replace(/nonce="[^"]*"/g, "")
       .replaceAll(server.url, "SITE");
   return texts;

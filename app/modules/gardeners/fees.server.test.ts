@@ -28,11 +28,11 @@ it("adds up a gardener's plots by size", () => {
 });
 
 it("reads amounts as people type them", () => {
-  const parse = (amount: string) =>
+  const read = (amount: string) =>
     paymentFormSchema.safeParse({ kind: "cotisation", year: "2026", amount, paidOn: "2026-03-01", means: "cheque" });
-  expect(parse("12,50").data?.amount).toBe(1250);
-  expect(parse("45 €").data?.amount).toBe(4500);
-  expect(parse("douze").error?.issues[0]?.message).toBe("Indiquez un montant en euros, par exemple 25 ou 12,50.");
+  expect(read("12,50").data?.amount).toBe(1250);
+  expect(read("45 €").data?.amount).toBe(4500);
+  expect(read("douze").error?.issues[0]?.message).toBe("Indiquez un montant en euros, par exemple 25 ou 12,50.");
 });
 
 describeEachDatabase("fees", () => {
