@@ -8,7 +8,7 @@ import { closeDatabase, openDatabaseFor, print } from "../scripts/command.ts";
 
 const { getDb } = await import("~/db/client.server");
 const t = await import("~/db/schema");
-const { todayInParis } = await import("~/modules/plots/plots.server");
+const { parisToday } = await import("~/lib/paris-time");
 const { feeFor } = await import("~/modules/gardeners/fees.server");
 const { vacuumAndAnalyze } = await import("~/db/upkeep.server");
 
@@ -27,7 +27,7 @@ const MEANS = ["cheque", "virement", "especes", "helloasso"];
 const CURRENT = 350;
 const FORMER = 250;
 
-const today = todayInParis();
+const today = parisToday();
 const year = Number(today.slice(0, 4));
 const DAY = 86_400_000;
 const shift = (date: string, days: number) => new Date(Date.parse(date) + days * DAY).toISOString().slice(0, 10);

@@ -17,6 +17,7 @@ CREATE TABLE "garden_sites" (
 	"town" text NOT NULL,
 	"address" text DEFAULT '' NOT NULL,
 	"access_notes" text DEFAULT '' NOT NULL,
+	"is_demo" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -85,6 +86,7 @@ CREATE TABLE "plots" (
 	"cabin_value" integer,
 	"state" "plot_state" DEFAULT 'libre' NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
+	"is_demo" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "plots_area_positive" CHECK ("plots"."area" > 0),
@@ -114,7 +116,7 @@ CREATE UNIQUE INDEX "gardeners_application_idx" ON "gardeners" USING btree ("app
 CREATE UNIQUE INDEX "inspection_marks_round_plot_idx" ON "inspection_marks" USING btree ("round_id","plot_id");--> statement-breakpoint
 CREATE INDEX "inspection_marks_gardener_idx" ON "inspection_marks" USING btree ("gardener_id","result");--> statement-breakpoint
 CREATE INDEX "inspection_marks_plot_idx" ON "inspection_marks" USING btree ("plot_id");--> statement-breakpoint
-CREATE INDEX "inspection_rounds_site_idx" ON "inspection_rounds" USING btree ("site_id","date" DESC NULLS FIRST);--> statement-breakpoint
+CREATE UNIQUE INDEX "inspection_rounds_site_date_idx" ON "inspection_rounds" USING btree ("site_id","date" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "plot_holdings_current_idx" ON "plot_holdings" USING btree ("plot_id") WHERE "plot_holdings"."end_date" is null;--> statement-breakpoint
 CREATE INDEX "plot_holdings_gardener_idx" ON "plot_holdings" USING btree ("gardener_id");--> statement-breakpoint
 CREATE INDEX "plot_holdings_plot_idx" ON "plot_holdings" USING btree ("plot_id","start_date");--> statement-breakpoint

@@ -169,7 +169,7 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   await expect(page.getByText(`La parcelle 2 du ${site} est attribuée.`)).toBeVisible();
   await plots.getByRole("combobox", { name: "La parcelle devient" }).selectOption("Libre");
   await plots.getByRole("button", { name: "Enregistrer le départ" }).click();
-  await expect(page.getByText(`Départ enregistré : parcelle 2 du ${site} est libérée.`)).toBeVisible();
+  await expect(page.getByText(`Départ enregistré : la parcelle 2 du ${site} est libérée.`)).toBeVisible();
   await expect(page.getByText(/^Ancien jardinier, parti le/)).toBeVisible();
 
   await page.goto("/admin/jardiniers?statut=anciens");
@@ -234,10 +234,9 @@ test("an inspection round with a warning e-mailed, the year's fees called, ticke
   await expect(page.getByRole("heading", { level: 1, name: /^Cotisations \d{4}$/ })).toBeVisible();
   await noAxeViolations(page);
   const call = page.getByRole("region", { name: /^Appel à cotisation/ });
-  await call.getByLabel("Moyenne parcelle (€)").fill("45");
   await call.getByRole("button", { name: /^(Envoyer l'appel à cotisation|Appeler les nouveaux jardiniers)$/ }).click();
   await expect(popup(page, /^Appel à cotisation \d{4} : \d+ cotisations? à régler/)).toBeVisible();
-  expect(await lastMailTo(gardener.email, /La cotisation \d{4} à .+ pour la parcelle n° 1 /)).toMatch(/est de 45,00/);
+  expect(await lastMailTo(gardener.email, /Votre cotisation \d{4} pour la parcelle n° 1 /)).toMatch(/est de 45,00/);
 
   await page.getByLabel(new RegExp(`^${gardener.name} — 45,00`)).check();
   await page.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Virement");

@@ -640,6 +640,8 @@ export const gardenSites = pgTable(
     town: text("town").notNull(),
     address: text("address").notNull().default(""),
     accessNotes: text("access_notes").notNull().default(""),
+    /** Demo content, which the dashboard offers to remove until an administrator edits it. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("garden_sites_name_idx").on(t.name)],
@@ -666,6 +668,8 @@ export const plots = pgTable(
     cabinValue: integer("cabin_value"),
     state: plotStateEnum("state").notNull().default("libre"),
     notes: text("notes").notNull().default(""),
+    /** Demo content, which the dashboard offers to remove until an administrator edits it. */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -771,7 +775,7 @@ export const feeCalls = pgTable("fee_calls", {
   calledBy: text("called_by").notNull(),
 });
 
-/** A monthly inspection round of a site: its date and inspector, and a mark per attributed plot. */
+/** A monthly inspection round of a site: its date and inspector, and a mark per attributed plot; one a day per site. */
 export const inspectionRounds = pgTable(
   "inspection_rounds",
   {
@@ -783,7 +787,7 @@ export const inspectionRounds = pgTable(
     inspector: text("inspector").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("inspection_rounds_site_idx").on(t.siteId, t.date.desc().nullsFirst())],
+  (t) => [uniqueIndex("inspection_rounds_site_date_idx").on(t.siteId, t.date.desc().nullsFirst())],
 );
 
 export const inspectionResultEnum = pgEnum("inspection_result", ["conforme", "avertissement"]);

@@ -43,3 +43,8 @@ export function formatDayTime(value: DateInput): string {
   const d = new Date(value);
   return `${dayMonth.format(d)} à ${formatTime(d)}`;
 }
+
+/** « 3 mars 2026 » from a calendar date ('YYYY-MM-DD', a plot's or a payment's day); "" for none. */
+export function formatCalendarDate(day: string | null | undefined): string {
+  return day ? formatDate(`${day}T12:00:00Z`) : "";
+}

@@ -85,3 +85,16 @@ export function parisDateOf(date: Date): string {
   const w = parisWallClock(date);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
+
+/** Today's Paris calendar date ('YYYY-MM-DD'), or the one of `now`. */
+export const parisToday = (now = new Date()) => parisDateOf(now);
+
+/** The current year in Paris: fees and accounts go by it. */
+export const parisYear = (now = new Date()) => Number(parisDateOf(now).slice(0, 4));
+
+/** The same day a year before `day` ('YYYY-MM-DD'); 29 February gives 28 February. */
+export function aYearBefore(day: string) {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
+  return `${String(year - 1).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(date, last)).padStart(2, "0")}`;
+}

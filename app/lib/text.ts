@@ -131,3 +131,8 @@ export function plainToRichText(text: string | null | undefined): string {
     )
     .join("");
 }
+
+/** « 1 parcelle créée », « 3 parcelles créées »: a count with its words in the singular or the plural. */
+export function counted(n: number, one: string, many: string) {
+  return `${n} ${n > 1 ? many : one}`;
+}

@@ -1,5 +1,5 @@
+import { parisYear } from "~/lib/paris-time";
 import { feeProgress } from "~/modules/gardeners/fees.server";
-import { todayInParis } from "~/modules/plots/plots.server";
 import { registerCounts } from "~/modules/plots/plots.server";
 import { gardenersWithTwoWarnings } from "~/modules/gardeners/gardeners.server";
 import { data } from "react-router";
@@ -26,8 +26,6 @@ import { undescribedImages } from "~/modules/publishing/image-descriptions.serve
 type BackupState = "recent" | "stale" | "missing" | "first-to-come";
 
 /** Everything the dashboard shows. */
-const feeYearNow = () => Number(todayInParis().slice(0, 4));
-
 export async function dashboardData() {
   const [
     posts,
@@ -58,7 +56,7 @@ export async function dashboardData() {
     undescribedImages(),
     registerCounts(),
     gardenersWithTwoWarnings(),
-    feeProgress(feeYearNow()),
+    feeProgress(parisYear()),
   ]);
   return {
     posts: posts.map((p) => ({
@@ -89,7 +87,7 @@ export async function dashboardData() {
       // The current year's fees: paid out of called (nothing until the year's call).
       feesPaid: fees.paid,
       feesCalled: fees.called,
-      feeYear: feeYearNow(),
+      feeYear: parisYear(),
     },
     failedMails,
     /** Gardeners with two warnings in twelve months: the bureau decides (« exclusion possible selon le règlement »). */

@@ -1,3 +1,4 @@
+import { parisToday, parisYear } from "~/lib/paris-time";
 import { and, count, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import * as tables from "~/db/schema";
@@ -13,7 +14,6 @@ import { createEvent } from "~/modules/events/events.server";
 import { cancelColumns } from "~/modules/registrations/registrations.server";
 import { saveImage } from "~/modules/media/media.server";
 import { plotSize, type PaymentMeans, type PlotKind, type PlotState } from "~/modules/plots/plots.labels";
-import { todayInParis } from "~/modules/plots/plots.server";
 import { renderIcon, renderScene, DEMO_SCENES } from "./demo.images.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -393,15 +393,18 @@ async function seedAssemblySignups(eventId: number, now: Date) {
 
 const BROSSES = "Jardin des Brosses";
 const THIBAUDE = "Jardin de la Thibaude";
-const DEMO_SITE_NAMES = [BROSSES, THIBAUDE];
 /** Who made the demo's fee calls: how their removal recognises them. */
 const DEMO_FEE_CALLER = "Bureau";
 /** The gardener whose plot was found neglected at two inspections in a row. */
 const WARNED = "Dominique Girard";
 
-/** The demo's gardens, as long as every gardener who held one of their plots is still the demo's. */
+/**
+ * The demo's gardens, as long as nobody edited them, nor added or edited one of their plots, and every gardener who
+ * held one of their plots is still the demo's.
+ */
 const demoSite = and(
-  inArray(tables.gardenSites.name, DEMO_SITE_NAMES),
+  eq(tables.gardenSites.isDemo, true),
+  sql`not exists (select 1 from ${tables.plots} where ${tables.plots.siteId} = ${tables.gardenSites.id} and not ${tables.plots.isDemo})`,
   sql`not exists (select 1 from ${tables.plotHoldings}
     join ${tables.plots} on ${tables.plots.id} = ${tables.plotHoldings.plotId}
     left join ${tables.gardeners} on ${tables.gardeners.id} = ${tables.plotHoldings.gardenerId}
@@ -851,7 +854,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
   const [gardenerCount] = await tx.select({ n: count() }).from(tables.gardeners);
   if ((siteCount?.n ?? 0) + (gardenerCount?.n ?? 0) > 0) return;
 
-  const year = Number(todayInParis(new Date(now.getTime() - 90 * DAY)).slice(0, 4));
+  const year = parisYear(new Date(now.getTime() - 90 * DAY));
   const years = [year - 1, year] as const;
   const calledAt = (feeYear: number) => new Date(Date.UTC(feeYear, 1, 2, 8));
   const demoSiteList = demoSites(year);
@@ -865,7 +868,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
 
   const siteRows = await tx
     .insert(tables.gardenSites)
-    .values(demoSiteList.map(({ plots: _plots, key: _key, ...site }) => site))
+    .values(demoSiteList.map(({ plots: _plots, key: _key, ...site }) => ({ ...site, isDemo: true })))
     .returning({ id: tables.gardenSites.id, name: tables.gardenSites.name });
   const siteIds = new Map(
     demoSiteList.map((site) => [site.key, siteRows.find((row) => row.name === site.name)!.id] as const),
@@ -882,6 +885,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
           cabinValue: plot.cabin ?? null,
           state: held.has(key(site.key, plot.number)) ? ("attribuee" as const) : (plot.state ?? "libre"),
           notes: plot.notes ?? "",
+          isDemo: true,
         })),
       ),
     )
@@ -990,7 +994,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
   await tx.insert(tables.gardenerPayments).values(payments);
 
   // The last round of each garden, and an earlier one at the Brosses: the same plot neglected both times.
-  const dayBefore = (days: number) => todayInParis(new Date(now.getTime() - days * DAY));
+  const dayBefore = (days: number) => parisToday(new Date(now.getTime() - days * DAY));
   const rounds = [
     {
       site: "brosses" as const,

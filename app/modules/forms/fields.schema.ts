@@ -17,7 +17,9 @@ export const requiredText = (max: number, message: string) =>
 
 /** The id of a record named by a form (a hidden field): a positive integer, or `message` (the record is gone). */
 export const recordId = (message: string) =>
-  z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message }), z.NEVER));
+  z
+    .string({ error: message })
+    .transform((value, ctx) => parseId(value) ?? (ctx.addIssue({ code: "custom", message }), z.NEVER));
 
 /** A text that may be left out: trimmed, at most `max` characters; missing or blank becomes `empty`. */
 export const optionalText = <Empty extends "" | null = null>(max: number, empty = null as Empty) =>

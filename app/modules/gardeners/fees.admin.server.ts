@@ -1,17 +1,17 @@
+import { counted } from "~/lib/text";
+import { parisToday, parisYear } from "~/lib/paris-time";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { errorsByField } from "~/modules/forms/public-form";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { calendarDay } from "~/modules/plots/plots.admin.server";
 import { euros, eurosField, PAYMENT_MEANS_LABELS, type PaymentMeans } from "~/modules/plots/plots.labels";
 import { feeCallFormSchema, feesPaidFormSchema } from "~/modules/plots/plots.schema";
-import { todayInParis } from "~/modules/plots/plots.server";
-import { formatDate } from "~/lib/dates";
+import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { callFees, feeProgress, feesOf, getFeeCall, lastFeeCall, markFeesPaid, remindUnpaidFees } from "./fees.server";
 
 /** The year of `?annee=`, or this one. */
 export function feeYear(url: URL) {
   const year = Number(url.searchParams.get("annee"));
-  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : Number(todayInParis().slice(0, 4));
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : parisYear();
 }
 
 /** /admin/cotisations: a year's call, its fees paid and unpaid, the forms to call, tick and remind. */
@@ -40,7 +40,7 @@ export async function feesScreen(request: Request) {
       large: base ? eurosField(base.largeCents) : "",
     },
     progress,
-    today: todayInParis(),
+    today: parisToday(),
     fees: fees.map((f) => ({
       id: f.id,
       gardenerId: f.gardenerId,
@@ -48,7 +48,7 @@ export async function feesScreen(request: Request) {
       hasEmail: f.email !== "",
       plots: f.plots,
       amount: euros(f.amountCents),
-      paidOn: calendarDay(f.paidOn),
+      paidOn: formatCalendarDate(f.paidOn),
       means: f.means ? (PAYMENT_MEANS_LABELS[f.means as PaymentMeans] ?? f.means) : "",
       reminded: f.remindedAt ? formatDate(f.remindedAt) : "",
     })),
@@ -75,7 +75,7 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
           r.called > 0 && {
             kind: "cotisation.appel",
             target: `cotisation ${data.year}`,
-            detail: `${r.called} jardiniers`,
+            detail: counted(r.called, "jardinier appelé", "jardiniers appelés"),
           },
       );
       if (result.called === 0)
@@ -87,12 +87,19 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
     }
     case "paid": {
       const parsed = feesPaidFormSchema.safeParse({ ...Object.fromEntries(form), fees: form.getAll("fees") });
-      if (!parsed.success) return refusedForm(form, "Rien n'a été enregistré :", errorsByField(parsed.error.issues));
+      if (!parsed.success) {
+        // The boxes ticked come back ticked.
+        const typed = new FormData();
+        for (const [name, value] of form) if (name !== "fees") typed.append(name, value);
+        typed.set("fees", form.getAll("fees").join(","));
+        return refusedForm(typed, "Rien n'a été enregistré :", errorsByField(parsed.error.issues));
+      }
       const { fees, paidOn, means } = parsed.data;
       const count = await withHistory(
         actor,
         (tx) => markFeesPaid(tx, year, fees, paidOn, means),
-        (n) => n > 0 && { kind: "jardinier.paiement", target: `cotisation ${year}`, detail: `${n} payées` },
+        (n) =>
+          n > 0 && { kind: "jardinier.paiement", target: `cotisation ${year}`, detail: counted(n, "payée", "payées") },
       );
       return doneForm(
         "paid",
@@ -103,7 +110,12 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
       const count = await withHistory(
         actor,
         (tx) => remindUnpaidFees(tx, year),
-        (n) => n > 0 && { kind: "cotisation.relance", target: `cotisation ${year}`, detail: `${n} rappels` },
+        (n) =>
+          n > 0 && {
+            kind: "cotisation.relance",
+            target: `cotisation ${year}`,
+            detail: counted(n, "rappel", "rappels"),
+          },
       );
       return doneForm(
         "remind",

@@ -54,7 +54,7 @@ describeEachDatabase("fees", () => {
     const [mail] = await getDb().select().from(outbox);
     expect(mail).toMatchObject({ to: "camille@example.fr", subject: "Appel à cotisation 2026" });
     expect(mail!.text).toMatch(
-      /La cotisation 2026 à .+ pour les parcelles n° 1 \(Jardin [\d.]+\), n° 2 \(Jardin [\d.]+\) est de 90,00\s€\./,
+      /Votre cotisation 2026 pour les parcelles n° 1 \(Jardin [\d.]+\), n° 2 \(Jardin [\d.]+\) est de 90,00\s€\./,
     );
     expect(mail!.text).toContain("FR76 1234 5678 9012 3456 7890 123");
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import {
   associationContent,
@@ -18,6 +18,9 @@ export interface FeeAmounts {
   mediumCents: number;
   largeCents: number;
 }
+
+/** How the fees list and its export name the fee of an erased record. */
+const ERASED = "Fiche effacée";
 
 /** No second reminder to the same person within a week. */
 const REMINDER_GAP_MS = 7 * 86_400_000;
@@ -76,15 +79,13 @@ export function feeFor(areas: number[], amounts: FeeAmounts) {
  * Run again (a gardener arrived since), it calls only the new ones, at the year's amounts. Returns how many.
  */
 export async function callFees(tx: Transaction, year: number, amounts: FeeAmounts, calledBy: string) {
-  const [existing] = await tx.select().from(feeCalls).where(eq(feeCalls.year, year)).for("update");
-  const call =
-    existing ??
-    (
-      await tx
-        .insert(feeCalls)
-        .values({ year, ...amounts, calledBy })
-        .returning()
-    )[0]!;
+  // The year's call, written once whoever comes first; the others wait on its row and take its amounts.
+  const [created] = await tx
+    .insert(feeCalls)
+    .values({ year, ...amounts, calledBy })
+    .onConflictDoNothing()
+    .returning();
+  const [call] = await tx.select().from(feeCalls).where(eq(feeCalls.year, year)).for("update");
   const already = new Set(
     (
       await tx
@@ -100,29 +101,35 @@ export async function callFees(tx: Transaction, year: number, amounts: FeeAmount
     if (already.has(gardener.id)) continue;
     const amountCents = feeFor(
       held.map((p) => p.area),
-      call,
+      call!,
     );
-    const now = new Date();
-    await tx
+    const [fee] = await tx
       .insert(gardenerPayments)
-      .values({ gardenerId: gardener.id, kind: "cotisation", year, amountCents, calledAt: now });
+      .values({ gardenerId: gardener.id, kind: "cotisation", year, amountCents, calledAt: new Date() })
+      .onConflictDoNothing()
+      .returning();
+    // Recorded meanwhile (a payment on the gardener's record): neither called nor mailed.
+    if (!fee) continue;
     called++;
     if (gardener.email) {
       await enqueueMail(tx, feeMail("appel", gardener, year, amountCents, plotsText(held), content));
       mailed++;
     }
   }
-  return { call, called, mailed, first: !existing };
+  return { call: call!, called, mailed, first: created !== undefined };
 }
 
-/** A year's fees, by gardener name: amount, paid or not, when reminded, and the gardener's current plots. */
+/**
+ * A year's fees, by gardener name: amount, paid or not, when reminded, and the gardener's current plots; those of an
+ * erased record last, without a name (the accounts keep them).
+ */
 export async function feesOf(year: number, executor: Executor = getDb()) {
   return executor
     .select({
       id: gardenerPayments.id,
       gardenerId: gardeners.id,
-      name: gardeners.name,
-      email: gardeners.email,
+      name: sql<string>`coalesce(${gardeners.name}, ${ERASED})`,
+      email: sql<string>`coalesce(${gardeners.email}, '')`,
       amountCents: gardenerPayments.amountCents,
       paidOn: gardenerPayments.paidOn,
       means: gardenerPayments.means,
@@ -133,12 +140,12 @@ export async function feesOf(year: number, executor: Executor = getDb()) {
         where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null), '')`,
     })
     .from(gardenerPayments)
-    .innerJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))
+    .leftJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))
     .where(and(eq(gardenerPayments.kind, "cotisation"), eq(gardenerPayments.year, year)))
-    .orderBy(asc(gardeners.name), asc(gardeners.id));
+    .orderBy(sql`${gardeners.name} is null`, asc(gardeners.name), asc(gardenerPayments.id));
 }
 
-/** How many current gardeners have paid the year's fee, out of how many were called (the dashboard). */
+/** How many of the year's fees are paid, out of how many were called (the dashboard); erased records' included. */
 export async function feeProgress(year: number, executor: Executor = getDb()) {
   const [row] = await executor
     .select({
@@ -146,13 +153,7 @@ export async function feeProgress(year: number, executor: Executor = getDb()) {
       paid: sql<number>`count(*) filter (where ${gardenerPayments.paidOn} is not null)`.mapWith(Number),
     })
     .from(gardenerPayments)
-    .where(
-      and(
-        eq(gardenerPayments.kind, "cotisation"),
-        eq(gardenerPayments.year, year),
-        isNotNull(gardenerPayments.gardenerId),
-      ),
-    );
+    .where(and(eq(gardenerPayments.kind, "cotisation"), eq(gardenerPayments.year, year)));
   return { called: row?.called ?? 0, paid: row?.paid ?? 0 };
 }
 

@@ -80,6 +80,16 @@ describeEachDatabase("gardeners' records", () => {
     expect(await applyRetention(NOW)).toMatchObject({ formerGardeners: 1, payments: 2 });
   });
 
+  it("erases a gardener given a plot from a later date: that plot is free again", async () => {
+    const site = await insertSite();
+    const later = await insertPlot(site.id, 2, { state: "attribuee" });
+    const gardener = await insertGardener({ email: "bientot@example.fr" });
+    await getDb().insert(plotHoldings).values({ plotId: later.id, gardenerId: gardener.id, startDate: "2099-03-01" });
+    await erasePersonalData(COMMAND_LINE_ACTOR, "bientot@example.fr");
+    expect((await getDb().select().from(plots).where(eq(plots.id, later.id)))[0]!.state).toBe("libre");
+    expect(await getDb().select().from(plotHoldings)).toEqual([]);
+  });
+
   it("exports and erases a gardener's record; a current one's plot goes to be restored", async () => {
     const { gardener, plot } = await gardenerWithPlot({ name: "Nadia Cherif", email: "nadia.cherif@example.fr" });
     const found = await findPersonalData("NADIA.cherif@example.fr");

@@ -1,6 +1,7 @@
+import { parisToday, parisYear } from "~/lib/paris-time";
 import { redirect } from "react-router";
 import { parseId } from "~/lib/text";
-import { formatDate } from "~/lib/dates";
+import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { getApplication } from "~/modules/applications/applications.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
@@ -9,11 +10,12 @@ import {
   allotToGardener,
   ApplicationClosedError,
   endHoldings,
+  freePlots,
   freePlotsFor,
+  releaseGardener,
   PlotUnavailableError,
 } from "~/modules/plots/allotment.server";
 import { euros, eurosField, PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
-import { calendarDay } from "~/modules/plots/plots.admin.server";
 import {
   allotmentFormSchema,
   departureFormSchema,
@@ -22,11 +24,11 @@ import {
   holdingFormSchema,
   paymentFormSchema,
 } from "~/modules/plots/plots.schema";
-import { todayInParis } from "~/modules/plots/plots.server";
 import { ADMIN_PAGE_SIZE, adminListQuery } from "~/server/admin-list.server";
 import {
   countGardeners,
   createGardener,
+  deleteGardener,
   FeeAlreadyRecordedError,
   getGardener,
   holdingsOf,
@@ -39,14 +41,12 @@ import {
   type GardenerStatus,
 } from "./gardeners.server";
 
-const currentYear = () => Number(todayInParis().slice(0, 4));
-
 /** /admin/jardiniers: current or former gardeners (`?statut=anciens`), searched and by pages. */
 export async function gardenersScreen(request: Request) {
   const url = new URL(request.url);
   const status: GardenerStatus = url.searchParams.get("statut") === "anciens" ? "anciens" : "actuels";
   const page = adminListQuery(request);
-  const year = currentYear();
+  const year = parisYear();
   const [rows, counts] = await Promise.all([listGardeners(status, year, page), countGardeners(page.q)]);
   return {
     status,
@@ -55,15 +55,15 @@ export async function gardenersScreen(request: Request) {
     page: page.page,
     pages: Math.max(1, Math.ceil(counts[status] / ADMIN_PAGE_SIZE)),
     counts,
-    today: todayInParis(),
+    today: parisToday(),
     gardeners: rows.map((r) => ({
       id: r.gardener.id,
       name: r.gardener.name,
       email: r.gardener.email,
       mobile: r.gardener.mobile,
       plots: r.plots,
-      since: calendarDay(r.gardener.startDate),
-      left: calendarDay(r.gardener.endDate),
+      since: formatCalendarDate(r.gardener.startDate),
+      left: formatCalendarDate(r.gardener.endDate),
       fee: r.feeCents === null ? null : { amount: euros(r.feeCents), paid: r.feePaidOn !== null },
     })),
   };
@@ -95,8 +95,7 @@ export async function gardenerScreen(idParam: string | undefined) {
     paymentsOf(gardener.id),
     recentWarnings({ gardenerId: gardener.id }),
   ]);
-  // Every free plot, by site and number (no town or size to favour here).
-  const free = await freePlotsFor("", "");
+  const free = await freePlots();
   return {
     gardener: {
       id: gardener.id,
@@ -107,39 +106,40 @@ export async function gardenerScreen(idParam: string | undefined) {
       address: gardener.address,
       startDate: gardener.startDate,
       notes: gardener.notes,
-      left: calendarDay(gardener.endDate),
+      left: formatCalendarDate(gardener.endDate),
       fromApplication: gardener.applicationId !== null,
     },
     holdings: holdings.map((h) => ({
       id: h.id,
       plotId: h.plotId,
       name: h.name,
-      from: calendarDay(h.startDate),
-      to: calendarDay(h.endDate),
+      from: formatCalendarDate(h.startDate),
+      to: formatCalendarDate(h.endDate),
       current: h.endDate === null,
     })),
     payments: payments.map((p) => ({
       id: p.id,
       what: p.kind === "cotisation" ? `Cotisation ${p.year}` : `${PAYMENT_KIND_LABELS[p.kind]} (${p.year})`,
       amount: euros(p.amountCents),
-      paidOn: calendarDay(p.paidOn),
+      paidOn: formatCalendarDate(p.paidOn),
       means: p.means ? (PAYMENT_MEANS_LABELS[p.means as keyof typeof PAYMENT_MEANS_LABELS] ?? p.means) : "",
       called: p.calledAt ? formatDate(p.calledAt) : "",
       amountField: eurosField(p.amountCents),
     })),
     warnings: warnings.map((w) => ({
       id: w.id,
-      date: calendarDay(w.date),
+      date: formatCalendarDate(w.date),
       note: w.note,
       plot: `n° ${w.plotNumber} (${w.siteName})`,
     })),
-    freePlots: free.otherTowns.map((c) => [String(c.id), c.label] as const),
-    today: todayInParis(),
-    year: currentYear(),
+    freePlots: free.map((c) => [String(c.id), c.label] as const),
+    today: parisToday(),
+    year: parisYear(),
   };
 }
 
 const target = (id: number) => `jardinier n° ${id}`;
+const FUTURE_DEPARTURE_MESSAGE = "La date de départ ne peut pas être après aujourd'hui.";
 
 /** The forms of a gardener's record. */
 export async function gardenerAction(idParam: string | undefined, form: FormData, actor: Actor) {
@@ -197,22 +197,43 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
     case "departure": {
       const { data, refusal } = parseAdminForm(departureFormSchema, form, "Le départ n'a pas été enregistré :");
       if (refusal) return refusal;
-      const names = await withHistory(
+      if (data.endDate > parisToday())
+        return refusedForm(form, "Le départ n'a pas été enregistré :", { endDate: FUTURE_DEPARTURE_MESSAGE });
+      const { names, left } = await withHistory(
         actor,
         (tx) => endHoldings(tx, gardener.id, data.holdingId, data.endDate, data.plotState),
-        (ended) => ended.length > 0 && { kind: "parcelle.depart", target: ended.join(", ") },
+        (ended) =>
+          (ended.names.length > 0 || ended.left) && {
+            kind: "parcelle.depart",
+            target: ended.names.length > 0 ? ended.names.join(", ") : target(gardener.id),
+          },
       );
-      if (names.length === 0)
+      if (names.length === 0 && !left)
         return refusedForm(
           form,
           "Rien à libérer : la parcelle est déjà libérée, ou la date précède son attribution.",
           {},
           409,
         );
-      return doneForm(
-        "departure",
-        `Départ enregistré : ${names.join(", ")} ${names.length > 1 ? "sont libérées" : "est libérée"}.`,
+      const freed =
+        names.length === 0
+          ? ""
+          : names.length === 1
+            ? ` : la ${names[0]} est libérée`
+            : ` : ${names.length} parcelles libérées (${names.join(", ")})`;
+      return doneForm("departure", `Départ enregistré${freed}.`);
+    }
+    case "erase": {
+      // Their plots' history and their payments stay, without them (see releaseGardener).
+      await withHistory(
+        actor,
+        async (tx) => {
+          await releaseGardener(tx, gardener.id, parisToday());
+          await deleteGardener(gardener.id, tx);
+        },
+        () => ({ kind: "jardinier.suppression", target: target(gardener.id) }),
       );
+      return redirect("/admin/jardiniers");
     }
     case "allot": {
       const { data, refusal } = parseAdminForm(holdingFormSchema, form, "La parcelle n'a pas été attribuée :");
@@ -255,7 +276,7 @@ export async function allotmentScreen(idParam: string | undefined) {
       date: formatDate(application.date),
     },
     free,
-    today: todayInParis(),
+    today: parisToday(),
   };
 }
 

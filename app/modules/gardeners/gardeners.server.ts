@@ -1,5 +1,6 @@
+import { aYearBefore, parisToday } from "~/lib/paris-time";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb, type Executor } from "~/db/client.server";
+import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
 import {
   gardenerPayments,
   gardeners,
@@ -10,7 +11,6 @@ import {
   plots,
 } from "~/db/schema";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
-import { todayInParis, twelveMonthsBefore } from "~/modules/plots/plots.server";
 import { plotName } from "~/modules/plots/plots.labels";
 import type { GardenerForm, PaymentForm } from "~/modules/plots/plots.schema";
 
@@ -93,13 +93,16 @@ export async function paymentsOf(gardenerId: number, executor: Executor = getDb(
     .orderBy(desc(gardenerPayments.year), asc(gardenerPayments.kind), desc(gardenerPayments.id));
 }
 
-/** The warnings of the last twelve months: a gardener's (by `gardenerId`) or a plot's (by `plotId`), latest first. */
+/**
+ * The warnings of the last twelve months, latest first: a gardener's, everywhere they held a plot, or only on one plot
+ * (`plotId` with their `gardenerId`: a plot's page shows its current holder's).
+ */
 export async function recentWarnings(
-  of: { gardenerId: number } | { plotId: number },
+  of: { gardenerId: number; plotId?: number },
   now = new Date(),
   executor: Executor = getDb(),
 ) {
-  const since = twelveMonthsBefore(todayInParis(now));
+  const since = aYearBefore(parisToday(now));
   return executor
     .select({
       id: inspectionMarks.id,
@@ -115,7 +118,8 @@ export async function recentWarnings(
     .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
     .where(
       and(
-        "gardenerId" in of ? eq(inspectionMarks.gardenerId, of.gardenerId) : eq(inspectionMarks.plotId, of.plotId),
+        eq(inspectionMarks.gardenerId, of.gardenerId),
+        of.plotId === undefined ? undefined : eq(inspectionMarks.plotId, of.plotId),
         eq(inspectionMarks.result, "avertissement"),
         gte(inspectionRounds.date, since),
       ),
@@ -125,7 +129,7 @@ export async function recentWarnings(
 
 /** Current gardeners with two warnings or more in the last twelve months (the dashboard's « exclusion possible »). */
 export async function gardenersWithTwoWarnings(now = new Date(), executor: Executor = getDb()) {
-  const since = twelveMonthsBefore(todayInParis(now));
+  const since = aYearBefore(parisToday(now));
   return executor
     .select({ id: gardeners.id, name: gardeners.name, warnings: count() })
     .from(inspectionMarks)
@@ -153,6 +157,11 @@ export async function updateGardener(id: number, form: GardenerForm, executor: E
   return row;
 }
 
+/** Deletes a gardener's record; their holdings, payments and marks stay, without them (ON DELETE SET NULL). */
+export async function deleteGardener(id: number, executor: Executor = getDb()) {
+  await executor.delete(gardeners).where(eq(gardeners.id, id));
+}
+
 export class FeeAlreadyRecordedError extends Error {}
 
 /**
@@ -160,6 +169,8 @@ export class FeeAlreadyRecordedError extends Error {}
  * twice; one already paid is refused.
  */
 export async function recordPayment(gardenerId: number, form: PaymentForm, executor: Executor = getDb()) {
+  // An edit of the record: the demo's removal leaves it alone from now on.
+  await executor.update(gardeners).set({ isDemo: false }).where(eq(gardeners.id, gardenerId));
   const paid = { amountCents: form.amount, paidOn: form.paidOn, means: form.means };
   if (form.kind === "cotisation") {
     const [fee] = await executor
@@ -183,11 +194,17 @@ export async function recordPayment(gardenerId: number, form: PaymentForm, execu
       return row!;
     }
   }
-  const [row] = await executor
-    .insert(gardenerPayments)
-    .values({ gardenerId, kind: form.kind, year: form.year, ...paid })
-    .returning();
-  return row!;
+  try {
+    const [row] = await executor
+      .insert(gardenerPayments)
+      .values({ gardenerId, kind: form.kind, year: form.year, ...paid })
+      .returning();
+    return row!;
+  } catch (error) {
+    // The year's fee written meanwhile (a fee call, another tab).
+    if (isUniqueViolation(error)) throw new FeeAlreadyRecordedError();
+    throw error;
+  }
 }
 
 /** Removes a payment recorded by mistake; a called fee goes back to unpaid instead of disappearing. */

@@ -1,3 +1,4 @@
+import { parisToday } from "~/lib/paris-time";
 import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Executor } from "~/db/client.server";
@@ -16,8 +17,7 @@ import {
   plotHoldings,
   plots,
 } from "~/db/schema";
-import { endHoldings } from "~/modules/plots/allotment.server";
-import { todayInParis } from "~/modules/plots/plots.server";
+import { releaseGardener } from "~/modules/plots/allotment.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { dropWaitingLetterMessages } from "~/modules/mail/mail.server";
 
@@ -170,8 +170,7 @@ export async function erasePersonalData(actor: Actor, email: string) {
       await tx.delete(eventRegistrations).where(where.registrations);
       // A gardener still holding a plot leaves it today (to be restored), so the register keeps no holder without a
       // record; their plots' history and their payments stay, without them (the accounts keep the amounts).
-      for (const gardener of found.jardiniers)
-        if (gardener.endDate === null) await endHoldings(tx, gardener.id, null, todayInParis(), "remise_en_etat");
+      for (const gardener of found.jardiniers) await releaseGardener(tx, gardener.id, parisToday());
       await tx.delete(gardeners).where(where.gardeners);
       return found;
     },

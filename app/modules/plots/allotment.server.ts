@@ -25,27 +25,32 @@ export class ApplicationClosedError extends Error {
   }
 }
 
-/**
- * The free plots to offer an applicant: those of their town's sites of the wished size first, then the town's
- * others, then the other towns'; each group by site and number.
- */
-export async function freePlotsFor(town: string, wishedSize: string, executor: Executor = getDb()) {
+/** Every free plot, by site and number, named with its area and cabin, its size class and its site's town. */
+export async function freePlots(executor: Executor = getDb()) {
   const rows = await executor
     .select({ plot: plots, site: gardenSites })
     .from(plots)
     .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
     .where(eq(plots.state, "libre"))
     .orderBy(asc(gardenSites.name), asc(plots.number));
-  const choices = rows.map((r) => ({
+  return rows.map((r) => ({
     id: r.plot.id,
     label: `${plotName(r.plot, r.site)} — ${r.plot.area} m²${r.plot.cabinValue === null ? "" : `, cabane (reprise ${r.plot.cabinValue} €)`}`,
     size: plotSize(r.plot.area) as PlotSize,
-    sameTown: r.site.town === town,
+    town: r.site.town,
   }));
+}
+
+/**
+ * The free plots to offer an applicant: those of their town's sites of the wished size first, then the town's
+ * others, then the other towns'; each group by site and number.
+ */
+export async function freePlotsFor(town: string, wishedSize: string, executor: Executor = getDb()) {
+  const choices = await freePlots(executor);
   return {
-    matching: choices.filter((c) => c.sameTown && c.size === wishedSize),
-    otherSizes: choices.filter((c) => c.sameTown && c.size !== wishedSize),
-    otherTowns: choices.filter((c) => !c.sameTown),
+    matching: choices.filter((c) => c.town === town && c.size === wishedSize),
+    otherSizes: choices.filter((c) => c.town === town && c.size !== wishedSize),
+    otherTowns: choices.filter((c) => c.town !== town),
   };
 }
 
@@ -127,7 +132,7 @@ export async function allotToGardener(tx: Transaction, gardenerId: number, plotI
   const row = await takeFreePlot(tx, plotId);
   const [gardener] = await tx
     .update(gardeners)
-    .set({ endDate: null, updatedAt: new Date() })
+    .set({ endDate: null, isDemo: false, updatedAt: new Date() })
     .where(eq(gardeners.id, gardenerId))
     .returning();
   if (!gardener) return undefined;
@@ -138,7 +143,8 @@ export async function allotToGardener(tx: Transaction, gardenerId: number, plotI
 /**
  * A gardener leaves a plot (`holdingId`) or all of theirs (null) on `endDate`: each plot becomes « libre » or « en
  * remise en état », the bureau's choice. With no plot left, the gardener is a former one from that date (the
- * retention counts from it). Returns the plots' names.
+ * retention counts from it); one who held none leaves all the same. Returns the plots' names, and whether the
+ * gardener is now a former one.
  */
 export async function endHoldings(
   tx: Transaction,
@@ -174,9 +180,35 @@ export async function endHoldings(
     .from(plotHoldings)
     .where(and(eq(plotHoldings.gardenerId, gardenerId), isNull(plotHoldings.endDate)))
     .limit(1);
-  if (!left && ended.length > 0)
-    await tx.update(gardeners).set({ endDate, updatedAt: new Date() }).where(eq(gardeners.id, gardenerId));
-  return names;
+  const leaves = !left && (ended.length > 0 || holdingId === null);
+  // A departure is an edit of the record: the demo's removal leaves it alone from now on.
+  await tx.update(gardeners).set({ isDemo: false }).where(eq(gardeners.id, gardenerId));
+  if (leaves)
+    await tx
+      .update(gardeners)
+      .set({ endDate, updatedAt: new Date() })
+      .where(and(eq(gardeners.id, gardenerId), isNull(gardeners.endDate)));
+  return { names, left: leaves };
+}
+
+/**
+ * Before a gardener's record is erased: plots given from a later date go back to « libre », the others are left
+ * today (« en remise en état »), so that the register keeps no holder without a record.
+ */
+export async function releaseGardener(tx: Transaction, gardenerId: number, today: string) {
+  const future = await tx
+    .delete(plotHoldings)
+    .where(
+      and(
+        eq(plotHoldings.gardenerId, gardenerId),
+        isNull(plotHoldings.endDate),
+        sql`${plotHoldings.startDate} > ${today}`,
+      ),
+    )
+    .returning();
+  for (const holding of future)
+    await tx.update(plots).set({ state: "libre", updatedAt: new Date() }).where(eq(plots.id, holding.plotId));
+  await endHoldings(tx, gardenerId, null, today, "remise_en_etat");
 }
 
 /** The plot an application received, for the applicant's private page; undefined when it has none. */

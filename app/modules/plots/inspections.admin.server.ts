@@ -1,13 +1,14 @@
+import { formatCalendarDate } from "~/lib/dates";
+import { parisToday } from "~/lib/paris-time";
 import { redirect } from "react-router";
 import { parseId } from "~/lib/text";
 import { refusedForm } from "~/modules/forms/admin-form.server";
 import { errorsByField } from "~/modules/forms/public-form";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { calendarDay } from "./plots.admin.server";
 import { ofSite } from "./plots.labels";
 import { inspectionFormSchema } from "./plots.schema";
-import { getSite, todayInParis } from "./plots.server";
-import { inspectionSheet, roundsOf, saveInspectionRound } from "./inspections.server";
+import { getSite } from "./plots.server";
+import { inspectionSheet, RoundExistsError, roundsOf, saveInspectionRound } from "./inspections.server";
 
 async function siteOf(idParam: string | undefined) {
   const site = await getSite(parseId(idParam) ?? 0);
@@ -28,8 +29,8 @@ export async function inspectionScreen(idParam: string | undefined, actor: Actor
       hasEmail: Boolean(p.holder?.email),
       warnings: p.warnings,
     })),
-    rounds: rounds.map((r) => ({ ...r, date: calendarDay(r.date) })),
-    defaults: { date: todayInParis(), inspector: actor.username },
+    rounds: rounds.map((r) => ({ ...r, date: formatCalendarDate(r.date) })),
+    defaults: { date: parisToday(), inspector: actor.username },
   };
 }
 
@@ -40,16 +41,28 @@ export async function inspectionAction(idParam: string | undefined, form: FormDa
   const parsed = inspectionFormSchema(sheet.map((p) => p.id)).safeParse(Object.fromEntries(form));
   if (!parsed.success)
     return refusedForm(form, "La visite n'a pas été enregistrée :", errorsByField(parsed.error.issues));
-  const saved = await withHistory(
-    actor,
-    (tx) => saveInspectionRound(tx, site.id, parsed.data),
-    (r) =>
-      r && {
-        kind: "visite.enregistrement",
-        target: `visite du ${calendarDay(parsed.data.date)} ${ofSite(site.name)}`,
-        detail: `${r.warnings} avertissement${r.warnings > 1 ? "s" : ""}`,
-      },
-  );
+  let saved;
+  try {
+    saved = await withHistory(
+      actor,
+      (tx) => saveInspectionRound(tx, site.id, parsed.data),
+      (r) =>
+        r && {
+          kind: "visite.enregistrement",
+          target: `visite du ${formatCalendarDate(parsed.data.date)} ${ofSite(site.name)}`,
+          detail: `${r.warnings} avertissement${r.warnings > 1 ? "s" : ""}`,
+        },
+    );
+  } catch (error) {
+    if (error instanceof RoundExistsError)
+      return refusedForm(
+        form,
+        `Une visite du ${formatCalendarDate(parsed.data.date)} est déjà enregistrée pour ce jardin.`,
+        {},
+        409,
+      );
+    throw error;
+  }
   if (!saved) throw redirect("/admin/parcelles");
   const warned =
     saved.warnings === 0 ? "aucun avertissement" : `${saved.warnings} avertissement${saved.warnings > 1 ? "s" : ""}`;

@@ -5,7 +5,9 @@ import { gardenersWithTwoWarnings, recentWarnings } from "~/modules/gardeners/ga
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { inspectionFormSchema } from "./plots.schema";
+import { allotToGardener, endHoldings } from "./allotment.server";
 import { roundsOf, saveInspectionRound } from "./inspections.server";
+import { plotsOfSite } from "./plots.server";
 
 it("asks what is wrong with a warned plot", () => {
   const parsed = inspectionFormSchema([4, 7]).safeParse({
@@ -57,7 +59,7 @@ describeEachDatabase("inspections", () => {
     const [mail] = await getDb().select().from(outbox);
     expect(mail).toMatchObject({ to: "b@example.fr", subject: "Avertissement pour la parcelle n° 8" });
     expect(mail!.text).toContain(
-      "Lors de la visite du 10 juin 2026, votre parcelle n° 8 du Jardin des Brosses a reçu un avertissement :\nChiendent monté en graines",
+      "Lors de la visite du 10 juin 2026, votre parcelle n° 8 (Jardin des Brosses) a reçu un avertissement :\nChiendent monté en graines",
     );
     expect(await gardenersWithTwoWarnings(new Date("2026-11-01"))).toEqual([]);
 
@@ -66,9 +68,19 @@ describeEachDatabase("inspections", () => {
     expect(await getDb().select().from(inspectionMarks)).toHaveLength(4);
     const now = new Date("2026-11-01");
     expect(await gardenersWithTwoWarnings(now)).toEqual([{ id: b.gardener.id, name: b.gardener.name, warnings: 2 }]);
-    expect((await recentWarnings({ plotId: b.plot.id }, now)).map((w) => w.date)).toEqual(["2026-10-10", "2026-06-10"]);
+    expect((await recentWarnings({ gardenerId: b.gardener.id, plotId: b.plot.id }, now)).map((w) => w.date)).toEqual([
+      "2026-10-10",
+      "2026-06-10",
+    ]);
     // A year after the first, it no longer counts.
     expect(await gardenersWithTwoWarnings(new Date("2027-06-11"))).toEqual([]);
+    expect((await plotsOfSite(site.id, now)).find((p) => p.id === b.plot.id)?.warnings).toBe(2);
+    // The warned gardener leaves; a newcomer on the plot does not inherit the warnings.
+    await getDb().transaction((tx) => endHoldings(tx, b.gardener.id, null, "2026-10-31", "libre"));
+    const newcomer = await insertGardener();
+    await getDb().transaction((tx) => allotToGardener(tx, newcomer.id, b.plot.id, "2026-11-01"));
+    expect((await plotsOfSite(site.id, now)).find((p) => p.id === b.plot.id)?.warnings).toBe(0);
+    expect(await recentWarnings({ gardenerId: newcomer.id, plotId: b.plot.id }, now)).toEqual([]);
     expect((await roundsOf(site.id)).map((r) => [r.date, r.plots, r.warnings])).toEqual([
       ["2026-10-10", 2, 1],
       ["2026-06-10", 2, 1],

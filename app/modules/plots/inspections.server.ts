@@ -5,6 +5,9 @@ import { enqueueMail } from "~/modules/mail/mail.server";
 import { warningMail } from "./plots.mail.server";
 import { plotsOfSite } from "./plots.server";
 
+/** A round of that site on that day is already saved (a form sent twice): nothing was written. */
+export class RoundExistsError extends Error {}
+
 export interface InspectionRound {
   date: string;
   inspector: string;
@@ -17,9 +20,10 @@ export async function inspectionSheet(siteId: number, executor: Executor = getDb
 }
 
 /**
- * Saves a round as one: its date and inspector, a mark per plot with the holder of the day, and the e-mail of each
- * warning the bureau chose to send (to a holder with an address), in the caller's transaction. Marks for plots that
- * are no longer attributed are left out. Returns the round and how many warnings and e-mails.
+ * Saves a round as one: its date and inspector, a mark per plot with its holder when the round is saved, and the
+ * e-mail of each warning the bureau chose to send (to a holder with an address), in the caller's transaction. Marks
+ * for plots that are no longer attributed are left out; a second round of the site on the same day is refused
+ * (RoundExistsError), so a form sent twice warns nobody twice. Returns the round and how many warnings and e-mails.
  */
 export async function saveInspectionRound(tx: Transaction, siteId: number, round: InspectionRound) {
   const [site] = await tx.select().from(gardenSites).where(eq(gardenSites.id, siteId));
@@ -29,7 +33,9 @@ export async function saveInspectionRound(tx: Transaction, siteId: number, round
   const [row] = await tx
     .insert(inspectionRounds)
     .values({ siteId, date: round.date, inspector: round.inspector })
+    .onConflictDoNothing()
     .returning();
+  if (!row) throw new RoundExistsError();
   let warnings = 0;
   let mails = 0;
   for (const mark of round.marks) {

@@ -85,9 +85,17 @@ export async function importPlotsCsv(siteId: number, text: string, executor: Exe
     if (!Number.isInteger(area) || area < 1 || area > 10_000) fail("surface invalide (un nombre entier de m²).");
     const kind = KINDS[fold(cell("kind"))];
     if (!kind) fail("type invalide (familiale ou partagée).");
-    const cabinText = fold(cell("cabin"));
-    const cabinValue = cabinText === "" || cabinText === "non" ? null : cabinText === "oui" ? 0 : Number(cabinText);
-    if (cabinValue !== null && (!Number.isInteger(cabinValue) || cabinValue > 300))
+    const cabinText = cell("cabin").replace(/\s*€$/, "");
+    const cabinWord = fold(cabinText);
+    const cabinValue =
+      cabinWord === "" || cabinWord === "non"
+        ? null
+        : cabinWord === "oui"
+          ? 0
+          : /^\d{1,3}$/.test(cabinText)
+            ? Number(cabinText)
+            : NaN;
+    if (cabinValue !== null && (Number.isNaN(cabinValue) || cabinValue > 300))
       fail("cabane invalide (vide, « non », « oui » ou sa valeur de reprise, 300 € au plus).");
     const state = STATES[fold(cell("state"))];
     if (!state) fail("état invalide (libre, réservée ou en remise en état ; « attribuée » vient d'une attribution).");
@@ -95,11 +103,18 @@ export async function importPlotsCsv(siteId: number, text: string, executor: Exe
     const [existing] = await executor
       .select()
       .from(plots)
-      .where(and(eq(plots.siteId, siteId), eq(plots.number, number)));
+      .where(and(eq(plots.siteId, siteId), eq(plots.number, number)))
+      // An allotment at the same moment waits, or is waited for: an attributed plot keeps its state.
+      .for("update");
     if (existing) {
       await executor
         .update(plots)
-        .set({ ...fields, state: existing.state === "attribuee" ? "attribuee" : state!, updatedAt: new Date() })
+        .set({
+          ...fields,
+          state: existing.state === "attribuee" ? "attribuee" : state!,
+          isDemo: false,
+          updatedAt: new Date(),
+        })
         .where(eq(plots.id, existing.id));
       updated++;
     } else {

@@ -1,28 +1,26 @@
+import { parisToday } from "~/lib/paris-time";
 import { redirect } from "react-router";
-import { parseId } from "~/lib/text";
+import { counted, parseId } from "~/lib/text";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { recentWarnings } from "~/modules/gardeners/gardeners.server";
-import { getDb } from "~/db/client.server";
-import { and, desc, eq } from "drizzle-orm";
-import { gardeners, plotHoldings } from "~/db/schema";
-import { formatDate } from "~/lib/dates";
+import { formatCalendarDate } from "~/lib/dates";
 import { ofSite, plotName, plotSize } from "./plots.labels";
 import { bulkPlotsSchema, plotFormSchema, PLOT_GONE_MESSAGE, siteFormSchema } from "./plots.schema";
 import {
   createPlotRange,
   createSite,
   deleteEmptySite,
-  deleteFreePlot,
+  deletePlotWithoutHistory,
   getPlot,
+  holdersOf,
   getSite,
   listSites,
   PlotNumberTakenError,
   PlotStateLockedError,
   plotsOfSite,
   SiteNameTakenError,
-  todayInParis,
   updatePlot,
   updateSite,
 } from "./plots.server";
@@ -30,7 +28,6 @@ import { importPlotsCsv, PlotsCsvError } from "./plots-import.server";
 
 export const townLabel = (town: string) => VILLE_LABELS[town as Ville] ?? town;
 const SITE_NAME_TAKEN = "Un jardin porte déjà ce nom.";
-export const calendarDay = (date: string | null) => (date ? formatDate(new Date(`${date}T12:00:00Z`)) : "");
 
 /** /admin/parcelles: the sites with their counts. */
 export async function sitesScreen() {
@@ -87,7 +84,7 @@ export async function sitePrintList(idParam: string | undefined) {
   const list = await plotsOfSite(site.id);
   return {
     site: { id: site.id, name: site.name, address: [site.address, townLabel(site.town)].filter(Boolean).join(", ") },
-    printedOn: calendarDay(todayInParis()),
+    printedOn: formatCalendarDate(parisToday()),
     plots: list.map((p) => ({
       id: p.id,
       number: p.number,
@@ -96,7 +93,7 @@ export async function sitePrintList(idParam: string | undefined) {
       state: p.state,
       holder: p.holder?.name ?? "",
       phone: p.holder?.mobile ?? "",
-      since: calendarDay(p.holdingStart),
+      since: formatCalendarDate(p.holdingStart),
     })),
   };
 }
@@ -137,7 +134,7 @@ export async function siteAction(idParam: string | undefined, form: FormData, ac
         );
         return doneForm(
           "import",
-          `Import terminé : ${result.created} parcelle(s) créée(s), ${result.updated} mise(s) à jour.`,
+          `Import terminé : ${counted(result.created, "parcelle créée", "parcelles créées")}, ${counted(result.updated, "mise à jour", "mises à jour")}.`,
         );
       } catch (error) {
         if (error instanceof PlotsCsvError) {
@@ -186,13 +183,9 @@ async function plotOf(idParam: string | undefined) {
 /** A plot's screen: its details, who holds it and who held it, its recent warnings. */
 export async function plotScreen(idParam: string | undefined) {
   const { plot, site } = await plotOf(idParam);
-  const holdings = await getDb()
-    .select({ holding: plotHoldings, gardenerId: gardeners.id, gardenerName: gardeners.name })
-    .from(plotHoldings)
-    .leftJoin(gardeners, eq(gardeners.id, plotHoldings.gardenerId))
-    .where(and(eq(plotHoldings.plotId, plot.id)))
-    .orderBy(desc(plotHoldings.startDate), desc(plotHoldings.id));
-  const warnings = await recentWarnings({ plotId: plot.id });
+  const holdings = await holdersOf(plot.id);
+  const holder = holdings.find((h) => h.holding.endDate === null)?.gardenerId;
+  const warnings = holder ? await recentWarnings({ gardenerId: holder, plotId: plot.id }) : [];
   return {
     plot: {
       ...plot,
@@ -205,11 +198,16 @@ export async function plotScreen(idParam: string | undefined) {
     holdings: holdings.map((h) => ({
       id: h.holding.id,
       gardener: h.gardenerId ? { id: h.gardenerId, name: h.gardenerName! } : null,
-      from: calendarDay(h.holding.startDate),
-      to: calendarDay(h.holding.endDate),
+      from: formatCalendarDate(h.holding.startDate),
+      to: formatCalendarDate(h.holding.endDate),
       current: h.holding.endDate === null,
     })),
-    warnings: warnings.map((w) => ({ id: w.id, date: calendarDay(w.date), note: w.note, inspector: w.inspector })),
+    warnings: warnings.map((w) => ({
+      id: w.id,
+      date: formatCalendarDate(w.date),
+      note: w.note,
+      inspector: w.inspector,
+    })),
   };
 }
 
@@ -219,13 +217,13 @@ export async function plotAction(idParam: string | undefined, form: FormData, ac
   if (form.get("intent") === "delete") {
     const removed = await withHistory(
       actor,
-      (tx) => deleteFreePlot(plot.id, tx),
+      (tx) => deletePlotWithoutHistory(plot.id, tx),
       (row) => row && { kind: "parcelle.suppression", target: plotName(row, site) },
     );
     if (!removed)
       return refusedForm(
         form,
-        "Une parcelle attribuée ne peut pas être supprimée : enregistrez d'abord le départ de son jardinier.",
+        "Seule une parcelle que personne n'a cultivée peut être supprimée : l'historique de ses occupants et de ses visites est gardé.",
         {},
         409,
       );
@@ -247,7 +245,7 @@ export async function plotAction(idParam: string | undefined, form: FormData, ac
       return refusedForm(
         form,
         "Une parcelle attribuée le reste jusqu'au départ de son jardinier (sur sa fiche).",
-        { state: "" },
+        { state: "Une parcelle attribuée le reste jusqu'au départ de son jardinier (sur sa fiche)." },
         409,
       );
     throw error;

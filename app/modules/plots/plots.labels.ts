@@ -58,6 +58,7 @@ export const eurosField = (cents: number | null | undefined) =>
 export function ofSite(name: string) {
   if (/^le\s/i.test(name)) return `du ${name.slice(3)}`;
   if (/^les\s/i.test(name)) return `des ${name.slice(4)}`;
+  if (/^(jardins|potagers|vergers)\b/i.test(name)) return `des ${name}`;
   if (/^(jardin|potager|clos|verger|square|parc)\b/i.test(name)) return `du ${name}`;
   if (/^[aeiouyéèêàâîôh]/i.test(name)) return `d'${name}`;
   return `de ${name}`;

@@ -34,8 +34,6 @@ it("falls back on the default texts", () => {
 it("says the fee and how to pay it", () => {
   const mail = feeMail("appel", gardener, 2026, 4500, "la parcelle n° 12 (Jardin des Brosses)", content);
   expect(mail.subject).toBe("Appel à cotisation 2026");
-  expect(mail.text).toMatch(
-    /La cotisation 2026 à Jardins de l'Est pour la parcelle n° 12 \(Jardin des Brosses\) est de 45,00\s€\./,
-  );
+  expect(mail.text).toMatch(/Votre cotisation 2026 pour la parcelle n° 12 \(Jardin des Brosses\) est de 45,00\s€\./);
   expect(mail.text).toContain("Chèque à l'ordre des Jardins de l'Est.");
 });

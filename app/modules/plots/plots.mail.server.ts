@@ -1,5 +1,5 @@
 import type { associationContent, gardeners, gardenSites, plots } from "~/db/schema";
-import { formatDate } from "~/lib/dates";
+import { formatCalendarDate } from "~/lib/dates";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { htmlParagraphs, wrap } from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
@@ -14,8 +14,6 @@ type Content = Pick<
   typeof associationContent.$inferSelect,
   "plotAllotmentMail" | "plotWarningMail" | "feePaymentInstructions" | "horaires" | "nomAssociation"
 >;
-
-const calendarDay = (date: string) => formatDate(new Date(`${date}T12:00:00Z`));
 
 function message(to: string, subject: string, text: string): MailMessage {
   return { to, subject, text: `${text.trim()}\n`, html: wrap(htmlParagraphs(text.trim())) };
@@ -40,13 +38,13 @@ export function allotmentMail(
     parcelle: String(plot.number),
     jardin: site.name,
     surface: String(plot.area),
-    date: calendarDay(startDate),
+    date: formatCalendarDate(startDate),
     adresse: siteAddress(site),
     acces: site.accessNotes,
     cabane: plot.cabinValue === null ? "pas de cabane sur cette parcelle" : `${plot.cabinValue} euros`,
     permanences: content?.horaires || CONTENT_DEFAULTS.horaires,
   });
-  return message(gardener.email, `Votre parcelle n° ${plot.number} au ${site.name}`, text);
+  return message(gardener.email, `Votre parcelle n° ${plot.number}, ${site.name}`, text);
 }
 
 /** After an inspection round: the warning and what was wrong (the settings' text). */
@@ -62,7 +60,7 @@ export function warningMail(
     nom: gardener.name,
     parcelle: String(plot.number),
     jardin: site.name,
-    date: calendarDay(date),
+    date: formatCalendarDate(date),
     remarque: note || "la parcelle n'est pas entretenue.",
   });
   return message(gardener.email, `Avertissement pour la parcelle n° ${plot.number}`, text);
@@ -80,8 +78,8 @@ export function feeMail(
   const association = content?.nomAssociation || CONTENT_DEFAULTS.nomAssociation;
   const lead =
     kind === "appel"
-      ? `La cotisation ${year} à ${association}${plotsText ? ` pour ${plotsText}` : ""} est de ${euros(amountCents)}.`
+      ? `Votre cotisation ${year}${plotsText ? ` pour ${plotsText}` : ""} est de ${euros(amountCents)}.`
       : `Sauf erreur de notre part, votre cotisation ${year}${plotsText ? ` pour ${plotsText}` : ""}, de ${euros(amountCents)}, n'est pas encore réglée. Si vous l'avez payée ces derniers jours, merci de ne pas tenir compte de ce message.`;
-  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${content?.feePaymentInstructions || FEE_INSTRUCTIONS_DEFAULT}\n\nMerci, et belle saison au jardin !\n\nLe bureau de ${association}`;
+  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${content?.feePaymentInstructions || FEE_INSTRUCTIONS_DEFAULT}\n\nMerci, et belle saison au jardin !\n\nLe bureau de l'association ${association}`;
   return message(gardener.email, kind === "appel" ? `Appel à cotisation ${year}` : `Rappel : cotisation ${year}`, text);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "~/lib/text";
 import { tooLongMessage, VILLES } from "~/lib/constants";
 import { optionalEmail, optionalText, recordId, requiredText } from "~/modules/forms/fields.schema";
 import { isFrenchPhone } from "~/modules/applications/applications.schema";
@@ -21,12 +22,12 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: message });
 
-/** A calendar date as `<input type="date">` sends it (YYYY-MM-DD), and a real one. */
+/** A calendar date as `<input type="date">` sends it (YYYY-MM-DD), a real one, between 1900 and 2100. */
 export const calendarDate = (message = DATE_MESSAGE) =>
   z
     .string({ error: message })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .regex(/^(19\d\d|20\d\d|2100)-\d{2}-\d{2}$/, { error: message })
     .refine(
       (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       {
@@ -155,10 +156,15 @@ export const allotmentFormSchema = z.object({
 export const departureFormSchema = z.object({
   endDate: calendarDate("Indiquez la date de départ."),
   plotState: choice(["remise_en_etat", "libre"] as const, "Choisissez ce que devient la parcelle."),
+  // Empty: all of the gardener's plots.
   holdingId: z
-    .string()
+    .string({ error: "Choisissez la parcelle quittée." })
     .optional()
-    .transform((v) => (v ? Number(v) : null)),
+    .transform((v, ctx) =>
+      v
+        ? (parseId(v) ?? (ctx.addIssue({ code: "custom", message: "Choisissez la parcelle quittée." }), z.NEVER))
+        : null,
+    ),
 });
 
 /** A free plot given to an existing gardener (a second plot, a move). */
@@ -180,7 +186,13 @@ export const inspectionFormSchema = (plotIds: number[]) =>
       inspector: requiredText(200, INSPECTOR_MESSAGE),
       ...Object.fromEntries(
         plotIds.flatMap((id) => [
-          [`resultat_${id}`, z.enum(["conforme", "avertissement"]).optional().default("conforme")],
+          [
+            `resultat_${id}`,
+            z
+              .enum(["conforme", "avertissement"], { error: "Choisissez « Conforme » ou « Avertissement »." })
+              .optional()
+              .default("conforme"),
+          ],
           [`remarque_${id}`, optionalText(500, "")],
           [`courriel_${id}`, z.literal("on").optional()],
         ]),
@@ -219,16 +231,21 @@ export const feeCallFormSchema = z.object({
   large: euroAmount(),
 });
 
+const FEES_TICKED_MESSAGE = "Cochez au moins une cotisation payée.";
+
 /** The ticks of the fees list: which fees (`cotisation`, repeated), paid when and how. */
 export const feesPaidFormSchema = z.object({
   fees: z
     .array(
       z
         .string()
-        .regex(/^\d{1,9}$/)
+        .regex(/^\d{1,9}$/, { error: FEES_TICKED_MESSAGE })
         .transform(Number),
+      {
+        error: FEES_TICKED_MESSAGE,
+      },
     )
-    .min(1, { error: "Cochez au moins une cotisation payée." }),
+    .min(1, { error: FEES_TICKED_MESSAGE }),
   paidOn: calendarDate("Indiquez la date du paiement."),
   means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
 });

@@ -109,9 +109,9 @@ describeEachDatabase("plots and gardeners", () => {
       ["parcelle.attribution", "parcelle 12 du Jardin des Brosses"],
     ]);
     const [mail] = await getDb().select().from(outbox);
-    expect(mail).toMatchObject({ to: "awa@example.fr", subject: "Votre parcelle n° 12 au Jardin des Brosses" });
+    expect(mail).toMatchObject({ to: "awa@example.fr", subject: "Votre parcelle n° 12, Jardin des Brosses" });
     expect(mail!.text).toContain(
-      "la parcelle n° 12 du Jardin des Brosses (180 m²) vous est attribuée à partir du 1 mars 2026",
+      "la parcelle n° 12 (Jardin des Brosses, 180 m²) vous est attribuée à partir du 1 mars 2026",
     );
     expect(mail!.text).toContain("12 rue des Brosses, Villeurbanne");
     expect(mail!.text).toContain("Code du portail : 1789");
@@ -179,7 +179,7 @@ describeEachDatabase("plots and gardeners", () => {
     expect(await plotState(a.id)).toBe("remise_en_etat");
     expect((await getDb().select().from(gardeners))[0]!.endDate).toBeNull();
     const names = await getDb().transaction((tx) => endHoldings(tx, gardener.id, null, "2026-02-28", "libre"));
-    expect(names).toEqual([`parcelle 2 ${ofSite(site.name)}`]);
+    expect(names).toEqual({ names: [`parcelle 2 ${ofSite(site.name)}`], left: true });
     expect(await plotState(b.id)).toBe("libre");
     expect((await getDb().select().from(gardeners))[0]!.endDate).toBe("2026-02-28");
     // The plot's history is kept.

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gte, isNull, sql } from "drizzle-orm";
+import { aYearBefore, parisToday } from "~/lib/paris-time";
+import { and, asc, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
 import { gardeners, gardenSites, inspectionMarks, inspectionRounds, plotHoldings, plots } from "~/db/schema";
 import { plotSize, type PlotState } from "./plots.labels";
@@ -10,15 +11,6 @@ export class PlotNumberTakenError extends Error {
   constructor(readonly number: number) {
     super(`La parcelle n° ${number} existe déjà dans ce jardin.`);
   }
-}
-
-/** Today in Paris, as a calendar date (YYYY-MM-DD). */
-export const todayInParis = (now = new Date()) => now.toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-
-/** The date twelve months before `today` (YYYY-MM-DD): the warnings that still count. */
-export function twelveMonthsBefore(today: string) {
-  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  return `${y - 1}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
 /** Every site, by name, with how many plots it has in each state. */
@@ -54,7 +46,11 @@ export async function createSite(form: SiteForm, executor: Executor = getDb()) {
 
 export async function updateSite(id: number, form: SiteForm, executor: Executor = getDb()) {
   try {
-    const [site] = await executor.update(gardenSites).set(form).where(eq(gardenSites.id, id)).returning();
+    const [site] = await executor
+      .update(gardenSites)
+      .set({ ...form, isDemo: false })
+      .where(eq(gardenSites.id, id))
+      .returning();
     return site;
   } catch (error) {
     if (isUniqueViolation(error)) throw new SiteNameTakenError();
@@ -72,11 +68,12 @@ export async function deleteEmptySite(id: number, executor: Executor = getDb()) 
 }
 
 /**
- * A site's plots by number, each with its current holder (name and id) and its warnings of the last twelve months:
+ * A site's plots by number, each with its current holder (name and id) and the holder's warnings there in the last
+ * twelve months:
  * the overview's tiles and the printed list.
  */
 export async function plotsOfSite(siteId: number, now = new Date(), executor: Executor = getDb()) {
-  const since = twelveMonthsBefore(todayInParis(now));
+  const since = aYearBefore(parisToday(now));
   const rows = await executor
     .select({
       plot: plots,
@@ -95,6 +92,15 @@ export async function plotsOfSite(siteId: number, now = new Date(), executor: Ex
     .select({ plotId: inspectionMarks.plotId, n: count() })
     .from(inspectionMarks)
     .innerJoin(inspectionRounds, eq(inspectionRounds.id, inspectionMarks.roundId))
+    // The current holder's warnings only: a newcomer does not inherit those of the one before.
+    .innerJoin(
+      plotHoldings,
+      and(
+        eq(plotHoldings.plotId, inspectionMarks.plotId),
+        isNull(plotHoldings.endDate),
+        eq(plotHoldings.gardenerId, inspectionMarks.gardenerId),
+      ),
+    )
     .where(
       and(
         eq(inspectionRounds.siteId, siteId),
@@ -111,6 +117,16 @@ export async function plotsOfSite(siteId: number, now = new Date(), executor: Ex
     holdingStart: r.holdingStart,
     warnings: warningsOf.get(r.plot.id) ?? 0,
   }));
+}
+
+/** Who held a plot and when, latest first (a gardener null once their record is erased). */
+export async function holdersOf(plotId: number, executor: Executor = getDb()) {
+  return executor
+    .select({ holding: plotHoldings, gardenerId: gardeners.id, gardenerName: gardeners.name })
+    .from(plotHoldings)
+    .leftJoin(gardeners, eq(gardeners.id, plotHoldings.gardenerId))
+    .where(eq(plotHoldings.plotId, plotId))
+    .orderBy(desc(plotHoldings.startDate), desc(plotHoldings.id));
 }
 
 export async function getPlot(id: number, executor: Executor = getDb()) {
@@ -142,6 +158,7 @@ export async function updatePlot(id: number, form: PlotForm, executor: Executor 
         cabinValue: form.cabinValue,
         notes: form.notes,
         state: current.state === "attribuee" ? "attribuee" : (form.state ?? current.state),
+        isDemo: false,
         updatedAt: new Date(),
       })
       .where(eq(plots.id, id))
@@ -153,11 +170,17 @@ export async function updatePlot(id: number, form: PlotForm, executor: Executor 
   }
 }
 
-/** Deletes a plot nobody holds (its past holdings with it); undefined when it is attributed or gone. */
-export async function deleteFreePlot(id: number, executor: Executor = getDb()) {
+/** Deletes a plot nobody ever held (a typing mistake); undefined when it has a history, or is gone. */
+export async function deletePlotWithoutHistory(id: number, executor: Executor = getDb()) {
   const [plot] = await executor
     .delete(plots)
-    .where(and(eq(plots.id, id), sql`${plots.state} <> 'attribuee'`))
+    .where(
+      and(
+        eq(plots.id, id),
+        sql`not exists (select 1 from ${plotHoldings} where ${plotHoldings.plotId} = ${plots.id})`,
+        sql`not exists (select 1 from ${inspectionMarks} where ${inspectionMarks.plotId} = ${plots.id})`,
+      ),
+    )
     .returning();
   return plot;
 }

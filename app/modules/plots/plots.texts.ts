@@ -3,9 +3,9 @@
 
 export const ALLOTMENT_MAIL_DEFAULT = `Bonjour {nom},
 
-Bonne nouvelle : la parcelle n° {parcelle} du {jardin} ({surface} m²) vous est attribuée à partir du {date}.
+Bonne nouvelle : la parcelle n° {parcelle} ({jardin}, {surface} m²) vous est attribuée à partir du {date}.
 
-Le jardin se trouve {adresse}.
+Adresse du jardin : {adresse}.
 {acces}
 
 Pour votre première venue, apportez :
@@ -33,7 +33,7 @@ export const ALLOTMENT_PLACEHOLDERS = [
 
 export const WARNING_MAIL_DEFAULT = `Bonjour {nom},
 
-Lors de la visite du {date}, votre parcelle n° {parcelle} du {jardin} a reçu un avertissement :
+Lors de la visite du {date}, votre parcelle n° {parcelle} ({jardin}) a reçu un avertissement :
 {remarque}
 
 Le règlement intérieur prévoit deux avertissements écrits avant une exclusion. Si vous traversez une période difficile, dites-le-nous : un voisin ou le bureau peut vous donner un coup de main.

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { blogPosts, events, gardenerPayments, history, inspectionMarks, inspectionRounds, outbox } from "~/db/schema";
+import { parisToday, parisYear } from "~/lib/paris-time";
 import { countFailedMails, enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
 import {
@@ -71,15 +72,15 @@ describeEachDatabase("admin dashboard", () => {
     await insertPlot(site.id, 2);
     await insertPlot(site.id, 3, { state: "reservee" });
     const gardener = await insertGardener({ name: "Dominique Girard" });
-    const year = Number(new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }).slice(0, 4));
+    const year = parisYear();
     await getDb()
       .insert(gardenerPayments)
       .values([
         { gardenerId: gardener.id, kind: "cotisation", year, amountCents: 4500, paidOn: `${year}-01-15` },
         { gardenerId: (await insertGardener()).id, kind: "cotisation", year, amountCents: 4500 },
       ]);
-    const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-    for (const date of [today, today]) {
+    // Two rounds, today and a month ago.
+    for (const date of [parisToday(), parisToday(new Date(Date.now() - 30 * 86_400_000))]) {
       const [round] = await getDb()
         .insert(inspectionRounds)
         .values({ siteId: site.id, date, inspector: "Bureau" })

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/fees";
 import { Section } from "~/components/admin/admin-ui";
 import { FeeList } from "~/components/admin/plots/FeeList";
-import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminFees({ loaderData, actionData }: Route.ComponentProps) {
   const { year, call, amounts, progress, fees, today } = loaderData;
-  const notice = useSaveNotice(actionData?.message ?? null);
+  const notice = useSaveNotice(noticeOf(actionData));
   const unpaid = fees.filter((f) => !f.paidOn).length;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -62,11 +62,21 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
           submit={call ? "Appeler les nouveaux jardiniers" : "Envoyer l'appel à cotisation"}
         >
           <input type="hidden" name="year" value={year} />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextInput name="small" label="Petite parcelle (€)" required autoComplete="off" hint="Moins de 150 m²." />
-            <TextInput name="medium" label="Moyenne parcelle (€)" required autoComplete="off" hint="150 à 200 m²." />
-            <TextInput name="large" label="Grande parcelle (€)" required autoComplete="off" hint="Plus de 200 m²." />
-          </div>
+          {call ? (
+            // The year's amounts are those of its first call: a newcomer pays what the others pay.
+            <p className="text-stone-700">
+              Montants de l'année : {call.amounts.join(", ")} (petite, moyenne, grande parcelle).
+              {(["small", "medium", "large"] as const).map((name) => (
+                <input key={name} type="hidden" name={name} value={amounts[name]} />
+              ))}
+            </p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextInput name="small" label="Petite parcelle (€)" required autoComplete="off" hint="Moins de 150 m²." />
+              <TextInput name="medium" label="Moyenne parcelle (€)" required autoComplete="off" hint="150 à 200 m²." />
+              <TextInput name="large" label="Grande parcelle (€)" required autoComplete="off" hint="Plus de 200 m²." />
+            </div>
+          )}
         </IntentForm>
       </Section>
       <Section

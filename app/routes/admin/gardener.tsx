@@ -3,11 +3,12 @@ import type { Route } from "./+types/gardener";
 import { Section } from "~/components/admin/admin-ui";
 import { GardenerFields } from "~/components/admin/plots/GardenerFields";
 import { GardenerPlots } from "~/components/admin/plots/GardenerPlots";
-import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
 import { PaymentFields } from "~/components/admin/plots/PaymentFields";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { WarningList } from "~/components/admin/plots/WarningList";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { gardenerAction, gardenerScreen } from "~/modules/gardeners/gardeners.admin.server";
@@ -33,7 +34,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
   const [params] = useSearchParams();
   const justAllotted = params.has("attribuee") && holdings.some((h) => h.current);
   const notice = useSaveNotice(
-    actionData?.message ?? (justAllotted ? "Parcelle attribuée : l'e-mail de bienvenue part au jardinier." : null),
+    noticeOf(actionData) ?? (justAllotted ? "Parcelle attribuée : l'e-mail de bienvenue part au jardinier." : null),
   );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -46,7 +47,13 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         </p>
       </div>
       <WarningList warnings={warnings} />
-      <GardenerPlots holdings={holdings} freePlots={freePlots} today={today} result={actionData} />
+      <GardenerPlots
+        holdings={holdings}
+        freePlots={freePlots}
+        today={today}
+        result={actionData}
+        formerGardener={gardener.left !== ""}
+      />
       <Section
         id="paiements"
         title="Paiements"
@@ -114,6 +121,15 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         >
           <GardenerFields />
         </IntentForm>
+        <div className="mt-4">
+          <ConfirmDialog
+            trigger="Effacer la fiche"
+            title="Effacer la fiche"
+            message={`Effacer la fiche de ${gardener.name} ? Ses parcelles sont libérées aujourd'hui (en remise en état) ; leur historique et les montants payés restent, sans son nom.`}
+            confirm="Effacer"
+            fields={{ intent: "erase" }}
+          />
+        </div>
       </Section>
       <p>
         <Link to="/admin/jardiniers" className="font-semibold text-brand-800 underline underline-offset-2">

@@ -1,17 +1,17 @@
+import { parisToday, parisYear } from "~/lib/paris-time";
 import type { Route } from "./+types/gardeners-export";
 import { getDb } from "~/db/client.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
-import { todayInParis } from "~/modules/plots/plots.server";
 import { gardenersCsv } from "~/modules/plots/plots-exports.server";
 import { csvDownload, postOnly } from "~/server/csv-download.server";
 
 /** POST /admin/jardiniers/export: the gardeners with their plots and this year's fee, recorded in the history. */
 export async function action({ context }: Route.ActionArgs) {
-  const year = Number(todayInParis().slice(0, 4));
+  const year = parisYear();
   const csv = await gardenersCsv(year);
   await recordHistory(getDb(), currentActor(context), { kind: "jardinier.export", target: "liste des jardiniers" });
-  return csvDownload(csv, `jardiniers-${todayInParis()}.csv`);
+  return csvDownload(csv, `jardiniers-${parisToday()}.csv`);
 }
 
 export const loader = postOnly;

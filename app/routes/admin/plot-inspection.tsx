@@ -2,12 +2,13 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/plot-inspection";
 import { Section } from "~/components/admin/admin-ui";
 import { InspectionRows } from "~/components/admin/plots/InspectionRows";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
-import { ErrorSummary } from "~/components/form/messages";
+import { ErrorSummary, FormMessage } from "~/components/form/messages";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { inspectionAction, inspectionScreen } from "~/modules/plots/inspections.admin.server";
@@ -28,7 +29,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AdminPlotInspection({ loaderData, actionData }: Route.ComponentProps) {
   const { site, plots, rounds, defaults } = loaderData;
-  const notice = useSaveNotice(actionData?.message ?? null);
+  const notice = useSaveNotice(noticeOf(actionData));
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const values = refused?.values ?? defaults;
   return (
@@ -58,6 +59,7 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
               state={{ id: "visite", errors: refused?.errors ?? {}, values, order: Object.keys(refused?.errors ?? {}) }}
             >
               <ErrorSummary />
+              {refused && Object.keys(refused.errors).length === 0 && <FormMessage message={refused.message} />}
               <div className="grid gap-4 sm:grid-cols-2">
                 <DateTimeInput name="date" type="date" label="Date de la visite" required />
                 <TextInput name="inspector" label="Visite faite par" required autoComplete="off" />

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/plot-site";
 import { Section } from "~/components/admin/admin-ui";
-import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotLegend, PlotTiles } from "~/components/admin/plots/PlotTiles";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { SiteFields } from "~/components/admin/plots/SiteFields";
@@ -34,7 +34,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AdminPlotSite({ loaderData, actionData }: Route.ComponentProps) {
   const { site, plots } = loaderData;
-  const notice = useSaveNotice(actionData?.message ?? null);
+  const notice = useSaveNotice(noticeOf(actionData));
   const counts = Object.fromEntries(PLOT_STATES.map((s) => [s, plots.filter((p) => p.state === s).length])) as Record<
     PlotState,
     number
@@ -98,7 +98,7 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
       <Section
         id="importer"
         title="Importer un fichier CSV"
-        description="Une ligne d'en-tête puis une parcelle par ligne : numéro ; surface ; et si besoin type (familiale ou partagée), cabane (non, oui ou sa valeur de reprise en euros), état (libre, réservée, en remise en état), notes. Un numéro existant est mis à jour ; une erreur et rien n'est importé."
+        description="Une ligne d'en-tête puis une parcelle par ligne : numéro ; surface ; et si besoin type (familiale ou partagée), cabane (non, oui ou sa valeur de reprise en euros), état (libre, réservée, en remise en état), notes. Un numéro existant est mis à jour. À la moindre erreur, rien n'est importé."
       >
         <ImportForm result={actionData} />
       </Section>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/plot";
 import { Section } from "~/components/admin/admin-ui";
-import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotFields } from "~/components/admin/plots/PlotFields";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { WarningList } from "~/components/admin/plots/WarningList";
@@ -30,7 +30,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AdminPlot({ loaderData, actionData }: Route.ComponentProps) {
   const { plot, site, holdings, warnings } = loaderData;
-  const notice = useSaveNotice(actionData?.message ?? null);
+  const notice = useSaveNotice(noticeOf(actionData));
   const holder = holdings.find((h) => h.current);
   const attributed = plot.state === "attribuee";
   return (
@@ -107,12 +107,12 @@ export default function AdminPlot({ loaderData, actionData }: Route.ComponentPro
         >
           <PlotFields attributed={attributed} />
         </IntentForm>
-        {!attributed && (
+        {holdings.length === 0 && warnings.length === 0 && (
           <div className="mt-4">
             <ConfirmDialog
               trigger="Supprimer la parcelle"
               title="Supprimer la parcelle"
-              message={`Supprimer la ${plot.name} et son historique ?`}
+              message={`Supprimer la ${plot.name} ? Personne ne l'a encore cultivée.`}
               confirm="Supprimer"
               fields={{ intent: "delete" }}
             />

@@ -1,16 +1,16 @@
+import { parisToday } from "~/lib/paris-time";
 import type { Route } from "./+types/plots-export";
 import { getDb } from "~/db/client.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
-import { todayInParis } from "~/modules/plots/plots.server";
 import { plotsCsv } from "~/modules/plots/plots-exports.server";
 import { csvDownload, postOnly } from "~/server/csv-download.server";
 
 /** POST /admin/parcelles/export: every plot with its state and holder, recorded in the history. */
 export async function action({ context }: Route.ActionArgs) {
   const csv = await plotsCsv();
-  await recordHistory(getDb(), currentActor(context), { kind: "jardinier.export", target: "liste des parcelles" });
-  return csvDownload(csv, `parcelles-${todayInParis()}.csv`);
+  await recordHistory(getDb(), currentActor(context), { kind: "parcelle.export", target: "liste des parcelles" });
+  return csvDownload(csv, `parcelles-${parisToday()}.csv`);
 }
 
 export const loader = postOnly;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/my-application";
 import { ApplicantContactForm } from "~/components/apply/ApplicantContactForm";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { VILLE_LABELS, VILLE_NON_SPECIFIEE, type Ville } from "~/lib/constants";
-import { formatDate } from "~/lib/dates";
+import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { readFormData } from "~/modules/forms/form-data.server";
 import {
   findByAccessToken,
@@ -43,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     allotted: allotted
       ? {
           plot: `n° ${allotted.plot.number}, ${allotted.site.name}`,
-          since: formatDate(new Date(`${allotted.startDate}T12:00:00Z`)),
+          since: formatCalendarDate(allotted.startDate),
           address: [allotted.site.address, VILLE_LABELS[allotted.site.town as Ville] ?? allotted.site.town]
             .filter(Boolean)
             .join(", "),

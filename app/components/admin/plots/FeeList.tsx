@@ -9,7 +9,8 @@ const MEANS = PAYMENT_MEANS.map((m) => [m, PAYMENT_MEANS_LABELS[m]] as const);
 
 interface Fee {
   id: number;
-  gardenerId: number;
+  /** Null once the record is erased (the amount stays for the accounts). */
+  gardenerId: number | null;
   name: string;
   plots: string;
   amount: string;
@@ -23,6 +24,7 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
   if (fees.length === 0) return <p className="text-stone-700">Aucune cotisation appelée pour cette année.</p>;
   const refused = result && !result.ok && result.intent === "paid" ? result : undefined;
   const unpaid = fees.filter((f) => !f.paidOn);
+  const ticked = new Set(refused?.values.fees?.split(",") ?? []);
   const paid = fees.filter((f) => f.paidOn);
   return (
     <div className="space-y-6">
@@ -44,6 +46,7 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
                 {unpaid.map((f) => (
                   <li key={f.id} className="flex flex-wrap items-center gap-3 py-2">
                     <input
+                      defaultChecked={ticked.has(String(f.id))}
                       id={`cotisation-${f.id}`}
                       type="checkbox"
                       name="fees"
@@ -57,12 +60,14 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
                         {f.reminded ? ` · rappel envoyé le ${f.reminded}` : ""}
                       </span>
                     </label>
-                    <Link
-                      to={`/admin/jardiniers/${f.gardenerId}`}
-                      className="text-sm font-semibold text-brand-800 underline underline-offset-2"
-                    >
-                      Fiche<span className="sr-only"> de {f.name}</span>
-                    </Link>
+                    {f.gardenerId !== null && (
+                      <Link
+                        to={`/admin/jardiniers/${f.gardenerId}`}
+                        className="text-sm font-semibold text-brand-800 underline underline-offset-2"
+                      >
+                        Fiche<span className="sr-only"> de {f.name}</span>
+                      </Link>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -101,12 +106,16 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
               {paid.map((f) => (
                 <tr key={f.id}>
                   <td className="py-2 pr-3">
-                    <Link
-                      to={`/admin/jardiniers/${f.gardenerId}`}
-                      className="font-semibold text-brand-800 underline underline-offset-2"
-                    >
-                      {f.name}
-                    </Link>
+                    {f.gardenerId === null ? (
+                      <span className="italic">{f.name}</span>
+                    ) : (
+                      <Link
+                        to={`/admin/jardiniers/${f.gardenerId}`}
+                        className="font-semibold text-brand-800 underline underline-offset-2"
+                      >
+                        {f.name}
+                      </Link>
+                    )}
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap">{f.amount}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{f.paidOn}</td>

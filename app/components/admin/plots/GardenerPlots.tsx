@@ -24,8 +24,11 @@ export function GardenerPlots({
   freePlots,
   today,
   result,
+  formerGardener,
 }: {
   holdings: Holding[];
+  /** Left already: no departure to record. */
+  formerGardener: boolean;
   freePlots: (readonly [string, string])[];
   today: string;
   result: IntentResult | undefined;
@@ -54,23 +57,30 @@ export function GardenerPlots({
           ))}
         </ul>
       )}
-      {current.length > 0 && (
+      {!formerGardener && (
         <>
           <h3 className="mt-6 font-bold text-stone-900">Départ</h3>
           <IntentForm
             intent="departure"
             schema={departureFormSchema}
             result={result}
-            values={{ endDate: today, plotState: "remise_en_etat", holdingId: leaving[0]![0] }}
+            values={{ endDate: today, plotState: "remise_en_etat", holdingId: leaving[0]?.[0] ?? "" }}
             order={["holdingId", "endDate", "plotState"]}
             submit="Enregistrer le départ"
             className="mt-3 space-y-4"
           >
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Select name="holdingId" label="Parcelle quittée" options={leaving} placeholder={null} />
-              <DateTimeInput name="endDate" type="date" label="Date de départ" required />
-              <Select name="plotState" label="La parcelle devient" options={LEAVING_STATES} placeholder={null} />
-            </div>
+            {current.length === 0 ? (
+              <div className="grid gap-4 sm:grid-cols-3">
+                <input type="hidden" name="plotState" value="libre" />
+                <DateTimeInput name="endDate" type="date" label="Date de départ" required />
+              </div>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Select name="holdingId" label="Parcelle quittée" options={leaving} placeholder={null} />
+                <DateTimeInput name="endDate" type="date" label="Date de départ" required />
+                <Select name="plotState" label="La parcelle devient" options={LEAVING_STATES} placeholder={null} />
+              </div>
+            )}
           </IntentForm>
         </>
       )}

@@ -63,3 +63,10 @@ export function IntentForm({
     </Form>
   );
 }
+
+/**
+ * What the screen's popup says of the last answer: what was done, or a refusal of the whole form (« n'est plus
+ * libre »); a form sent back with its fields' messages says so in the form itself.
+ */
+export const noticeOf = (result: IntentResult | undefined) =>
+  result && (result.ok || Object.keys(result.errors).length === 0) ? result.message : null;

@@ -54,7 +54,9 @@ export function PlotTiles({ tiles }: { tiles: Tile[] }) {
             <span className="font-medium">{PLOT_STATE_LABELS[tile.state]}</span>
             <span className="truncate">{tile.holder ?? `${tile.area} m²`}</span>
             {tile.warnings > 0 && (
-              <span className="mt-1 rounded bg-red-700 px-1 text-xs font-bold text-white">{tile.warnings} avert.</span>
+              <span className="mt-1 rounded bg-red-700 px-1 text-xs font-bold text-white">
+                {tile.warnings} avertissement{tile.warnings > 1 ? "s" : ""}
+              </span>
             )}
           </Link>
         </li>

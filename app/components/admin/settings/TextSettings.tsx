@@ -35,7 +35,7 @@ export function PlotsSettings({ register }: { register: { occupied: number; tota
       submit="Enregistrer les parcelles"
       description={
         register
-          ? `La page d'accueil affiche le registre des parcelles (menu Parcelles) : ${register.occupied} occupées sur ${register.total}. Les nombres ci-dessous ne servent que si le registre est vide.`
+          ? `La page d'accueil affiche le registre des parcelles (menu Parcelles) : ${register.occupied} sur ${register.total} occupées. Les nombres ci-dessous ne servent que si le registre est vide.`
           : "La page d'accueil affiche ces nombres, tant que le registre des parcelles (menu Parcelles) est vide ; dès qu'il a des parcelles, elle les compte d'après lui."
       }
     >
