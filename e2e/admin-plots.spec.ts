@@ -106,6 +106,12 @@ test("an applicant gets a plot: the site and its plots, the allotment, the secon
   await expect(page.getByText(`Parcelle attribuée : n° 1, ${site}`)).toBeVisible();
   // Its cache follows the plots: one more taken.
   expect(await homeCount(page)).toEqual({ occupied: before.occupied + 1, total: before.total });
+
+  // Hugo's application leaves the list (other tests count the demo's unprocessed applications).
+  await page.goto("/admin/applications");
+  await page.getByRole("button", { name: `Supprimer la demande de ${hugo.name}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.getByText(`Demande de ${hugo.name} supprimée avec succès.`)).toBeVisible();
 });
 
 test("without JavaScript, on a phone: a plot's record, a gardener, a payment, another plot and a departure", async ({
