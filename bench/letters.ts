@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPostgresDatabase } from "../tests/db";
+import { onEachDatabase } from "./lib/databases";
 import { startFakeSmtp, type FakeSmtp } from "../tests/fakes/smtp";
 import { startServer } from "./server";
 
@@ -126,13 +126,4 @@ async function run(label: string, databaseUrl?: string) {
   }
 }
 
-await run("PGlite");
-const postgres = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
-if (postgres) {
-  const scratch = await createPostgresDatabase(postgres);
-  try {
-    await run("PostgreSQL", scratch.url);
-  } finally {
-    await scratch.drop();
-  }
-}
+await onEachDatabase(run, "PGlite");

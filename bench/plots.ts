@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPostgresDatabase } from "../tests/db";
+import { onEachDatabase } from "./lib/databases";
 import { signIn } from "../tests/fuzz/session";
 import { memoryOf } from "./lib/memory";
 import { startServer } from "./server";
@@ -102,13 +102,4 @@ async function run(label: string, databaseUrl?: string) {
 }
 
 console.log(`Budget : p95 ≤ 100 ms par écran ; ${REQUESTS} requêtes par écran après ${WARM_UP} d'échauffement.`);
-await run("PGlite (base embarquée)");
-const postgres = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
-if (postgres) {
-  const scratch = await createPostgresDatabase(postgres);
-  try {
-    await run("PostgreSQL", scratch.url);
-  } finally {
-    await scratch.drop();
-  }
-}
+await onEachDatabase(run);

@@ -11,9 +11,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "pg";
 import { createServer } from "vite";
 import { signIn } from "../tests/fuzz/session";
+import { onEachDatabase } from "./lib/databases";
 import { startServer } from "./server";
 
 const REQUESTS = Number(process.env.REQUESTS ?? 40);
@@ -145,25 +145,6 @@ async function explainPages(dataDir: string, databaseUrl?: string) {
   }
 }
 
-async function scratchPostgres(serverUrl: string) {
-  const name = `potager_bench_${process.pid}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function run(kind: string, databaseUrl?: string) {
   console.log(`\n${kind} — ${REQUESTS} requêtes par page, sans cache de pages :`);
   const { rows, dataDir } = await timePages(databaseUrl);
@@ -179,13 +160,4 @@ async function run(kind: string, databaseUrl?: string) {
 if (!fs.existsSync(path.join(root, "build/server/index.js")))
   throw new Error("Construisez d'abord le site : npm run build");
 console.log("Budget : p95 ≤ 100 ms par page, quel que soit le nombre d'articles (le plan du site excepté).");
-await run("PGlite (base embarquée)");
-const postgres = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
-if (postgres) {
-  const scratch = await scratchPostgres(postgres);
-  try {
-    await run("PostgreSQL", scratch.url);
-  } finally {
-    await scratch.drop();
-  }
-}
+await onEachDatabase(run);

@@ -16,11 +16,27 @@ export function listPageLink(search: string, param = "page") {
   };
 }
 
-/** A back-office list's search box: a GET form, so that it works as a link does, with or without JavaScript. */
-export function ListSearch({ label, hint, q }: { label: string; hint: string; q: string }) {
+/**
+ * A back-office list's search box: a GET form, so that it works as a link does, with or without JavaScript; `keep`:
+ * the address's other parameters that the search keeps (which list it searches).
+ */
+export function ListSearch({
+  label,
+  hint,
+  q,
+  keep = {},
+}: {
+  label: string;
+  hint: string;
+  q: string;
+  keep?: Record<string, string>;
+}) {
   return (
     <search>
       <Form method="get" className="flex flex-wrap items-end gap-2">
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="min-w-60 flex-1">
           <label htmlFor="recherche-liste" className="font-medium text-stone-900">
             {label}

@@ -10,6 +10,7 @@ import {
   plots,
 } from "~/db/schema";
 import { enqueueMail } from "~/modules/mail/mail.server";
+import { currentPlots } from "./gardeners.server";
 import { feeMail } from "~/modules/plots/plots.mail.server";
 import { plotSize } from "~/modules/plots/plots.labels";
 
@@ -134,10 +135,7 @@ export async function feesOf(year: number, executor: Executor = getDb()) {
       paidOn: gardenerPayments.paidOn,
       means: gardenerPayments.means,
       remindedAt: gardenerPayments.remindedAt,
-      plots: sql<string>`coalesce((
-        select string_agg('n° ' || ${plots.number} || ' (' || ${gardenSites.name} || ')', ', ' order by ${gardenSites.name}, ${plots.number})
-        from ${plotHoldings} join ${plots} on ${plots.id} = ${plotHoldings.plotId} join ${gardenSites} on ${gardenSites.id} = ${plots.siteId}
-        where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null), '')`,
+      plots: currentPlots,
     })
     .from(gardenerPayments)
     .leftJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))

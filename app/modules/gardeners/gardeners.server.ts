@@ -24,7 +24,7 @@ const matching = (q = "") =>
   adminSearchCondition(q, { texts: [gardeners.name, gardeners.email, gardeners.mobile, gardeners.address], dates: [] });
 
 /** The plots a gardener holds now, « n° 12 (Jardin des Brosses) », in one text per gardener. */
-const currentPlots = sql<string>`coalesce((
+export const currentPlots = sql<string>`coalesce((
   select string_agg('n° ' || ${plots.number} || ' (' || ${gardenSites.name} || ')', ', ' order by ${gardenSites.name}, ${plots.number})
   from ${plotHoldings} join ${plots} on ${plots.id} = ${plotHoldings.plotId} join ${gardenSites} on ${gardenSites.id} = ${plots.siteId}
   where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null), '')`;

@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { dateToParisLocal } from "~/lib/paris-time";
 import { parseId } from "~/lib/text";
 import { getEvent } from "~/modules/events/events.server";
-import { errorsByField } from "~/modules/forms/public-form";
+import { parseAdminForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { eventPractical } from "~/modules/events/events.server";
 import { signupSettingsSchema } from "./registrations.schema";
@@ -55,22 +55,15 @@ export async function registrationsScreen(idParam: string | undefined) {
 /** « Enregistrer » of the settings: more places (or none) go to the waiting list at once. */
 export async function saveSignupSettings(idParam: string | undefined, form: FormData, actor: Actor) {
   const event = await registrationsEvent(idParam);
-  const parsed = signupSettingsSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
-    return data(
-      {
-        ok: false as const,
-        message: "Les réglages n'ont pas été enregistrés :",
-        errors: errorsByField(parsed.error.issues),
-        values,
-      },
-      { status: 400 },
-    );
-  }
+  const { data: settings, refusal } = parseAdminForm(
+    signupSettingsSchema,
+    form,
+    "Les réglages n'ont pas été enregistrés :",
+  );
+  if (refusal) return refusal;
   await withHistory(
     actor,
-    (tx) => updateSignupSettings(event.id, parsed.data, tx),
+    (tx) => updateSignupSettings(event.id, settings, tx),
     () => ({ kind: "inscriptions.reglages", target: `événement n° ${event.id}` }),
   );
   return { ok: true as const, message: "Réglages des inscriptions enregistrés." };

@@ -4,6 +4,7 @@ import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
 import { registrationsEvent } from "~/modules/registrations/registrations.admin.server";
 import { registrationsCsv } from "~/modules/registrations/registrations.server";
+import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/events/:id/inscriptions/export: the event's sign-ups as a CSV file, recorded in the history. */
 export async function action({ params, context }: Route.ActionArgs) {
@@ -13,15 +14,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     kind: "inscriptions.export",
     target: `événement n° ${event.id}`,
   });
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="inscriptions-evenement-${event.id}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(csv, `inscriptions-evenement-${event.id}.csv`);
 }
 
-export function loader() {
-  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;

@@ -4,7 +4,7 @@ import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
 import { feeYear } from "~/modules/gardeners/fees.admin.server";
 import { feesCsv } from "~/modules/plots/plots-exports.server";
-import { csvDownload, postOnly } from "~/server/csv-download.server";
+import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/cotisations/export?annee=: a year's fees, recorded in the history. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,11 +1,11 @@
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/gardeners";
 import { Pagination, Section } from "~/components/admin/admin-ui";
-import { listPageLink } from "~/components/admin/ListSearch";
+import { ListSearch, listPageLink } from "~/components/admin/ListSearch";
 import { GardenerFields } from "~/components/admin/plots/GardenerFields";
 import { IntentForm } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
-import { inputClass, quietButtonClass } from "~/components/form/styles";
+import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { addGardener, gardenersScreen } from "~/modules/gardeners/gardeners.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -45,27 +45,12 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
     <div className="mx-auto max-w-5xl space-y-6">
       <PlotsNav />
       <h1 className="text-2xl font-bold text-stone-900">Jardiniers</h1>
-      <search>
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          {status === "anciens" && <input type="hidden" name="statut" value="anciens" />}
-          <div className="min-w-60 flex-1">
-            <label htmlFor="recherche-jardiniers" className="font-medium text-stone-900">
-              Rechercher un jardinier
-            </label>
-            <input
-              id="recherche-jardiniers"
-              type="search"
-              name="q"
-              defaultValue={q}
-              className={inputClass}
-              autoComplete="off"
-            />
-          </div>
-          <button type="submit" className={quietButtonClass}>
-            Rechercher
-          </button>
-        </Form>
-      </search>
+      <ListSearch
+        label="Rechercher un jardinier"
+        hint="Nom, e-mail, téléphone ou adresse."
+        q={q}
+        keep={status === "anciens" ? { statut: "anciens" } : {}}
+      />
       <Section
         id="liste"
         title={status === "actuels" ? "Jardiniers actuels" : "Anciens jardiniers"}

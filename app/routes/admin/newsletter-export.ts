@@ -3,21 +3,14 @@ import { currentActor } from "~/modules/history/actor.server";
 import { getDb } from "~/db/client.server";
 import { recordHistory } from "~/modules/history/history.server";
 import { subscribersCsv } from "~/modules/newsletter/newsletter.server";
+import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/lettre/export: the newsletter's list as a CSV file, recorded in the history. */
 export async function action({ context }: Route.ActionArgs) {
   const csv = await subscribersCsv();
   await recordHistory(getDb(), currentActor(context), { kind: "lettre.export" });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="lettre-abonnes-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(csv, `lettre-abonnes-${day}.csv`);
 }
 
-export function loader() {
-  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;

@@ -4,6 +4,7 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { exportPersonalData } from "~/modules/personal-data/personal-data.server";
 import { exportSchema } from "~/modules/personal-data/personal-data.schema";
+import { postOnly } from "~/server/downloads.server";
 
 /** POST /admin/donnees-personnelles/export: everything stored about one address, as a JSON file (RGPD access). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -18,6 +19,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
-  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;

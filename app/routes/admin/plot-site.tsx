@@ -13,11 +13,9 @@ import { inputClass, labelClass, quietButtonClass } from "~/components/form/styl
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { siteAction, siteScreen } from "~/modules/plots/plots.admin.server";
-import { PLOT_KIND_LABELS, PLOT_KINDS, PLOT_STATES, type PlotState } from "~/modules/plots/plots.labels";
+import { PLOT_KIND_LABELS, PLOT_STATES, type PlotState } from "~/modules/plots/plots.labels";
 import { bulkPlotsSchema, siteFormSchema } from "~/modules/plots/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
-
-const KINDS = PLOT_KINDS.map((k) => [k, PLOT_KIND_LABELS[k]] as const);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? loaderData.site.name : "Jardin");
@@ -91,7 +89,7 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
             <TextInput name="from" label="Du numéro" required inputMode="numeric" autoComplete="off" />
             <TextInput name="to" label="Au numéro" required inputMode="numeric" autoComplete="off" />
             <TextInput name="area" label="Surface (m²)" required inputMode="numeric" autoComplete="off" />
-            <Select name="kind" label="Type" options={KINDS} placeholder={null} />
+            <Select name="kind" label="Type" options={Object.entries(PLOT_KIND_LABELS)} placeholder={null} />
           </div>
         </IntentForm>
       </Section>

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
 import { plotsCsv } from "~/modules/plots/plots-exports.server";
-import { csvDownload, postOnly } from "~/server/csv-download.server";
+import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/parcelles/export: every plot with its state and holder, recorded in the history. */
 export async function action({ context }: Route.ActionArgs) {

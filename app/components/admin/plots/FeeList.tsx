@@ -2,10 +2,8 @@ import { Form, Link } from "react-router";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { DateTimeInput, FormFields, Select } from "~/components/form/fields";
 import { ErrorSummary } from "~/components/form/messages";
-import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
+import { PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
 import type { IntentResult } from "./IntentForm";
-
-const MEANS = PAYMENT_MEANS.map((m) => [m, PAYMENT_MEANS_LABELS[m]] as const);
 
 interface Fee {
   id: number;
@@ -74,7 +72,7 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
             </fieldset>
             <div className="grid gap-4 sm:grid-cols-2">
               <DateTimeInput name="paidOn" type="date" label="Payées le" required />
-              <Select name="means" label="Moyen de paiement" options={MEANS} required />
+              <Select name="means" label="Moyen de paiement" options={Object.entries(PAYMENT_MEANS_LABELS)} required />
             </div>
             <FormFooter>
               <SubmitButton intent="paid">Marquer comme payées</SubmitButton>

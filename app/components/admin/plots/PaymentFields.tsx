@@ -1,14 +1,11 @@
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
-import { PAYMENT_KIND_LABELS, PAYMENT_KINDS, PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
-
-const KINDS = PAYMENT_KINDS.map((k) => [k, PAYMENT_KIND_LABELS[k]] as const);
-const MEANS = PAYMENT_MEANS.map((m) => [m, PAYMENT_MEANS_LABELS[m]] as const);
+import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
 
 /** A payment's fields: what, which year, how much, when, how. */
 export function PaymentFields() {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <Select name="kind" label="Paiement" options={KINDS} placeholder={null} />
+      <Select name="kind" label="Paiement" options={Object.entries(PAYMENT_KIND_LABELS)} placeholder={null} />
       <TextInput name="year" label="Année" required inputMode="numeric" autoComplete="off" />
       <TextInput
         name="amount"
@@ -19,7 +16,7 @@ export function PaymentFields() {
         hint="Par exemple 25 ou 12,50."
       />
       <DateTimeInput name="paidOn" type="date" label="Payé le" required />
-      <Select name="means" label="Moyen de paiement" options={MEANS} required />
+      <Select name="means" label="Moyen de paiement" options={Object.entries(PAYMENT_MEANS_LABELS)} required />
     </div>
   );
 }

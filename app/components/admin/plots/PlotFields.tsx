@@ -1,7 +1,6 @@
 import { Checkbox, Select, TextArea, TextInput } from "~/components/form/fields";
-import { PLOT_KIND_LABELS, PLOT_KINDS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
+import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
 
-const KINDS = PLOT_KINDS.map((k) => [k, PLOT_KIND_LABELS[k]] as const);
 const STATES = (["libre", "reservee", "remise_en_etat"] as const).map((s) => [s, PLOT_STATE_LABELS[s]] as const);
 
 /** A plot's fields. An attributed plot's state is not chosen here: it follows its gardener's departure. */
@@ -17,7 +16,7 @@ export function PlotFields({ attributed }: { attributed: boolean }) {
         autoComplete="off"
         hint="Petite : moins de 150 m² ; moyenne : 150 à 200 ; grande : plus de 200."
       />
-      <Select name="kind" label="Type" options={KINDS} placeholder={null} />
+      <Select name="kind" label="Type" options={Object.entries(PLOT_KIND_LABELS)} placeholder={null} />
       {attributed ? (
         <p className="self-end text-sm text-stone-700">
           État : attribuée. Elle redevient libre (ou en remise en état) au départ de son jardinier, sur sa fiche.

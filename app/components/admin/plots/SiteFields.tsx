@@ -1,7 +1,5 @@
 import { Select, TextArea, TextInput } from "~/components/form/fields";
-import { VILLE_LABELS, VILLES } from "~/lib/constants";
-
-const TOWNS = VILLES.map((v) => [v, VILLE_LABELS[v]] as const);
+import { VILLE_LABELS } from "~/lib/constants";
 
 /** A garden site's fields: name, town (the application form's), address, access notes. */
 export function SiteFields() {
@@ -14,7 +12,7 @@ export function SiteFields() {
         hint="Par exemple : Jardin des Brosses."
         autoComplete="off"
       />
-      <Select name="town" label="Ville" required options={TOWNS} />
+      <Select name="town" label="Ville" required options={Object.entries(VILLE_LABELS)} />
       <TextInput name="address" label="Adresse" autoComplete="off" />
       <TextArea
         name="accessNotes"

@@ -9,5 +9,5 @@ export function csvDownload(csv: string, fileName: string) {
   });
 }
 
-/** The answer to a GET on an export, which only a form's POST (same origin, in the history) may ask for. */
+/** The answer to a GET on a download (an export), which only a form's POST (same origin, in the history) may ask for. */
 export const postOnly = () => new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
