@@ -120,7 +120,7 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
       return doneForm(
         "remind",
         count === 0
-          ? "Aucun rappel à envoyer : tout est réglé, ou les rappels sont partis il y a moins d'une semaine."
+          ? "Aucun rappel à envoyer : tout est réglé, ou l'appel ou le dernier rappel date de moins d'une semaine."
           : `${count} rappel${count > 1 ? "s" : ""} en cours d'envoi.`,
       );
     }

@@ -71,7 +71,7 @@ describeEachDatabase("fees", () => {
   it("marks ticked fees paid, reminds the others at most once a week, and counts who paid", async () => {
     const a = await holder([120], { email: "a@example.fr" });
     await holder([120], { email: "b@example.fr" });
-    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie"));
+    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie", new Date("2026-03-01T10:00:00Z")));
     await getDb().delete(outbox);
     const feeOfA = (await feesOf(2026)).find((f) => f.gardenerId === a.id)!;
     expect(await getDb().transaction((tx) => markFeesPaid(tx, 2026, [feeOfA.id], "2026-03-02", "virement"))).toBe(1);
@@ -89,6 +89,29 @@ describeEachDatabase("fees", () => {
       ["b@example.fr", "Rappel : cotisation 2026"],
     ]);
     expect(mails[0]!.text).toContain("n'est pas encore réglée");
+  });
+
+  it("reminds nobody within a week of their call", async () => {
+    await holder([120], { email: "a@example.fr" });
+    const calledAt = new Date("2026-03-01T10:00:00Z");
+    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie", calledAt));
+    const newcomer = await holder([120], { email: "nouveau@example.fr" });
+    const later = new Date("2026-03-10T10:00:00Z");
+    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie", later));
+    await getDb().delete(outbox);
+    const remind = (at: Date) => getDb().transaction((tx) => remindUnpaidFees(tx, 2026, at));
+
+    // Just after the first call (the button pressed at once): nothing.
+    expect(await remind(new Date(calledAt.getTime() + 400))).toBe(0);
+    expect(await remind(new Date("2026-03-07T10:00:00Z"))).toBe(0);
+    // A week after the first call: its gardener only, the newcomer called two days ago waits for their week.
+    expect(await remind(new Date("2026-03-12T10:00:00Z"))).toBe(1);
+    expect((await getDb().select().from(outbox)).map((m) => m.to)).toEqual(["a@example.fr"]);
+    expect(await remind(new Date("2026-03-17T10:00:00Z"))).toBe(1);
+    expect((await getDb().select().from(outbox)).map((m) => m.to)).toContain("nouveau@example.fr");
+    expect((await feesOf(2026)).find((f) => f.gardenerId === newcomer.id)?.remindedAt).toEqual(
+      new Date("2026-03-17T10:00:00Z"),
+    );
   });
 
   it("records a payment on the called fee, refuses a fee paid twice, and undoes a payment", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import {
   associationContent,
@@ -23,7 +23,7 @@ export interface FeeAmounts {
 /** How the fees list and its export name the fee of an erased record. */
 const ERASED = "Fiche effacée";
 
-/** No second reminder to the same person within a week. */
+/** No reminder within a week of the call, nor a second one within a week of the first. */
 const REMINDER_GAP_MS = 7 * 86_400_000;
 
 export async function getFeeCall(year: number, executor: Executor = getDb()) {
@@ -79,7 +79,7 @@ export function feeFor(areas: number[], amounts: FeeAmounts) {
  * gets one (the sum of their plots' amounts, by size) and, with an address, the call by e-mail through the outbox.
  * Run again (a gardener arrived since), it calls only the new ones, at the year's amounts. Returns how many.
  */
-export async function callFees(tx: Transaction, year: number, amounts: FeeAmounts, calledBy: string) {
+export async function callFees(tx: Transaction, year: number, amounts: FeeAmounts, calledBy: string, now = new Date()) {
   // The year's call, written once whoever comes first; the others wait on its row and take its amounts.
   const [created] = await tx
     .insert(feeCalls)
@@ -106,7 +106,7 @@ export async function callFees(tx: Transaction, year: number, amounts: FeeAmount
     );
     const [fee] = await tx
       .insert(gardenerPayments)
-      .values({ gardenerId: gardener.id, kind: "cotisation", year, amountCents, calledAt: new Date() })
+      .values({ gardenerId: gardener.id, kind: "cotisation", year, amountCents, calledAt: now })
       .onConflictDoNothing()
       .returning();
     // Recorded meanwhile (a payment on the gardener's record): neither called nor mailed.
@@ -174,10 +174,12 @@ export async function markFeesPaid(tx: Transaction, year: number, ids: number[],
 }
 
 /**
- * A reminder to every gardener whose fee of `year` is unpaid, through the outbox: once a week at most per person
- * (sent twice by mistake, the second sends nothing). Returns how many e-mails were queued.
+ * A reminder to every gardener whose fee of `year` is unpaid, through the outbox: a week after their call at the
+ * earliest (time for the call to be read and paid), then once a week at most per person (sent twice by mistake, the
+ * second sends nothing). Returns how many e-mails were queued.
  */
 export async function remindUnpaidFees(tx: Transaction, year: number, now = new Date()) {
+  const weekAgo = new Date(now.getTime() - REMINDER_GAP_MS);
   const due = await tx
     .select({ fee: gardenerPayments, gardener: gardeners })
     .from(gardenerPayments)
@@ -188,10 +190,9 @@ export async function remindUnpaidFees(tx: Transaction, year: number, now = new 
         eq(gardenerPayments.year, year),
         isNull(gardenerPayments.paidOn),
         sql`${gardeners.email} <> ''`,
-        or(
-          isNull(gardenerPayments.remindedAt),
-          lt(gardenerPayments.remindedAt, new Date(now.getTime() - REMINDER_GAP_MS)),
-        ),
+        // A fee never called (recorded on the record) is not reminded either.
+        lte(gardenerPayments.calledAt, weekAgo),
+        or(isNull(gardenerPayments.remindedAt), lt(gardenerPayments.remindedAt, weekAgo)),
       ),
     )
     .for("update", { of: gardenerPayments });
