@@ -62,7 +62,7 @@ export async function runAdAction(fields: Record<string, string>, actor: Actor):
         actor,
         async (tx) => {
           const ad = await validateAd(action.id, tx);
-          const mail = ad && adPublishedMail(ad, { name: content?.nomAssociation, email: content?.email });
+          const mail = ad && adPublishedMail(ad, content);
           if (mail) await enqueueMail(tx, mail);
           return ad;
         },

@@ -29,11 +29,7 @@ export async function submitApplication(input: ApplicationFormValues, commitment
     input,
     async (tx, application) => {
       await enqueueMail(tx, newApplicationMail(application, content?.email));
-      const ack = applicationAckMail(
-        application,
-        content?.nomAssociation?.trim() || undefined,
-        applicantLink(access.token),
-      );
+      const ack = applicationAckMail(application, content, applicantLink(access.token));
       if (ack) await enqueueMail(tx, ack);
     },
     { commitments, accessTokenHash: access.hash },

@@ -1,6 +1,7 @@
 import type { annonces, applications } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { z } from "zod";
+import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import type { MailMessage } from "./mail.schema";
 
 type Application = Pick<
@@ -80,6 +81,38 @@ function addressOf(mailbox: string) {
  */
 function associationAddress(to?: string | null) {
   return env.CONTACT_TO || to?.trim() || addressOf(env.MAIL_FROM);
+}
+
+/** What an e-mail needs of the site content: the association's name (its signature) and contact address. */
+export interface MailAssociation {
+  nomAssociation?: string | null;
+  email?: string | null;
+}
+
+/** The association's name as its e-mails give it: the content's, else the site's default name. */
+export function associationName(association?: MailAssociation | null) {
+  return inline(association?.nomAssociation ?? "") || CONTENT_DEFAULTS.nomAssociation;
+}
+
+/** How every e-mail to a person ends, the same everywhere: the association's name and its site. */
+export function signature(association?: MailAssociation | null) {
+  return `Bien cordialement,\n${associationName(association)}\n${new URL("/", env.PUBLIC_URL).toString()}`;
+}
+
+/**
+ * Where a person's answer goes: the association's contact address (CONTACT_TO, else the content's e-mail), not the
+ * sender's, which may be a mailbox nobody reads; undefined when neither is set.
+ */
+export function associationReplyTo(association?: MailAssociation | null) {
+  return env.CONTACT_TO || replyAddress(association?.email);
+}
+
+/** A text part as it should read: no spaces at the ends of lines, never more than one blank line in a row. */
+export function tidyText(text: string) {
+  return `${text
+    .replace(/[ \t]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
 }
 
 function adminLink(path: string) {
@@ -207,30 +240,30 @@ export function newApplicationMail(application: Application, to?: string | null)
  */
 export function applicationAckMail(
   application: Pick<Application, "nom" | "email" | "charteVersion" | "reglementVersion" | "engagementsAcceptesLe">,
-  associationName = "l'association",
+  association?: MailAssociation | null,
   privateLink?: string,
 ): MailMessage | null {
   const email = replyAddress(application.email);
   if (!email) return null;
-  const site = new URL("/", env.PUBLIC_URL).toString();
   const commitments = commitmentRows(application);
   const intro =
     `${greeting(application.nom)}\n\n` +
     "Nous avons bien reçu votre demande de jardin et nous vous en remercions.\n\n" +
     "Elle sera étudiée par les bénévoles de l'association, qui reviendront vers vous par e-mail ou par téléphone. " +
     "Les attributions dépendent des parcelles disponibles : merci de votre patience.";
-  const signature = `Bien cordialement,\n${inline(associationName)}\n${site}`;
+  const closing = signature(association);
   const recap = "Pour mémoire, vous avez accepté les engagements suivants :";
   const follow = privateLink
     ? `Pour suivre votre demande (et votre place sur la liste d'attente), corriger votre téléphone ou votre adresse e-mail, ou la retirer, ouvrez ce lien personnel, à ne pas transmettre :\n${privateLink}`
     : "";
-  const text = `${intro}\n\n${follow ? `${follow}\n\n` : ""}${commitments.length ? `${recap}\n${textRows(commitments)}\n\n` : ""}${signature}\n`;
+  const text = `${intro}\n\n${follow ? `${follow}\n\n` : ""}${commitments.length ? `${recap}\n${textRows(commitments)}\n\n` : ""}${closing}\n`;
   return {
     to: email,
+    replyTo: associationReplyTo(association),
     subject: "Votre demande de jardin a bien été reçue",
     text,
     html: wrap(
-      `${htmlParagraphs(intro)}${privateLink ? `${htmlParagraphs(follow.split("\n")[0]!)}${htmlLink(privateLink, "Suivre ma demande")}` : ""}${commitments.length ? `<p>${escapeHtml(recap)}</p>${htmlRows(commitments)}` : ""}${htmlParagraphs(signature)}`,
+      `${htmlParagraphs(intro)}${privateLink ? `${htmlParagraphs(follow.split("\n")[0]!)}${htmlLink(privateLink, "Suivre ma demande")}` : ""}${commitments.length ? `<p>${escapeHtml(recap)}</p>${htmlRows(commitments)}` : ""}${htmlParagraphs(closing)}`,
     ),
   };
 }
@@ -261,22 +294,19 @@ export function newAdMail(ad: Ad, to?: string | null): MailMessage {
 /** To the person who posted an ad (when they left a valid address): it is now public, with its link. */
 export function adPublishedMail(
   ad: Pick<typeof annonces.$inferSelect, "id" | "nom" | "email">,
-  association: { name?: string | null; email?: string | null } = {},
+  association?: MailAssociation | null,
 ): MailMessage | null {
-  const associationName = association.name?.trim() || "l'association";
   const email = replyAddress(ad.email);
   if (!email) return null;
   const link = absolute(`/annonces#annonce-${ad.id}`);
-  const text =
-    `${greeting(ad.nom)}\n\n` +
-    "Votre petite annonce a été validée par les bénévoles de l'association : elle est maintenant visible sur le site.\n\n" +
-    `Pour la retirer ou la modifier, il suffit de répondre à ce message.\n\nBien cordialement,\n${inline(associationName)}`;
+  const lead = `${greeting(ad.nom)}\n\nVotre petite annonce a été validée par les bénévoles de l'association : elle est maintenant visible sur le site.`;
+  const after = `Pour la retirer ou la modifier, il suffit de répondre à ce message.\n\n${signature(association)}`;
   return {
     to: email,
-    replyTo: associationAddress(association.email),
+    replyTo: associationReplyTo(association),
     subject: "Votre petite annonce est en ligne",
-    text: `${text}\n\nVoir votre annonce : ${link}\n`,
-    html: wrap(`${htmlParagraphs(text)}${htmlLink(link, "Voir votre annonce")}`),
+    text: `${lead}\n\nVoir votre annonce : ${link}\n\n${after}\n`,
+    html: wrap(`${htmlParagraphs(lead)}${htmlLink(link, "Voir votre annonce")}${htmlParagraphs(after)}`),
   };
 }
 
@@ -299,21 +329,25 @@ export function applicationWithdrawnMail(
  * The double opt-in e-mail of the newsletter. It goes to an address nobody has confirmed yet: it quotes nothing the
  * visitor typed (not even the address), and its only link is the site's own confirmation link.
  */
-export function newsletterConfirmationMail(to: string, associationName: string, confirmLink: string): MailMessage {
-  const site = new URL("/", env.PUBLIC_URL).toString();
+export function newsletterConfirmationMail(
+  to: string,
+  association: MailAssociation | null | undefined,
+  confirmLink: string,
+): MailMessage {
   const intro =
     "Bonjour,\n\n" +
-    `Quelqu'un, sans doute vous, a demandé à recevoir la lettre d'information de ${inline(associationName)} à cette adresse.\n\n` +
+    `Quelqu'un, sans doute vous, a demandé à recevoir la lettre d'information de ${associationName(association)} à cette adresse.\n\n` +
     "Pour la recevoir, confirmez votre inscription avec ce lien, valable 48 heures :";
   const after =
     "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : sans confirmation, votre adresse est effacée dans 7 jours et ne recevra rien d'autre.";
-  const signature = `Bien cordialement,\n${inline(associationName)}\n${site}`;
+  const closing = signature(association);
   return {
     to,
+    replyTo: associationReplyTo(association),
     subject: "Confirmez votre inscription à la lettre d'information",
-    text: `${intro}\n${confirmLink}\n\n${after}\n\n${signature}\n`,
+    text: `${intro}\n${confirmLink}\n\n${after}\n\n${closing}\n`,
     html: wrap(
-      `${htmlParagraphs(intro)}${htmlLink(confirmLink, "Confirmer mon inscription")}${htmlParagraphs(after)}${htmlParagraphs(signature)}`,
+      `${htmlParagraphs(intro)}${htmlLink(confirmLink, "Confirmer mon inscription")}${htmlParagraphs(after)}${htmlParagraphs(closing)}`,
     ),
   };
 }

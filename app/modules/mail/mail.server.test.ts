@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { startFakeSmtp, type FakeSmtp } from "../../../tests/fakes/smtp";
@@ -17,6 +18,7 @@ import {
   newApplicationMail,
   purgeMailFiles,
   adPublishedMail,
+  newsletterConfirmationMail,
   releaseOutboxLeases,
   RETRY_DELAYS_MS,
   retryFailedMails,
@@ -110,6 +112,20 @@ describeEachDatabase("mail outbox", () => {
       text: "",
       html: null,
     });
+  });
+
+  it("marks every message automatic, so that no out-of-office reply comes back, and sends tidy text parts", async () => {
+    await enqueueMail(getDb(), {
+      to: "karim@example.org",
+      subject: "Bienvenue",
+      text: "Bonjour,  \n\n\n\n\nVotre parcelle vous attend.\n\n\nA samedi\n\n",
+    });
+    expect(await worker().runOnce()).toMatchObject({ sent: 1 });
+    const raw = smtp.messages[0]!.raw;
+    expect(header(raw, "Auto-Submitted")).toBe("auto-generated");
+    expect(header(raw, "X-Auto-Response-Suppress")).toBe("OOF, AutoReply");
+    const body = raw.replaceAll("\r\n", "\n");
+    expect(body.slice(body.indexOf("\n\n") + 2)).toBe("Bonjour,\n\nVotre parcelle vous attend.\n\nA samedi\n");
   });
 
   it("writes the message in the caller's transaction", async () => {
@@ -301,6 +317,9 @@ describe("mail templates", () => {
   it("acknowledges an applicant who gave a valid e-mail, and only then", () => {
     const ack = applicationAckMail(application)!;
     expect(ack.to).toBe("karim@example.org");
+    // No contact address set: the answer goes to the sender (no Reply-To); the site's default name signs.
+    expect(ack.replyTo).toBeUndefined();
+    expect(ack.text).toMatch(/\nBien cordialement,\nPotager\nhttp:\/\/localhost:3000\/\n$/);
     expect(ack.subject).toBe("Votre demande de jardin a bien été reçue");
     expect(ack.text).toMatch(/^Bonjour Karim Benali,/);
     const none = { charteVersion: null, reglementVersion: null, engagementsAcceptesLe: null };
@@ -313,7 +332,7 @@ describe("mail templates", () => {
       "Karim\nGagnez 500 € : http://arnaque.example/?x=1 ou www.arnaque.example, écrivez à gain@arnaque.example <b>vite</b>";
     const ack = applicationAckMail(
       { ...application, nom: forged },
-      "Les Jardins du Tonkin",
+      { nomAssociation: "Les Jardins du Tonkin" },
       "http://localhost:3000/ma-demande/jeton",
     )!;
     const greeting = /^Bonjour (.*),\n/.exec(ack.text)![1];
@@ -333,7 +352,7 @@ describe("mail templates", () => {
   });
 
   it("reminds the applicant which versions of the charter and the rules they accepted, and when", () => {
-    const ack = applicationAckMail(application, "Les Jardins du Tonkin")!;
+    const ack = applicationAckMail(application, { nomAssociation: "Les Jardins du Tonkin" })!;
     expect(ack.text).toContain(
       [
         "Pour mémoire, vous avez accepté les engagements suivants :",
@@ -342,7 +361,7 @@ describe("mail templates", () => {
         "Engagements acceptés le : 23 novembre 2026 à 10:15:30",
       ].join("\n"),
     );
-    expect(ack.text).toContain("Bien cordialement,\nLes Jardins du Tonkin\n");
+    expect(ack.text).toContain("Bien cordialement,\nLes Jardins du Tonkin\nhttp://localhost:3000/\n");
     expect(ack.html).toContain('<th align="left" valign="top">Version de la charte acceptée</th><td>3f9a1c2b04de</td>');
     expect(newApplicationMail(application, "bureau@jardins.example").text).toContain(
       "Version du règlement accepté : 77d0e4aa91c2",
@@ -368,6 +387,25 @@ describe("mail templates", () => {
     expect(mail.html).toContain("Plants de &lt;i&gt;tomates&lt;/i&gt;");
     expect(mail.text).toContain("Photo 1 : http://localhost:3000/media/x.jpg");
     expect(mail.text).toContain("http://localhost:3000/admin/annonces");
+  });
+
+  it("has a person's answer go to the association's contact address: CONTACT_TO, else the content's e-mail", () => {
+    const association = { nomAssociation: "Les Jardins du Tonkin", email: "bureau@tonkin.example" };
+    const mails = [
+      applicationAckMail(application, association)!,
+      adPublishedMail({ id: 3, nom: "Léa", email: "lea@example.fr" }, association)!,
+      newsletterConfirmationMail("lea@example.fr", association, "http://localhost:3000/lettre/confirmation/x"),
+    ];
+    for (const mail of mails) {
+      expect(mail.replyTo).toBe("bureau@tonkin.example");
+      expect(mail.text).toMatch(/\nBien cordialement,\nLes Jardins du Tonkin\nhttp:\/\/localhost:3000\/\n$/);
+    }
+    const saved = env.CONTACT_TO;
+    env.CONTACT_TO = "contact@tonkin.example";
+    onTestFinished(() => {
+      env.CONTACT_TO = saved;
+    });
+    expect(applicationAckMail(application, association)!.replyTo).toBe("contact@tonkin.example");
   });
 
   it("falls back to the configured address when the caller gives none", () => {

@@ -9,6 +9,7 @@ import { newsletterLetters, outbox } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { MailMessageSchema, type MailMessage } from "./mail.schema";
+import { tidyText } from "./mail-templates.server";
 
 export type { MailMessage } from "./mail.schema";
 export {
@@ -216,6 +217,12 @@ interface Sender {
   close(): void;
 }
 
+/**
+ * Every message the site sends is automatic (RFC 3834), and says so to Outlook and Exchange too: an out-of-office
+ * or other automatic reply is not sent back to the association's inbox. Non-delivery reports still come back.
+ */
+const AUTOMATIC_HEADERS = { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" };
+
 function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) {
   const created = row.createdAt.getTime().toString(36);
   return {
@@ -223,9 +230,9 @@ function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) 
     to: row.to,
     replyTo: message.replyTo,
     subject: message.subject,
-    text: message.text,
+    text: tidyText(message.text),
     html: message.html,
-    headers: message.headers,
+    headers: { ...AUTOMATIC_HEADERS, ...message.headers },
     // Stable across retries, so a receiving server can recognise a message it already has.
     messageId: `<outbox-${row.id}-${created}@${new URL(env.PUBLIC_URL).hostname}>`,
   };

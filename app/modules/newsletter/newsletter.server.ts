@@ -92,7 +92,7 @@ export async function subscribe(form: NewsletterForm, now = new Date()) {
         .returning({ id: newsletterSubscribers.id });
       if (inserted.length === 0) return "confirmation-envoyee" as const;
     }
-    await enqueueMail(tx, newsletterConfirmationMail(email, association, confirmLink(token)));
+    await enqueueMail(tx, newsletterConfirmationMail(email, content, confirmLink(token)));
     return "confirmation-envoyee" as const;
   });
 }
