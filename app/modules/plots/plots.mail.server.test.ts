@@ -15,12 +15,42 @@ const content = {
   feePaymentInstructions: "Chèque à l'ordre des Jardins de l'Est.",
   horaires: "Samedi 9h-12h",
   nomAssociation: "Jardins de l'Est",
+  email: "bureau@jardins-est.example",
 };
+
+const signed = "\n\nBien cordialement,\nJardins de l'Est\nhttp://localhost:3000/\n";
 
 it("writes the settings' texts with their placeholders filled, unknown ones left as typed", () => {
   const mail = allotmentMail(gardener, plot, site, "2026-03-01", content);
-  expect(mail.text).toBe("Bienvenue Awa Diallo ! Parcelle 12 au Jardin des Brosses, cabane : 220 euros. {inconnu}\n");
+  expect(mail.text).toBe(
+    `Bienvenue Awa Diallo ! Parcelle 12 au Jardin des Brosses, cabane : 220 euros. {inconnu}${signed}`,
+  );
   expect(mail.html).toContain("Bienvenue Awa Diallo !");
+});
+
+it("signs every e-mail with the association's name and takes the answers at its address", () => {
+  const mails = [
+    allotmentMail(gardener, plot, site, "2026-03-01", content),
+    warningMail(gardener, plot, site, "2026-10-10", "Herbes hautes.", content),
+    feeMail("appel", gardener, 2026, 4500, "la parcelle n° 12 (Jardin des Brosses)", content),
+    feeMail("relance", gardener, 2026, 4500, "la parcelle n° 12 (Jardin des Brosses)", content),
+  ];
+  for (const mail of mails) {
+    expect(mail.text.endsWith(signed)).toBe(true);
+    expect(mail.text.match(/Bien cordialement/g)).toHaveLength(1);
+    expect(mail.text).not.toContain("Le bureau de l'association");
+    expect(mail.html).toContain("<p>Bien cordialement,<br>Jardins de l&#39;Est<br>http://localhost:3000/</p>");
+    expect(mail.replyTo).toBe("bureau@jardins-est.example");
+  }
+});
+
+it("leaves no double blank line where a placeholder is empty", () => {
+  const mail = allotmentMail(gardener, plot, { ...site, accessNotes: "" }, "2026-03-01");
+  expect(mail.text).toContain("Adresse du jardin : 27 rue des Brosses, Villeurbanne.\n\nPour votre première venue");
+  expect(mail.text).not.toMatch(/\n\s*\n\s*\n/);
+  expect(allotmentMail(gardener, plot, site, "2026-03-01").text).toContain(
+    "Adresse du jardin : 27 rue des Brosses, Villeurbanne.\nCode 1871\n\nPour votre première venue",
+  );
 });
 
 it("falls back on the default texts", () => {

@@ -1,7 +1,7 @@
 import type { associationContent, gardeners, gardenSites, plots } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
-import { htmlParagraphs, wrap } from "~/modules/mail/mail-templates.server";
+import { associationReplyTo, htmlParagraphs, signature, tidyText, wrap } from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { euros } from "./plots.labels";
@@ -12,11 +12,16 @@ type Plot = Pick<typeof plots.$inferSelect, "number" | "area" | "cabinValue">;
 type Site = Pick<typeof gardenSites.$inferSelect, "name" | "town" | "address" | "accessNotes">;
 type Content = Pick<
   typeof associationContent.$inferSelect,
-  "plotAllotmentMail" | "plotWarningMail" | "feePaymentInstructions" | "horaires" | "nomAssociation"
+  "plotAllotmentMail" | "plotWarningMail" | "feePaymentInstructions" | "horaires" | "nomAssociation" | "email"
 >;
 
-function message(to: string, subject: string, text: string): MailMessage {
-  return { to, subject, text: `${text.trim()}\n`, html: wrap(htmlParagraphs(text.trim())) };
+/**
+ * A plot's e-mail: the text (a placeholder left empty leaves no blank line behind), the association's signature,
+ * and the answer to its contact address.
+ */
+function message(to: string, subject: string, text: string, content?: Content): MailMessage {
+  const body = tidyText(`${text.trim()}\n\n${signature(content)}`);
+  return { to, replyTo: associationReplyTo(content), subject, text: body, html: wrap(htmlParagraphs(body.trim())) };
 }
 
 /** The plot's address line: the site's address and town. */
@@ -44,7 +49,7 @@ export function allotmentMail(
     cabane: plot.cabinValue === null ? "pas de cabane sur cette parcelle" : `${plot.cabinValue} euros`,
     permanences: content?.horaires || CONTENT_DEFAULTS.horaires,
   });
-  return message(gardener.email, `Votre parcelle n° ${plot.number}, ${site.name}`, text);
+  return message(gardener.email, `Votre parcelle n° ${plot.number}, ${site.name}`, text, content);
 }
 
 /** After an inspection round: the warning and what was wrong (the settings' text). */
@@ -63,7 +68,7 @@ export function warningMail(
     date: formatCalendarDate(date),
     remarque: note || "la parcelle n'est pas entretenue.",
   });
-  return message(gardener.email, `Avertissement pour la parcelle n° ${plot.number}`, text);
+  return message(gardener.email, `Avertissement pour la parcelle n° ${plot.number}`, text, content);
 }
 
 /** « Appel à cotisation {année} », or its reminder: the amount, the plots, the payment instructions. */
@@ -75,11 +80,11 @@ export function feeMail(
   plotsText: string,
   content?: Content,
 ): MailMessage {
-  const association = content?.nomAssociation || CONTENT_DEFAULTS.nomAssociation;
   const lead =
     kind === "appel"
       ? `Votre cotisation ${year}${plotsText ? ` pour ${plotsText}` : ""} est de ${euros(amountCents)}.`
       : `Sauf erreur de notre part, votre cotisation ${year}${plotsText ? ` pour ${plotsText}` : ""}, de ${euros(amountCents)}, n'est pas encore réglée. Si vous l'avez payée ces derniers jours, merci de ne pas tenir compte de ce message.`;
-  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${content?.feePaymentInstructions || FEE_INSTRUCTIONS_DEFAULT}\n\nMerci, et belle saison au jardin !\n\nLe bureau de l'association ${association}`;
-  return message(gardener.email, kind === "appel" ? `Appel à cotisation ${year}` : `Rappel : cotisation ${year}`, text);
+  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${content?.feePaymentInstructions || FEE_INSTRUCTIONS_DEFAULT}\n\nMerci, et belle saison au jardin !`;
+  const subject = kind === "appel" ? `Appel à cotisation ${year}` : `Rappel : cotisation ${year}`;
+  return message(gardener.email, subject, text, content);
 }

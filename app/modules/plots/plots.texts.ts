@@ -36,9 +36,7 @@ export const WARNING_MAIL_DEFAULT = `Bonjour {nom},
 Lors de la visite du {date}, votre parcelle n° {parcelle} ({jardin}) a reçu un avertissement :
 {remarque}
 
-Le règlement intérieur prévoit deux avertissements écrits avant une exclusion. Si vous traversez une période difficile, dites-le-nous : un voisin ou le bureau peut vous donner un coup de main.
-
-Le bureau de l'association`;
+Le règlement intérieur prévoit deux avertissements écrits avant une exclusion. Si vous traversez une période difficile, dites-le-nous : un voisin ou le bureau peut vous donner un coup de main.`;
 
 export const WARNING_PLACEHOLDERS = ["{nom}", "{parcelle}", "{jardin}", "{date}", "{remarque}"] as const;
 

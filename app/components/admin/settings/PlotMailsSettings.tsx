@@ -15,7 +15,7 @@ export function PlotMailsSettings() {
     <SettingsForm
       intent="plotMails"
       title="Parcelles : e-mails aux jardiniers"
-      description="Un champ laissé vide envoie le texte proposé (affiché en gris). Les mots entre accolades sont remplacés à l'envoi."
+      description="Un champ laissé vide envoie le texte proposé (affiché en gris). Les mots entre accolades sont remplacés à l'envoi. Chaque e-mail se termine par la signature de l'association (« Bien cordialement », son nom et l'adresse du site) : inutile de l'écrire."
       submit="Enregistrer les e-mails"
     >
       <TextArea
