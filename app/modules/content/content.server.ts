@@ -55,6 +55,16 @@ export async function getContent(): Promise<AssociationContent | null> {
   return row ?? null;
 }
 
+/** What e-mails need of the content, read with `executor`: the association's name (signature) and e-mail (Reply-To). */
+export async function mailAssociation(executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({ nomAssociation: associationContent.nomAssociation, email: associationContent.email })
+    .from(associationContent)
+    .orderBy(asc(associationContent.id))
+    .limit(1);
+  return row;
+}
+
 /** The content as pages display it: defaults over empty fields, rich text sanitised for rendering. */
 export async function getSiteContent(): Promise<SiteContent> {
   const site = withContentDefaults(await getContent());

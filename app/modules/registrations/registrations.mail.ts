@@ -1,7 +1,15 @@
 import type { eventRegistrations, events } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { parisDateOf } from "~/lib/paris-time";
-import { greeting, htmlLink, htmlParagraphs, wrap } from "~/modules/mail/mail-templates.server";
+import {
+  associationReplyTo,
+  greeting,
+  htmlLink,
+  htmlParagraphs,
+  signature,
+  wrap,
+  type MailAssociation,
+} from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 import { eventPractical } from "~/modules/events/events.server";
 
@@ -10,14 +18,16 @@ type Event = Pick<typeof events.$inferSelect, "id" | "title" | "start" | "endDat
 
 /**
  * The e-mails of a sign-up: its confirmation (a place or the waiting list), the place given from the waiting list,
- * and the reminder of the day before. Each says when and where, and links to cancel. The address is not confirmed:
- * of what was typed, only a short, link-free name is quoted (mail-templates' greeting).
+ * and the reminder of the day before. Each says when and where, and links to cancel; the association signs it and
+ * takes the answers. The address is not confirmed: of what was typed, only a short, link-free name is quoted
+ * (mail-templates' greeting).
  */
 export function registrationMail(
   kind: "confirmation" | "promotion" | "rappel",
   registration: Registration,
   event: Event,
   cancelLink: string,
+  association: MailAssociation | null | undefined,
   now = new Date(),
 ): MailMessage {
   const people = registration.people > 1 ? ` pour ${registration.people} personnes` : "";
@@ -44,14 +54,26 @@ export function registrationMail(
     ],
   }[kind];
   const intro = `${greeting(registration.name)}\n\n${lead}\n\n${practical}`;
-  const cancel = "Si vous ne pouvez pas venir, annulez votre inscription : la place ira à une autre personne.";
-  const text = `${intro}\n\nLa page de l'événement : ${page}\n\n${cancel}\n${cancelLink}\n`;
+  // What a cancellation really does: a place freed goes to the first one waiting; leaving the waiting list frees none.
+  const [cancel, cancelLabel] =
+    registration.status === "attente"
+      ? [
+          "Si vous ne souhaitez plus venir, retirez-vous de la liste d'attente : les personnes inscrites après vous avanceront d'un rang.",
+          "Me retirer de la liste d'attente",
+        ]
+      : [
+          "Si vous ne pouvez pas venir, annulez votre inscription : votre place sera libérée, et donnée à la première personne de la liste d'attente s'il y en a une.",
+          "Annuler mon inscription",
+        ];
+  const closing = signature(association);
+  const text = `${intro}\n\nLa page de l'événement : ${page}\n\n${cancel}\n${cancelLink}\n\n${closing}\n`;
   return {
     to: registration.email,
+    replyTo: associationReplyTo(association),
     subject,
     text,
     html: wrap(
-      `${htmlParagraphs(intro)}${htmlLink(page, "La page de l'événement")}${htmlParagraphs(cancel)}${htmlLink(cancelLink, "Annuler mon inscription")}`,
+      `${htmlParagraphs(intro)}${htmlLink(page, "La page de l'événement")}${htmlParagraphs(cancel)}${htmlLink(cancelLink, cancelLabel)}${htmlParagraphs(closing)}`,
     ),
   };
 }

@@ -8,6 +8,7 @@ import { TIME_ZONE } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { keyedHash } from "~/modules/auth/auth.server";
+import { mailAssociation } from "~/modules/content/content.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { REGISTRATION_STATUS_LABELS } from "./registrations.messages";
 import { registrationMail } from "./registrations.mail";
@@ -105,7 +106,10 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
       )
       .limit(1);
     if (existing) {
-      await enqueueMail(tx, registrationMail("confirmation", existing, event, cancelLink(existing)));
+      await enqueueMail(
+        tx,
+        registrationMail("confirmation", existing, event, cancelLink(existing), await mailAssociation(tx)),
+      );
       return existing;
     }
     const left = await placesLeft(event, tx);
@@ -123,7 +127,10 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
         createdAt: now,
       })
       .returning();
-    await enqueueMail(tx, registrationMail("confirmation", registration!, event, cancelLink(registration!)));
+    await enqueueMail(
+      tx,
+      registrationMail("confirmation", registration!, event, cancelLink(registration!), await mailAssociation(tx)),
+    );
     return registration!;
   });
 }
@@ -151,13 +158,14 @@ async function promoteWaiting(tx: Executor, event: EventRow, now: Date) {
     .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "attente")))
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
   const promoted: Registration[] = [];
+  const association = await mailAssociation(tx);
   for (const registration of waiting) {
     if (left !== null && registration.people > left) continue;
     await tx
       .update(eventRegistrations)
       .set({ status: "inscrit", promotedAt: now })
       .where(eq(eventRegistrations.id, registration.id));
-    await enqueueMail(tx, registrationMail("promotion", registration, event, cancelLink(registration)));
+    await enqueueMail(tx, registrationMail("promotion", registration, event, cancelLink(registration), association));
     promoted.push(registration);
     if (left !== null) left -= registration.people;
     if (left === 0) break;
@@ -261,8 +269,12 @@ export async function queueReminders(now = new Date()): Promise<number> {
         .select()
         .from(eventRegistrations)
         .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "inscrit")));
+      const association = await mailAssociation(tx);
       for (const registration of present)
-        await enqueueMail(tx, registrationMail("rappel", registration, event, cancelLink(registration), now));
+        await enqueueMail(
+          tx,
+          registrationMail("rappel", registration, event, cancelLink(registration), association, now),
+        );
       return present.length;
     });
   }
