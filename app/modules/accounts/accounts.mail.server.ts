@@ -1,17 +1,48 @@
+import { env } from "~/server/env.server";
+import { formatDateTime } from "~/lib/dates";
 import type { MailMessage } from "~/modules/mail/mail.server";
+import {
+  associationName,
+  associationReplyTo,
+  htmlLink,
+  htmlParagraphs,
+  signature,
+  wrap,
+  type MailAssociation,
+} from "~/modules/mail/mail-templates.server";
 
-/** The invitation to become an administrator: a link to choose one's own password, valid 48 h. */
-export function invitationMail(to: string, username: string, link: string, invitedBy: string): MailMessage {
-  const text =
-    `Bonjour,\n\n${invitedBy} vous invite à administrer le site de l'association, avec l'identifiant « ${username} ».\n\n` +
-    `Pour choisir votre mot de passe, ouvrez ce lien dans les 48 heures :\n${link}\n\n` +
-    "Ce lien ne sert qu'une fois. Si vous n'attendiez pas cette invitation, ignorez ce message.\n";
-  const escape = (value: string) =>
-    value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+/**
+ * The invitation to become an administrator: who invites, to which association's site (its address), what the link
+ * does and until when, so that it cannot be taken for a phishing message. The link is valid 48 h, once.
+ */
+export function invitationMail(invitation: {
+  to: string;
+  username: string;
+  link: string;
+  /** How the site names the administrator who invites: their display name, or their identifier. */
+  invitedBy: string;
+  expiresAt: Date;
+  association: MailAssociation | null | undefined;
+}): MailMessage {
+  const name = associationName(invitation.association);
+  const site = new URL("/", env.PUBLIC_URL);
+  const intro =
+    `Bonjour,\n\n${invitation.invitedBy} vous invite à rejoindre les administrateurs du site de ${name} (${site.host}), ` +
+    `avec l'identifiant « ${invitation.username} ».\n\n` +
+    `Le lien ci-dessous ouvre une page du site ${site.host} où vous choisirez votre mot de passe ; votre compte est créé à ce moment-là. ` +
+    `Il ne sert qu'une fois et expire le ${formatDateTime(invitation.expiresAt)} (48 heures après l'invitation).`;
+  const replyTo = associationReplyTo(invitation.association);
+  const after =
+    "Si vous n'attendiez pas cette invitation, ignorez ce message : sans mot de passe choisi, aucun compte n'est créé." +
+    (replyTo ? ` Pour toute question, répondez à ce message : il parviendra à ${name}.` : "") +
+    `\n\n${signature(invitation.association)}`;
   return {
-    to,
-    subject: "Invitation à administrer le site de l'association",
-    text,
-    html: `<!doctype html><html lang="fr"><body style="font-family:sans-serif;color:#14532d"><p>Bonjour,</p><p>${escape(invitedBy)} vous invite à administrer le site de l'association, avec l'identifiant « ${escape(username)} ».</p><p><a href="${escape(link)}">Choisir mon mot de passe</a> (lien valable 48 heures, utilisable une fois)</p><p>Si vous n'attendiez pas cette invitation, ignorez ce message.</p></body></html>`,
+    to: invitation.to,
+    replyTo,
+    subject: `Invitation à administrer le site de ${name}`,
+    text: `${intro}\n${invitation.link}\n\n${after}\n`,
+    html: wrap(
+      `${htmlParagraphs(intro)}${htmlLink(invitation.link, "Choisir mon mot de passe")}${htmlParagraphs(after)}`,
+    ),
   };
 }

@@ -3,7 +3,8 @@ import { and, asc, count, eq, gt, lt, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { adminInvitations, admins, recoveryCodes, sessions } from "~/db/schema";
 import { env } from "~/server/env.server";
-import { checkPassword, hashPassword, keyedHash, type Admin } from "~/modules/auth/auth.server";
+import { authorName, checkPassword, hashPassword, keyedHash, type Admin } from "~/modules/auth/auth.server";
+import { mailAssociation } from "~/modules/content/content.server";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { invitationMail } from "./accounts.mail.server";
@@ -102,6 +103,7 @@ export async function inviteAdmin(
   const token = crypto.randomBytes(32).toString("base64url");
   const link = new URL(`/invitation/${token}`, env.PUBLIC_URL).toString();
   const mailed = Boolean(email && env.SMTP_URL);
+  const expiresAt = new Date(now.getTime() + INVITATION_VALID_MS);
   const outcome = await getDb().transaction(async (tx) => {
     await tx.delete(adminInvitations).where(lt(adminInvitations.expiresAt, now));
     const [taken] = await tx.select({ n: count() }).from(admins).where(eq(admins.username, username));
@@ -115,9 +117,18 @@ export async function inviteAdmin(
       username,
       email,
       invitedBy: actor.id,
-      expiresAt: new Date(now.getTime() + INVITATION_VALID_MS),
+      expiresAt,
     });
-    if (mailed && email) await enqueueMail(tx, invitationMail(email, username, link, actor.username));
+    if (mailed && email) {
+      // Named as the site names them (their display name), not by an identifier the invited person does not know.
+      const [inviter] = await tx
+        .select({ id: admins.id, username: admins.username, displayName: admins.displayName })
+        .from(admins)
+        .where(eq(admins.id, actor.id ?? 0));
+      const invitedBy = authorName(inviter ?? { id: 0, username: actor.username });
+      const association = await mailAssociation(tx);
+      await enqueueMail(tx, invitationMail({ to: email, username, link, invitedBy, expiresAt, association }));
+    }
     await recordHistory(tx, actor, { kind: "compte.invitation", target: accountName(username) });
     return true;
   });

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { getDb } from "~/db/client.server";
-import { adminInvitations, admins, history, sessions } from "~/db/schema";
+import { adminInvitations, admins, history, outbox, sessions } from "~/db/schema";
+import { env } from "~/server/env.server";
 import { createAdmin, signIn } from "~/modules/auth/auth.server";
 import { describeEachDatabase } from "../../../tests/db";
+import { insertContent } from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action } from "./accounts";
 import { action as acceptAction, loader as invitationLoader } from "../invitation";
@@ -79,6 +81,35 @@ describeEachDatabase("/admin/comptes action", () => {
       ["alain", "compte.creation", "administrateur « alain »"],
       ["alain", "connexion", null],
     ]);
+  });
+
+  it("e-mails the invitation in the inviter's name, for the association's site, saying what the link does and until when", async () => {
+    const marie = await createAdmin("marie", PASSWORD);
+    await getDb().update(admins).set({ displayName: "Marie Lefèvre" }).where(eq(admins.id, marie.id));
+    await insertContent({ nomAssociation: "Jardins de l'Est", email: "bureau@jardins-est.example" });
+    // The invitation is e-mailed only when the site has an SMTP server (the worker is not running here).
+    const smtpUrl = env.SMTP_URL;
+    env.SMTP_URL = "smtp://127.0.0.1:2";
+    onTestFinished(() => {
+      env.SMTP_URL = smtpUrl;
+    });
+    const invited = await post(marie, { intent: "invite", username: "alain", email: "alain@example.fr" });
+    if (!("link" in invited) || !invited.link) throw new Error("no link");
+    const [mail] = await getDb().select().from(outbox);
+    expect(mail).toMatchObject({
+      to: "alain@example.fr",
+      replyTo: "bureau@jardins-est.example",
+      subject: "Invitation à administrer le site de Jardins de l'Est",
+    });
+    expect(mail!.text).toContain(
+      "Marie Lefèvre vous invite à rejoindre les administrateurs du site de Jardins de l'Est (localhost:3000), avec l'identifiant « alain ».",
+    );
+    expect(mail!.text).toMatch(
+      /Le lien ci-dessous ouvre une page du site localhost:3000 où vous choisirez votre mot de passe ; votre compte est créé à ce moment-là\. Il ne sert qu'une fois et expire le \d{1,2}(er)? \p{L}+ \d{4} à \d{1,2}h\d{2} \(48 heures après l'invitation\)\.\n/u,
+    );
+    expect(mail!.text).toContain(`\n${invited.link}\n`);
+    expect(mail!.text).toMatch(/\n\nBien cordialement,\nJardins de l'Est\nhttp:\/\/localhost:3000\/\n$/);
+    expect(mail!.html).toContain(">Choisir mon mot de passe</a>");
   });
 
   it("removes another administrator and their sessions, never oneself nor the last one", async () => {
