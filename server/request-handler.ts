@@ -89,6 +89,7 @@ export function isAllowedOrigin(origin: string | undefined, url: URL, allowedHos
  * stays whole. `discardRest` then reads and drops what is left, within the bounds above.
  */
 function bodyOf(req: IncomingMessage) {
+  let draining: Promise<void> | undefined;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   const onData = (chunk: Buffer) => {
     if (!controller) return;
@@ -132,21 +133,39 @@ function bodyOf(req: IncomingMessage) {
   );
   return {
     stream,
+    /** Reads and drops what is left of the body (once); resolves when it is all read, or the request is gone. */
     discardRest() {
-      detach();
-      if (req.complete || req.destroyed) return;
-      let received = 0;
-      const timer = setTimeout(() => req.destroy(), DRAIN_TIMEOUT_MS);
-      timer.unref();
-      req.on("data", (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > DRAIN_LIMIT_BYTES) req.destroy();
+      draining ??= new Promise<void>((resolve) => {
+        detach();
+        if (req.complete || req.destroyed) return resolve();
+        let received = 0;
+        const timer = setTimeout(() => req.destroy(), DRAIN_TIMEOUT_MS);
+        timer.unref();
+        req.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > DRAIN_LIMIT_BYTES) req.destroy();
+        });
+        req.once("end", resolve);
+        req.once("close", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        req.on("error", () => {});
+        req.resume();
       });
-      req.once("close", () => clearTimeout(timer));
-      req.on("error", () => {});
-      req.resume();
+      return draining;
     },
   };
+}
+
+/** Whether the connection ends with the answer: the client asked so (or speaks HTTP/1.0), or the server decided it. */
+function closesAfter(req: IncomingMessage, res: express.Response) {
+  const asked = req.headers.connection?.toLowerCase();
+  return (
+    asked?.includes("close") ||
+    (req.httpVersion === "1.0" && !asked?.includes("keep-alive")) ||
+    String(res.getHeader("Connection") ?? "").toLowerCase() === "close"
+  );
 }
 
 function refuse(res: express.Response, status: number, message: string, headers: Record<string, string> = {}) {
@@ -162,9 +181,16 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
     const body = hasBody ? bodyOf(req) : null;
     if (body) res.once("finish", () => body.discardRest());
     // A body too large to drain: the answer says the connection ends with it, so the client does not reuse it.
-    if (Number(req.get("content-length") ?? 0) > DRAIN_LIMIT_BYTES) res.setHeader("Connection", "close");
+    const tooLargeToDrain = Number(req.get("content-length") ?? 0) > DRAIN_LIMIT_BYTES;
+    if (tooLargeToDrain) res.setHeader("Connection", "close");
+    // A connection that ends with the answer is closed by Node as soon as it is sent: with part of the body still
+    // unread, that close is a reset, which can destroy the answer before the client reads it. The body is read first.
+    const bodyReadIfClosing = async () => {
+      if (body && !req.complete && !tooLargeToDrain && closesAfter(req, res)) await body.discardRest();
+    };
 
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
+      await bodyReadIfClosing();
       return refuse(res, 405, "Méthode non autorisée.", { Allow: ALLOWED_METHODS.join(", ") });
     }
     let url: URL;
@@ -183,6 +209,7 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
         { path: url.pathname, origin: req.get("origin") },
         "formulaire refusé : envoyé depuis une autre origine",
       );
+      await bodyReadIfClosing();
       return refuse(res, 403, "Requête refusée : ce formulaire doit être envoyé depuis le site lui-même.");
     }
 
@@ -206,6 +233,11 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
         ...(body && { body: body.stream, duplex: "half" as const }),
       } as RequestInit);
       const response = await handleRequest(request, options.getLoadContext(req));
+      if (res.destroyed || res.writableEnded) {
+        await response.body?.cancel();
+        return;
+      }
+      await bodyReadIfClosing();
       if (res.destroyed || res.writableEnded) {
         await response.body?.cancel();
         return;

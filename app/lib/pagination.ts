@@ -1,3 +1,5 @@
+import { isPageNumber } from "./query";
+
 /** Pages of a list shown `size` items at a time (one page, empty, when there is nothing). */
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
@@ -7,7 +9,7 @@ export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(
  */
 export function requestedPage(raw: string | null, total: number, size: number): number | null {
   if (raw === null) return 1;
-  if (!/^[1-9]\d{0,5}$/.test(raw)) return null;
+  if (!isPageNumber(raw)) return null;
   const page = Number(raw);
   return page <= pageCount(total, size) ? page : null;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   cleanImageList,
+  cleanText,
+  oneLine,
   decodeEntities,
   excerpt,
   isSafeImageUrl,
@@ -94,5 +96,25 @@ describe("richTextToPlain and plainToRichText", () => {
       "<p>Bonjour &lt;b&gt;à tous&lt;/b&gt;<br>Ligne deux</p><p>Deuxième paragraphe</p>",
     );
     expect(plainToRichText("  \n ")).toBe("");
+  });
+});
+
+describe("cleanText", () => {
+  it("keeps tabs, line breaks and every visible character", () => {
+    expect(cleanText("Récolte\tde « tomates »\r\nà 28 °C 🍅")).toBe("Récolte\tde « tomates »\r\nà 28 °C 🍅");
+  });
+
+  it("turns vertical tabs and form feeds into line breaks and removes other controls", () => {
+    expect(cleanText("a\u000Bb\u000Cc\u0000d\u001Be\u007Ff\u0085g")).toBe("a\nb\ncdefg");
+  });
+
+  it("replaces lone surrogates and keeps pairs", () => {
+    expect(cleanText("\uD800x\uDFFF\uD83C\uDF45")).toBe("\uFFFDx\uFFFD🍅");
+  });
+});
+
+describe("oneLine", () => {
+  it("puts a title typed or pasted on several lines on one", () => {
+    expect(oneLine("Fête des\r\nrécoltes\n\n  2026 ")).toBe("Fête des récoltes 2026");
   });
 });

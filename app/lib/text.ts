@@ -136,3 +136,26 @@ export function plainToRichText(text: string | null | undefined): string {
 export function counted(n: number, one: string, many: string) {
   return `${n} ${n > 1 ? many : one}`;
 }
+
+// C0 controls but tab, line feed and carriage return; DEL; C1 controls. Matching them is the point here.
+// oxlint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * A text sent by a visitor (a form's field, a URL's parameter) as the rest of the code may see it: vertical tabs and
+ * form feeds (line breaks pasted from a word processor) become line breaks, other control characters are removed
+ * and lone surrogates become U+FFFD. A person loses nothing visible, and no schema, query or e-mail ever sees a NUL
+ * byte (PostgreSQL refuses them).
+ */
+export function cleanText(value: string): string {
+  return (
+    value
+      // oxlint-disable-next-line no-control-regex
+      .replace(/[\u000B\u000C]/g, "\n")
+      .replace(CONTROL_CHARACTERS, "")
+      .toWellFormed()
+  );
+}
+
+/** A text on one line: every run of white space, line breaks included, becomes one space; trimmed. */
+export const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();

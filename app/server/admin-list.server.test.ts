@@ -15,6 +15,20 @@ describe("back-office list addresses", () => {
     expect(query(`?q=${"a".repeat(300)}`).q).toHaveLength(100);
   });
 
+  it("cleans and bounds what the address holds as a form's values are: no NUL byte, no page past six digits", () => {
+    const query = (search: string) => adminListQuery(new Request(`http://localhost/admin/blog${search}`));
+    expect(query("?q=%00").q).toBe("");
+    expect(query("?q=a%00b").q).toBe("ab");
+    // A surrogate written in UTF-8 is no character: each of its bytes reads as U+FFFD.
+    expect(query("?q=%ED%A0%80tomates").q).toBe("\uFFFD".repeat(3) + "tomates");
+    expect(query("?q=a%0Ab%0D%0Ac").q).toBe("a b c");
+    for (const page of ["9".repeat(30), "99999999999999999999", "9223372036854775808", "1e3", "1000000"])
+      expect(query(`?page=${page}`).page).toBe(1);
+    expect(query("?page=999999").page).toBe(999_999);
+    // Cut at 100 characters, never between the two halves of one.
+    expect(query(`?q=${"🍅".repeat(120)}`).q).toBe("🍅".repeat(100));
+  });
+
   it("reads a day, a month or a year in the ways people write them", () => {
     expect(datePrefix("2026")).toBe("2026");
     expect(datePrefix("3/2026")).toBe("2026-03");

@@ -1,6 +1,7 @@
 import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { TIME_ZONE } from "~/lib/constants";
+import { queryOf, queryPage, queryText } from "~/lib/query";
 
 /** A back-office list's page and search, as its address gives them (`?q=…&page=…`). */
 export interface AdminListQuery {
@@ -28,17 +29,12 @@ const MONTHS = [
 ];
 
 /**
- * The page and search of a list's address (`param` names the page, for a screen with two lists); a page that is not
- * a positive whole number is the first.
+ * The page and search of a list's address (`param` names the page, for a screen with two lists), cleaned and bounded
+ * as a form's values are; a page that is not a page number is the first.
  */
 export function adminListQuery(request: Request, param = "page", pageSize = ADMIN_PAGE_SIZE): AdminListQuery {
-  const params = new URL(request.url).searchParams;
-  const page = Number(params.get(param));
-  return {
-    q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize,
-  };
+  const params = queryOf(request);
+  return { q: queryText(params, "q"), page: queryPage(params, param), pageSize };
 }
 
 const fold = (text: string) =>

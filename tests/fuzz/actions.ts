@@ -6,12 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { root } from "../process/server";
 
-interface ManifestRoute {
+export interface ManifestRoute {
   id: string;
   parentId?: string;
   path?: string;
   index?: boolean;
   hasAction: boolean;
+  hasLoader: boolean;
 }
 
 export interface FuzzTarget {
@@ -26,7 +27,7 @@ export interface FuzzTarget {
   knownValues: Record<string, string[]>;
 }
 
-function readManifest(): Record<string, ManifestRoute> {
+export function readManifest(): Record<string, ManifestRoute> {
   const assets = path.join(root, "build/client/assets");
   const file = fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
   if (!file) throw new Error("manifeste des routes introuvable : construisez le site");
@@ -37,14 +38,24 @@ function readManifest(): Record<string, ManifestRoute> {
 
 const SAMPLE_PARAMS: Record<string, string> = { id: "1", file: "x.jpg", token: "jeton-inconnu" };
 
-function fullPath(routes: Record<string, ManifestRoute>, route: ManifestRoute): string {
+/** A route's whole path pattern, its parents' included: "/admin/parcelles/:id". */
+export function routePattern(routes: Record<string, ManifestRoute>, route: ManifestRoute): string {
   const parts: string[] = [];
   for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) {
     if (r.path) parts.unshift(r.path);
   }
-  const joined = `/${parts.join("/")}`.replace(/\/+/g, "/");
-  return joined.replace(/:(\w+)\??/g, (_, name: string) => SAMPLE_PARAMS[name] ?? "1").replace(/\*$/, "page-inconnue");
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
 }
+
+/** A pattern's parameters filled with `value(name)`, or with sample values; a splat names an unknown page. */
+export function fillPattern(pattern: string, value: (name: string) => string | undefined = () => undefined) {
+  return pattern
+    .replace(/:(\w+)\??/g, (_, name: string) => value(name) ?? SAMPLE_PARAMS[name] ?? "1")
+    .replace(/\*$/, "page-inconnue");
+}
+
+const fullPath = (routes: Record<string, ManifestRoute>, route: ManifestRoute) =>
+  fillPattern(routePattern(routes, route));
 
 /** Names and the values of hidden/submit inputs found in the HTML's forms. */
 export function formFieldsOf(html: string) {

@@ -25,6 +25,12 @@ const AWKWARD = [
   "1e309",
   "NaN",
   "99999999999999999999999",
+  // Past 2^63 and 2^64: what a bigint column or an offset overflows on.
+  "9223372036854775808",
+  "-9223372036854775809",
+  "18446744073709551616",
+  "9".repeat(30),
+  "1e400",
   "on",
   "true",
   "[]",
@@ -67,8 +73,11 @@ const controlLaden = fc.string({
   maxLength: 20,
 });
 
+/** Field and parameter names every object already has: read from a plain object, they find its prototype. */
+export const PROTOTYPE_NAMES = ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty"];
+
 /** A text value: mostly short and strange, sometimes very long. */
-const textValue = fc.oneof(
+export const textValue = fc.oneof(
   { weight: 3, arbitrary: controlLaden },
   { weight: 4, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
@@ -85,6 +94,7 @@ function fieldsFor(target: FuzzTarget) {
   const name = fc.oneof(
     { weight: 5, arbitrary: names.length ? fc.constantFrom(...names) : fc.constant("champ") },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
   );
   const known = Object.entries(target.knownValues).flatMap(([field, values]) =>
     values.map((value) => [field, value] as const),
@@ -102,7 +112,7 @@ function fieldsFor(target: FuzzTarget) {
 }
 
 // Percent-encodes every byte of the UTF-8 form; lone surrogates become the bytes a careless client would send.
-function percentEncode(text: string) {
+export function percentEncode(text: string) {
   let out = "";
   for (const char of text) {
     const code = char.codePointAt(0)!;
@@ -176,6 +186,8 @@ export interface FuzzCase {
   origin: "same" | "none" | "other";
   /** The visitor's address as a proxy gives it, so that the per-address limits do not answer every case. */
   forwardedFor?: string;
+  /** The client asks for the connection to end with the answer (`Connection: close`), as curl and scripts do. */
+  closeConnection?: boolean;
 }
 
 const forwardedFor = fc.oneof(
@@ -278,9 +290,10 @@ export function caseFor(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
       withSession: fc.boolean(),
       origin: fc.constantFrom("same", "same", "same", "none", "other"),
       forwardedFor: fc.option(forwardedFor, { nil: undefined, freq: 5 }),
+      closeConnection: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     })
-    .map(({ form: f, chunked, withSession, origin, forwardedFor: address }) => {
-      const fuzz: FuzzCase = { ...f, chunked, withSession, origin, forwardedFor: address };
+    .map(({ form: f, chunked, withSession, origin, forwardedFor: address, closeConnection }) => {
+      const fuzz: FuzzCase = { ...f, chunked, withSession, origin, forwardedFor: address, closeConnection };
       // A failing case is reported in one line, not as megabytes of bytes.
       return Object.assign(fuzz, { [fc.toStringMethod]: () => describeCase(fuzz) });
     });
@@ -291,11 +304,11 @@ export function describeCase(fuzz: FuzzCase) {
     .subarray(0, 60)
     .toString("latin1")
     .replace(/[^\x20-\x7e]/g, "·");
-  return `${fuzz.kind}, ${fuzz.body.length} octets${fuzz.chunked ? " en morceaux" : ""}, ${fuzz.withSession ? "avec" : "sans"} session, origine ${fuzz.origin} : ${preview}`;
+  return `${fuzz.kind}, ${fuzz.body.length} octets${fuzz.chunked ? " en morceaux" : ""}${fuzz.closeConnection ? ", Connection: close" : ""}, ${fuzz.withSession ? "avec" : "sans"} session, origine ${fuzz.origin} : ${preview}`;
 }
 
 export function toRequest(target: FuzzTarget, fuzz: FuzzCase, baseUrl: string, cookie: string): RawRequest {
-  const headers: Record<string, string> = { Connection: "keep-alive" };
+  const headers: Record<string, string> = { Connection: fuzz.closeConnection ? "close" : "keep-alive" };
   if (fuzz.contentType) headers["Content-Type"] = fuzz.contentType;
   if (fuzz.withSession) headers.Cookie = cookie;
   if (fuzz.origin === "same") headers.Origin = new URL(baseUrl).origin;

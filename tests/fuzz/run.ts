@@ -6,6 +6,7 @@ import http from "node:http";
 import * as fc from "fast-check";
 import { discoverTargets, type FuzzTarget } from "./actions";
 import { caseFor, toRequest, type FuzzCase } from "./bodies";
+import { discoverPages, queryRequest, type PageTarget, type QueryCase } from "./queries";
 import { send, type RawOutcome } from "./http";
 import { signIn } from "./session";
 
@@ -41,8 +42,15 @@ export async function prepare(baseUrl: string, credentials: Credentials) {
   const sessions = new Sessions(baseUrl, credentials);
   const cookie = await signIn(baseUrl, credentials.username, credentials.password);
   const targets = await discoverTargets(baseUrl, cookie);
-  return { sessions, targets };
+  const pages = await discoverPages(baseUrl, cookie);
+  return { sessions, targets, pages, cookie };
 }
+
+/** Asks for one hostile address on a fresh connection. */
+export const sendQueryCase = (baseUrl: string, cookie: string, fuzz: QueryCase) =>
+  send(baseUrl, queryRequest(fuzz, cookie));
+
+export type { PageTarget };
 
 /** Sends one case on a fresh connection. */
 export async function sendCase(baseUrl: string, sessions: Sessions, target: FuzzTarget, fuzz: FuzzCase) {
@@ -60,7 +68,10 @@ export async function sendSequence(baseUrl: string, sessions: Sessions, target: 
     const outcomes: RawOutcome[] = [];
     for (const fuzz of cases) {
       const cookie = fuzz.withSession ? await sessions.for(target) : "";
-      outcomes.push(await send(baseUrl, toRequest(target, fuzz, baseUrl, cookie), agent));
+      // One connection for the whole sequence: each case asks to keep it.
+      outcomes.push(
+        await send(baseUrl, toRequest(target, { ...fuzz, closeConnection: false }, baseUrl, cookie), agent),
+      );
     }
     outcomes.push(await send(baseUrl, { method: "GET", path: "/healthz", headers: {} }, agent));
     return outcomes;

@@ -2,6 +2,7 @@ import { createContext, useContext, useId, useState, type FormEvent, type ReactN
 import { tooLongMessage } from "~/lib/constants";
 import { FieldError } from "./FieldError";
 import { inputClass, labelClass } from "./styles";
+import { own as ownValue } from "~/lib/records";
 
 /**
  * The fields of every form, public and back-office. A form gives them, through `FormFields`, its messages by field,
@@ -21,7 +22,7 @@ export interface FormState {
 
 /** The first field of `order` that has a message: it gets the focus. */
 export const firstInvalid = (order: readonly string[], errors: Record<string, string>) =>
-  order.find((name) => name in errors);
+  order.find((name) => Object.hasOwn(errors, name));
 
 const FormContext = createContext<FormState>({ errors: {} });
 
@@ -34,11 +35,11 @@ export const useFormState = () => useContext(FormContext);
 /** What a field shows of its form's state: its message (or its own), whether it is marked, its value to show again. */
 export function useFieldState(name: string, own: { error?: string; invalid?: boolean } = {}) {
   const form = useFormState();
-  const error = own.error ?? form.errors[name];
+  const error = own.error ?? ownValue(form.errors, name);
   return {
     error: error || undefined,
     invalid: Boolean(own.invalid) || error !== undefined,
-    value: form.values?.[name],
+    value: ownValue(form.values, name),
     autoFocus: form.order && firstInvalid(form.order, form.errors) === name ? true : undefined,
   };
 }

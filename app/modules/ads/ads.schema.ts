@@ -6,6 +6,7 @@ import {
   optionalImageUrl,
   optionalText,
   recordId,
+  requiredLine,
   requiredText,
 } from "~/modules/forms/fields.schema";
 import { EMAIL_MAX } from "~/modules/forms/limits";
@@ -23,7 +24,7 @@ export const REFUSAL_REASON_MESSAGE = "Indiquez la raison du refus.";
 export const AD_TEXT_LIMITS = { nom: 200, email: EMAIL_MAX, telephone: 50, contenu: 5000, reason: 300 } as const;
 
 const fields = {
-  nom: requiredText(AD_TEXT_LIMITS.nom, AD_REQUIRED_MESSAGE),
+  nom: requiredLine(AD_TEXT_LIMITS.nom, AD_REQUIRED_MESSAGE),
   email: optionalEmail(AD_INVALID_EMAIL_MESSAGE),
   telephone: requiredText(AD_TEXT_LIMITS.telephone, AD_REQUIRED_MESSAGE),
   type: filledText(AD_REQUIRED_MESSAGE).pipe(z.enum(AD_TYPES, { error: AD_INVALID_TYPE_MESSAGE })),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CABIN_TAKEOVER_MAX_EUROS, PLOT_SIZES, START_BUDGET_EUROS, TEMPS_DISPONIBLE, VILLES } from "~/lib/constants";
-import { requiredText } from "~/modules/forms/fields.schema";
+import { requiredLine, requiredText } from "~/modules/forms/fields.schema";
 import { EMAIL_MAX, PHONE_MAX } from "~/modules/forms/limits";
 
 /** French label of each field of the application form, used in '{label} est obligatoire'. */
@@ -105,7 +105,7 @@ export function applicationFormSchemaFor(
         return z.NEVER;
       });
   return z.object({
-    nom: requiredText(200, required("nom")),
+    nom: requiredLine(200, required("nom")),
     email: requiredText(EMAIL_MAX, required("email")).pipe(z.email({ error: EMAIL_INVALID_MESSAGE })),
     adresse: requiredText(300, required("adresse")),
     ville: choice("ville", VILLES),

@@ -4,9 +4,9 @@ import {
   imageAlts,
   imageList,
   optionalImageUrl,
-  optionalText,
+  optionalLine,
   requiredImageUrl,
-  requiredText,
+  requiredLine,
 } from "~/modules/forms/fields.schema";
 import { stripHtml } from "~/lib/text";
 import type { articleFormFields } from "~/modules/forms/article-form";
@@ -32,7 +32,7 @@ const rest = {
   imagesannexes: imageList(MAX_ANNEX_IMAGES),
   imagealts: imageAlts(),
   // Empty: the action signs with the signed-in person's display name.
-  author: optionalText(BLOG_AUTHOR_MAX, ""),
+  author: optionalLine(BLOG_AUTHOR_MAX, ""),
 };
 
 const output = <T extends { imagesannexes: string[]; imagealts: Record<string, string> }>({
@@ -49,7 +49,7 @@ const output = <T extends { imagesannexes: string[]; imagealts: Record<string, s
  */
 export const blogFormSchema = z
   .object({
-    title: requiredText(BLOG_TITLE_MAX, BLOG_REQUIRED_MESSAGE),
+    title: requiredLine(BLOG_TITLE_MAX, BLOG_REQUIRED_MESSAGE),
     content: content(BLOG_REQUIRED_MESSAGE).refine((html) => stripHtml(html) !== "", {
       error: BLOG_REQUIRED_MESSAGE,
     }),
@@ -61,7 +61,7 @@ export const blogFormSchema = z
 /** A draft: a title is enough; what else is there is kept as it is. */
 const blogDraftSchema = z
   .object({
-    title: requiredText(BLOG_TITLE_MAX, DRAFT_TITLE_MESSAGE),
+    title: requiredLine(BLOG_TITLE_MAX, DRAFT_TITLE_MESSAGE),
     content: content(BLOG_REQUIRED_MESSAGE)
       .optional()
       .transform((html) => html ?? ""),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_ASSOCIATION_IMAGES, RICH_TEXT_MAX_LENGTH } from "~/lib/constants";
-import { imageList, optionalEmail, optionalText, requiredImageUrl } from "~/modules/forms/fields.schema";
+import { imageList, optionalEmail, optionalLine, optionalText, requiredImageUrl } from "~/modules/forms/fields.schema";
 
 /** The site-wide content record (SPEC §3), as modules return it. */
 export interface AssociationContent {
@@ -109,7 +109,7 @@ const plotCount = z
 
 /** 'Page d’accueil - Textes': home title, intro and footer text; one left empty is stored as null so the default text shows. */
 export const homeTextsFormSchema = z.object({
-  titreAccueil: optionalText(limit.titreAccueil),
+  titreAccueil: optionalLine(limit.titreAccueil),
   texteIntro: optionalText(limit.texteIntro),
   texteFooter: optionalText(limit.texteFooter),
 });
@@ -143,8 +143,8 @@ const registrationNumber = optionalText(limit.editeurNumero).refine(
  * commits to (plain text, a paragraph a line), and the facts of the legal notice. Empty texts show the defaults.
  */
 export const identityFormSchema = z.object({
-  nomAssociation: optionalText(limit.nomAssociation),
-  slogan: optionalText(limit.slogan),
+  nomAssociation: optionalLine(limit.nomAssociation),
+  slogan: optionalLine(limit.slogan),
   charte: optionalText(limit.charte),
   reglement: optionalText(limit.reglement),
   editeurNom: optionalText(limit.editeurNom),
@@ -162,7 +162,7 @@ export const identityFormSchema = z.object({
  * sent as repeated values, a JSON array string or a single address.
  */
 export const associationPageFormSchema = z.object({
-  titreAssociation: optionalText(limit.titreAssociation),
+  titreAssociation: optionalLine(limit.titreAssociation),
   contentAssociation: optionalText(limit.contentAssociation),
   imagesAssociation: imageList(MAX_ASSOCIATION_IMAGES),
 });

@@ -5,8 +5,9 @@ import {
   imageAlts,
   imageList,
   optionalImageUrl,
+  optionalLine,
   optionalText,
-  requiredText,
+  requiredLine,
 } from "~/modules/forms/fields.schema";
 import { stripHtml } from "~/lib/text";
 import type { articleFormFields } from "~/modules/forms/article-form";
@@ -55,7 +56,7 @@ const rich = z.string({ error: EVENT_REQUIRED_MESSAGE }).max(RICH_TEXT_MAX_LENGT
 
 const shared = {
   description: optionalText(EVENT_TEXT_LIMITS.description, ""),
-  location: optionalText(EVENT_TEXT_LIMITS.location, ""),
+  location: optionalLine(EVENT_TEXT_LIMITS.location, ""),
   image: optionalImageUrl(INVALID_IMAGE_MESSAGE),
   imagesannexes: imageList(MAX_ANNEX_IMAGES),
   imagealts: imageAlts(),
@@ -76,7 +77,7 @@ const output = <T extends { end: Date | null; imagesannexes: string[]; imagealts
  */
 export const eventFormSchema = z
   .object({
-    title: requiredText(EVENT_TEXT_LIMITS.title, EVENT_REQUIRED_MESSAGE),
+    title: requiredLine(EVENT_TEXT_LIMITS.title, EVENT_REQUIRED_MESSAGE),
     start: parisDateTime,
     end: parisDateTime,
     content: rich.refine((html) => stripHtml(html) !== "", { error: EVENT_REQUIRED_MESSAGE }),
@@ -88,7 +89,7 @@ export const eventFormSchema = z
 /** A draft: a title is enough; dates given must still be dates, the start not after the end. */
 const eventDraftSchema = z
   .object({
-    title: requiredText(EVENT_TEXT_LIMITS.title, DRAFT_TITLE_MESSAGE),
+    title: requiredLine(EVENT_TEXT_LIMITS.title, DRAFT_TITLE_MESSAGE),
     start: optionalParisDateTime,
     end: optionalParisDateTime,
     content: rich.optional().transform((html) => html ?? ""),

@@ -5,7 +5,7 @@ import { errorsByField } from "./public-form";
 /** A back-office form sent back: its intent, the message above it, each field's message, and what was typed. */
 export function refusedForm(form: FormData, message: string, errors: Record<string, string> = {}, status = 400) {
   const values: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && !(name in values)) values[name] = value;
+  for (const [name, value] of form) if (typeof value === "string" && !Object.hasOwn(values, name)) values[name] = value;
   return data({ ok: false as const, intent: String(form.get("intent") ?? ""), message, errors, values }, { status });
 }
 

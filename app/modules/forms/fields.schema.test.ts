@@ -6,10 +6,13 @@ import {
   imageList,
   optionalEmail,
   optionalImageUrl,
+  optionalLine,
   optionalText,
   requiredImageUrl,
+  requiredLine,
   requiredText,
 } from "./fields.schema";
+import { gardenerFormSchema, siteFormSchema } from "~/modules/plots/plots.schema";
 
 const MISSING = "Ce champ est obligatoire";
 const INVALID = "Valeur invalide";
@@ -110,5 +113,17 @@ describe("imageList", () => {
 
   it("refuses more than max addresses", () => {
     expect(messages(imageList(1), ["/media/a.webp", "/media/b.webp"])).toEqual([TOO_MANY_IMAGES_MESSAGE]);
+  });
+});
+
+describe("titles and names", () => {
+  it("are put on one line, so that no e-mail quoting them can break", () => {
+    expect(requiredLine(100, "Titre ?").parse(" Fête des\r\nrécoltes\n")).toBe("Fête des récoltes");
+    expect(requiredLine(100, "Titre ?").safeParse("\n \r\n").error?.issues[0]?.message).toBe("Titre ?");
+    expect(optionalLine(100).parse("Rue du\nTonkin")).toBe("Rue du Tonkin");
+    expect(optionalLine(100).parse(undefined)).toBeNull();
+    expect(optionalLine(100, "").parse("  ")).toBe("");
+    expect(siteFormSchema.shape.name.parse("Jardin des\nBrosses")).toBe("Jardin des Brosses");
+    expect(gardenerFormSchema.shape.name.parse("Durand\r\nCamille")).toBe("Durand Camille");
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TOO_MANY_IMAGES_MESSAGE, tooLongMessage } from "~/lib/constants";
 import { IMAGE_ALT_MAX } from "~/lib/image-alt";
-import { cleanImageList, isSafeImageUrl, parseId } from "~/lib/text";
+import { cleanImageList, isSafeImageUrl, oneLine, parseId } from "~/lib/text";
 import { EMAIL_MAX } from "./limits";
 
 // Field builders shared by the form schemas. Each form keeps its own French messages and passes them in;
@@ -14,6 +14,21 @@ export const filledText = (message: string) =>
 /** A `filledText` of at most `max` characters. */
 export const requiredText = (max: number, message: string) =>
   filledText(message).max(max, { error: tooLongMessage(max) });
+
+/**
+ * A `requiredText` on one line: a title or a name, which e-mail subjects and lists quote. Line breaks (pasted, or
+ * sent by a script) and runs of spaces become one space, so no mail built from it can fail.
+ */
+export const requiredLine = (max: number, message: string) =>
+  z.string({ error: message }).transform(oneLine).pipe(requiredText(max, message));
+
+/** An `optionalText` on one line, as `requiredLine`. */
+export const optionalLine = <Empty extends "" | null = null>(max: number, empty = null as Empty) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? v : oneLine(v)))
+    .pipe(optionalText(max, empty));
 
 /** The id of a record named by a form (a hidden field): a positive integer, or `message` (the record is gone). */
 export const recordId = (message: string) =>

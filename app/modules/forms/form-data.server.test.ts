@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanFormText, readFormData } from "./form-data.server";
+import { readFormData } from "./form-data.server";
 
 const post = (body: string, type: string) =>
   new Request("http://localhost/login", { method: "POST", body, headers: { "Content-Type": type } });
@@ -43,19 +43,5 @@ describe("readFormData", () => {
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ data: "Le formulaire envoyé est illisible.", init: { status: 400 } });
-  });
-});
-
-describe("cleanFormText", () => {
-  it("keeps tabs, line breaks and every visible character", () => {
-    expect(cleanFormText("Récolte\tde « tomates »\r\nà 28 °C 🍅")).toBe("Récolte\tde « tomates »\r\nà 28 °C 🍅");
-  });
-
-  it("turns vertical tabs and form feeds into line breaks and removes other controls", () => {
-    expect(cleanFormText("a\u000Bb\u000Cc\u0000d\u001Be\u007Ff\u0085g")).toBe("a\nb\ncdefg");
-  });
-
-  it("replaces lone surrogates and keeps pairs", () => {
-    expect(cleanFormText("\uD800x\uDFFF\uD83C\uDF45")).toBe("\uFFFDx\uFFFD🍅");
   });
 });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { cleanText } from "~/lib/text";
 
 /** French answers to a form that cannot be read: the sender's error (4xx), never a 500. */
 export const FORM_READ_MESSAGES = {
@@ -18,27 +19,8 @@ export const isMultipart = (request: Request) => bodyType(request) === "multipar
 /** Largest body of a form without files (urlencoded, or multipart read by `readFormData`). */
 export const MAX_FORM_BYTES = 1024 * 1024;
 
-// C0 controls but tab, line feed and carriage return; DEL; C1 controls. Matching them is the point here.
-// oxlint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g;
-
 /**
- * A submitted text as the rest of the code may see it: vertical tabs and form feeds (line breaks pasted from a word
- * processor) become line breaks, other control characters are removed and lone surrogates become U+FFFD. A person
- * loses nothing visible, and no schema, query or e-mail ever sees a NUL byte (PostgreSQL refuses them).
- */
-export function cleanFormText(value: string): string {
-  return (
-    value
-      // oxlint-disable-next-line no-control-regex
-      .replace(/[\u000B\u000C]/g, "\n")
-      .replace(CONTROL_CHARACTERS, "")
-      .toWellFormed()
-  );
-}
-
-/**
- * The submitted form, every name and text value cleaned by `cleanFormText`; files are left out. A body that says it
+ * The submitted form, every name and text value cleaned by `cleanText`; files are left out. A body that says it
  * is a form but cannot be read as one is the sender's error: a 400 with a French message, not a 500. Forms with
  * files go through `readSubmittedForm` (streamed to disk); here a multipart body is read in memory, so it gets
  * the limit of a plain form.
@@ -55,7 +37,7 @@ export async function readFormData(request: Request, options: { textFiles?: stri
   }
   const cleaned = new FormData();
   for (const [name, value] of form) {
-    if (typeof value === "string") cleaned.append(cleanFormText(name), cleanFormText(value));
+    if (typeof value === "string") cleaned.append(cleanText(name), cleanText(value));
     else if (options.textFiles?.includes(name))
       cleaned.append(name, fileText(new Uint8Array(await value.arrayBuffer())));
   }

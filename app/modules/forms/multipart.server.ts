@@ -7,7 +7,9 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { MAX_IMAGE_BYTES, mediaMessages } from "~/modules/media/media.schema";
-import { cleanFormText, FORM_READ_MESSAGES, isMultipart, readFormData } from "./form-data.server";
+import { own } from "~/lib/records";
+import { cleanText } from "~/lib/text";
+import { FORM_READ_MESSAGES, isMultipart, readFormData } from "./form-data.server";
 
 /** A form refused while it was read: 400 malformed, 413 over a limit, with a French message. */
 export class FormError extends Error {
@@ -137,7 +139,7 @@ export async function parseMultipartForm(request: Request, options: MultipartOpt
     });
     parser.on("field", (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) fail(new FormError(FORM_READ_MESSAGES.tooLarge, 413));
-      else entries.push([cleanFormText(name), cleanFormText(value)]);
+      else entries.push([cleanText(name), cleanText(value)]);
     });
     parser.on("error", () => fail(new FormError(FORM_READ_MESSAGES.invalid, 400)));
     parser.on("filesLimit", () => fail(new FormError(FORM_READ_MESSAGES.tooManyFiles, 413)));
@@ -198,7 +200,7 @@ export async function readSubmittedForm(request: Request, options: MultipartOpti
   if (isMultipart(request)) {
     const form = await parseMultipartForm(request, options);
     return {
-      get: (name) => form.fields[name],
+      get: (name) => own(form.fields, name),
       getAll: (name) => form.entries.filter(([key]) => key === name).map(([, value]) => value),
       file: (name) => form.file(name),
       cleanup: form.cleanup,

@@ -16,7 +16,7 @@ export function errorsByField(
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "");
-    if (field && !(field in errors)) errors[field] = issue.message;
+    if (field && !Object.hasOwn(errors, field)) errors[field] = issue.message;
   }
   return errors;
 }

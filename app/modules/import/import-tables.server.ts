@@ -19,6 +19,7 @@ import {
   textValue,
   type SourceRow,
 } from "./import-values";
+import { own } from "~/lib/records";
 
 /** What a row needs while it is read: its images brought in, and remarks for the report. */
 export interface RowContext {
@@ -198,7 +199,7 @@ async function adRow(row: SourceRow, ctx: RowContext): Promise<MappedRow> {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
-  const type = AD_TYPES[typeText as keyof typeof AD_TYPES];
+  const type = own(AD_TYPES, typeText);
   if (!type) return `type d'annonce inconnu « ${text(row, "type") ?? ""} »`;
   const statut = text(row, "statut")
     ?.normalize("NFD")

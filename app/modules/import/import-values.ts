@@ -1,6 +1,5 @@
 import { DateTime } from "luxon";
-import { cleanFormText } from "~/modules/forms/form-data.server";
-import { listFromText } from "~/lib/text";
+import { cleanText, listFromText } from "~/lib/text";
 
 // How the values of the previous site's export are read. Exports from table tools, spreadsheets and scripts
 // disagree: a missing value may be an empty string, 'null' or 'NULL'; a boolean 't', 'true', '1' or 'oui'; a date
@@ -24,7 +23,7 @@ const NULL_WORDS = new Set(["", "null", "undefined", "none", "nan"]);
 /** A text, trimmed and cleaned of control characters; null for every spelling of "nothing". */
 export function textValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = cleanFormText(
+  const text = cleanText(
     typeof value === "string"
       ? value
       : typeof value === "number" || typeof value === "boolean"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "~/lib/text";
 
 export const LINE_BREAK_MESSAGE = "Les retours à la ligne ne sont pas autorisés dans ce champ.";
 
@@ -10,7 +11,8 @@ export const singleLineText = () => z.string().refine((value) => !/[\r\n]/.test(
 
 export const MailMessageSchema = z.object({
   to: z.email(),
-  subject: singleLineText().pipe(z.string().trim().min(1).max(300)),
+  /** On one line whatever reaches it (a title typed with a line break): a header never breaks a message. */
+  subject: z.string().transform(oneLine).pipe(z.string().min(1).max(300)),
   /** Plain-text body; anything a visitor wrote goes here, never as HTML. */
   text: z.string().min(1),
   /** Optional HTML alternative, built from escaped values only. */

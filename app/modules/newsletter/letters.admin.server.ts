@@ -26,6 +26,7 @@ import {
   type Letter,
 } from "./letters.server";
 import { letterFormSchema, type LetterDraft } from "./letters.schema";
+import { own } from "~/lib/records";
 
 /** A letter not saved yet, from the address « /admin/lettre/nouvelle?article=3 » (or evenement=, inscrits=). */
 async function newDraft(url: URL): Promise<LetterDraft | null> {
@@ -198,6 +199,5 @@ const DONE_MESSAGES = {
 
 /** The message of `?fait=` after a save, or null. */
 export function doneMessage(url: URL) {
-  const done = url.searchParams.get("fait");
-  return done && done in DONE_MESSAGES ? DONE_MESSAGES[done as keyof typeof DONE_MESSAGES] : null;
+  return own<string>(DONE_MESSAGES, url.searchParams.get("fait")) ?? null;
 }

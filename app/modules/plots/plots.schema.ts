@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseId } from "~/lib/text";
 import { tooLongMessage, VILLES } from "~/lib/constants";
-import { optionalEmail, optionalText, recordId, requiredText } from "~/modules/forms/fields.schema";
+import { optionalEmail, optionalLine, optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
 import { isFrenchPhone } from "~/modules/applications/applications.schema";
 import { PAYMENT_KINDS, PAYMENT_MEANS, PLOT_KINDS } from "./plots.labels";
 
@@ -57,9 +57,9 @@ const optionalPhone = (message: string) =>
     .refine((v) => v === "" || isFrenchPhone(v), { error: message });
 
 export const siteFormSchema = z.object({
-  name: requiredText(100, "Indiquez le nom du jardin."),
+  name: requiredLine(100, "Indiquez le nom du jardin."),
   town: choice(VILLES, "Choisissez la ville du jardin."),
-  address: optionalText(300, ""),
+  address: optionalLine(300, ""),
   accessNotes: optionalText(1000, ""),
 });
 export type SiteForm = z.output<typeof siteFormSchema>;
@@ -123,7 +123,7 @@ export const bulkPlotsSchema = z
 const NAME_MESSAGE = "Indiquez le nom et le prénom du jardinier.";
 
 export const gardenerFormSchema = z.object({
-  name: requiredText(200, NAME_MESSAGE),
+  name: requiredLine(200, NAME_MESSAGE),
   email: optionalEmail("Format d'email invalide").transform((v) => v ?? ""),
   mobile: optionalPhone("Format de téléphone invalide (ex: 0612345678)"),
   landline: optionalPhone("Format de téléphone invalide (ex: 0412345678)"),
@@ -183,7 +183,7 @@ export const inspectionFormSchema = (plotIds: number[]) =>
   z
     .object({
       date: calendarDate("Indiquez la date de la visite."),
-      inspector: requiredText(200, INSPECTOR_MESSAGE),
+      inspector: requiredLine(200, INSPECTOR_MESSAGE),
       ...Object.fromEntries(
         plotIds.flatMap((id) => [
           [

@@ -1,3 +1,5 @@
+import { own } from "~/lib/records";
+
 // The default texts of the plots' e-mails, which the settings replace; safe for the browser (the settings screen
 // shows them as the fields' starting point). Placeholders in braces are replaced when the e-mail is written.
 
@@ -47,5 +49,5 @@ export const FEE_INSTRUCTIONS_DEFAULT = `Vous pouvez régler :
 
 /** `template` with each {name} replaced by its value; unknown placeholders are left as typed. */
 export function fillTemplate(template: string, values: Record<string, string>) {
-  return template.replace(/\{([a-zé]+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return template.replace(/\{([a-zé]+)\}/g, (whole, name: string) => own(values, name) ?? whole);
 }

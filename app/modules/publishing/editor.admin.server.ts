@@ -15,6 +15,7 @@ import { discardAutosaves, findAutosave, NEW_ITEM } from "./autosave.server";
 import { INTENTS, type PublicationState, type WithPublication } from "./publication.schema";
 import type { EditorRefusal } from "./editor.schema";
 import { getVersion, listVersions, type ItemKind } from "./versions.server";
+import { own } from "~/lib/records";
 
 /**
  * The back-office editors of articles and events, which work alike (SPEC §4 and issue « Publishing »): a list of
@@ -226,7 +227,7 @@ export async function editorPageData<Row extends EditorItem, Input, Fields>(
   const fields = resumed ? (autosave!.fields as Fields) : editing ? definition.fieldsOf(editing) : null;
   const query: AdminListQuery = adminListQuery(request);
   return {
-    done: definition.messages.done[url.searchParams.get("fait") as keyof typeof definition.messages.done] ?? null,
+    done: own<string>(definition.messages.done, url.searchParams.get("fait")) ?? null,
     item: editing ? { id: editing.id, state: editing.state, fields } : { id: null, state: null, fields },
     autosave: autosave && !resumed ? { savedAt: formatDayTime(autosave.savedAt) } : null,
     resumed,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { cleanFormText } from "~/modules/forms/form-data.server";
+import { cleanText } from "~/lib/text";
 
 /** Longest query read: a search box, not a document. */
 export const MAX_QUERY_LENGTH = 200;
@@ -20,7 +20,7 @@ export interface SearchResult {
 
 /** The query as searched: cleaned like any form text, trimmed, at most 200 characters. */
 export function normaliseQuery(raw: string | null | undefined): string {
-  return cleanFormText(raw ?? "")
+  return cleanText(raw ?? "")
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, MAX_QUERY_LENGTH);

@@ -6,6 +6,7 @@ import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/modules/seo/seo";
 import { HISTORY_KIND_NAMES, HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
 import { countHistory, historyActors, listHistory } from "~/modules/history/history.server";
+import { queryOf, queryPage } from "~/lib/query";
 
 const PAGE_SIZE = 50;
 
@@ -14,15 +15,14 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = queryOf(request);
   const actors = await historyActors();
   const actor = actors.find((name) => name === params.get("personne")) ?? "";
   const kind = HISTORY_KIND_NAMES.find((name) => name === params.get("type")) ?? "";
   const filter = { actor: actor || undefined, kind: (kind || undefined) as HistoryKind | undefined };
   const total = await countHistory(filter);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const asked = Number(params.get("page"));
-  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  const page = Math.min(queryPage(params), pages);
   const entries = await listHistory(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return {
     actors,

@@ -3,6 +3,7 @@ import { Pagination, Section } from "~/components/admin/admin-ui";
 import { MessageList } from "~/components/admin/MessageList";
 import { adminMeta } from "~/modules/seo/seo";
 import { countContactMessages, listContactMessages } from "~/modules/contact/contact.server";
+import { queryOf, queryPage } from "~/lib/query";
 
 const PAGE_SIZE = 20;
 
@@ -11,10 +12,9 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const asked = Number(new URL(request.url).searchParams.get("page"));
   const total = await countContactMessages();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  const page = Math.min(queryPage(queryOf(request)), pages);
   const messages = await listContactMessages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return {
     total,

@@ -11,6 +11,7 @@ import { eraseSchema, personalDataEmail } from "~/modules/personal-data/personal
 import { SUBSCRIBER_STATUS_LABELS } from "~/modules/newsletter/newsletter.messages";
 import { REGISTRATION_STATUS_LABELS } from "~/modules/registrations/registrations.messages";
 import { describeCounts, erasePersonalData, findPersonalData } from "~/modules/personal-data/personal-data.server";
+import { queryOf } from "~/lib/query";
 
 export function meta() {
   return adminMeta("Données d'une personne");
@@ -18,7 +19,7 @@ export function meta() {
 
 /** What is stored about one address, as a list a volunteer can read before exporting or erasing it. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get("email");
+  const asked = queryOf(request).get("email");
   if (asked === null) return { email: "", error: null, found: null };
   const parsed = personalDataEmail.safeParse(asked);
   if (!parsed.success) return { email: asked, error: parsed.error.issues[0]!.message, found: null };

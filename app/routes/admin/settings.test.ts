@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { associationContent, formFields } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertFormField } from "../../../tests/factories";
-import { answered, formPost, routeArgs } from "../../../tests/routes";
+import { answered, formPost, multipartPost, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./settings";
 import { loader as legalLoader } from "../public/legal";
 
@@ -37,6 +37,23 @@ describeEachDatabase("/admin/settings action", () => {
       editeurNumero: "W691234567",
       hebergeurNom: "Hébergement Rhône",
     });
+  });
+
+  it("sends back a form carrying fields named as every object's own (toString, __proto__…) with a 400, typing kept", async () => {
+    await insertContent({ nomAssociation: "Ancien nom" });
+    const hostile = { toString: "a", constructor: "b", ["__proto__"]: "c", valueOf: "d", hasOwnProperty: "e" };
+    for (const intent of ["identity", "inconnu"]) {
+      const refused = await post({ intent, ...hostile, nomAssociation: "Jardins de l'Est", editeurNumero: "12345" });
+      expect(refused.status).toBe(400);
+      expect(refused.value.values?.nomAssociation ?? intent).toBe(intent === "identity" ? "Jardins de l'Est" : intent);
+      // The same as a form with files, read by another path.
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ intent, ...hostile, nomAssociation: "Jardins", editeurNumero: "1" }))
+        form.append(name, value);
+      const multipart = answered<Result>(await action(routeArgs(multipartPost("/admin/settings", form))));
+      expect((await multipart).status).toBe(400);
+    }
+    expect((await content()).nomAssociation).toBe("Ancien nom");
   });
 
   it("refuses more plots occupied than there are", async () => {

@@ -12,6 +12,7 @@ import { AD_FAILURE_MESSAGE, adFormSchema } from "~/modules/ads/ads.schema";
 import { listPublicAds, submitAd } from "~/modules/ads/ads.server";
 import { MediaError, saveImage } from "~/modules/media/media.server";
 import type { SubmittedForm } from "~/modules/forms/multipart.server";
+import { queryOf } from "~/lib/query";
 
 /** Kept in memory per ad type (docs/decisions/016). */
 export const handle: PageHandle = { query: ["type"] };
@@ -20,7 +21,7 @@ const TEXT_FIELDS = ["nom", "telephone", "type", "email", "contenu"] as const;
 const PHOTOS = ["photo1", "photo2"] as const;
 
 const typeFrom = (request: Request) => {
-  const type = new URL(request.url).searchParams.get("type");
+  const type = queryOf(request).get("type");
   return AD_TYPES.find((known) => known === type) ?? null;
 };
 

@@ -6,6 +6,7 @@ import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { countPublishedEvents, eventCard, listEvents } from "~/modules/events/events.server";
 import { pageCount, pagePath, requestedPage } from "~/lib/pagination";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
+import { queryOf } from "~/lib/query";
 
 /** Events a page shows. */
 const PAGE_SIZE = 12;
@@ -14,7 +15,7 @@ const PAGE_SIZE = 12;
 export const handle: PageHandle = { ...CONTENT_PAGE, query: ["page"] };
 export async function loader({ request }: Route.LoaderArgs) {
   const total = await countPublishedEvents();
-  const page = requestedPage(new URL(request.url).searchParams.get("page"), total, PAGE_SIZE);
+  const page = requestedPage(queryOf(request).get("page"), total, PAGE_SIZE);
   // A page past the end (or not a page) leads back to the list.
   if (page === null) throw redirect("/events");
   const events = await listEvents(new Date(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });

@@ -8,6 +8,7 @@ import { normaliseQuery, SEARCH_PAGE_SIZE, searchSite } from "~/modules/search/s
 import { ListPages } from "~/components/ListPages";
 import { pageCount, requestedPage } from "~/lib/pagination";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
+import { queryOf, queryPage } from "~/lib/query";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: ["q", "page"] };
@@ -17,9 +18,9 @@ const searchPath = (query: string, page: number) =>
   `/search?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ""}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = queryOf(request);
   const query = normaliseQuery(params.get("q"));
-  const asked = Math.max(1, Number(params.get("page")) || 1);
+  const asked = queryPage(params);
   const { total, results } = query
     ? await searchSite(query, { limit: SEARCH_PAGE_SIZE, offset: (asked - 1) * SEARCH_PAGE_SIZE })
     : { total: 0, results: [] };

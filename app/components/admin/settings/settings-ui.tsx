@@ -19,6 +19,7 @@ import {
   retentionFormSchema,
 } from "~/modules/content/content.schema";
 import type { SettingsIntent, SettingsResult } from "~/modules/content/settings";
+import { own } from "~/lib/records";
 
 /** The image forms: what they send is checked by the server once the file is stored. */
 const NOTHING_TO_CHECK = z.unknown();
@@ -48,9 +49,9 @@ export function useSettingsForm(intent: SettingsIntent, schema?: ZodType) {
   return {
     formProps,
     errors,
-    errorFor: (field: string) => errors[field] || undefined,
+    errorFor: (field: string) => own(errors, field) || undefined,
     valueFor: (field: string, storedValue: unknown = stored[field]) =>
-      refusedHere?.values?.[field] ?? String(storedValue ?? ""),
+      own(refusedHere?.values, field) ?? String(storedValue ?? ""),
   };
 }
 
