@@ -64,6 +64,7 @@ async function run(label: string, databaseUrl?: string) {
   const env = {
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
+    MAIL_FROM: "Jardins partagés <contact@jardins.example>",
     MAIL_RATE_PER_HOUR: "0",
     PAGE_CACHE_MB: "0",
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),

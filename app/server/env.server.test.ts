@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, normaliseEnvironment, parseEnv } from "./env.server";
+import { ConfigError, mailSettingWarnings, normaliseEnvironment, parseEnv } from "./env.server";
 
 function problems(source: Record<string, string>) {
   try {
@@ -88,6 +88,31 @@ describe("parseEnv", () => {
       "PUBLIC_URL doit être une adresse http:// ou https://…, par exemple https://jardins.example.org",
       "LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace, silent",
     ]);
+  });
+
+  it("refuses SMTP_URL without MAIL_FROM: the default sender's domain does not exist", () => {
+    const smtp = "smtps://contact%40jardins.example:secret@smtp.example.fr:465";
+    expect(problems({ SMTP_URL: smtp })).toEqual([
+      "MAIL_FROM doit être réglé avec SMTP_URL : l'adresse par défaut (no-reply@potager.local) n'existe pas, indiquez celle de l'association, par exemple \"Jardins partagés <contact@jardins.example>\"",
+    ]);
+    expect(problems({ SMTP_URL: smtp, MAIL_FROM: "" })).toHaveLength(1);
+    expect(parseEnv({ SMTP_URL: smtp, MAIL_FROM: "Jardins <contact@jardins.example>" }).MAIL_FROM).toBe(
+      "Jardins <contact@jardins.example>",
+    );
+    // Without SMTP, e-mails are files: the default sender is harmless.
+    expect(parseEnv({}).MAIL_FROM).toBe("Potager <no-reply@potager.local>");
+  });
+
+  it("warns when mail leaves for real with a PUBLIC_URL that is not https", () => {
+    const smtp = "smtps://contact%40jardins.example:secret@smtp.example.fr:465";
+    expect(mailSettingWarnings(parseEnv({ SMTP_URL: smtp, MAIL_FROM: "contact@jardins.example" }))).toEqual([
+      "PUBLIC_URL (http://localhost:3000) n'est pas une adresse https:// : les e-mails partent avec des liens et un Message-ID à ce nom, et les lettres sans désabonnement en un clic. Indiquez l'adresse publique du site, par exemple https://jardins.example.org",
+    ]);
+    expect(
+      mailSettingWarnings({ SMTP_URL: smtp, PUBLIC_URL: "https://jardins.example.org" }).concat(
+        mailSettingWarnings({ SMTP_URL: undefined, PUBLIC_URL: "http://localhost:3000" }),
+      ),
+    ).toEqual([]);
   });
 
   it.each(["0", "65536", "-1", "3000.5", "80a"])("refuses PORT=%s", (port) => {

@@ -137,19 +137,35 @@ export function normaliseEnvironment(source: Record<string, string | undefined>)
   return result;
 }
 
+const MAIL_FROM_REQUIRED =
+  "MAIL_FROM doit être réglé avec SMTP_URL : l'adresse par défaut (no-reply@potager.local) n'existe pas, indiquez celle de l'association, par exemple \"Jardins partagés <contact@jardins.example>\"";
+
 export function parseEnv(source: Record<string, string | undefined>): Env & { dataDir: string } {
-  const parsed = EnvSchema.safeParse(normaliseEnvironment(source));
-  if (!parsed.success) {
-    // One line per setting, even when a value breaks several rules.
-    const problems = new Map<string, string>();
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? "");
-      if (!problems.has(name))
-        problems.set(name, issue.message.startsWith(name) ? issue.message : `${name} : ${issue.message}`);
-    }
-    throw new ConfigError([...problems.values()]);
+  const values = normaliseEnvironment(source);
+  const parsed = EnvSchema.safeParse(values);
+  // One line per setting, even when a value breaks several rules.
+  const problems = new Map<string, string>();
+  for (const issue of parsed.error?.issues ?? []) {
+    const name = String(issue.path[0] ?? "");
+    if (!problems.has(name))
+      problems.set(name, issue.message.startsWith(name) ? issue.message : `${name} : ${issue.message}`);
   }
+  // The default sender's domain does not exist: mail that really leaves must say who sends it.
+  if (values.SMTP_URL && !values.MAIL_FROM) problems.set("MAIL_FROM", MAIL_FROM_REQUIRED);
+  if (!parsed.success || problems.size > 0) throw new ConfigError([...problems.values()]);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/**
+ * Settings that work but make mail look worse, one French line each, for the log at start: with SMTP_URL, a
+ * PUBLIC_URL not in https:// sends letters without one-click unsubscribe (RFC 8058 wants https) and, left at
+ * localhost, gives every Message-ID a domain that is no one's.
+ */
+export function mailSettingWarnings(settings: Pick<Env, "SMTP_URL" | "PUBLIC_URL">): string[] {
+  if (!settings.SMTP_URL || new URL(settings.PUBLIC_URL).protocol === "https:") return [];
+  return [
+    `PUBLIC_URL (${settings.PUBLIC_URL}) n'est pas une adresse https:// : les e-mails partent avec des liens et un Message-ID à ce nom, et les lettres sans désabonnement en un clic. Indiquez l'adresse publique du site, par exemple https://jardins.example.org`,
+  ];
 }
 
 export const env = parseEnv(process.env);

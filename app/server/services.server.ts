@@ -5,7 +5,7 @@ import { lockDataDir, setLockRequestHandler } from "~/db/data-dir-lock.server";
 import { makeDataDirPrivate } from "~/db/data-dir-permissions.server";
 import { startDatabaseUpkeep } from "~/db/upkeep.server";
 import { backupNow, startBackupSchedule } from "~/modules/backup/backup-schedule.server";
-import { env } from "./env.server";
+import { env, mailSettingWarnings } from "./env.server";
 import { logger } from "./logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
@@ -106,6 +106,7 @@ export async function openConfiguredDatabase(holder: string): Promise<DatabaseHa
 const since = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 async function start() {
+  for (const warning of mailSettingWarnings(env)) logger.warn(warning);
   const handle = await openConfiguredDatabase(
     `le serveur Potager (processus ${process.pid}, port ${env.PORT}, démarré le ${since.format(new Date())})`,
   );

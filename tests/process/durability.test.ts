@@ -27,7 +27,12 @@ describe.each(databases)(`SIGKILL with ${SUBMISSIONS} submissions in flight [%s]
     const smtp = await startFakeSmtp();
     const pg = kind === "postgres" ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
     const dataDir = tempDataDir("potager-durability-");
-    const env = { SMTP_URL: smtp.url, CONTACT_TO: "bureau@jardins.example", DATABASE_URL: pg?.url };
+    const env = {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Jardins partagés <contact@jardins.example>",
+      CONTACT_TO: "bureau@jardins.example",
+      DATABASE_URL: pg?.url,
+    };
     try {
       const first = await startServer({ dataDir, env });
       const run = crypto.randomBytes(3).toString("hex");

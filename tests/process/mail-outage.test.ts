@@ -19,7 +19,14 @@ const SUBMISSIONS = 20;
 it(`${SUBMISSIONS} messages sent while SMTP is down are each delivered once when it is back`, async () => {
   smtp = await startFakeSmtp();
   await smtp.stop();
-  server = await startServer({ env: { SMTP_URL: smtp.url, SEED_DEMO: "false", CONTACT_TO: "bureau@jardins.example" } });
+  server = await startServer({
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Jardins partagés <contact@jardins.example>",
+      SEED_DEMO: "false",
+      CONTACT_TO: "bureau@jardins.example",
+    },
+  });
   const run = crypto.randomBytes(3).toString("hex");
 
   const answers = await Promise.all(
