@@ -2,11 +2,13 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
 import { expect, test, visitorContext } from "./fixtures";
-import { lastMailTo } from "./visitors";
+import { lastMailTo, mailsTo } from "./visitors";
 
 // Workshop sign-ups (places, waiting list, cancel link) and letters (compose, test, send, one-click unsubscribe).
 
 const EVENT = "Bourse aux plants et aux graines";
+/** What every sign-up is told, a place, the waiting list or an address signed up already (decision 023). */
+const SENT = /Merci, votre demande d'inscription est enregistrée\. Un e-mail vous dira si vous avez une place/;
 
 async function signUpAs(page: Page, name: string, email: string) {
   const form = page.getByRole("region", { name: /S'inscrire|Complet/ });
@@ -48,13 +50,15 @@ test("an event's sign-ups without JavaScript: a place, the waiting list, a cance
   await checker.goto(path);
   expect((await new AxeBuilder({ page: checker }).analyze()).violations).toEqual([]);
   await signUpAs(first, nadia.name, nadia.email);
-  await expect(first.getByText(/C'est noté ! Un e-mail de confirmation vient de vous être envoyé/)).toBeVisible();
+  await expect(first.getByText(SENT)).toBeVisible();
 
   const second = await visitor.newPage();
   await second.goto(path);
   await expect(second.getByRole("heading", { name: "Complet : inscription sur liste d'attente" })).toBeVisible();
   await signUpAs(second, paul.name, paul.email);
-  await expect(second.getByText(/vous êtes sur la liste d'attente/)).toBeVisible();
+  // The same answer as for a place: only the e-mail tells the waiting list.
+  await expect(second.getByText(SENT)).toBeVisible();
+  await lastMailTo(paul.email, /vous êtes sur la liste d'attente/);
 
   const confirmation = await lastMailTo(
     nadia.email,
@@ -92,6 +96,69 @@ test("an event's sign-ups without JavaScript: a place, the waiting list, a cance
   await expect(popup(page, "Réglages des inscriptions enregistrés.")).toBeVisible();
 });
 
+test("at 390 px with JavaScript: one answer for a place, the waiting list and a repeat; the bureau « Désinscrire »", async ({
+  page,
+  browser,
+}) => {
+  const event = "Assemblée générale annuelle";
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAdmin(page, "/admin/events", "Événements");
+  await page.getByRole("link", { name: `Inscriptions à « ${event} »` }).click();
+  await page.getByLabel("Accepter les inscriptions sur la page de l'événement").check();
+  await page.getByLabel("Nombre de places").fill("1");
+  await page.getByLabel("Question posée (facultatif)").fill("");
+  await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
+  await expect(popup(page, "Réglages des inscriptions enregistrés.")).toBeVisible();
+
+  const stamp = Date.now();
+  const robert = { name: "Robert Inventé", email: `robert-${stamp}@example.fr` };
+  const ines = { name: "Inès Garnier", email: `ines-${stamp}@example.fr` };
+  const visitor = await visitorContext(browser, { viewport: { width: 390, height: 844 } });
+  // The event's page (plain HTML, its form posts to the sign-up page), or the sign-up page itself (which runs
+  // JavaScript and answers in place).
+  const signUp = async (person: { name: string; email: string }, where: "event" | "signup") => {
+    const tab = await visitor.newPage();
+    await tab.goto("/events");
+    await tab.getByRole("link", { name: event }).first().click();
+    await expect(tab.getByRole("heading", { level: 1, name: event })).toBeVisible();
+    if (where === "signup") await tab.goto(`${new URL(tab.url()).pathname}/inscription`);
+    const form = tab.getByRole("region", { name: /S'inscrire|Complet/ });
+    await form.getByLabel("Nom et prénom").fill(person.name);
+    await form.getByLabel("Adresse e-mail").fill(person.email);
+    await form.getByLabel("Combien font 2 + 5 ?").fill("7");
+    await form.getByRole("button", { name: /M'inscrire/ }).click();
+    await expect(tab.getByText(SENT)).toBeVisible();
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await tab.close();
+  };
+  await signUp(robert, "event");
+  await signUp(ines, "signup");
+  await signUp(robert, "signup");
+  await lastMailTo(ines.email, /vous êtes sur la liste d'attente/);
+  // The repeat sent nothing: one confirmation for Robert.
+  await lastMailTo(robert.email, /Votre inscription à « Assemblée générale annuelle » est enregistrée/);
+  expect(
+    await mailsTo(robert.email, /Votre inscription à « Assemblée générale annuelle » est enregistrée/),
+  ).toHaveLength(1);
+  await visitor.close();
+
+  await page.reload();
+  const present = page.getByRole("region", { name: /^Inscrits/ });
+  await present.getByRole("button", { name: `Désinscrire ${robert.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Désinscrire" });
+  await expect(dialog).toContainText("Une place libérée va à la liste d'attente.");
+  await dialog.getByRole("button", { name: "Désinscrire" }).click();
+  await expect(popup(page, `Inscription de ${robert.name} annulée.`)).toBeVisible();
+  await expect(present).toContainText(ines.name);
+  await expect(page.getByRole("region", { name: /^Annulations/ })).toContainText(robert.name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await lastMailTo(ines.email, /Bonne nouvelle : une place s'est libérée/);
+  await page.getByLabel("Accepter les inscriptions sur la page de l'événement").uncheck();
+  await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
+  await expect(popup(page, "Réglages des inscriptions enregistrés.")).toBeVisible();
+});
+
 test("a letter presenting an article: preview, a test, then each subscriber's own message with one-click unsubscribing", async ({
   page,
   browser,
@@ -107,6 +174,7 @@ test("a letter presenting an article: preview, a test, then each subscriber's ow
   await form.getByRole("button", { name: "S'inscrire" }).click();
   const confirm = await lastMailTo(subscriber, /\/lettre\/confirmation\//);
   await reader.goto(new URL(/https?:\/\/\S+\/lettre\/confirmation\/[\w-]+/.exec(confirm)![0]).pathname);
+  await reader.getByRole("button", { name: "Confirmer mon inscription" }).click();
   await expect(reader.getByRole("heading", { level: 1, name: "Inscription confirmée" })).toBeVisible();
   await visitor.close();
 

@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
-import { expect, test } from "./fixtures";
-import { lastMailTo } from "./visitors";
+import { expect, test, visitorContext } from "./fixtures";
+import { lastMailTo, mailsTo } from "./visitors";
 
 // « Recevoir les nouvelles du jardin »: double opt-in from the footer or an article, with and without JavaScript,
 // one-click unsubscribing, and the back-office's list.
@@ -42,6 +42,7 @@ test("from the footer, with JavaScript: the answer shows in place, the link conf
   await expect(page).toHaveURL(/\/contact$/);
 
   await page.goto(await confirmationLink(email));
+  await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inscription confirmée" })).toBeVisible();
 
   await openAdmin(page, `/admin/lettre?q=${encodeURIComponent(email)}`, "Lettre d'information");
@@ -69,10 +70,49 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/lettre$/);
     await expect(page.getByText(SENT)).toBeVisible();
 
-    await page.goto(await confirmationLink(email));
+    const link = await confirmationLink(email);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Inscription confirmée" })).toBeVisible();
     // The same link a second time.
-    await page.reload();
+    await page.goto(link);
     await expect(page.getByRole("heading", { level: 1, name: "Ce lien ne fonctionne plus" })).toBeVisible();
   });
+});
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`opening the link confirms nothing (a mail scanner's GET or HEAD); its button does, ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({
+      browser,
+    }) => {
+      const email = `scanner-${javaScriptEnabled}-${Date.now()}@example.fr`;
+      const visitor = await visitorContext(browser, { javaScriptEnabled, viewport: { width: 390, height: 844 } });
+      const page = await visitor.newPage();
+      await page.goto("/lettre");
+      await subscribe(page.getByRole("main").getByRole("form", { name: "Recevoir les nouvelles du jardin" }), email);
+      await expect(page.getByText(SENT)).toBeVisible();
+      // A second request while the link works sends nothing more.
+      await page.goto("/lettre");
+      await subscribe(page.getByRole("main").getByRole("form", { name: "Recevoir les nouvelles du jardin" }), email);
+      await expect(page.getByText(SENT)).toBeVisible();
+      const link = await confirmationLink(email);
+      expect(await mailsTo(email, /\/lettre\/confirmation\//)).toHaveLength(1);
+
+      // What a link scanner does on delivery: a HEAD, then a GET.
+      expect((await visitor.request.head(link)).status()).toBe(200);
+      expect((await visitor.request.get(link)).status()).toBe(200);
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1, name: "Confirmer l'inscription" })).toBeVisible();
+      const button = page.getByRole("button", { name: "Confirmer mon inscription" });
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      await button.click();
+      await expect(page.getByRole("heading", { level: 1, name: "Inscription confirmée" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await visitor.close();
+    });
+  }
 });

@@ -71,6 +71,14 @@ function decoded(eml: string) {
   ).toString("utf8");
 }
 
+/** Every e-mail the main site wrote to `to` so far whose text matches `pattern`, oldest first. */
+export async function mailsTo(to: string, pattern: RegExp): Promise<string[]> {
+  const dir = path.join(process.env.E2E_RUN_DIR!, "main", "mail");
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+  const texts = await Promise.all(names.map(async (name) => decoded(await fs.readFile(path.join(dir, name), "utf8"))));
+  return texts.filter((text) => text.includes(`To: ${to}`) && pattern.test(text));
+}
+
 /** The newest e-mail the main site wrote to `to` whose text matches `pattern` (it runs without SMTP: .eml files). */
 export async function lastMailTo(to: string, pattern: RegExp): Promise<string> {
   const dir = path.join(process.env.E2E_RUN_DIR!, "main", "mail");

@@ -6,6 +6,7 @@ import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/ad
 import type { ApplicationFormValues } from "./applications.schema";
 import { applicationAckMail, enqueueMail, newApplicationMail } from "~/modules/mail/mail.server";
 import { getContent } from "~/modules/content/content.server";
+import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";
 import { applicantLink, newAccessToken, notArchived } from "./applicant.server";
 
 export type Application = typeof applications.$inferSelect;
@@ -18,8 +19,9 @@ export interface Commitments {
 }
 
 /**
- * A visitor's application: stored, the association notified and the applicant acknowledged,
- * all in one transaction so no submission exists without its e-mails (nor the reverse).
+ * A visitor's application: stored, the association notified and the applicant acknowledged (within the address's
+ * daily cap of e-mails from the public forms, decision 023), all in one transaction so no submission exists without
+ * its e-mails (nor the reverse).
  */
 export async function submitApplication(input: ApplicationFormValues, commitments?: Commitments): Promise<Application> {
   const content = await getContent();
@@ -30,7 +32,8 @@ export async function submitApplication(input: ApplicationFormValues, commitment
     async (tx, application) => {
       await enqueueMail(tx, newApplicationMail(application, content?.email));
       const ack = applicationAckMail(application, content, applicantLink(access.token));
-      if (ack) await enqueueMail(tx, ack);
+      // Over the address's daily cap of e-mails from the public forms, the application is kept all the same.
+      if (ack && (await allowRecipientMail(tx, ack.to))) await enqueueMail(tx, ack);
     },
     { commitments, accessTokenHash: access.hash },
   );

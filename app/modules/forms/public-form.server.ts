@@ -29,6 +29,11 @@ export interface PublicFormOptions<T> {
   save(values: T, form: SubmittedForm): Promise<unknown>;
   /** SPEC §8's message when saving fails. */
   failureMessage: string;
+  /**
+   * A further limit of this form (one event's sign-ups from one network): reserved after the submission's, given
+   * back with it if the save fails; null refuses with `message` (429).
+   */
+  alsoLimit?: { reserve(): Promise<number | null>; message: string };
   read?: MultipartOptions;
 }
 
@@ -63,10 +68,15 @@ export async function handlePublicForm<T>(options: PublicFormOptions<T>) {
     // Reserved before saving, so that a burst of submissions cannot all pass the count before the first is stored.
     const reserved = await reserveFormSubmission(options.form, options.ip);
     if (reserved === null) return answer({ status: "limited", message: FORM_RATE_LIMITED_MESSAGE, values }, 429);
+    const also = options.alsoLimit ? await options.alsoLimit.reserve() : undefined;
+    if (also === null) {
+      await releaseHits([reserved]);
+      return answer({ status: "limited", message: options.alsoLimit!.message, values }, 429);
+    }
     try {
       await options.save(parsed.data, form);
     } catch (error) {
-      await releaseHits([reserved]).catch(() => undefined);
+      await releaseHits([reserved, also ?? null]).catch(() => undefined);
       logger.error({ err: error, form: options.form }, "enregistrement d'un formulaire public impossible");
       return answer({ status: "failed", message: options.failureMessage, values }, 500);
     }

@@ -46,6 +46,7 @@ export const HISTORY_KINDS = {
   "lettre.automatique": "Lettre automatique réglée",
   "inscriptions.reglages": "Inscriptions d'un événement réglées",
   "inscriptions.export": "Inscriptions d'un événement exportées",
+  "inscriptions.annulation": "Inscription à un événement annulée",
   "jardin.creation": "Jardin ajouté",
   "jardin.modification": "Jardin modifié",
   "jardin.suppression": "Jardin supprimé",

@@ -323,6 +323,52 @@ export async function purgeMailFiles(before: Date, dir = defaultMailDir()): Prom
   return removed;
 }
 
+/** The addresses of a message file's To and Reply-To headers (lower-cased); only its headers are read. */
+async function fileAddresses(file: string): Promise<string[]> {
+  const handle = await fsp.open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16_384), 0, 16_384, 0);
+    // Folded header lines continue with a space or a tab.
+    const head = buffer
+      .subarray(0, bytesRead)
+      .toString("utf8")
+      .split(/\r?\n\r?\n/)[0]!
+      .replace(/\r?\n[ \t]+/g, " ");
+    const values = [...head.matchAll(/^(?:to|reply-to):(.*)$/gim)].map((header) => header[1]!).join(",");
+    return (values.match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? []).map((address) => address.toLowerCase());
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Deletes the .eml files written for `email` (an erasure): those of the outbox rows `ids` by their name, and any other
+ * whose To or Reply-To header names the address (its outbox row gone already). Returns how many.
+ */
+export async function removeMailFilesTo(email: string, ids: number[], dir = defaultMailDir()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    return 0; // no file was ever written
+  }
+  const address = email.trim().toLowerCase();
+  const named = new Set(ids.map(String));
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(dir, name);
+    const id = /-(\d+)\.eml$/.exec(name)?.[1];
+    const theirs =
+      (id !== undefined && named.has(id)) || (await fileAddresses(file).catch((): string[] => [])).includes(address);
+    if (theirs) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 function smtpSender(url: string): Sender {
   const transport = smtpTransport(url, 60_000, true);
   return {

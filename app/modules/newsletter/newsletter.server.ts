@@ -6,6 +6,7 @@ import { env } from "~/server/env.server";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { keyedHash } from "~/modules/auth/auth.server";
 import { getContent } from "~/modules/content/content.server";
+import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";
 import { enqueueMail, newsletterConfirmationMail } from "~/modules/mail/mail.server";
 import { formatDateTime } from "~/lib/dates";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
@@ -48,8 +49,10 @@ export function consentSource(form: Pick<NewsletterForm, "source" | "sourceId">)
 
 /**
  * A subscription asked by the form. A new address, or one that unsubscribed, waits for its confirmation, and gets
- * the confirmation e-mail in the same transaction; an address waiting gets a new link; a confirmed one, nothing.
- * The caller says the same thing in every case, so the form does not tell who subscribes.
+ * the confirmation e-mail in the same transaction; an address waiting whose link still works gets nothing new, one
+ * whose link expired a new link (its 7-day clock runs on); a confirmed one, nothing. Over the address's daily cap of
+ * e-mails from the public forms, the address is kept waiting without a link. The caller says the same thing in every
+ * case, so the form does not tell who subscribes (decision 023).
  */
 export async function subscribe(form: NewsletterForm, now = new Date()) {
   const email = normalized(form.email);
@@ -57,17 +60,17 @@ export async function subscribe(form: NewsletterForm, now = new Date()) {
   const association = content?.nomAssociation?.trim() || "l'association";
   const token = newToken();
   const key = newToken();
-  const consent = {
-    consentAt: now,
-    consentSource: consentSource(form),
-    consentWording: consentWording(association),
+  const link = {
+    confirmTokenHash: keyedHash(token),
+    confirmBefore: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000),
   };
   const waiting = {
     status: "en_attente" as const,
-    confirmTokenHash: keyedHash(token),
-    confirmBefore: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000),
+    ...link,
     unsubscribedAt: null,
-    ...consent,
+    consentAt: now,
+    consentSource: consentSource(form),
+    consentWording: consentWording(association),
   };
   return getDb().transaction(async (tx) => {
     const [existing] = await tx
@@ -76,41 +79,72 @@ export async function subscribe(form: NewsletterForm, now = new Date()) {
       .where(eq(newsletterSubscribers.email, email))
       .for("update");
     if (existing?.status === "abonne") return "deja-abonne" as const;
-    if (existing) {
-      // Re-subscribing after unsubscribing: a new confirmation, and new unsubscribe links.
-      const renewed = existing.status === "desabonne" ? unsubscribeColumns(key) : {};
+    let id: number;
+    if (existing?.status === "en_attente") {
+      // A link that still works is not sent again: a second e-mail would only serve to flood the address.
+      if (existing.confirmTokenHash && existing.confirmBefore && existing.confirmBefore > now)
+        return "confirmation-envoyee" as const;
+      // Expired, or never sent: a new link, the consent and its clock as they were.
+      await tx.update(newsletterSubscribers).set(link).where(eq(newsletterSubscribers.id, existing.id));
+      id = existing.id;
+    } else if (existing) {
+      // Re-subscribing after unsubscribing: a new consent, a new confirmation, and new unsubscribe links.
       await tx
         .update(newsletterSubscribers)
-        .set({ ...waiting, ...renewed })
+        .set({ ...waiting, ...unsubscribeColumns(key) })
         .where(eq(newsletterSubscribers.id, existing.id));
+      id = existing.id;
     } else {
-      const inserted = await tx
+      const [inserted] = await tx
         .insert(newsletterSubscribers)
         .values({ email, ...waiting, ...unsubscribeColumns(key) })
         // Two submissions at once for one new address: the first one's e-mail is the one to use.
         .onConflictDoNothing()
         .returning({ id: newsletterSubscribers.id });
-      if (inserted.length === 0) return "confirmation-envoyee" as const;
+      if (!inserted) return "confirmation-envoyee" as const;
+      id = inserted.id;
     }
-    await enqueueMail(tx, newsletterConfirmationMail(email, content, confirmLink(token)));
+    if (await allowRecipientMail(tx, email, now))
+      await enqueueMail(tx, newsletterConfirmationMail(email, content, confirmLink(token)));
+    // Over the cap: no link went, so none is kept; asking again another day sends one.
+    else
+      await tx
+        .update(newsletterSubscribers)
+        .set({ confirmTokenHash: null, confirmBefore: null })
+        .where(eq(newsletterSubscribers.id, id));
     return "confirmation-envoyee" as const;
   });
 }
 
-/** Confirms the subscription of the link's token while it is valid; the subscriber, or undefined. */
+/** The address a confirmation link's token still confirms (SQL). */
+const confirmable = (token: string, now: Date) =>
+  and(
+    eq(newsletterSubscribers.confirmTokenHash, keyedHash(token)),
+    eq(newsletterSubscribers.status, "en_attente"),
+    sql`${newsletterSubscribers.confirmBefore} > ${now}`,
+  );
+
+/**
+ * Confirms the subscription of the link's token while it is valid (the button of the link's page: a POST, never the
+ * link's GET, which mail scanners and prefetches open); the subscriber, or undefined.
+ */
 export async function confirmSubscription(token: string, now = new Date()) {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   const [row] = await getDb()
     .update(newsletterSubscribers)
     .set({ status: "abonne", confirmedAt: now, confirmTokenHash: null, confirmBefore: null, bounces: 0 })
-    .where(
-      and(
-        eq(newsletterSubscribers.confirmTokenHash, keyedHash(token)),
-        eq(newsletterSubscribers.status, "en_attente"),
-        sql`${newsletterSubscribers.confirmBefore} > ${now}`,
-      ),
-    )
+    .where(confirmable(token, now))
     .returning();
+  return row;
+}
+
+/** The subscription waiting for the link's token while it is valid, or undefined; changes nothing (a GET). */
+export async function findByConfirmToken(token: string, now = new Date()) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await getDb()
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(confirmable(token, now));
   return row;
 }
 

@@ -19,7 +19,8 @@ import {
 } from "~/db/schema";
 import { releaseGardener } from "~/modules/plots/allotment.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { dropWaitingLetterMessages } from "~/modules/mail/mail.server";
+import { dropWaitingLetterMessages, removeMailFilesTo } from "~/modules/mail/mail.server";
+import { forgetRecipient } from "~/modules/rate-limits/recipients.server";
 
 /** Case and spaces do not make another person. */
 const sameAddress = (column: PgColumn, email: string): SQL =>
@@ -150,9 +151,12 @@ export async function exportPersonalData(actor: Actor, email: string) {
   );
 }
 
-/** Erases everything stored about `email` in one transaction (RGPD right to erasure); returns what it concerned. */
+/**
+ * Erases everything stored about `email` in one transaction (RGPD right to erasure), then the e-mails written to them
+ * as files (without SMTP, in DATA_DIR/mail); returns what it concerned.
+ */
 export async function erasePersonalData(actor: Actor, email: string) {
-  return withHistory(
+  const erased = await withHistory(
     actor,
     async (tx) => {
       const found = await findPersonalData(email, tx);
@@ -172,8 +176,15 @@ export async function erasePersonalData(actor: Actor, email: string) {
       // record; their plots' history and their payments stay, without them (the accounts keep the amounts).
       for (const gardener of found.jardiniers) await releaseGardener(tx, gardener.id, parisToday());
       await tx.delete(gardeners).where(where.gardeners);
+      await forgetRecipient(email, tx);
       return found;
     },
     (found) => ({ kind: "rgpd.effacement", detail: describeCounts(found) }),
   );
+  // Files cannot roll back: removed once the rows are gone for good.
+  await removeMailFilesTo(
+    email,
+    erased.emails.map((mail) => mail.id),
+  );
+  return erased;
 }

@@ -5,11 +5,14 @@ import { describeEachDatabase } from "../../../tests/db";
 import {
   allowFormAttempt,
   countHits,
+  EVENT_SIGNUP_LIMITS,
   FORM_LIMITS,
   limitAddress,
+  networkAddress,
   purgeOldHits,
   recordHit,
   releaseHits,
+  reserveEventSignup,
   reserveFormSubmission,
   reserveHit,
 } from "./rate-limits.server";
@@ -60,6 +63,23 @@ describeEachDatabase("rate limits", () => {
     expect(results.filter(Boolean)).toHaveLength(FORM_LIMITS.attempts);
   });
 
+  it("counts one event's sign-ups by network: an IPv4 /24, an IPv6 /48", () => {
+    expect(networkAddress("192.0.2.7")).toBe("192.0.2.0/24");
+    expect(networkAddress("::ffff:192.0.2.250")).toBe("192.0.2.0/24");
+    expect(networkAddress("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1::/48");
+    expect(networkAddress("2001:0db8:0001:ffff::1")).toBe("2001:db8:1::/48");
+    expect(networkAddress("2001:db8:2::1")).toBe("2001:db8:2::/48");
+  });
+
+  it("allows 3 sign-ups to one event per network in a day; another event or network is not affected", async () => {
+    for (let i = 1; i <= EVENT_SIGNUP_LIMITS.perNetwork; i++)
+      expect(await reserveEventSignup(7, `192.0.2.${i}`, at(i))).not.toBeNull();
+    expect(await reserveEventSignup(7, "192.0.2.200", at(60))).toBeNull();
+    expect(await reserveEventSignup(8, "192.0.2.200", at(60))).not.toBeNull();
+    expect(await reserveEventSignup(7, "192.0.3.1", at(60))).not.toBeNull();
+    expect(await reserveEventSignup(7, "192.0.2.200", at(24 * 60 + 2))).not.toBeNull();
+  });
+
   it("counts IPv6 clients by their /64 and IPv4 as itself", () => {
     expect(limitAddress("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
     expect(limitAddress("2001:0db8:0001:0002::1")).toBe("2001:db8:1:2::/64");
@@ -78,10 +98,10 @@ describeEachDatabase("rate limits", () => {
     expect(await allowFormAttempt("contact", "2001:db8:5:7::1", at(0))).toBe(true);
   });
 
-  it("purges what no window looks at any more", async () => {
+  it("purges what no window looks at any more (the longest is a day)", async () => {
     await recordHit("a", at(0));
     await recordHit("b", at(50));
-    await purgeOldHits(at(70));
+    await purgeOldHits(at(24 * 60 + 10));
     expect((await getDb().select().from(rateLimitHits)).map((row) => row.key)).toEqual(["b"]);
   });
 });

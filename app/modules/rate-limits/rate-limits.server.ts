@@ -61,6 +61,17 @@ export function limitAddress(ip: string): string {
   return ip;
 }
 
+/**
+ * The network a limit on one event's sign-ups counts under (decision 023): an IPv4 address's /24, an IPv6 one's /48
+ * (a home, an office or a small hosting customer), so that changing address within one's network changes nothing.
+ */
+export function networkAddress(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/i.exec(ip);
+  if (v4) return `${v4[1]}.0/24`;
+  if (net.isIPv6(ip)) return `${expandIPv6(ip).slice(0, 3).join(":")}::/48`;
+  return ip;
+}
+
 /** The eight groups of an IPv6 address, without a zone, each as lower-case hex without leading zeros. */
 function expandIPv6(ip: string): string[] {
   let address = ip.split("%")[0].toLowerCase();
@@ -81,8 +92,8 @@ export async function clearHits(key: string, executor: Executor = getDb()) {
   await executor.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
 }
 
-/** No limit looks further back than this: older rows are only kept for nothing. */
-const LONGEST_WINDOW_MS = 60 * 60 * 1000;
+/** No limit looks further back than this (a day: one event's sign-ups, a recipient's e-mails). */
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Removes the rows no window can count any more; run now and then by the server. */
 export async function purgeOldHits(now = new Date()) {
@@ -112,4 +123,21 @@ export async function allowFormAttempt(form: string, ip: string, now = new Date(
  */
 export function reserveFormSubmission(form: string, ip: string, now = new Date()): Promise<number | null> {
   return reserveHit(acceptedKey(form, ip), FORM_LIMITS.accepted, FORM_LIMITS.windowMs, now);
+}
+
+// ——— One event's sign-ups ———
+
+/** Sign-ups to one event from one network (`networkAddress`) in a day: decision 023. */
+export const EVENT_SIGNUP_LIMITS = { perNetwork: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
+export const EVENT_SIGNUP_LIMITED_MESSAGE =
+  "Vous avez déjà fait plusieurs inscriptions à cet événement aujourd'hui. Pour inscrire d'autres personnes, indiquez leur nombre dans une même inscription ou écrivez à l'association.";
+
+/** Reserves one of the day's sign-ups to event `eventId` from the network of `ip`: null once they are used up. */
+export function reserveEventSignup(eventId: number, ip: string, now = new Date()): Promise<number | null> {
+  return reserveHit(
+    `inscription:${eventId}:réseau:${networkAddress(ip)}`,
+    EVENT_SIGNUP_LIMITS.perNetwork,
+    EVENT_SIGNUP_LIMITS.windowMs,
+    now,
+  );
 }

@@ -3,11 +3,11 @@ import { formatDateTime } from "~/lib/dates";
 import { dateToParisLocal } from "~/lib/paris-time";
 import { parseId } from "~/lib/text";
 import { getEvent } from "~/modules/events/events.server";
-import { parseAdminForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { eventPractical } from "~/modules/events/events.server";
 import { signupSettingsSchema } from "./registrations.schema";
-import { placesLeft, registrationsOf, updateSignupSettings } from "./registrations.server";
+import { cancelSignup, placesLeft, registrationsOf, updateSignupSettings } from "./registrations.server";
 
 /** The event of `/admin/events/:id/inscriptions`, or back to the events. */
 export async function registrationsEvent(idParam: string | undefined) {
@@ -67,4 +67,28 @@ export async function saveSignupSettings(idParam: string | undefined, form: Form
     () => ({ kind: "inscriptions.reglages", target: `événement n° ${event.id}` }),
   );
   return { ok: true as const, message: "Réglages des inscriptions enregistrés." };
+}
+
+/**
+ * « Désinscrire » a sign-up, present or waiting (someone who said they cannot come, or names nobody knows): cancelled
+ * as by its link, a place freed goes to the waiting list; nobody is written to. Again is harmless.
+ */
+export async function cancelSignupByAdmin(idParam: string | undefined, form: FormData, actor: Actor) {
+  const event = await registrationsEvent(idParam);
+  const id = parseId(String(form.get("id") ?? ""));
+  const now = new Date();
+  const cancelled =
+    id === null
+      ? undefined
+      : await withHistory(
+          actor,
+          (tx) => cancelSignup(tx, event.id, id, now),
+          (row) =>
+            row?.cancelledAt?.getTime() === now.getTime() && {
+              kind: "inscriptions.annulation",
+              target: `événement n° ${event.id}`,
+            },
+        );
+  if (!cancelled) return refusedForm(form, "Cette inscription n'existe plus.", {}, 404);
+  return doneForm("cancel", `Inscription de ${cancelled.name} annulée.`);
 }

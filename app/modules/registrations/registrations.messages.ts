@@ -7,11 +7,12 @@ export const REGISTRATION_FAILURE_MESSAGE = "L'inscription n'a pas pu être enre
 export const REGISTRATION_NAME_MAX = 100;
 export const REGISTRATION_ANSWER_MAX = 300;
 
-/** What the page says once the form is accepted: a place, or the waiting list. */
-export const REGISTRATION_DONE_MESSAGE =
-  "C'est noté ! Un e-mail de confirmation vient de vous être envoyé, avec un lien pour annuler si besoin.";
-export const REGISTRATION_WAITING_MESSAGE =
-  "L'événement est complet : vous êtes sur la liste d'attente. Un e-mail de confirmation vient de vous être envoyé ; si une place se libère, elle vous est donnée et un e-mail vous prévient.";
+/**
+ * What the page says once the form is accepted, to everyone alike: a place, the waiting list or an address signed up
+ * already are told apart only in the e-mail, so the form does not tell who holds a place (decision 023).
+ */
+export const REGISTRATION_SENT_MESSAGE =
+  "Merci, votre demande d'inscription est enregistrée. Un e-mail vous dira si vous avez une place ou si vous êtes sur la liste d'attente, avec un lien pour annuler si besoin.";
 
 export const REGISTRATION_STATUS_LABELS = {
   inscrit: "Inscrit",

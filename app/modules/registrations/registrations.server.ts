@@ -10,6 +10,7 @@ import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { keyedHash } from "~/modules/auth/auth.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
+import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";
 import { REGISTRATION_STATUS_LABELS } from "./registrations.messages";
 import { registrationMail } from "./registrations.mail";
 import type { RegistrationForm } from "./registrations.schema";
@@ -86,8 +87,9 @@ export async function eventSignup(event: EventRow, now = new Date()) {
 /**
  * A sign-up. The event's row is locked for the transaction, so simultaneous sign-ups are counted one after the
  * other: never more people present than the capacity, the others on the waiting list. An address already signed up
- * gets its confirmation again, and the page says the same as for a new sign-up. The confirmation e-mail (with the
- * cancel link) is queued in the same transaction.
+ * (not cancelled) gets nothing new. The confirmation e-mail (a place or the waiting list, with the cancel link) is
+ * queued in the same transaction, unless the address had its day's e-mails from the public forms: the sign-up holds
+ * all the same. The page says the same in every case: only the e-mail tells the outcome (decision 023).
  */
 export async function signUp(eventId: number, form: RegistrationForm, now = new Date()) {
   const email = form.email.trim().toLowerCase();
@@ -105,13 +107,8 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
         ),
       )
       .limit(1);
-    if (existing) {
-      await enqueueMail(
-        tx,
-        registrationMail("confirmation", existing, event, cancelLink(existing), await mailAssociation(tx)),
-      );
-      return existing;
-    }
+    // Its confirmation went already: a second one would only serve to flood the address.
+    if (existing) return existing;
     const left = await placesLeft(event, tx);
     const people = Math.min(form.people, event.signupMaxPeople);
     const [registration] = await tx
@@ -127,10 +124,11 @@ export async function signUp(eventId: number, form: RegistrationForm, now = new 
         createdAt: now,
       })
       .returning();
-    await enqueueMail(
-      tx,
-      registrationMail("confirmation", registration!, event, cancelLink(registration!), await mailAssociation(tx)),
-    );
+    if (await allowRecipientMail(tx, email, now))
+      await enqueueMail(
+        tx,
+        registrationMail("confirmation", registration!, event, cancelLink(registration!), await mailAssociation(tx)),
+      );
     return registration!;
   });
 }
@@ -174,6 +172,27 @@ async function promoteWaiting(tx: Executor, event: EventRow, now: Date) {
 }
 
 /**
+ * Cancels sign-up `registrationId` of `eventId` in `tx` (again is harmless); a place freed goes to the waiting list.
+ * Returns the sign-up as it is now, or undefined when it is not one of the event's.
+ */
+export async function cancelSignup(tx: Executor, eventId: number, registrationId: number, now = new Date()) {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
+  // Read under the event's lock: another cancellation may have given this sign-up a place meanwhile.
+  const [current] = await tx
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)));
+  if (!event || !current || current.status === "annule") return current;
+  const [cancelled] = await tx
+    .update(eventRegistrations)
+    .set({ status: "annule", cancelledAt: now })
+    .where(eq(eventRegistrations.id, current.id))
+    .returning();
+  if (current.status === "inscrit" && event.start && event.start > now) await promoteWaiting(tx, event, now);
+  return cancelled;
+}
+
+/**
  * Cancels the sign-up of a cancel link (again is harmless); a place freed goes to the waiting list. Returns the
  * sign-up as it is now, or undefined for an unknown token.
  */
@@ -181,22 +200,9 @@ export async function cancelRegistration(token: string, now = new Date()) {
   const found = await findByCancelToken(token);
   if (!found) return undefined;
   if (found.registration.status === "annule") return found.registration;
-  return getDb().transaction(async (tx) => {
-    const [event] = await tx.select().from(events).where(eq(events.id, found.event.id)).for("update");
-    // Read again under the event's lock: another cancellation may have given this sign-up a place meanwhile.
-    const [current] = await tx
-      .select()
-      .from(eventRegistrations)
-      .where(eq(eventRegistrations.id, found.registration.id));
-    if (!current || current.status === "annule") return current ?? found.registration;
-    const [cancelled] = await tx
-      .update(eventRegistrations)
-      .set({ status: "annule", cancelledAt: now })
-      .where(eq(eventRegistrations.id, current.id))
-      .returning();
-    if (current.status === "inscrit" && event?.start && event.start > now) await promoteWaiting(tx, event, now);
-    return cancelled!;
-  });
+  return getDb().transaction(
+    async (tx) => (await cancelSignup(tx, found.event.id, found.registration.id, now)) ?? found.registration,
+  );
 }
 
 /** Changes how an event takes sign-ups; more places (or no limit) go to the waiting list at once. */

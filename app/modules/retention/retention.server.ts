@@ -44,8 +44,18 @@ export const RETENTION_DEFAULTS: RetentionSettings = {
   paymentsYears: 10,
 };
 
-/** A newsletter address never confirmed is deleted after this many days (its confirmation e-mail says so). */
+/**
+ * A newsletter address never confirmed is deleted this many days after it was asked for (its confirmation e-mail
+ * says so); asking again does not move that day.
+ */
 export const UNCONFIRMED_SUBSCRIBER_DAYS = 7;
+
+/**
+ * An unsubscribed address is kept only as the proof of the consent it gave and of its withdrawal (when, from which
+ * form, the wording, when it was withdrawn), never to write to it, then deleted this many years after unsubscribing
+ * (decision 023).
+ */
+export const UNSUBSCRIBED_SUBSCRIBER_YEARS = 3;
 
 /** An expired ad is hidden at once, then deleted this many days later (time to tell its author, or renew it). */
 export const EXPIRED_AD_GRACE_DAYS = 30;
@@ -96,6 +106,7 @@ export interface RetentionResult {
   history: number;
   mails: number;
   unconfirmedSubscribers: number;
+  unsubscribedSubscribers: number;
   eventRegistrations: number;
   formerGardeners: number;
   payments: number;
@@ -133,6 +144,16 @@ function overdue(settings: RetentionSettings, now: Date) {
       where: and(
         eq(newsletterSubscribers.status, "en_attente"),
         lt(newsletterSubscribers.consentAt, daysBefore(now, UNCONFIRMED_SUBSCRIBER_DAYS)),
+      ),
+    },
+    unsubscribedSubscribers: {
+      table: newsletterSubscribers,
+      where: and(
+        eq(newsletterSubscribers.status, "desabonne"),
+        lt(
+          sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${newsletterSubscribers.consentAt})`,
+          monthsBefore(now, 12 * UNSUBSCRIBED_SUBSCRIBER_YEARS),
+        ),
       ),
     },
     eventRegistrations: {

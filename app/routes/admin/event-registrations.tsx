@@ -9,7 +9,11 @@ import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { placesLeftText } from "~/modules/registrations/registrations.messages";
-import { registrationsScreen, saveSignupSettings } from "~/modules/registrations/registrations.admin.server";
+import {
+  cancelSignupByAdmin,
+  registrationsScreen,
+  saveSignupSettings,
+} from "~/modules/registrations/registrations.admin.server";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -21,8 +25,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   return registrationsScreen(params.id);
 }
 
+/** The settings' « Enregistrer », or a sign-up's « Désinscrire ». */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return saveSignupSettings(params.id, await readFormData(request), currentActor(context));
+  const form = await readFormData(request);
+  return form.get("intent") === "cancel"
+    ? cancelSignupByAdmin(params.id, form, currentActor(context))
+    : saveSignupSettings(params.id, form, currentActor(context));
 }
 
 export default function AdminEventRegistrations({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,7 +55,7 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
       <Section id="reglages" title="Réglages">
         <SignupSettingsForm
           settings={loaderData.settings}
-          refused={actionData?.ok === false ? actionData : undefined}
+          refused={actionData?.ok === false && actionData.intent !== "cancel" ? actionData : undefined}
         />
       </Section>
       <Section
@@ -70,10 +78,10 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
           </div>
         }
       >
-        <RegistrationTable rows={present.rows} question={question} caption="Inscrits" />
+        <RegistrationTable rows={present.rows} question={question} caption="Inscrits" cancellable />
       </Section>
       <Section id="attente" title={`Liste d'attente : ${waiting.people} personne${waiting.people > 1 ? "s" : ""}`}>
-        <RegistrationTable rows={waiting.rows} question={question} caption="Liste d'attente" />
+        <RegistrationTable rows={waiting.rows} question={question} caption="Liste d'attente" cancellable />
       </Section>
       <Section id="annules" title={`Annulations : ${cancelled.length}`}>
         <RegistrationTable rows={cancelled} question={question} caption="Annulations" />

@@ -142,7 +142,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
       <Section
         id="abonnes"
         title="Adresses"
-        description="Une adresse n'est abonnée qu'une fois confirmée par le lien reçu ; sans confirmation, elle est effacée au bout de 7 jours. Chacune garde son consentement : quand, depuis quel formulaire et le texte accepté."
+        description="Une adresse n'est abonnée qu'une fois confirmée par le lien reçu ; sans confirmation, elle est effacée au bout de 7 jours. Chacune garde son consentement : quand, depuis quel formulaire et le texte accepté. Désabonnée, elle n'est gardée que comme preuve de ce consentement et de son retrait, 3 ans, puis effacée."
         action={
           <Form method="post" action="/admin/lettre/export" reloadDocument>
             <button type="submit" className={quietButtonClass}>

@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import {
@@ -9,7 +11,7 @@ import {
   newsletterSubscribers,
   outbox,
 } from "~/db/schema";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { createMailWorker, defaultMailDir, enqueueMail, writeMailFile } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
 import {
   insertAd,
@@ -113,6 +115,37 @@ describeEachDatabase("/admin/donnees-personnelles", () => {
       ],
     ]);
     expect(JSON.stringify(entries)).not.toContain("nadia");
+  });
+
+  it("erases the e-mails written to the person as files too (without SMTP), and no one else's", async () => {
+    await somePeople();
+    const dir = defaultMailDir();
+    await fs.rm(dir, { recursive: true, force: true });
+    // Without SMTP_URL, the worker writes each message as an .eml file named by its outbox id.
+    const worker = createMailWorker({ smtpUrl: undefined, from: "site@jardins.example" });
+    expect((await worker.runOnce()).sent).toBe(3);
+    await worker.stop();
+    // An older message to her whose outbox row is gone already (the retention keeps files and rows alike).
+    await writeMailFile(dir, "999999", {
+      from: "site@jardins.example",
+      to: "Nadia.Cherif@example.fr",
+      subject: "Inscription confirmée : Atelier greffe",
+      text: "Bonjour Nadia",
+    });
+    const files = async () => (await fs.readdir(dir)).sort();
+    expect(await files()).toHaveLength(4);
+    const contents = async () =>
+      Promise.all((await files()).map((name) => fs.readFile(path.join(dir, name), "utf8"))).then((all) =>
+        all.join("\n"),
+      );
+    expect(await contents()).toMatch(/nadia\.cherif@example\.fr/i);
+
+    await post({ intent: "erase", email: "Nadia.Cherif@example.fr" });
+    // Hers, the association's with her Reply-To, and the older one: only Hugo's stays.
+    expect(await files()).toHaveLength(1);
+    const text = await contents();
+    expect(text).not.toMatch(/nadia/i);
+    expect(text).toContain("Pour Hugo");
   });
 
   it("refuses a malformed address or an unknown intent with a 400 and writes nothing", async () => {

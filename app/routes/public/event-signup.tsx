@@ -6,19 +6,14 @@ import { parseId } from "~/lib/text";
 import { handlePublicForm } from "~/modules/forms/public-form.server";
 import { getPublishedEvent } from "~/modules/events/events.server";
 import { eventPractical } from "~/modules/events/events.server";
+import { EVENT_SIGNUP_LIMITED_MESSAGE, reserveEventSignup } from "~/modules/rate-limits/rate-limits.server";
 import {
   REGISTRATION_CLOSED_MESSAGE,
-  REGISTRATION_DONE_MESSAGE,
   REGISTRATION_FAILURE_MESSAGE,
-  REGISTRATION_WAITING_MESSAGE,
+  REGISTRATION_SENT_MESSAGE,
 } from "~/modules/registrations/registrations.messages";
 import { registrationFormSchema } from "~/modules/registrations/registrations.schema";
-import {
-  eventSignup,
-  RegistrationClosedError,
-  signUp,
-  type Registration,
-} from "~/modules/registrations/registrations.server";
+import { eventSignup, RegistrationClosedError, signUp } from "~/modules/registrations/registrations.server";
 
 /** The event and its sign-up; an event without sign-ups leads to its page. */
 async function signupOf(idParam: string) {
@@ -36,25 +31,27 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * POST /events/:id/inscription — the sign-up form of an event's page (and of this one): the public forms' checks,
- * then a place or the waiting list, decided with the event locked.
+ * POST /events/:id/inscription — the sign-up form of an event's page (and of this one): the public forms' checks and
+ * at most 3 sign-ups to the event per network and day, then a place or the waiting list, decided with the event
+ * locked. Every sign-up gets the same answer; only the e-mail tells which (decision 023).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { event, signup } = await signupOf(params.id);
   if (!signup.open)
     return data({ status: "failed" as const, message: REGISTRATION_CLOSED_MESSAGE, values: {} }, { status: 409 });
-  let saved: Registration | undefined;
+  const ip = context.get(clientIpContext);
   let closed = false;
   const answer = await handlePublicForm({
     form: "inscription",
     request,
-    ip: context.get(clientIpContext),
+    ip,
     keep: ["name", "email", "people", "answer"],
     schema: registrationFormSchema(event.signupMaxPeople),
     fields: ["name", "email", "people", "answer", "captcha"],
+    alsoLimit: { reserve: () => reserveEventSignup(event.id, ip), message: EVENT_SIGNUP_LIMITED_MESSAGE },
     save: async (form) => {
       try {
-        saved = await signUp(event.id, form);
+        await signUp(event.id, form);
       } catch (error) {
         // Closed (or full of time) between the page and the form: said as such, not as a failure.
         if (!(error instanceof RegistrationClosedError)) throw error;
@@ -65,7 +62,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
   if (closed)
     return data({ status: "failed" as const, message: REGISTRATION_CLOSED_MESSAGE, values: {} }, { status: 409 });
-  return saved ? { status: "sent" as const, waiting: saved.status === "attente" } : answer;
+  return answer;
 }
 
 export function headers() {
@@ -81,8 +78,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function EventSignupPage({ loaderData, actionData }: Route.ComponentProps) {
   const { id, title, practical, signup } = loaderData;
-  const sent = actionData && "waiting" in actionData ? actionData : undefined;
-  const refused = actionData && !sent && actionData.status !== "sent" ? actionData : undefined;
+  const refused = actionData && actionData.status !== "sent" ? actionData : undefined;
   return (
     <div className="px-4 py-6">
       <div className="mx-auto max-w-3xl">
@@ -98,9 +94,9 @@ export default function EventSignupPage({ loaderData, actionData }: Route.Compon
           </a>
         </p>
       </div>
-      {sent ? (
+      {actionData?.status === "sent" ? (
         <output className="mx-auto mt-6 block max-w-3xl rounded-2xl bg-brand-50 p-5 text-stone-800 ring-1 ring-brand-100">
-          {sent.waiting ? REGISTRATION_WAITING_MESSAGE : REGISTRATION_DONE_MESSAGE}
+          {REGISTRATION_SENT_MESSAGE}
         </output>
       ) : (
         <div className="mx-auto max-w-3xl">

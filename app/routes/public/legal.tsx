@@ -1,7 +1,12 @@
 import type { Route } from "./+types/legal";
 import { siteContentContext } from "~/request/context";
 import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
-import { EXPIRED_AD_GRACE_DAYS, getRetentionSettings } from "~/modules/retention/retention.server";
+import {
+  EXPIRED_AD_GRACE_DAYS,
+  getRetentionSettings,
+  UNCONFIRMED_SUBSCRIBER_DAYS,
+  UNSUBSCRIBED_SUBSCRIBER_YEARS,
+} from "~/modules/retention/retention.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
@@ -21,7 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     court: legal.tribunal,
     email: content.email,
     telephone: content.telephone,
-    retention: { ...(await getRetentionSettings()), expiredAdGraceDays: EXPIRED_AD_GRACE_DAYS },
+    retention: {
+      ...(await getRetentionSettings()),
+      expiredAdGraceDays: EXPIRED_AD_GRACE_DAYS,
+      unconfirmedSubscriberDays: UNCONFIRMED_SUBSCRIBER_DAYS,
+      unsubscribedSubscriberYears: UNSUBSCRIBED_SUBSCRIBER_YEARS,
+    },
   };
 }
 
@@ -138,7 +148,10 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           <li>le journal des actions des administrateurs, {months(retention.historyMonths)} ;</li>
           <li>
             les adresses inscrites à la lettre d'information, tant que l'abonnement dure ; une adresse jamais confirmée
-            est effacée au bout de 7 jours ;
+            est effacée {retention.unconfirmedSubscriberDays} jours après la demande, même si l'inscription est
+            redemandée entre-temps ; après un désabonnement, l'adresse ne reçoit plus rien et n'est gardée, avec la
+            preuve du consentement donné puis retiré (dates, formulaire, texte accepté), que{" "}
+            {months(12 * retention.unsubscribedSubscriberYears)}, puis elle est effacée ;
           </li>
           <li>
             les inscriptions aux ateliers et aux événements (nom, adresse, nombre de personnes, réponse à la question),

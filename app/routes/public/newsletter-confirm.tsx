@@ -1,14 +1,20 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
-import { confirmSubscription } from "~/modules/newsletter/newsletter.server";
+import { buttonClass } from "~/components/form/styles";
+import { confirmSubscription, findByConfirmToken } from "~/modules/newsletter/newsletter.server";
 
 /**
- * GET /lettre/confirmation/:token — the link of the confirmation e-mail (double opt-in), valid 48 hours. Private to
- * its reader: never cached, never indexed.
+ * /lettre/confirmation/:token — the link of the confirmation e-mail (double opt-in), valid 48 hours. GET (or HEAD)
+ * only shows one button and writes nothing, so that a mail scanner or a prefetch opening the link neither confirms a
+ * subscription nobody asked for nor spends the link; POST, from that button, confirms. Private to its reader: never
+ * cached, never indexed.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const confirmed = await confirmSubscription(params.token);
-  return { confirmed: Boolean(confirmed) };
+  return { valid: Boolean(await findByConfirmToken(params.token)) };
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  return { confirmed: Boolean(await confirmSubscription(params.token)) };
 }
 
 export function headers() {
@@ -19,23 +25,47 @@ export function meta() {
   return [{ title: "Inscription à la lettre d'information" }, { name: "robots", content: "noindex" }];
 }
 
-export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.confirmed) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-6">
+        <h1 className="text-3xl font-bold text-brand-800">Inscription confirmée</h1>
+        <output className="mt-4 block text-stone-800">
+          Merci ! Vous recevrez désormais la lettre d'information de l'association. Chaque lettre contient un lien pour
+          vous désabonner en un clic.
+        </output>
+        <Link to="/" className="mt-6 inline-block font-semibold text-brand-800 underline">
+          Retour à l'accueil
+        </Link>
+      </div>
+    );
+  }
+  if (!loaderData.valid || actionData) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-6">
+        <h1 className="text-3xl font-bold text-brand-800">Ce lien ne fonctionne plus</h1>
+        <p className="mt-4 text-stone-800">
+          Le lien de confirmation est valable 48 heures et ne sert qu'une fois. Si vous souhaitez toujours recevoir la
+          lettre, inscrivez-vous à nouveau : un nouveau lien vous sera envoyé.
+        </p>
+        <Link to="/lettre" className="mt-6 inline-block font-semibold text-brand-800 underline">
+          S'inscrire à nouveau
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
-      <h1 className="text-3xl font-bold text-brand-800">
-        {loaderData.confirmed ? "Inscription confirmée" : "Ce lien ne fonctionne plus"}
-      </h1>
-      <p className="mt-4 text-stone-800">
-        {loaderData.confirmed
-          ? "Merci ! Vous recevrez désormais la lettre d'information de l'association. Chaque lettre contient un lien pour vous désabonner en un clic."
-          : "Le lien de confirmation est valable 48 heures et ne sert qu'une fois. Si vous souhaitez toujours recevoir la lettre, inscrivez-vous à nouveau : un nouveau lien vous sera envoyé."}
-      </p>
-      <Link
-        to={loaderData.confirmed ? "/" : "/lettre"}
-        className="mt-6 inline-block font-semibold text-brand-800 underline"
-      >
-        {loaderData.confirmed ? "Retour à l'accueil" : "S'inscrire à nouveau"}
-      </Link>
+      <h1 className="text-3xl font-bold text-brand-800">Confirmer l'inscription</h1>
+      <Form method="post" className="mt-4 space-y-4">
+        <p className="text-stone-800">
+          Pour recevoir la lettre d'information de l'association, confirmez votre inscription. Chaque lettre contient un
+          lien pour vous désabonner en un clic.
+        </p>
+        <button type="submit" className={`${buttonClass} min-h-12 rounded-xl px-6 py-3`}>
+          Confirmer mon inscription
+        </button>
+      </Form>
     </div>
   );
 }
