@@ -76,6 +76,31 @@ const EnvSchema = z.object({
     })
     .default("Potager <no-reply@potager.local>"),
   CONTACT_TO: email("CONTACT_TO").optional(),
+  // The mailbox where bounces arrive, read for delivery status notifications (modules/mail/bounces.server.ts).
+  BOUNCE_IMAP_URL: url(
+    "BOUNCE_IMAP_URL",
+    ["imap", "imaps"],
+    "imaps://identifiant:motdepasse@ssl0.ovh.net:993/INBOX",
+  ).optional(),
+  // Envelope sender of every message, as bounces+<n°>-<signature>@… (VERP): only where the relay allows it.
+  BOUNCE_ADDRESS: email("BOUNCE_ADDRESS")
+    .refine((value) => !value.split("@")[0]!.includes("+"), {
+      error: "BOUNCE_ADDRESS doit être une adresse sans « + », par exemple retours@jardins.example",
+    })
+    .optional(),
+  // DKIM signing with DATA_DIR/dkim/<DKIM_SELECTOR>.private (npm run admin -- dkim-key), for MAIL_FROM's domain.
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, {
+      error: "DKIM_SELECTOR doit être un mot de lettres, chiffres et tirets, par exemple potager",
+    })
+    .optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, {
+      error: "DKIM_DOMAIN doit être un nom de domaine, par exemple jardins.example.org",
+    })
+    .optional(),
   // Letters (newsletter, « Écrire aux inscrits ») sent an hour at most, all e-mail counted: a little under the
   // mailbox's limit (OVHcloud MX Plan about 200 an hour), so acknowledgements still pass. 0: no limit (own server).
   MAIL_RATE_PER_HOUR: integer(

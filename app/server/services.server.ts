@@ -10,6 +10,7 @@ import { logger } from "./logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
 import { releaseOutboxLeases, startMailWorker, stopMailWorker } from "~/modules/mail/mail.server";
+import { startBounceReader, stopBounceReader } from "~/modules/mail/bounces.server";
 import { letterDelivery } from "~/modules/newsletter/letters.server";
 import { sendDigestIfDue } from "~/modules/newsletter/digest.server";
 import { queueReminders } from "~/modules/registrations/registrations.server";
@@ -135,6 +136,8 @@ async function start() {
   // process had claimed); weather is fetched before the first visitor asks.
   if (handle.kind === "pglite") await releaseOutboxLeases();
   startMailWorker({ letters: letterDelivery() });
+  // Bounces sent back later by the relay (BOUNCE_IMAP_URL) are counted like a refusal at sending.
+  startBounceReader({ letters: letterDelivery() });
   startWeatherRefresh();
   startMediaCleanup();
   // Scheduled articles and events go public by themselves, within a minute of their time.
@@ -160,6 +163,7 @@ export async function stopServices() {
   stopMediaCleanup();
   stopPublicationSchedule();
   await stopMailWorker();
+  await stopBounceReader();
   await upkeep;
   // A start that failed has nothing open left to close.
   const handle = await started.catch(() => undefined);

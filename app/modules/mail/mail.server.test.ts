@@ -97,7 +97,7 @@ describeEachDatabase("mail outbox", () => {
     expect(mail!.to).toEqual(["bureau@jardins.example"]);
     expect(header(mail!.raw, "Reply-To")).toBe("camille@example.org");
     expect(header(mail!.raw, "Subject")).toBe("[Contact] Visite des jardins");
-    expect(header(mail!.raw, "Message-ID")).toMatch(/^<outbox-\d+-[0-9a-z]+@localhost>$/);
+    expect(header(mail!.raw, "Message-ID")).toMatch(/^<outbox-\d+-[0-9a-z]+-[0-9a-f]{20}@localhost>$/);
     const [text, html] = mail!.raw.split(/Content-Type: text\/html/i);
     expect(text).toContain("Content-Type: text/plain");
     expect(html).toContain("&lt;script&gt;");

@@ -10,6 +10,8 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { MailMessageSchema, type MailMessage } from "./mail.schema";
 import { tidyText } from "./mail-templates.server";
+import { traceable } from "./bounce-token.server";
+import { dkimSigning } from "./dkim.server";
 
 export type { MailMessage } from "./mail.schema";
 export {
@@ -178,7 +180,10 @@ export interface RenderedMessage {
 export interface LetterDelivery {
   /** The message of a letter's outbox row for its recipient, or null when they should no longer get it. */
   render(row: OutboxRow): Promise<RenderedMessage | null>;
-  /** The recipient's server refused the letter for good (5xx): counted on the address, in `executor`. */
+  /**
+   * The recipient's server refused the letter for good (a 5xx at sending, or a delivery report read later in the
+   * bounce mailbox): counted on the address, in `executor`.
+   */
   bounced(executor: Executor, row: OutboxRow): Promise<void>;
 }
 
@@ -224,7 +229,6 @@ interface Sender {
 const AUTOMATIC_HEADERS = { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" };
 
 function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) {
-  const created = row.createdAt.getTime().toString(36);
   return {
     from,
     to: row.to,
@@ -233,8 +237,9 @@ function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) 
     text: tidyText(message.text),
     html: message.html,
     headers: { ...AUTOMATIC_HEADERS, ...message.headers },
-    // Stable across retries, so a receiving server can recognise a message it already has.
-    messageId: `<outbox-${row.id}-${created}@${new URL(env.PUBLIC_URL).hostname}>`,
+    // A Message-ID stable across retries and signed, and an envelope sender of its own when set: a bounce is traced
+    // back to this row (bounces.server.ts).
+    ...traceable(row),
   };
 }
 
@@ -250,10 +255,11 @@ const storedMessage = (row: OutboxRow): RenderedMessage => ({
  * the next (the outbox worker), instead of a new connection and greeting per message.
  */
 export function smtpTransport(url: string, socketTimeout = 60_000, pool = false) {
-  const limits = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout };
+  // Signed with DKIM_SELECTOR's key when it is set (dkim.server.ts).
+  const common = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout, dkim: dkimSigning() };
   return pool
-    ? createTransport({ url, pool: true, maxConnections: 1, maxMessages: 500, ...limits })
-    : createTransport({ url, ...limits });
+    ? createTransport({ url, pool: true, maxConnections: 1, maxMessages: 500, ...common })
+    : createTransport({ url, ...common });
 }
 
 /** Refusals for good in a row after which the next ones are taken for a server problem and tried again later. */

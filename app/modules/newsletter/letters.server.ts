@@ -261,7 +261,9 @@ export function letterDelivery(): LetterDelivery {
     },
     async bounced(executor, row) {
       // A sign-up's address is not the newsletter's: its refusal counts on the newsletter only for a letter to it.
-      if (letters.get(row.letterId!)?.letter.audience === "inscrits") return;
+      // A bounce read days later (bounces.server.ts) finds its letter out of this cache.
+      const letter = letters.get(row.letterId!)?.letter ?? (await getLetter(row.letterId!, executor));
+      if (letter?.audience === "inscrits") return;
       await executor
         .update(newsletterSubscribers)
         .set({ bounces: sql`${newsletterSubscribers.bounces} + 1` })
