@@ -1,5 +1,6 @@
 // Administrator accounts: `npm run admin -- create <identifiant>`, `reset-password <identifiant>`, `list`,
-// `remove <identifiant>` (never the last one) and `disable-2fa <identifiant>` (a lost phone).
+// `remove <identifiant>` (never the last one) and `disable-2fa <identifiant>` (a lost phone). And the DKIM key of the
+// site's e-mails: `dkim-key [sélecteur]` creates it once and prints the DNS record to publish.
 // Passwords are read from a hidden prompt or from standard input, never from the command line.
 import "./load-env.ts";
 import readline from "node:readline";
@@ -30,10 +31,36 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+/** Creates the DKIM key of `selector` if it is missing, and says what to publish in the domain's DNS zone. */
+async function dkimKey(selector: string | undefined) {
+  const { env } = await import("~/server/env.server");
+  const { createDkimKey, dkimDomain, dkimRecord, zoneFileStrings } = await import("~/modules/mail/dkim.server");
+  const chosen = selector ?? env.DKIM_SELECTOR ?? "potager";
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(chosen))
+    fail("Le sélecteur DKIM s'écrit en lettres, chiffres et tirets, par exemple potager.");
+  const { file, created, privateKey } = createDkimKey(chosen);
+  const domain = dkimDomain();
+  const record = dkimRecord(privateKey, chosen, domain);
+  print(created ? `Clé DKIM créée : ${file}` : `La clé DKIM existe déjà (elle est gardée) : ${file}`);
+  print("");
+  print("Enregistrement DNS à publier (type TXT) :");
+  print(`  nom    : ${record.name}`);
+  print(`  valeur : ${record.value}`);
+  print("");
+  print("Dans un fichier de zone :");
+  print(`  ${record.name}. IN TXT ( ${zoneFileStrings(record.value)} )`);
+  print("");
+  print(
+    `Puis, dans .env : DKIM_SELECTOR=${chosen}${env.DKIM_DOMAIN ? "" : ` (signature pour ${domain}, le domaine de MAIL_FROM)`}`,
+  );
+  print("et redémarrez le site une fois l'enregistrement visible (quelques minutes à quelques heures).");
+}
+
 async function main() {
   const [command, username] = process.argv.slice(2);
   const usage =
-    "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | remove <identifiant> | disable-2fa <identifiant> | list";
+    "Usage : npm run admin -- create <identifiant> | reset-password <identifiant> | remove <identifiant> | disable-2fa <identifiant> | list | dkim-key [sélecteur]";
+  if (command === "dkim-key") return dkimKey(username);
   if (!command || (command !== "list" && !username)) fail(usage);
 
   // Imported here, after .env is read, so that a wrong setting is reported in one line like any other refusal.

@@ -28,7 +28,7 @@ export const DKIM_SIGNED_HEADERS = [
   "Auto-Submitted",
 ].join(":");
 
-/** Where the private key of `selector` is kept: in the data directory, so that backups carry it. */
+/** Where the private key of `selector` is kept: in the data directory, readable by the server's account only. */
 export function dkimKeyFile(selector: string, dataDir = env.dataDir) {
   return path.join(dataDir, "dkim", `${selector}.private`);
 }
