@@ -90,6 +90,22 @@ export function FailedMails({ count }: { count: number }) {
   );
 }
 
+/** E-mails refused by the recipient's server after they went: the address is wrong, resending would not help. */
+export function BouncedMails({ count }: { count: number }) {
+  return (
+    <section aria-labelledby="bounced-mails" className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-300">
+      <h2 id="bounced-mails" className="font-semibold text-amber-900">
+        E-mails refusés par le destinataire
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">
+        {count === 1 ? "1 e-mail a été refusé" : `${count} e-mails ont été refusés`} par le serveur du destinataire
+        après leur envoi : l'adresse n'existe pas ou plus. Ils ne sont pas renvoyés ; une personne qui attend une
+        réponse (demande de parcelle, inscription) est à joindre autrement pour corriger son adresse.
+      </p>
+    </section>
+  );
+}
+
 /** While the demo's rows are still there, says so and offers to remove them. */
 export function DemoContentNotice({ count }: { count: number }) {
   return (

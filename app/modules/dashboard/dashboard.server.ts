@@ -17,6 +17,7 @@ import { countDemoRows, removeDemoContent } from "~/modules/demo/demo.server";
 import { upcomingEvents } from "~/modules/events/events.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
+import { countBouncedMails } from "~/modules/mail/bounces.server";
 import { mailDestination, sendTestMail } from "~/modules/mail/mail-test.server";
 import { undescribedImages } from "~/modules/publishing/image-descriptions.server";
 
@@ -35,6 +36,7 @@ export async function dashboardData() {
     validatedAds,
     pendingAds,
     failedMails,
+    bouncedMails,
     demoRows,
     site,
     lastBackup,
@@ -50,6 +52,7 @@ export async function dashboardData() {
     countValidatedAds(),
     countPendingAds(),
     countFailedMails(),
+    countBouncedMails(),
     countDemoRows(),
     getSiteContent(),
     lastBackupDate(),
@@ -90,6 +93,8 @@ export async function dashboardData() {
       feeYear: parisYear(),
     },
     failedMails,
+    /** Messages the recipient's server refused after they went (bounce mailbox): not sent again. */
+    bouncedMails,
     /** Gardeners with two warnings in twelve months: the bureau decides (« exclusion possible selon le règlement »). */
     exclusions: exclusions.map((g) => ({ id: g.id, name: g.name, warnings: Number(g.warnings) })),
     demoRows,

@@ -42,6 +42,17 @@ describeEachDatabase("admin dashboard", () => {
     expect(data.failedMails).toBe(2);
   });
 
+  it("counts apart the e-mails refused later by the recipient's server, which are not sent again", async () => {
+    await failedMail("bureau@jardins.example");
+    const { id } = await enqueueMail(getDb(), { to: "inconnu@example.org", subject: "Votre demande", text: "Bonjour" });
+    await getDb().update(outbox).set({ status: "bounced", text: "" }).where(eq(outbox.id, id));
+    expect(await loader()).toMatchObject({ failedMails: 1, bouncedMails: 1 });
+    expect(await post({ intent: "retryFailedMails" })).toMatchObject({
+      message: "1 e-mail remis dans la file d'envoi.",
+    });
+    expect(await loader()).toMatchObject({ failedMails: 0, bouncedMails: 1 });
+  });
+
   it("puts failed e-mails back in the queue and says how many", async () => {
     await failedMail("bureau@jardins.example");
     await failedMail("karim@example.org");

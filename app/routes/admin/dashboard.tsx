@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import {
   BackupStatus,
+  BouncedMails,
   DashboardCard,
   MailStatus,
   DemoContentNotice,
@@ -40,7 +41,19 @@ const QUICK_LINKS = [
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   useIntervalRevalidation(DASHBOARD_REFRESH_MS);
-  const { posts, events, messages, counts, failedMails, demoRows, backup, mail, undescribed, exclusions } = loaderData;
+  const {
+    posts,
+    events,
+    messages,
+    counts,
+    failedMails,
+    bouncedMails,
+    demoRows,
+    backup,
+    mail,
+    undescribed,
+    exclusions,
+  } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
@@ -52,6 +65,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </output>
       )}
       {failedMails > 0 && <FailedMails count={failedMails} />}
+      {bouncedMails > 0 && <BouncedMails count={bouncedMails} />}
       {demoRows > 0 && <DemoContentNotice count={demoRows} />}
       <ExclusionCases gardeners={exclusions} />
 
