@@ -119,6 +119,28 @@ describe("parseEnv", () => {
     expect(problems({ PORT: port })).toEqual(["PORT doit être un nombre entre 1 et 65535"]);
   });
 
+  it("says what the bounce mailbox and DKIM settings expect", () => {
+    expect(
+      problems({
+        BOUNCE_IMAP_URL: "pop3://retours:secret@pop.exemple.fr",
+        BOUNCE_ADDRESS: "retours+potager@jardins.example",
+        DKIM_SELECTOR: "mon sélecteur",
+        DKIM_DOMAIN: "https://jardins.example",
+      }),
+    ).toEqual([
+      "BOUNCE_IMAP_URL doit être une adresse imap:// ou imaps://…, par exemple imaps://identifiant:motdepasse@ssl0.ovh.net:993/INBOX",
+      "BOUNCE_ADDRESS doit être une adresse sans « + », par exemple retours@jardins.example",
+      "DKIM_SELECTOR doit être un mot de lettres, chiffres et tirets, par exemple potager",
+      "DKIM_DOMAIN doit être un nom de domaine, par exemple jardins.example.org",
+    ]);
+    expect(
+      parseEnv({
+        BOUNCE_IMAP_URL: "imaps://retours%40jardins.example:x@ssl0.ovh.net:993/INBOX",
+        DKIM_SELECTOR: "potager",
+      }),
+    ).toMatchObject({ DKIM_SELECTOR: "potager" });
+  });
+
   it("reads the list of allowed origins", () => {
     expect(
       parseEnv({ ALLOWED_ACTION_ORIGINS: " jardins.example.org, *.jardins.example.org ," }).ALLOWED_ACTION_ORIGINS,
