@@ -40,6 +40,15 @@ describe("excerpt", () => {
     expect(excerpt("a".repeat(151), 150)).toBe(`${"a".repeat(150)}…`);
     expect(excerpt("<p>Les tomates aiment le soleil</p>", 12)).toBe("Les tomates…");
   });
+
+  it("cuts between words, never inside one, and leaves no punctuation hanging", () => {
+    const text = "<p>Couvrez la terre de paille, de feuilles mortes ou de broyat ; arrosez le matin.</p>";
+    expect(excerpt(text, 42)).toBe("Couvrez la terre de paille, de feuilles…");
+    expect(excerpt(text, 29)).toBe("Couvrez la terre de paille…");
+    expect(excerpt(text, 64)).toBe("Couvrez la terre de paille, de feuilles mortes ou de broyat…");
+    // The cut falls just after a whole word: it is kept.
+    expect(excerpt("Les tomates aiment le soleil", 11)).toBe("Les tomates…");
+  });
 });
 
 describe("images", () => {

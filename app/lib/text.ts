@@ -40,11 +40,17 @@ export function stripHtml(html: string | null | undefined): string {
   return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
 }
 
-/** Plain-text excerpt of at most `length` characters, followed by an ellipsis when it was cut. */
+/**
+ * Plain-text excerpt of at most `length` characters, followed by an ellipsis when it was cut: cut between two words
+ * (inside one only when a single word is longer than `length`), without the punctuation left hanging before the cut.
+ */
 export function excerpt(html: string | null | undefined, length: number): string {
   const text = stripHtml(html);
   if (text.length <= length) return text;
-  return `${text.slice(0, length).trimEnd()}…`;
+  const cut = text.slice(0, length + 1);
+  const space = cut.lastIndexOf(" ");
+  const kept = space > 0 ? cut.slice(0, space) : text.slice(0, length);
+  return `${kept.replace(/[\s,;:–—-]+$/u, "")}…`;
 }
 
 /** An image address the site may display: a local path (`/media/…`) or an absolute http(s) URL. */

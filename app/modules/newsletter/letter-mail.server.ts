@@ -2,8 +2,9 @@ import { convert } from "html-to-text";
 import { env } from "~/server/env.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { altOf } from "~/lib/image-alt";
+import { formatDate } from "~/lib/dates";
 import { decodeEntities, excerpt } from "~/lib/text";
-import { escapeHtml } from "~/modules/mail/mail-templates.server";
+import { escapeHtml, tidyText } from "~/modules/mail/mail-templates.server";
 import type { RenderedMessage } from "~/modules/mail/mail.server";
 import { mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
 import type { BlogPost } from "~/modules/blog/blog.server";
@@ -12,8 +13,12 @@ import { eventPractical, type EventRow } from "~/modules/events/events.server";
 /** Who sends the letters, as their footer names it. */
 export interface LetterIdentity {
   association: string;
+  /** The association's tagline, under its name: who writes, for a reader who does not know the name yet. */
+  tagline?: string | null;
   address: string | null;
   email: string | null;
+  /** Where answers go: the association's contact address (mail-templates' associationReplyTo). */
+  replyTo?: string;
 }
 
 /** A letter's body: the same for every recipient, frozen when the sending starts. */
@@ -74,15 +79,23 @@ function card(options: {
   ].join("");
 }
 
-/** An article as a letter presents it: cover, title, excerpt and the link to read it. */
-export function articleCard(post: Pick<BlogPost, "id" | "title" | "image" | "imageAlts" | "excerpt" | "plainText">) {
+/** Of an article's text, what a letter quotes beside its cover: enough to know what it says before opening it. */
+const LETTER_EXCERPT_LENGTH = 500;
+
+/** An article as a letter presents it: cover, title, when and by whom, its beginning and the link to read it. */
+export function articleCard(
+  post: Pick<
+    BlogPost,
+    "id" | "title" | "image" | "imageAlts" | "excerpt" | "plainText" | "author" | "publishedAt" | "createdAt"
+  >,
+) {
   return card({
     title: post.title,
     href: absolute(`/blog/${post.id}`),
     image: post.image,
     imageAlt: altOf(post.imageAlts, post.image),
-    lines: [],
-    summary: post.excerpt.trim() || excerpt(post.plainText, 300),
+    lines: [`Publié le ${formatDate(post.publishedAt ?? post.createdAt)} par ${post.author}`],
+    summary: post.excerpt.trim() || excerpt(post.plainText, LETTER_EXCERPT_LENGTH),
     action: "Lire l'article",
   });
 }
@@ -102,16 +115,18 @@ export function eventCard(
   });
 }
 
-/** The plain-text part of an HTML fragment, as a mail client without HTML shows it. */
+/** The plain-text part of an HTML fragment, as a mail client without HTML shows it (one blank line at most). */
 export function htmlToPlainText(html: string) {
-  return convert(html, {
+  const text = convert(html, {
     wordwrap: 76,
     selectors: [
       { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
       { selector: "img", format: "skip" },
       { selector: "h2", options: { uppercase: false } },
     ],
-  }).trim();
+  });
+  // An image left out leaves its paragraph's blank lines behind.
+  return tidyText(text).trim();
 }
 
 /** A letter's body: what the administrator wrote (sanitised, links made absolute), then what it presents. */
@@ -131,35 +146,41 @@ export function letterMessage(
   footer: LetterFooter,
 ): RenderedMessage {
   const site = absolute("/");
+  const privacy = absolute("/mentions-legales");
   const contact = [identity.address, identity.email].filter(Boolean).join(" · ");
+  const tagline = identity.tagline?.trim();
   const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(letter.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f5f5f4;color:#1c1917;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f4"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:12px">
-<tr><td style="padding:20px 28px;background:#14532d;border-radius:12px 12px 0 0;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(identity.association)}</td></tr>
+<tr><td style="padding:20px 28px;background:#14532d;border-radius:12px 12px 0 0;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(identity.association)}${tagline ? `<div style="margin-top:4px;font-size:14px;font-weight:normal;color:#dcfce7">${escapeHtml(tagline)}</div>` : ""}</td></tr>
 <tr><td style="padding:28px">${letter.body.html}</td></tr>
 <tr><td style="padding:20px 28px;border-top:1px solid #e7e5e4;font-size:13px;line-height:1.5;color:#57534e">
 <p style="margin:0 0 8px">${escapeHtml(footer.why)}</p>
 <p style="margin:0 0 8px"><a href="${escapeHtml(footer.link.href)}" style="color:#14532d">${escapeHtml(footer.link.label)}</a></p>
-<p style="margin:0">${escapeHtml(identity.association)}${contact ? ` · ${escapeHtml(contact)}` : ""} · <a href="${escapeHtml(site)}" style="color:#14532d">${escapeHtml(new URL(site).host)}</a></p>
+<p style="margin:0 0 8px">${escapeHtml(identity.association)}${contact ? ` · ${escapeHtml(contact)}` : ""} · <a href="${escapeHtml(site)}" style="color:#14532d">${escapeHtml(new URL(site).host)}</a></p>
+<p style="margin:0">Ce que l'association fait de votre adresse, et combien de temps elle la garde : <a href="${escapeHtml(privacy)}" style="color:#14532d">données personnelles</a>.</p>
 </td></tr></table></td></tr></table></body></html>`;
-  const text = [
-    identity.association,
-    "",
-    letter.body.text,
-    "",
-    "--",
-    footer.why,
-    `${footer.link.label} : ${footer.link.href}`,
-    [identity.association, contact, site].filter(Boolean).join(" · "),
-    "",
-  ].join("\n");
+  const text = tidyText(
+    [
+      [identity.association, tagline].filter(Boolean).join(" — "),
+      "",
+      letter.body.text,
+      "",
+      "--",
+      footer.why,
+      `${footer.link.label} : ${footer.link.href}`,
+      [identity.association, contact, site].filter(Boolean).join(" · "),
+      `Ce que l'association fait de votre adresse, et combien de temps elle la garde : ${privacy}`,
+    ].join("\n"),
+  );
   const headers = footer.unsubscribe
     ? {
         "List-Unsubscribe": `<${footer.unsubscribe}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        // RFC 8058's one click only for an https:// link: a mail client must not post to a plain http:// one.
+        ...(footer.unsubscribe.startsWith("https://") && { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }),
         "List-Id": `Lettre d'information <lettre.${new URL(site).hostname}>`,
       }
     : undefined;
-  return { subject: letter.subject, text, html, headers };
+  return { subject: letter.subject, text, html, headers, replyTo: identity.replyTo };
 }

@@ -4,7 +4,8 @@ import { getDb } from "~/db/client.server";
 import { eventRegistrations, newsletterLetters, newsletterSubscribers, outbox } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../../../tests/fakes/smtp";
-import { insertBlogPost, insertEvent, insertSubscriber } from "../../../tests/factories";
+import { insertBlogPost, insertContent, insertEvent, insertSubscriber } from "../../../tests/factories";
+import { env } from "~/server/env.server";
 import {
   createMailWorker,
   enqueueMail,
@@ -21,6 +22,7 @@ import {
   NO_RECIPIENT_MESSAGE,
   queueLetter,
   recipientCount,
+  sendTestLetter,
   updateLetter,
 } from "./letters.server";
 import { unsubscribe, unsubscribeToken } from "./newsletter.server";
@@ -112,14 +114,16 @@ describeEachDatabase("letters", () => {
     expect(header(mail.raw, "Bcc")).toBeUndefined();
     const link = `http://localhost:3000/lettre/desabonnement/${unsubscribeToken(camille)}`;
     expect(header(mail.raw, "List-Unsubscribe")).toBe(`<${link}>`);
-    expect(header(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    // PUBLIC_URL is http:// here: RFC 8058 allows the one click only to an https:// link (next test).
+    expect(header(mail.raw, "List-Unsubscribe-Post")).toBeUndefined();
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     const text = readable(mail);
     expect(text).toContain("paillage des allées");
     expect(text).toContain('href="http://localhost:3000/events"');
     expect(text).toContain("Vous recevez cette lettre parce que l'adresse camille@example.org est abonnée");
-    expect(text).toContain(`Se désabonner en un clic : ${link}`);
+    expect(text).toContain(`Se désabonner : ${link}`);
+    expect(text).not.toContain("en un clic");
     // No tracking: the letter has no image but those it shows, and no link but the site's.
     expect(text).not.toMatch(/<img/);
     const done = await getLetter(letter.id);
@@ -130,6 +134,39 @@ describeEachDatabase("letters", () => {
       ["sent", "", null],
       ["sent", "", null],
     ]);
+  });
+
+  it("offers the one-click unsubscribing of RFC 8058 when the site is in https, and takes answers at the association's address", async () => {
+    await insertContent({ nomAssociation: "Jardins de l'Est", email: "bureau@jardins-est.example" });
+    const camille = await insertSubscriber("camille@example.org");
+    const publicUrl = env.PUBLIC_URL;
+    env.PUBLIC_URL = "https://jardins-est.example";
+    onTestFinished(() => {
+      env.PUBLIC_URL = publicUrl;
+    });
+    await sendLetter();
+    await worker().runOnce();
+    const mail = smtp.messages[0]!;
+    const link = `https://jardins-est.example/lettre/desabonnement/${unsubscribeToken(camille)}`;
+    expect(header(mail.raw, "List-Unsubscribe")).toBe(`<${link}>`);
+    expect(header(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(header(mail.raw, "Reply-To")).toBe("bureau@jardins-est.example");
+  });
+
+  it("sends a test that says it is one: to the administrator alone, no subscription date, a link back to the letter", async () => {
+    await insertContent({ nomAssociation: "Jardins de l'Est", email: "bureau@jardins-est.example" });
+    const letter = await createLetter(free, "Hervé Dubois");
+    await sendTestLetter(letter, "marie@example.org");
+    await worker().runOnce();
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toEqual(["marie@example.org"]);
+    expect((await getDb().select().from(outbox))[0]!.subject).toBe("[Test] Journée de travail collectif samedi");
+    expect(header(mail.raw, "Reply-To")).toBe("bureau@jardins-est.example");
+    expect(header(mail.raw, "List-Unsubscribe")).toBeUndefined();
+    const text = readable(mail);
+    expect(text).toContain("Ceci est un test, envoyé à marie@example.org à la demande d'un administrateur du site");
+    expect(text).toContain(`Revenir à la lettre : http://localhost:3000/admin/lettre/${letter.id}`);
+    expect(text).not.toMatch(/abonnée|depuis le|exemple-de-lien|désabonnement\//);
   });
 
   it("presents a published article: its cover by absolute address, title, excerpt and link", async () => {

@@ -5,6 +5,7 @@ import { env } from "~/server/env.server";
 import { withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { formatDate } from "~/lib/dates";
 import { getSiteContent } from "~/modules/content/content.server";
+import { associationReplyTo } from "~/modules/mail/mail-templates.server";
 import { siteInfo } from "~/modules/content/site-info.server";
 import { getBlogPost } from "~/modules/blog/blog.server";
 import { getEvent } from "~/modules/events/events.server";
@@ -41,7 +42,14 @@ const unsubscribeLink = (token: string) => new URL(`/lettre/desabonnement/${toke
 
 async function identity(): Promise<LetterIdentity> {
   const content = await getSiteContent();
-  return { association: siteInfo(content).name, address: content.adresse, email: content.email };
+  const site = siteInfo(content);
+  return {
+    association: site.name,
+    tagline: site.tagline,
+    address: content.adresse,
+    email: content.email,
+    replyTo: associationReplyTo(content),
+  };
 }
 
 /** What a letter presents (an article, an event), as HTML: published ones only; "" for a free message. */
@@ -71,8 +79,10 @@ export async function bodyOf(letter: Letter): Promise<LetterBody> {
 function subscriberFooter(association: string, email: string, since: Date | null, token: string): LetterFooter {
   const link = unsubscribeLink(token);
   return {
-    why: `Vous recevez cette lettre parce que l'adresse ${email} est abonnée à la lettre d'information de ${association}${since ? ` depuis le ${formatDate(since)}` : ""}.`,
-    link: { href: link, label: "Se désabonner en un clic" },
+    why:
+      `Vous recevez cette lettre parce que l'adresse ${email} est abonnée à la lettre d'information de ${association}${since ? ` depuis le ${formatDate(since)}` : ""}. ` +
+      "Pour ne plus la recevoir, ouvrez le lien ci-dessous et confirmez.",
+    link: { href: link, label: "Se désabonner" },
     unsubscribe: link,
   };
 }
@@ -84,7 +94,7 @@ function registrantFooter(eventTitle: string, email: string, link: string): Lett
   };
 }
 
-/** The whole e-mail as one recipient would get it, with a sample footer: the back-office's preview and test. */
+/** The whole e-mail as one recipient would get it, with a sample footer: the back-office's preview. */
 export async function sampleMessage(letter: Letter, to: string) {
   const who = await identity();
   const sample = "exemple-de-lien-personnel";
@@ -160,10 +170,24 @@ export async function recipientCount(letter: Pick<Letter, "audience" | "eventId"
   return row?.n ?? 0;
 }
 
-/** « M'envoyer un test »: the letter as a recipient gets it, to `to`, ahead of any sending. */
+/**
+ * « M'envoyer un test »: the letter as a recipient gets it, to `to`, ahead of any sending. Its footer says what it
+ * is: a test for an administrator, to no list; its link leads back to the letter in the back-office.
+ */
 export async function sendTestLetter(letter: Letter, to: string) {
-  const message = await sampleMessage(letter, to);
-  await enqueueMail(getDb(), { to, subject: `[Test] ${message.subject}`, text: message.text, html: message.html });
+  const who = await identity();
+  const footer: LetterFooter = {
+    why: `Ceci est un test, envoyé à ${to} à la demande d'un administrateur du site : personne d'autre ne l'a reçu. Chaque destinataire trouvera ici pourquoi il reçoit ${letter.audience === "inscrits" ? "ce message et le lien pour annuler son inscription" : "cette lettre et le lien pour se désabonner"}.`,
+    link: { href: new URL(`/admin/lettre/${letter.id}`, env.PUBLIC_URL).toString(), label: "Revenir à la lettre" },
+  };
+  const message = letterMessage({ subject: letter.subject, body: await bodyOf(letter) }, who, footer);
+  await enqueueMail(getDb(), {
+    to,
+    replyTo: message.replyTo,
+    subject: `[Test] ${message.subject}`,
+    text: message.text,
+    html: message.html,
+  });
 }
 
 /**
