@@ -22,6 +22,9 @@ it("sends at once and reports the SMTP server's own answer", async () => {
   ).toBe(true);
   expect(smtp.messages.at(-1)!.to).toEqual(["bureau@jardins.example"]);
   expect(smtp.messages.at(-1)!.raw).toContain("Subject: E-mail de test du site de l'association");
+  // Sent outside the outbox, but automatic like every other: no out-of-office reply comes back for it.
+  expect(smtp.messages.at(-1)!.raw).toMatch(/^Auto-Submitted: auto-generated\r$/m);
+  expect(smtp.messages.at(-1)!.raw).toMatch(/^X-Auto-Response-Suppress: OOF, AutoReply\r$/m);
 });
 
 it("says in French why a server cannot be used, with its answer", async () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { env } from "~/server/env.server";
-import { smtpTransport, writeMailFile } from "./mail.server";
+import { AUTOMATIC_HEADERS, smtpTransport, writeMailFile } from "./mail.server";
 
 /** Where mail goes: the SMTP server (its host, never its credentials), or the folder of .eml files. */
 export function mailDestination(
@@ -39,6 +39,7 @@ export async function sendTestMail(to: string, smtpUrl = env.SMTP_URL): Promise<
     to,
     subject: "E-mail de test du site de l'association",
     text: "Bonjour,\n\nCe message de test a été envoyé depuis l'administration du site. S'il vous est parvenu, les e-mails du site partent bien.\n",
+    headers: AUTOMATIC_HEADERS,
   };
   if (destination.kind === "files") {
     const file = await writeMailFile(destination.dir, "test", mail);

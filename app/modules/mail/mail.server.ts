@@ -226,7 +226,7 @@ interface Sender {
  * Every message the site sends is automatic (RFC 3834), and says so to Outlook and Exchange too: an out-of-office
  * or other automatic reply is not sent back to the association's inbox. Non-delivery reports still come back.
  */
-const AUTOMATIC_HEADERS = { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" };
+export const AUTOMATIC_HEADERS = { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" };
 
 function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) {
   return {
