@@ -10,7 +10,7 @@ import { bounceSample } from "../../../tests/bounce-samples";
 import { insertSubscriber } from "../../../tests/factories";
 import { startFakeImap, type FakeImap } from "../../../tests/fakes/imap";
 import { startFakeSmtp, type FakeSmtp } from "../../../tests/fakes/smtp";
-import { createBounceReader, countBouncedMails, type BounceReader } from "./bounces.server";
+import { bounceMailbox, createBounceReader, countBouncedMails, type BounceReader } from "./bounces.server";
 import { createMailWorker, enqueueMail } from "./mail.server";
 
 let smtp: FakeSmtp;
@@ -28,7 +28,9 @@ beforeEach(async () => {
   smtp.messages.length = 0;
   imap.messages.length = 0;
   imap.commands.length = 0;
-  if (!imap.port) await imap.start();
+  // Up again after a test that stopped it, whatever that test's outcome.
+  await imap.stop();
+  await imap.start();
 });
 
 /** Sends what the outbox holds through the SMTP fake, as the server would. */
@@ -86,6 +88,22 @@ function logged() {
   const calls = [vi.spyOn(logger, "info"), vi.spyOn(logger, "warn"), vi.spyOn(logger, "error")];
   return () => JSON.stringify(calls.map((spy) => spy.mock.calls));
 }
+
+it("reads BOUNCE_IMAP_URL: the account, TLS and its port, the folder", () => {
+  expect(bounceMailbox("imaps://retours%40jardins.example:p%40ss%3Aword@ssl0.ovh.net/Retours")).toEqual({
+    host: "ssl0.ovh.net",
+    port: 993,
+    secure: true,
+    auth: { user: "retours@jardins.example", pass: "p@ss:word" },
+    path: "Retours",
+  });
+  expect(bounceMailbox("imap://u:p@[::1]:1143")).toMatchObject({
+    host: "::1",
+    port: 1143,
+    secure: false,
+    path: "INBOX",
+  });
+});
 
 describeEachDatabase("bounce mailbox", () => {
   it("counts a Postfix bounce of a letter on its subscriber and its letter, then deletes it", async () => {
@@ -251,14 +269,21 @@ describeEachDatabase("bounce mailbox", () => {
     expect(JSON.stringify(warn.mock.calls)).not.toMatch(/mauvais|retours@/);
   });
 
-  it("reads at start, and a stop waits for the reading in progress", async () => {
+  it("reads at start and on schedule; a stop waits for the reading in progress, then nothing more is read", async () => {
     await insertSubscriber("parti@example.com");
     await sendLetter();
     bounce("postfix-user-unknown.eml", "parti@example.com");
-    const r = createBounceReader({ imapUrl: imap.url, letters: letterDelivery(), pollMs: 60_000 });
+    const r = createBounceReader({ imapUrl: imap.url, letters: letterDelivery(), pollMs: 50 });
+    onTestFinished(() => r.stop());
     r.start();
-    await vi.waitFor(async () => expect((await subscriber("parti@example.com")).bounces).toBe(1));
+    await vi.waitFor(() => expect(imap.commands.filter((c) => c === "SELECT INBOX").length).toBeGreaterThan(1), {
+      timeout: 10_000,
+    });
+    expect((await subscriber("parti@example.com")).bounces).toBe(1);
     await r.stop();
-    expect(imap.commands.filter((c) => c === "SELECT INBOX")).toHaveLength(1);
+    const readings = () => imap.commands.filter((c) => c.startsWith("AUTHENTICATE")).length;
+    const before = readings();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readings()).toBe(before);
   });
 });
