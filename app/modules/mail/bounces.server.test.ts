@@ -196,6 +196,23 @@ describeEachDatabase("bounce mailbox", () => {
     expect((await subscriber("parti@example.com")).bounces).toBe(0);
   });
 
+  it("looks at the newest messages first in a mailbox fuller than a reading, and at the others next", async () => {
+    await insertSubscriber("parti@example.com");
+    await sendLetter();
+    bounce("reply.eml", "parti@example.com");
+    bounce("reply.eml", "parti@example.com");
+    bounce("postfix-user-unknown.eml", "parti@example.com");
+    const r = createBounceReader({ imapUrl: imap.url, letters: letterDelivery(), maxPerRun: 2 });
+    onTestFinished(() => r.stop());
+
+    expect(await r.runOnce()).toMatchObject({ counted: 1 });
+    expect(imap.commands.filter((c) => c.startsWith("UID FETCH")).at(0)).toMatch(/^UID FETCH 2,3 /);
+    imap.commands.length = 0;
+    await r.runOnce();
+    expect(imap.commands.filter((c) => c.startsWith("UID FETCH"))).toEqual([expect.stringMatching(/^UID FETCH 1 /)]);
+    expect(imap.messages).toHaveLength(2);
+  });
+
   it("counts the same report read twice once", async () => {
     await insertSubscriber("parti@example.com");
     const letterId = await sendLetter();

@@ -160,7 +160,8 @@ export function createBounceReader(options: BounceReaderOptions): BounceReader {
         uidValidity = opened.uidValidity;
       }
       const uids = (await connection.search({ all: true }, { uid: true })) || [];
-      const fresh = uids.filter((uid) => !left.has(uid)).slice(0, maxPerRun);
+      // The newest first: reports come in days after the sending, a mailbox's old messages are not ours.
+      const fresh = uids.filter((uid) => !left.has(uid)).slice(-maxPerRun);
       if (fresh.length === 0) return;
       // Headers first: only what announces a delivery report, at a report's size, is fetched whole.
       const reports: number[] = [];
