@@ -28,6 +28,8 @@ test("an event's sign-ups without JavaScript: a place, the waiting list, a cance
   page,
   browser,
 }) => {
+  // Two visitors, a cancellation, the export and the printed list: longer than most.
+  test.slow();
   await openAdmin(page, "/admin/events", "Événements");
   const path = await eventPath(page);
   await page.getByRole("link", { name: `Inscriptions à « ${EVENT} »` }).click();
