@@ -138,17 +138,21 @@ describeEachDatabase("mail outbox", () => {
     expect(await rows()).toHaveLength(0);
   });
 
-  it("refuses CR or LF in the subject (header injection)", async () => {
-    await expect(
-      enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\r\nBcc: victime@example.org", text: "x" }),
-    ).rejects.toThrow(/retours à la ligne/);
-    await expect(
-      enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\nBcc: b@example.org", text: "x" }),
-    ).rejects.toThrow(/retours à la ligne/);
+  it("puts any subject on one line, whatever reached it: no header injection, no message refused", async () => {
+    await enqueueMail(getDb(), { to: "a@example.org", subject: "Bonjour\r\nBcc: victime@example.org", text: "x" });
+    // An event's title typed on two lines, in a sign-up's confirmation.
+    await enqueueMail(getDb(), { to: "b@example.org", subject: "Inscription : Fête\ndes récoltes", text: "x" });
     await expect(enqueueMail(getDb(), { to: "pas une adresse", subject: "Bonjour", text: "x" })).rejects.toThrow(
       /email/i,
     );
-    expect(await rows()).toHaveLength(0);
+    expect((await rows()).map((r) => r.subject)).toEqual([
+      "Bonjour Bcc: victime@example.org",
+      "Inscription : Fête des récoltes",
+    ]);
+    expect(await worker().runOnce()).toMatchObject({ sent: 2, failed: 0 });
+    expect(smtp.messages.map((m) => m.to)).toEqual([["a@example.org"], ["b@example.org"]]);
+    expect(header(smtp.messages[0]!.raw, "Subject")).toBe("Bonjour Bcc: victime@example.org");
+    expect(smtp.messages[0]!.raw).not.toMatch(/^Bcc:/im);
     // Visitor text placed in a subject by a template is flattened to one line.
     expect(
       contactMessageMail({ ...contact, subject: "Salut\r\nBcc: x@example.org" }, "b@jardins.example").subject,

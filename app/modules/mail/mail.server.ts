@@ -8,6 +8,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { newsletterLetters, outbox } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { oneLine } from "~/lib/text";
 import { MailMessageSchema, type MailMessage } from "./mail.schema";
 import { tidyText } from "./mail-templates.server";
 import { traceable } from "./bounce-token.server";
@@ -29,7 +30,7 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 
 
 /**
  * Writes a message to the outbox with the caller's executor, so it is committed (or rolled back)
- * with what caused it. Throws for an invalid message (bad address, CR/LF in the subject).
+ * with what caused it. Throws for an invalid message (a bad address, an empty subject).
  */
 export async function enqueueMail(executor: Executor, message: MailMessage): Promise<{ id: number }> {
   const parsed = MailMessageSchema.parse(message);
@@ -233,10 +234,14 @@ function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) 
     from,
     to: row.to,
     replyTo: message.replyTo,
-    subject: message.subject,
+    // Every header value on one line, whatever reached it: a rendered letter's subject, a header's value.
+    subject: oneLine(message.subject),
     text: tidyText(message.text),
     html: message.html,
-    headers: { ...AUTOMATIC_HEADERS, ...message.headers },
+    headers: {
+      ...AUTOMATIC_HEADERS,
+      ...(message.headers && Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, oneLine(v)]))),
+    },
     // A Message-ID stable across retries and signed, and an envelope sender of its own when set: a bounce is traced
     // back to this row (bounces.server.ts).
     ...traceable(row),
