@@ -30,7 +30,7 @@ test("from the footer, with JavaScript: the answer shows in place, the link conf
   // /contact runs JavaScript (the content pages are plain HTML: there the form posts to /lettre, tested below).
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Recevoir les nouvelles du jardin" });
-  await expect(form).toContainText("Je peux me désabonner à tout moment, en un clic");
+  await expect(form).toContainText("Je peux me désabonner à tout moment depuis chaque lettre");
   // A wrong answer is said before anything is sent.
   await form.getByLabel("Adresse où recevoir la lettre").fill("pas-une-adresse");
   // Entering the form loads its checks (and the page is hydrated, so the answer comes in place).

@@ -11,7 +11,7 @@ export const NEWSLETTER_FAILURE_MESSAGE = "L'inscription n'a pas pu être enregi
 
 /** What the form says about the consent given by subscribing; stored with each address, as shown. */
 export const consentWording = (association: string) =>
-  `J'accepte de recevoir par e-mail la lettre d'information de ${association} (actualités, ateliers, événements). Je peux me désabonner à tout moment, en un clic, depuis chaque lettre.`;
+  `J'accepte de recevoir par e-mail la lettre d'information de ${association} (actualités, ateliers, événements). Je peux me désabonner à tout moment depuis chaque lettre.`;
 
 /** How the back-office names each status of an address. */
 export const SUBSCRIBER_STATUS_LABELS = {

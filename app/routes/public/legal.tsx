@@ -131,7 +131,8 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           La lettre d'information n'est envoyée qu'aux adresses qui l'ont demandée et ont confirmé leur inscription par
           le lien reçu (double confirmation). L'association garde la preuve de ce consentement : sa date, le formulaire
           utilisé et le texte accepté. Chaque lettre est adressée à une seule personne, sans mesure d'ouverture, et
-          contient un lien pour se désabonner en un clic, sans connexion ni autre question.
+          contient un lien pour se désabonner, sans connexion ni autre question ; les messageries qui le proposent
+          désabonnent aussi d'un seul clic.
         </p>
         <p>Durées de conservation, appliquées automatiquement par le site :</p>
         <ul className="list-disc space-y-1 pl-6">

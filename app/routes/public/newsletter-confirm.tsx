@@ -32,7 +32,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
         <h1 className="text-3xl font-bold text-brand-800">Inscription confirmée</h1>
         <output className="mt-4 block text-stone-800">
           Merci ! Vous recevrez désormais la lettre d'information de l'association. Chaque lettre contient un lien pour
-          vous désabonner en un clic.
+          vous désabonner, sans compte ni mot de passe.
         </output>
         <Link to="/" className="mt-6 inline-block font-semibold text-brand-800 underline">
           Retour à l'accueil
@@ -60,7 +60,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       <Form method="post" className="mt-4 space-y-4">
         <p className="text-stone-800">
           Pour recevoir la lettre d'information de l'association, confirmez votre inscription. Chaque lettre contient un
-          lien pour vous désabonner en un clic.
+          lien pour vous désabonner, sans compte ni mot de passe.
         </p>
         <button type="submit" className={`${buttonClass} min-h-12 rounded-xl px-6 py-3`}>
           Confirmer mon inscription
