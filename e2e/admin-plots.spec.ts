@@ -40,6 +40,8 @@ test("an applicant gets a plot: the site and its plots, the allotment, the secon
   page,
   browser,
 }) => {
+  // Two administrators, an applicant and the visitors' pages in one story: more than the default 30 s on a busy machine.
+  test.slow();
   const stamp = Date.now();
   const site = `Jardin du Canal ${stamp}`;
   const yasmine = { name: "Yasmine Haddad", email: `yasmine-${stamp}@example.fr` };
