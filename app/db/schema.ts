@@ -785,6 +785,13 @@ export const inspectionRounds = pgTable(
       .references(() => gardenSites.id, { onDelete: "cascade" }),
     date: date("date", { mode: "string" }).notNull(),
     inspector: text("inspector").notNull(),
+    /**
+     * The one-time token of the round's forms (see inspections.server.ts): each change replaces it, so a form sent
+     * twice, or from a page shown before another administrator's change, is refused instead of applied again.
+     */
+    formToken: text("form_token")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("inspection_rounds_site_date_idx").on(t.siteId, t.date.desc().nullsFirst())],
@@ -807,6 +814,13 @@ export const inspectionMarks = pgTable(
     result: inspectionResultEnum("result").notNull(),
     note: text("note").notNull().default(""),
     mailQueuedAt: timestamptz("mail_queued_at"),
+    /**
+     * A warning withdrawn stays, marked: when, by whom, why (the gardener reads it if the warning was e-mailed). It no
+     * longer counts toward « exclusion possible ».
+     */
+    withdrawnAt: timestamptz("withdrawn_at"),
+    withdrawnBy: text("withdrawn_by"),
+    withdrawalReason: text("withdrawal_reason"),
   },
   (t) => [
     uniqueIndex("inspection_marks_round_plot_idx").on(t.roundId, t.plotId),
