@@ -71,6 +71,11 @@ export const associationContent = pgTable("association_content", {
   plotAllotmentMail: text("plot_allotment_mail"),
   plotWarningMail: text("plot_warning_mail"),
   feePaymentInstructions: text("fee_payment_instructions"),
+  /** What the fee call's payment means need: IBAN and BIC for a transfer, the HelloAsso page, the cheques' payee. */
+  feeIban: text("fee_iban"),
+  feeBic: text("fee_bic"),
+  feeHelloassoUrl: text("fee_helloasso_url"),
+  feeChequeOrder: text("fee_cheque_order"),
   /** The automatic digest letter: « jamais » (the default), « semaine » or « mois »; and when the last one went. */
   digestFrequency: text("digest_frequency").notNull().default("jamais"),
   digestLastAt: timestamptz("digest_last_at"),
@@ -751,17 +756,69 @@ export const gardenerPayments = pgTable(
     paidOn: date("paid_on", { mode: "string" }),
     /** chèque, virement, espèces, HelloAsso, autre. */
     means: text("means"),
-    /** When the fee call, and the last reminder, were queued to the gardener. */
+    /** The fee a `cotisation` payment settles (any number of payments per fee). */
+    feeId: integer("fee_id").references(() => gardenerFees.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("gardener_payments_year_idx").on(t.kind, t.year),
+    index("gardener_payments_fee_idx").on(t.feeId),
+    check("gardener_payments_amount", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** A fee is open (owed), waived (in part or whole: `waived_cents`) or cancelled (nothing owed), with the reason. */
+export const feeStatusEnum = pgEnum("fee_status", ["open", "waived", "cancelled"]);
+
+/**
+ * A gardener's fee of a year: what was called (cents), by which rate, due when; paid when its payments reach what is
+ * owed (called less waived). Kept for the accounts after the person's record is erased (`gardener_id` null).
+ */
+export const gardenerFees = pgTable(
+  "gardener_fees",
+  {
+    id: serial("id").primaryKey(),
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
+    year: smallint("year").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    waivedCents: integer("waived_cents").notNull().default(0),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    status: feeStatusEnum("status").notNull().default("open"),
+    reason: text("reason").notNull().default(""),
+    /** How the amount was reached: « moyenne parcelle », « tarif de la fiche : … ». */
+    rate: text("rate").notNull().default(""),
     calledAt: timestamptz("called_at"),
     remindedAt: timestamptz("reminded_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("gardener_payments_fee_idx")
+    uniqueIndex("gardener_fees_gardener_year_idx")
       .on(t.gardenerId, t.year)
-      .where(sql`${t.kind} = 'cotisation' and ${t.gardenerId} is not null`),
-    index("gardener_payments_year_idx").on(t.kind, t.year),
-    check("gardener_payments_amount", sql`${t.amountCents} >= 0`),
+      .where(sql`${t.gardenerId} is not null`),
+    index("gardener_fees_year_idx").on(t.year, t.status),
+    check("gardener_fees_amount", sql`${t.amountCents} >= 0 and ${t.waivedCents} between 0 and ${t.amountCents}`),
+  ],
+);
+
+/** A particular rate, a gardener's (reduced rate) or a plot's (shared plot), that the call uses instead of the size's. */
+export const feeRates = pgTable(
+  "fee_rates",
+  {
+    id: serial("id").primaryKey(),
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "cascade" }),
+    plotId: integer("plot_id").references(() => plots.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull().default(""),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fee_rates_gardener_idx")
+      .on(t.gardenerId)
+      .where(sql`${t.gardenerId} is not null`),
+    uniqueIndex("fee_rates_plot_idx")
+      .on(t.plotId)
+      .where(sql`${t.plotId} is not null`),
+    check("fee_rates_one", sql`(${t.gardenerId} is null) <> (${t.plotId} is null) and ${t.amountCents} >= 0`),
   ],
 );
 
@@ -773,6 +830,8 @@ export const feeCalls = pgTable("fee_calls", {
   largeCents: integer("large_cents").notNull(),
   calledAt: timestamptz("called_at").notNull().defaultNow(),
   calledBy: text("called_by").notNull(),
+  /** « à régler avant le … »: late, and reminded, only after it. */
+  dueOn: date("due_on", { mode: "string" }),
 });
 
 /** A monthly inspection round of a site: its date and inspector, and a mark per attributed plot; one a day per site. */
