@@ -71,6 +71,24 @@ export function warningMail(
   return message(gardener.email, `Avertissement pour la parcelle n° ${plot.number}`, text, content);
 }
 
+/** A warning withdrawn after it was e-mailed: the gardener learns it no longer counts, and why. */
+export function warningWithdrawnMail(
+  gardener: Gardener,
+  plot: Pick<Plot, "number">,
+  site: Pick<Site, "name">,
+  date: string,
+  reason: string,
+  content?: Content,
+): MailMessage {
+  const text = `Bonjour ${gardener.name},
+
+L'avertissement donné à votre parcelle n° ${plot.number} (${site.name}) lors de la visite du ${formatCalendarDate(date)} est retiré :
+${reason}
+
+Il ne compte plus parmi les avertissements prévus par le règlement intérieur. Veuillez nous excuser pour ce message.`;
+  return message(gardener.email, `Avertissement retiré pour la parcelle n° ${plot.number}`, text, content);
+}
+
 /** « Appel à cotisation {année} », or its reminder: the amount, the plots, the payment instructions. */
 export function feeMail(
   kind: "appel" | "relance",
