@@ -694,7 +694,11 @@ export const gardeners = pgTable(
   "gardeners",
   {
     id: serial("id").primaryKey(),
+    /** As written: « Camille Roux ». */
     name: text("name").notNull(),
+    /** « Roux » and « Camille », guessed from the name (splitName) and corrected by the bureau: lists sort by them. */
+    familyName: text("family_name").notNull().default(""),
+    givenNames: text("given_names").notNull().default(""),
     email: text("email").notNull().default(""),
     mobile: text("mobile").notNull().default(""),
     landline: text("landline").notNull().default(""),
