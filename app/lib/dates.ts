@@ -15,9 +15,12 @@ const time = new Intl.DateTimeFormat("fr-FR", {
 
 type DateInput = Date | string | number;
 
-/** SPEC §9: 'd MMMM yyyy' in French, in Paris time (e.g. « 3 mars 2026 »). */
+/** French writes the first of a month « 1er juillet », the other days as numbers: applied to a date Intl wrote. */
+export const withFirstOfMonth = (text: string) => text.replace(/^1 /, "1er ");
+
+/** SPEC §9: 'd MMMM yyyy' in French, in Paris time (e.g. « 3 mars 2026 », « 1er juillet 2026 »). */
 export function formatDate(value: DateInput): string {
-  return longDate.format(new Date(value));
+  return withFirstOfMonth(longDate.format(new Date(value)));
 }
 
 /** « 14h30 », the French way of writing a time of day, in Paris time. */
@@ -28,7 +31,7 @@ export function formatTime(value: DateInput): string {
 /** « 3 mars 2026 à 14h30 », for event start and end. */
 export function formatDateTime(value: DateInput): string {
   const d = new Date(value);
-  return `${longDate.format(d)} à ${formatTime(d)}`;
+  return `${formatDate(d)} à ${formatTime(d)}`;
 }
 
 /** ISO 8601 for `<time dateTime>`. */
@@ -41,7 +44,7 @@ const dayMonth = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long
 /** « 5 décembre à 18h02 »: a moment of the last days, without its year (an autosave). */
 export function formatDayTime(value: DateInput): string {
   const d = new Date(value);
-  return `${dayMonth.format(d)} à ${formatTime(d)}`;
+  return `${withFirstOfMonth(dayMonth.format(d))} à ${formatTime(d)}`;
 }
 
 /** « 3 mars 2026 » from a calendar date ('YYYY-MM-DD', a plot's or a payment's day); "" for none. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  compareFrench,
+  de,
+  familyFirst,
+  fullName,
+  splitName,
   cleanImageList,
   cleanText,
   oneLine,
@@ -125,5 +130,46 @@ describe("cleanText", () => {
 describe("oneLine", () => {
   it("puts a title typed or pasted on several lines on one", () => {
     expect(oneLine("Fête des\r\nrécoltes\n\n  2026 ")).toBe("Fête des récoltes 2026");
+  });
+});
+
+describe("names", () => {
+  it("guesses the family name and given names of a « Nom et prénom »", () => {
+    expect(splitName("Camille Roux")).toEqual({ familyName: "Roux", givenNames: "Camille" });
+    expect(splitName("  DUPONT   Jean ")).toEqual({ familyName: "DUPONT", givenNames: "Jean" });
+    expect(splitName("Jean-Pierre MARTIN")).toEqual({ familyName: "MARTIN", givenNames: "Jean-Pierre" });
+    expect(splitName("Jean de La Fontaine")).toEqual({ familyName: "de La Fontaine", givenNames: "Jean" });
+    expect(splitName("Yann Le Goff")).toEqual({ familyName: "Le Goff", givenNames: "Yann" });
+    expect(splitName("Marie Claire Dubois")).toEqual({ familyName: "Dubois", givenNames: "Marie Claire" });
+    expect(splitName("Abdoulaye")).toEqual({ familyName: "Abdoulaye", givenNames: "" });
+    expect(splitName("Le Goff")).toEqual({ familyName: "Goff", givenNames: "Le" });
+    expect(splitName("")).toEqual({ familyName: "", givenNames: "" });
+    expect(fullName("Camille", "Roux")).toBe("Camille Roux");
+    expect(familyFirst({ familyName: "Le Goff", givenNames: "Yann", name: "Yann Le Goff" })).toBe("Le Goff, Yann");
+  });
+
+  it("sorts in French order, not in code order", () => {
+    const names = ["Élodie", "arthur", "Zoé", "Aïcha", "Émile", "Eric", "Œillet", "Oscar", "parcelle 10", "parcelle 9"];
+    expect(names.toSorted(compareFrench)).toEqual([
+      "Aïcha",
+      "arthur",
+      "Élodie",
+      "Émile",
+      "Eric",
+      "Œillet",
+      "Oscar",
+      "parcelle 9",
+      "parcelle 10",
+      "Zoé",
+    ]);
+  });
+
+  it("elides « de » before a vowel sound", () => {
+    expect(`Fiche ${de("Abdoulaye")}`).toBe("Fiche d'Abdoulaye");
+    expect(de("Élodie Martin")).toBe("d'Élodie Martin");
+    expect(de("Hélène")).toBe("d'Hélène");
+    expect(de("Yves")).toBe("d'Yves");
+    expect(de("Yann")).toBe("de Yann");
+    expect(de("Camille")).toBe("de Camille");
   });
 });

@@ -165,3 +165,51 @@ export function cleanText(value: string): string {
 
 /** A text on one line: every run of white space, line breaks included, becomes one space; trimmed. */
 export const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+// Lower-case words that belong to the family name that follows them: « Jean de La Fontaine », « Yann Le Goff ».
+const NAME_PARTICLES = new Set(
+  "de du des d' le la les van von der den da das do dos di del della ben el al ter ten".split(" "),
+);
+
+const inCapitals = (word: string) => word.length >= 2 && word === word.toUpperCase() && word !== word.toLowerCase();
+
+/**
+ * A best guess of the family name and given names in a « Nom et prénom » written on one line: the words in capitals
+ * when some are (« DUPONT Jean », « Jean-Pierre MARTIN »), otherwise the last word with the particles before it
+ * (« Jean de La Fontaine »). The bureau corrects it on the gardener's record. Migration 0019 made the same guess in
+ * SQL for the gardeners already recorded; keep both alike.
+ */
+export function splitName(fullName: string): { familyName: string; givenNames: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { familyName: "", givenNames: "" };
+  const capitals = words.filter(inCapitals);
+  if (capitals.length > 0 && capitals.length < words.length)
+    return { familyName: capitals.join(" "), givenNames: words.filter((w) => !inCapitals(w)).join(" ") };
+  let start = words.length - 1;
+  while (start > 1 && NAME_PARTICLES.has(words[start - 1]!.toLowerCase())) start--;
+  return { familyName: words.slice(start).join(" "), givenNames: words.slice(0, start).join(" ") };
+}
+
+/** « Camille Roux »: the name as it is written, from its parts. */
+export const fullName = (givenNames: string, familyName: string) =>
+  [givenNames.trim(), familyName.trim()].filter(Boolean).join(" ");
+
+/** « Roux, Camille »: a name in a list sorted by family name. */
+export const familyFirst = (person: { familyName: string; givenNames: string; name: string }) =>
+  person.familyName ? [person.familyName, person.givenNames].filter(Boolean).join(", ") : person.name;
+
+// One collator for every name sorted in JavaScript: French order (« Aïcha » before « Arthur », « Élodie » among
+// the E), case and accents ignored beyond that, numbers in numeric order. SQL uses the `french` collation alike.
+const frenchCollator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+
+/** Compares two texts in French order, for `Array.prototype.sort`. */
+export const compareFrench = (a: string, b: string) => frenchCollator.compare(a, b);
+
+/**
+ * « de Camille », « d'Abdoulaye », « d'Hélène », « d'Yves » but « de Yann »: the preposition elided before a vowel
+ * sound (a vowel, a mute h, a y before a consonant).
+ */
+export function de(word: string) {
+  const text = word.trim();
+  return /^(?:[aeiouâàäéèêëîïôöûùüœæh]|y[^aeiouâàäéèêëîïôöûùü])/i.test(text) ? `d'${text}` : `de ${text}`;
+}

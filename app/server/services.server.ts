@@ -20,6 +20,7 @@ import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
 import { applyRetention } from "~/modules/retention/retention.server";
 import { startWeatherRefresh, stopWeatherRefresh } from "~/modules/weather/weather.server";
 import { StartupError } from "./startup-error";
+import { withFirstOfMonth } from "~/lib/dates";
 
 let started: Promise<DatabaseHandle> | undefined;
 let sweeper: ReturnType<typeof setInterval> | undefined;
@@ -109,7 +110,7 @@ const since = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "
 async function start() {
   for (const warning of mailSettingWarnings(env)) logger.warn(warning);
   const handle = await openConfiguredDatabase(
-    `le serveur Potager (processus ${process.pid}, port ${env.PORT}, démarré le ${since.format(new Date())})`,
+    `le serveur Potager (processus ${process.pid}, port ${env.PORT}, démarré le ${withFirstOfMonth(since.format(new Date()))})`,
   );
   useDatabase(handle);
   await bootstrapAdmin();

@@ -3,6 +3,7 @@ import { env } from "~/server/env.server";
 import { z } from "zod";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import type { MailMessage } from "./mail.schema";
+import { withFirstOfMonth } from "~/lib/dates";
 
 type Application = Pick<
   typeof applications.$inferSelect,
@@ -214,7 +215,7 @@ function commitmentRows(
   return [
     ["Version de la charte acceptée", application.charteVersion ?? "—"],
     ["Version du règlement accepté", application.reglementVersion ?? "—"],
-    ["Engagements acceptés le", acceptedAt.format(application.engagementsAcceptesLe)],
+    ["Engagements acceptés le", withFirstOfMonth(acceptedAt.format(application.engagementsAcceptesLe))],
   ];
 }
 
