@@ -5,6 +5,7 @@
  */
 import { getDb } from "~/db/client.server";
 import { parisDateOf } from "~/lib/paris-time";
+import { splitName } from "~/lib/text";
 import {
   annonces,
   applications,
@@ -252,7 +253,14 @@ export async function insertGardener(overrides: Overrides<typeof gardeners.$infe
   const n = next();
   const [row] = await getDb()
     .insert(gardeners)
-    .values({ name: `Jardinier ${n}`, email: `jardinier${n}@example.fr`, startDate: "2024-03-01", ...overrides })
+    .values({
+      name: `Jardinier ${n}`,
+      // The parts of the name, guessed as every form does unless the test gives them.
+      ...splitName(overrides.name ?? `Jardinier ${n}`),
+      email: `jardinier${n}@example.fr`,
+      startDate: "2024-03-01",
+      ...overrides,
+    })
     .returning();
   return row!;
 }

@@ -179,7 +179,8 @@ describeEachDatabase("demo content", () => {
     const db = getDb();
     const [aicha] = await db.select().from(tables.gardeners).where(eq(tables.gardeners.name, "Aïcha Mansouri"));
     await updateGardener(aicha!.id, {
-      name: aicha!.name,
+      familyName: aicha!.familyName,
+      givenNames: aicha!.givenNames,
       email: aicha!.email,
       mobile: aicha!.mobile,
       landline: aicha!.landline,

@@ -1,4 +1,5 @@
 import { parisToday, parisYear } from "~/lib/paris-time";
+import { splitName } from "~/lib/text";
 import { and, count, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import * as tables from "~/db/schema";
@@ -902,6 +903,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
     .values(
       people.map((g) => ({
         name: g.name,
+        ...splitName(g.name),
         email: g.email,
         mobile: g.mobile,
         landline: g.landline ?? "",

@@ -124,6 +124,6 @@ describe("titles and names", () => {
     expect(optionalLine(100).parse(undefined)).toBeNull();
     expect(optionalLine(100, "").parse("  ")).toBe("");
     expect(siteFormSchema.shape.name.parse("Jardin des\nBrosses")).toBe("Jardin des Brosses");
-    expect(gardenerFormSchema.shape.name.parse("Durand\r\nCamille")).toBe("Durand Camille");
+    expect(gardenerFormSchema.shape.givenNames.parse("Anne\r\nMarie")).toBe("Anne Marie");
   });
 });

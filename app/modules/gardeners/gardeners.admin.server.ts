@@ -1,6 +1,6 @@
 import { parisToday, parisYear } from "~/lib/paris-time";
 import { redirect } from "react-router";
-import { parseId } from "~/lib/text";
+import { familyFirst, parseId, splitName } from "~/lib/text";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { getApplication } from "~/modules/applications/applications.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
@@ -58,7 +58,7 @@ export async function gardenersScreen(request: Request) {
     today: parisToday(),
     gardeners: rows.map((r) => ({
       id: r.gardener.id,
-      name: r.gardener.name,
+      listName: familyFirst(r.gardener),
       email: r.gardener.email,
       mobile: r.gardener.mobile,
       plots: r.plots,
@@ -100,6 +100,10 @@ export async function gardenerScreen(idParam: string | undefined) {
     gardener: {
       id: gardener.id,
       name: gardener.name,
+      // A record written without its parts shows the guess, for the bureau to correct.
+      ...(gardener.familyName
+        ? { familyName: gardener.familyName, givenNames: gardener.givenNames }
+        : splitName(gardener.name)),
       email: gardener.email,
       mobile: gardener.mobile,
       landline: gardener.landline,

@@ -11,6 +11,7 @@ import {
   plots,
 } from "~/db/schema";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
+import { fullName, oneLine, splitName } from "~/lib/text";
 import { plotName } from "~/modules/plots/plots.labels";
 import type { GardenerForm, PaymentForm } from "~/modules/plots/plots.schema";
 
@@ -22,6 +23,23 @@ const statusCondition = (status: GardenerStatus) =>
 
 const matching = (q = "") =>
   adminSearchCondition(q, { texts: [gardeners.name, gardeners.email, gardeners.mobile, gardeners.address], dates: [] });
+
+/**
+ * The order of every list of gardeners: family name, then given names, in French order (the `french` ICU collation of
+ * migration 0019: « Aïcha » before « Arthur », « Élodie » among the E). A record written without its parts (by an
+ * older script) sorts by its whole name.
+ */
+export const byFamilyName = [
+  sql`coalesce(nullif(${gardeners.familyName}, ''), ${gardeners.name}) collate french`,
+  sql`${gardeners.givenNames} collate french`,
+  asc(gardeners.id),
+];
+
+/** The columns of a gardener's name: as written, and in its two parts (guessed from it when not given). */
+export function nameColumns(name: { familyName: string; givenNames: string } | string) {
+  const parts = typeof name === "string" ? splitName(name) : name;
+  return { ...parts, name: typeof name === "string" ? oneLine(name) : fullName(parts.givenNames, parts.familyName) };
+}
 
 /** The plots a gardener holds now, « n° 12 (Jardin des Brosses) », in one text per gardener. */
 export const currentPlots = sql<string>`coalesce((
@@ -53,7 +71,7 @@ export async function listGardeners(
       ),
     )
     .where(and(statusCondition(status), matching(page?.q)))
-    .orderBy(asc(gardeners.name), asc(gardeners.id));
+    .orderBy(...byFamilyName);
   return withPage(query.$dynamic(), page);
 }
 
@@ -138,20 +156,23 @@ export async function gardenersWithTwoWarnings(now = new Date(), executor: Execu
     .where(
       and(eq(inspectionMarks.result, "avertissement"), gte(inspectionRounds.date, since), isNull(gardeners.endDate)),
     )
-    .groupBy(gardeners.id, gardeners.name)
+    .groupBy(gardeners.id)
     .having(sql`count(*) >= 2`)
-    .orderBy(asc(gardeners.name));
+    .orderBy(...byFamilyName);
 }
 
 export async function createGardener(form: GardenerForm, executor: Executor = getDb()) {
-  const [row] = await executor.insert(gardeners).values(form).returning();
+  const [row] = await executor
+    .insert(gardeners)
+    .values({ ...form, ...nameColumns(form) })
+    .returning();
   return row!;
 }
 
 export async function updateGardener(id: number, form: GardenerForm, executor: Executor = getDb()) {
   const [row] = await executor
     .update(gardeners)
-    .set({ ...form, isDemo: false, updatedAt: new Date() })
+    .set({ ...form, ...nameColumns(form), isDemo: false, updatedAt: new Date() })
     .where(eq(gardeners.id, id))
     .returning();
   return row;

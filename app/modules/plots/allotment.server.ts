@@ -3,6 +3,7 @@ import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/
 import { applications, associationContent, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
 import type { PlotSize } from "~/lib/constants";
 import { notArchived } from "~/modules/applications/applicant.server";
+import { nameColumns } from "~/modules/gardeners/gardeners.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { plotName, plotSize } from "./plots.labels";
 import { allotmentMail } from "./plots.mail.server";
@@ -102,7 +103,8 @@ export async function allotFromApplication(tx: Transaction, applicationId: numbe
     [gardener] = await tx
       .insert(gardeners)
       .values({
-        name: application.nom,
+        // « Nom et prénom » on one line: its family name and given names guessed, for the bureau to correct.
+        ...nameColumns(application.nom),
         email: application.email,
         mobile: application.telephonePortable,
         landline: application.telephoneFixe ?? "",

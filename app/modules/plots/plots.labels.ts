@@ -1,3 +1,4 @@
+import { de } from "~/lib/text";
 import type { PlotSize } from "~/lib/constants";
 
 // What the plots' screens, exports and e-mails say, in the browser and on the server alike.
@@ -60,8 +61,7 @@ export function ofSite(name: string) {
   if (/^les\s/i.test(name)) return `des ${name.slice(4)}`;
   if (/^(jardins|potagers|vergers)\b/i.test(name)) return `des ${name}`;
   if (/^(jardin|potager|clos|verger|square|parc)\b/i.test(name)) return `du ${name}`;
-  if (/^[aeiouyéèêàâîôh]/i.test(name)) return `d'${name}`;
-  return `de ${name}`;
+  return de(name);
 }
 
 /** How history, e-mails and screens name a plot: « parcelle 12 du Jardin des Brosses ». */

@@ -120,10 +120,10 @@ export const bulkPlotsSchema = z
     error: `Au plus ${BULK_PLOTS_MAX} parcelles à la fois.`,
   });
 
-const NAME_MESSAGE = "Indiquez le nom et le prénom du jardinier.";
-
+// The name in two parts, as lists sort by family name; a gardener may have a single name (no given names).
 export const gardenerFormSchema = z.object({
-  name: requiredLine(200, NAME_MESSAGE),
+  familyName: requiredLine(120, "Indiquez le nom de famille du jardinier."),
+  givenNames: optionalLine(120, ""),
   email: optionalEmail("Format d'email invalide").transform((v) => v ?? ""),
   mobile: optionalPhone("Format de téléphone invalide (ex: 0612345678)"),
   landline: optionalPhone("Format de téléphone invalide (ex: 0412345678)"),

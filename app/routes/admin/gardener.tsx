@@ -15,6 +15,7 @@ import { gardenerAction, gardenerScreen } from "~/modules/gardeners/gardeners.ad
 import { currentActor } from "~/modules/history/actor.server";
 import { gardenerFormSchema, paymentFormSchema } from "~/modules/plots/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
+import { de } from "~/lib/text";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? loaderData.gardener.name : "Jardinier");
@@ -108,7 +109,8 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
           schema={gardenerFormSchema}
           result={actionData}
           values={{
-            name: gardener.name,
+            familyName: gardener.familyName,
+            givenNames: gardener.givenNames,
             email: gardener.email,
             mobile: gardener.mobile,
             landline: gardener.landline,
@@ -116,7 +118,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
             startDate: gardener.startDate,
             notes: gardener.notes,
           }}
-          order={["name", "email", "mobile", "landline", "address", "startDate", "notes"]}
+          order={["familyName", "givenNames", "email", "mobile", "landline", "address", "startDate", "notes"]}
           submit="Enregistrer la fiche"
         >
           <GardenerFields />
@@ -125,7 +127,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
           <ConfirmDialog
             trigger="Effacer la fiche"
             title="Effacer la fiche"
-            message={`Effacer la fiche de ${gardener.name} ? Ses parcelles sont libérées aujourd'hui (en remise en état) ; leur historique et les montants payés restent, sans son nom.`}
+            message={`Effacer la fiche ${de(gardener.name)} ? Ses parcelles sont libérées aujourd'hui (en remise en état) ; leur historique et les montants payés restent, sans son nom.`}
             confirm="Effacer"
             fields={{ intent: "erase" }}
           />

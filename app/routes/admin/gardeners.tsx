@@ -100,7 +100,7 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
                         to={`/admin/jardiniers/${g.id}`}
                         className="font-semibold text-brand-800 underline underline-offset-2"
                       >
-                        {g.name}
+                        {g.listName}
                       </Link>
                       <div className="text-stone-600 [overflow-wrap:anywhere]">
                         {[g.email, g.mobile].filter(Boolean).join(" · ")}
@@ -141,7 +141,7 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
           schema={gardenerFormSchema}
           result={actionData}
           values={{ startDate: today }}
-          order={["name", "email", "mobile", "landline", "address", "startDate", "notes"]}
+          order={["familyName", "givenNames", "email", "mobile", "landline", "address", "startDate", "notes"]}
           submit="Ajouter le jardinier"
         >
           <GardenerFields />

@@ -4,7 +4,8 @@ import { DateTimeInput, TextArea, TextInput } from "~/components/form/fields";
 export function GardenerFields() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextInput name="name" label="Nom et prénom" required autoComplete="off" />
+      <TextInput name="familyName" label="Nom de famille" required autoComplete="off" />
+      <TextInput name="givenNames" label="Prénom(s)" autoComplete="off" />
       <TextInput name="email" type="email" label="Adresse e-mail" autoComplete="off" />
       <TextInput name="mobile" type="tel" label="Téléphone portable" autoComplete="off" />
       <TextInput name="landline" type="tel" label="Téléphone fixe" autoComplete="off" />
