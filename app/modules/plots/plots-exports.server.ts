@@ -25,6 +25,7 @@ export async function gardenersCsv(year: number) {
   return spreadsheetCsv(
     [
       "Nom",
+      "Prénom(s)",
       "E-mail",
       "Portable",
       "Fixe",
@@ -36,7 +37,8 @@ export async function gardenersCsv(year: number) {
       `Payée le`,
     ],
     rows.map((r) => [
-      r.gardener.name,
+      r.gardener.familyName || r.gardener.name,
+      r.gardener.familyName ? r.gardener.givenNames : "",
       r.gardener.email,
       r.gardener.mobile,
       r.gardener.landline,
