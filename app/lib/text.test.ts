@@ -5,6 +5,7 @@ import {
   familyFirst,
   fullName,
   splitName,
+  withTown,
   cleanImageList,
   cleanText,
   oneLine,
@@ -171,5 +172,17 @@ describe("names", () => {
     expect(de("Yves")).toBe("d'Yves");
     expect(de("Yann")).toBe("de Yann");
     expect(de("Camille")).toBe("de Camille");
+  });
+});
+
+describe("withTown", () => {
+  it("names the town once", () => {
+    expect(withTown("Rue du Tonkin, 69100 Villeurbanne", "Villeurbanne")).toBe("Rue du Tonkin, 69100 Villeurbanne");
+    expect(withTown("12 rue Victor-Hugo, 69120 VAULX-EN-VELIN", "Vaulx-en-Velin")).toBe(
+      "12 rue Victor-Hugo, 69120 VAULX-EN-VELIN",
+    );
+    expect(withTown("Rue du Tonkin", "Villeurbanne")).toBe("Rue du Tonkin, Villeurbanne");
+    expect(withTown("", "Villeurbanne")).toBe("Villeurbanne");
+    expect(withTown("Rue du Tonkin", "")).toBe("Rue du Tonkin");
   });
 });

@@ -213,3 +213,17 @@ export function de(word: string) {
   const text = word.trim();
   return /^(?:[aeiouâàäéèêëîïôöûùüœæh]|y[^aeiouâàäéèêëîïôöûùü])/i.test(text) ? `d'${text}` : `de ${text}`;
 }
+
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** « Rue du Tonkin, 69100 Villeurbanne »: an address followed by its town, unless it names the town already. */
+export function withTown(address: string, town: string) {
+  if (town && folded(address).includes(folded(town))) return address;
+  return [address, town].filter(Boolean).join(", ");
+}
+
+/** Two people in the order of a sheet: family name, then given names, in French order. */
+export const compareFamilyFirst = (
+  a: { familyName: string; givenNames: string; name: string },
+  b: { familyName: string; givenNames: string; name: string },
+) => compareFrench(a.familyName || a.name, b.familyName || b.name) || compareFrench(a.givenNames, b.givenNames);

@@ -5,7 +5,9 @@ import { getDb } from "~/db/client.server";
 import { splitName } from "~/lib/text";
 import { gardenersCsv } from "~/modules/plots/plots-exports.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { insertGardener } from "../../../tests/factories";
+import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
+import { plotHoldings } from "~/db/schema";
+import { sitePrintList } from "~/modules/plots/plots.admin.server";
 import { createGardener, listGardeners, nameColumns, updateGardener } from "./gardeners.server";
 
 const SAMPLE_NAMES = [
@@ -42,11 +44,36 @@ describeEachDatabase("gardeners' names", () => {
     expect(csv.indexOf("Arthur")).toBeLessThan(csv.indexOf("Zola"));
   });
 
+  it("prints a site's list by family name, the free plots last, and the town once in its address", async () => {
+    const site = await insertSite({ name: "Jardin du Tonkin", address: "Rue du Tonkin, 69100 Villeurbanne" });
+    for (const [number, name] of [
+      [1, "Zoé Aubert"],
+      [2, null],
+      [3, "Élodie Zola"],
+      [4, "aïcha Martin"],
+      [5, "Arthur Martin"],
+    ] as const) {
+      const plot = await insertPlot(site.id, number, { state: name ? "attribuee" : "libre" });
+      if (!name) continue;
+      const gardener = await insertGardener({ name });
+      await getDb().insert(plotHoldings).values({ plotId: plot.id, gardenerId: gardener.id, startDate: "2024-03-01" });
+    }
+    const list = await sitePrintList(String(site.id));
+    expect(list.plots.map((p) => p.holder)).toEqual([
+      "Aubert, Zoé",
+      "Martin, aïcha",
+      "Martin, Arthur",
+      "Zola, Élodie",
+      "",
+    ]);
+    expect(list.site.address).toBe("Rue du Tonkin, 69100 Villeurbanne");
+  });
+
   it("orders with the `french` collation in SQL: accents and case as French readers expect", async () => {
-    const { rows } = await getDb().execute<{ x: string }>(
+    const { rows } = (await getDb().execute(
       sql`select x from (values ('Élodie'), ('Arthur'), ('Aïcha'), ('zoé'), ('Zacharie'), ('n° 10'), ('n° 9')) v(x)
           order by x collate french`,
-    );
+    )) as unknown as { rows: { x: string }[] };
     expect(rows.map((r) => r.x)).toEqual(["Aïcha", "Arthur", "Élodie", "n° 9", "n° 10", "Zacharie", "zoé"]);
   });
 
@@ -86,9 +113,9 @@ describeEachDatabase("gardeners' names", () => {
     await getDb().transaction(async (tx) => {
       await tx.execute(sql.raw(create));
       for (const name of SAMPLE_NAMES) {
-        const { rows } = await tx.execute<{ family: string; given: string }>(
+        const { rows } = (await tx.execute(
           sql`select family, given from pg_temp.guess_name_parts(${name})`,
-        );
+        )) as unknown as { rows: { family: string; given: string }[] };
         expect({ familyName: rows[0]!.family, givenNames: rows[0]!.given }, name).toEqual(splitName(name));
       }
       await tx.execute(sql`drop function pg_temp.guess_name_parts(text)`);

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
 import { applications, associationContent, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
-import type { PlotSize } from "~/lib/constants";
+import { VILLE_LABELS, type PlotSize, type Ville } from "~/lib/constants";
+import { withTown } from "~/lib/text";
 import { notArchived } from "~/modules/applications/applicant.server";
 import { nameColumns } from "~/modules/gardeners/gardeners.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
@@ -108,9 +109,10 @@ export async function allotFromApplication(tx: Transaction, applicationId: numbe
         email: application.email,
         mobile: application.telephonePortable,
         landline: application.telephoneFixe ?? "",
-        address: [application.adresse, application.ville === "autre" ? "" : application.ville]
-          .filter(Boolean)
-          .join(", "),
+        address: withTown(
+          application.adresse,
+          application.ville === "autre" ? "" : (VILLE_LABELS[application.ville as Ville] ?? application.ville),
+        ),
         startDate,
         applicationId,
       })

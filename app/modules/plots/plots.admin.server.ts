@@ -1,6 +1,6 @@
 import { parisToday } from "~/lib/paris-time";
 import { redirect } from "react-router";
-import { counted, parseId } from "~/lib/text";
+import { compareFamilyFirst, counted, familyFirst, parseId, withTown } from "~/lib/text";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
@@ -64,7 +64,7 @@ export async function siteScreen(idParam: string | undefined) {
   const site = await siteOf(idParam);
   const list = await plotsOfSite(site.id);
   return {
-    site: { ...site, townLabel: townLabel(site.town), createdAt: undefined },
+    site: { ...site, fullAddress: withTown(site.address, townLabel(site.town)), createdAt: undefined },
     plots: list.map((p) => ({
       id: p.id,
       number: p.number,
@@ -78,12 +78,18 @@ export async function siteScreen(idParam: string | undefined) {
   };
 }
 
-/** A site's printed list: every plot with its holder and their phone. */
+/** A site's printed list: every plot with its holder and their phone, by holder's family name. */
 export async function sitePrintList(idParam: string | undefined) {
   const site = await siteOf(idParam);
-  const list = await plotsOfSite(site.id);
+  // By holder's family name (a person looks for their name on the sheet), then the plots nobody holds, by number.
+  const list = (await plotsOfSite(site.id)).toSorted(
+    (a, b) =>
+      Number(a.holder === null) - Number(b.holder === null) ||
+      (a.holder && b.holder ? compareFamilyFirst(a.holder, b.holder) : 0) ||
+      a.number - b.number,
+  );
   return {
-    site: { id: site.id, name: site.name, address: [site.address, townLabel(site.town)].filter(Boolean).join(", ") },
+    site: { id: site.id, name: site.name, address: withTown(site.address, townLabel(site.town)) },
     printedOn: formatCalendarDate(parisToday()),
     plots: list.map((p) => ({
       id: p.id,
@@ -91,7 +97,7 @@ export async function sitePrintList(idParam: string | undefined) {
       area: p.area,
       kind: p.kind,
       state: p.state,
-      holder: p.holder?.name ?? "",
+      holder: p.holder ? familyFirst(p.holder) : "",
       phone: p.holder?.mobile ?? "",
       since: formatCalendarDate(p.holdingStart),
     })),

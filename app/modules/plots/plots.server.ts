@@ -79,6 +79,8 @@ export async function plotsOfSite(siteId: number, now = new Date(), executor: Ex
       plot: plots,
       holderId: gardeners.id,
       holderName: gardeners.name,
+      holderFamilyName: gardeners.familyName,
+      holderGivenNames: gardeners.givenNames,
       holderEmail: gardeners.email,
       holderMobile: gardeners.mobile,
       holdingStart: plotHoldings.startDate,
@@ -113,7 +115,16 @@ export async function plotsOfSite(siteId: number, now = new Date(), executor: Ex
   return rows.map((r) => ({
     ...r.plot,
     size: plotSize(r.plot.area),
-    holder: r.holderId ? { id: r.holderId, name: r.holderName!, email: r.holderEmail!, mobile: r.holderMobile! } : null,
+    holder: r.holderId
+      ? {
+          id: r.holderId,
+          name: r.holderName!,
+          familyName: r.holderFamilyName!,
+          givenNames: r.holderGivenNames!,
+          email: r.holderEmail!,
+          mobile: r.holderMobile!,
+        }
+      : null,
     holdingStart: r.holdingStart,
     warnings: warningsOf.get(r.plot.id) ?? 0,
   }));

@@ -43,7 +43,7 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
       <div>
         <h1 className="text-2xl font-bold text-stone-900">{site.name}</h1>
         <p className="text-stone-700">
-          {[site.address, site.townLabel].filter(Boolean).join(", ")} · {plots.length} parcelle
+          {site.fullAddress} · {plots.length} parcelle
           {plots.length > 1 ? "s" : ""}
         </p>
       </div>
