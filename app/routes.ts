@@ -47,6 +47,7 @@ export default [
       route("parcelles", "routes/admin/plots.tsx"),
       route("parcelles/jardins/:id", "routes/admin/plot-site.tsx"),
       route("parcelles/jardins/:id/visite", "routes/admin/plot-inspection.tsx"),
+      route("parcelles/jardins/:id/visites/:roundId", "routes/admin/plot-inspection-round.tsx"),
       route("parcelles/:id", "routes/admin/plot.tsx"),
       route("parcelles/export", "routes/admin/plots-export.ts"),
       route("jardiniers", "routes/admin/gardeners.tsx"),

@@ -135,6 +135,7 @@ export async function gardenerScreen(idParam: string | undefined) {
       date: formatCalendarDate(w.date),
       note: w.note,
       plot: `n° ${w.plotNumber} (${w.siteName})`,
+      withdrawn: w.withdrawn ? (w.withdrawalReason ?? "") : null,
     })),
     freePlots: free.map((c) => [String(c.id), c.label] as const),
     today: parisToday(),

@@ -112,8 +112,8 @@ export async function paymentsOf(gardenerId: number, executor: Executor = getDb(
 }
 
 /**
- * The warnings of the last twelve months, latest first: a gardener's, everywhere they held a plot, or only on one plot
- * (`plotId` with their `gardenerId`: a plot's page shows its current holder's).
+ * The warnings of the last twelve months, latest first, withdrawn ones included (marked): a gardener's, everywhere
+ * they held a plot, or only on one plot (`plotId` with their `gardenerId`: a plot's page shows its current holder's).
  */
 export async function recentWarnings(
   of: { gardenerId: number; plotId?: number },
@@ -127,6 +127,9 @@ export async function recentWarnings(
       date: inspectionRounds.date,
       note: inspectionMarks.note,
       inspector: inspectionRounds.inspector,
+      // A withdrawn warning is shown as such (with its reason) and not counted.
+      withdrawalReason: inspectionMarks.withdrawalReason,
+      withdrawn: sql<boolean>`${inspectionMarks.withdrawnAt} is not null`,
       plotNumber: plots.number,
       siteName: gardenSites.name,
     })
@@ -154,7 +157,12 @@ export async function gardenersWithTwoWarnings(now = new Date(), executor: Execu
     .innerJoin(inspectionRounds, eq(inspectionRounds.id, inspectionMarks.roundId))
     .innerJoin(gardeners, eq(gardeners.id, inspectionMarks.gardenerId))
     .where(
-      and(eq(inspectionMarks.result, "avertissement"), gte(inspectionRounds.date, since), isNull(gardeners.endDate)),
+      and(
+        eq(inspectionMarks.result, "avertissement"),
+        isNull(inspectionMarks.withdrawnAt),
+        gte(inspectionRounds.date, since),
+        isNull(gardeners.endDate),
+      ),
     )
     .groupBy(gardeners.id)
     .having(sql`count(*) >= 2`)

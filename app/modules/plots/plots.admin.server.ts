@@ -213,6 +213,7 @@ export async function plotScreen(idParam: string | undefined) {
       date: formatCalendarDate(w.date),
       note: w.note,
       inspector: w.inspector,
+      withdrawn: w.withdrawn ? (w.withdrawalReason ?? "") : null,
     })),
   };
 }

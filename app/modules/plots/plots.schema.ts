@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseId } from "~/lib/text";
+import { parisToday } from "~/lib/paris-time";
 import { tooLongMessage, VILLES } from "~/lib/constants";
 import { optionalEmail, optionalLine, optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
 import { isFrenchPhone } from "~/modules/applications/applications.schema";
@@ -34,6 +35,16 @@ export const calendarDate = (message = DATE_MESSAGE) =>
         error: message,
       },
     );
+
+/**
+ * A date of what happened: a calendar date, today at the latest (decision 025). The register records allotments,
+ * departures and arrivals when they happen, because the plot's state, the rounds, the counts and the home page all
+ * read « today ».
+ */
+export const pastDate = (what: string) =>
+  calendarDate(`Indiquez ${what}.`).refine((v) => v <= parisToday(), {
+    error: `${what.charAt(0).toUpperCase()}${what.slice(1)} ne peut pas être après aujourd'hui : le registre note ce qui a déjà eu lieu.`,
+  });
 
 /** An amount in euros as people type it (« 25 », « 12,50 », « 12.5 € »), in cents; at most 100 000 €. */
 export const euroAmount = (message = AMOUNT_MESSAGE) =>
@@ -128,7 +139,7 @@ export const gardenerFormSchema = z.object({
   mobile: optionalPhone("Format de téléphone invalide (ex: 0612345678)"),
   landline: optionalPhone("Format de téléphone invalide (ex: 0412345678)"),
   address: optionalText(300, ""),
-  startDate: calendarDate("Indiquez la date d'arrivée du jardinier."),
+  startDate: pastDate("la date d'arrivée du jardinier"),
   notes: optionalText(2000, ""),
 });
 export type GardenerForm = z.output<typeof gardenerFormSchema>;
@@ -149,12 +160,12 @@ export type PaymentForm = z.output<typeof paymentFormSchema>;
 /** « Attribuer une parcelle » from an application. */
 export const allotmentFormSchema = z.object({
   plotId: recordId("Choisissez une parcelle libre."),
-  startDate: calendarDate("Indiquez la date d'attribution."),
+  startDate: pastDate("la date d'attribution"),
 });
 
 /** A gardener leaves a plot (or all of theirs): the date, and what becomes of the plot. */
 export const departureFormSchema = z.object({
-  endDate: calendarDate("Indiquez la date de départ."),
+  endDate: pastDate("la date de départ"),
   plotState: choice(["remise_en_etat", "libre"] as const, "Choisissez ce que devient la parcelle."),
   // Empty: all of the gardener's plots.
   holdingId: z
@@ -170,58 +181,8 @@ export const departureFormSchema = z.object({
 /** A free plot given to an existing gardener (a second plot, a move). */
 export const holdingFormSchema = z.object({
   plotId: recordId("Choisissez une parcelle libre."),
-  startDate: calendarDate("Indiquez la date d'attribution."),
+  startDate: pastDate("la date d'attribution"),
 });
-
-export const INSPECTOR_MESSAGE = "Indiquez qui a fait la visite.";
-
-/**
- * An inspection round: its date and inspector, and for each plot of `plotIds` its mark (`resultat_ID`: conforme or
- * avertissement), its note (`remarque_ID`, needed with a warning) and whether to e-mail the warning (`courriel_ID`).
- */
-export const inspectionFormSchema = (plotIds: number[]) =>
-  z
-    .object({
-      date: calendarDate("Indiquez la date de la visite."),
-      inspector: requiredLine(200, INSPECTOR_MESSAGE),
-      ...Object.fromEntries(
-        plotIds.flatMap((id) => [
-          [
-            `resultat_${id}`,
-            z
-              .enum(["conforme", "avertissement"], { error: "Choisissez « Conforme » ou « Avertissement »." })
-              .optional()
-              .default("conforme"),
-          ],
-          [`remarque_${id}`, optionalText(500, "")],
-          [`courriel_${id}`, z.literal("on").optional()],
-        ]),
-      ),
-    })
-    .superRefine((form, ctx) => {
-      for (const id of plotIds) {
-        const values = form as Record<string, unknown>;
-        if (values[`resultat_${id}`] === "avertissement" && !values[`remarque_${id}`])
-          ctx.addIssue({
-            code: "custom",
-            path: [`remarque_${id}`],
-            message: "Dites ce qui ne va pas : le jardinier le lira.",
-          });
-      }
-    })
-    .transform((form) => {
-      const values = form as Record<string, unknown>;
-      return {
-        date: String(form.date),
-        inspector: String(form.inspector),
-        marks: plotIds.map((plotId) => ({
-          plotId,
-          result: values[`resultat_${plotId}`] as "conforme" | "avertissement",
-          note: String(values[`remarque_${plotId}`] ?? ""),
-          mail: values[`courriel_${plotId}`] === "on",
-        })),
-      };
-    });
 
 /** « Appel à cotisation »: the year and the amount of a plot of each size. */
 export const feeCallFormSchema = z.object({

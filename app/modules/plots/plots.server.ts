@@ -69,7 +69,7 @@ export async function deleteEmptySite(id: number, executor: Executor = getDb()) 
 
 /**
  * A site's plots by number, each with its current holder (name and id) and the holder's warnings there in the last
- * twelve months:
+ * twelve months (withdrawn ones left out):
  * the overview's tiles and the printed list.
  */
 export async function plotsOfSite(siteId: number, now = new Date(), executor: Executor = getDb()) {
@@ -107,6 +107,7 @@ export async function plotsOfSite(siteId: number, now = new Date(), executor: Ex
       and(
         eq(inspectionRounds.siteId, siteId),
         eq(inspectionMarks.result, "avertissement"),
+        isNull(inspectionMarks.withdrawnAt),
         gte(inspectionRounds.date, since),
       ),
     )

@@ -18,7 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? `Visite : ${loaderData.site.name}` : "Visite");
 }
 
-/** /admin/parcelles/jardins/:id/visite: a monthly inspection round, saved as one; the past rounds. */
+/** /admin/parcelles/jardins/:id/visite: a monthly inspection round, saved as one; the past rounds, each to open. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   return inspectionScreen(params.id, currentActor(context));
 }
@@ -32,6 +32,8 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
   const notice = useSaveNotice(noticeOf(actionData));
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const values = refused?.values ?? defaults;
+  // Refused as a second round of the same day: the way to the one already saved, to add the forgotten plot there.
+  const existing = refused && rounds.find((r) => r.day === refused.values.date);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PlotsNav />
@@ -60,11 +62,18 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
             >
               <ErrorSummary />
               {refused && Object.keys(refused.errors).length === 0 && <FormMessage message={refused.message} />}
+              {existing && (
+                <p>
+                  <Link to={existing.href} className="font-semibold text-brand-800 underline underline-offset-2">
+                    Ouvrir la visite du {existing.date}
+                  </Link>
+                </p>
+              )}
               <div className="grid gap-4 sm:grid-cols-2">
                 <DateTimeInput name="date" type="date" label="Date de la visite" required />
                 <TextInput name="inspector" label="Visite faite par" required autoComplete="off" />
               </div>
-              <InspectionRows plots={plots} />
+              <InspectionRows plots={plots} listed />
               <FormFooter>
                 <SubmitButton>Enregistrer la visite</SubmitButton>
               </FormFooter>
@@ -79,7 +88,10 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
           <ul className="divide-y divide-stone-200">
             {rounds.map((r) => (
               <li key={r.id} className="py-2">
-                <strong>{r.date}</strong>, par {r.inspector} : {r.plots} parcelle{r.plots > 1 ? "s" : ""} vue
+                <Link to={r.href} className="font-semibold text-brand-800 underline underline-offset-2">
+                  Visite du {r.date}
+                </Link>
+                , par {r.inspector} : {r.plots} parcelle{r.plots > 1 ? "s" : ""} vue
                 {r.plots > 1 ? "s" : ""},{" "}
                 {r.warnings === 0 ? "aucun avertissement" : `${r.warnings} avertissement${r.warnings > 1 ? "s" : ""}`}
               </li>

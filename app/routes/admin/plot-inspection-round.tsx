@@ -1,0 +1,71 @@
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/plot-inspection-round";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import {
+  RoundAddition,
+  RoundCorrection,
+  RoundDeletion,
+  WarningWithdrawal,
+  WithdrawnWarnings,
+} from "~/components/admin/plots/RoundForms";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { roundAction, roundScreen } from "~/modules/plots/inspections.admin.server";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? `Visite du ${loaderData.round.date} : ${loaderData.site.name}` : "Visite");
+}
+
+/** /admin/parcelles/jardins/:id/visites/:roundId: a saved round, to correct, complete or delete. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return roundScreen(params.id, params.roundId);
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return roundAction(params.id, params.roundId, await readFormData(request), currentActor(context));
+}
+
+/** After any answer, refused ones included, the page shows the round as it is now, with its new one-time token. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" || defaultShouldRevalidate;
+}
+
+export default function AdminPlotInspectionRound({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, round, marks, addable, values } = loaderData;
+  const notice = useSaveNotice(noticeOf(actionData));
+  const warnings = marks.filter((m) => m.result === "avertissement" && !m.withdrawn).length;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PlotsNav />
+      <div>
+        <p>
+          <Link
+            to={`/admin/parcelles/jardins/${site.id}/visite`}
+            className="text-sm font-semibold text-brand-800 underline underline-offset-2"
+          >
+            Visites : {site.name}
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold text-stone-900">Visite du {round.date}</h1>
+        <p className="text-stone-700">
+          Par {round.inspector} : {marks.length} parcelle{marks.length > 1 ? "s" : ""} vue{marks.length > 1 ? "s" : ""},{" "}
+          {warnings === 0 ? "aucun avertissement" : `${warnings} avertissement${warnings > 1 ? "s" : ""}`}.
+        </p>
+      </div>
+      <RoundCorrection round={round} marks={marks} values={values} result={actionData} />
+      <RoundAddition round={round} addable={addable} result={actionData} />
+      <WarningWithdrawal round={round} marks={marks} result={actionData} />
+      <WithdrawnWarnings marks={marks} />
+      <RoundDeletion round={round} />
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
+    </div>
+  );
+}
