@@ -73,10 +73,14 @@ export async function siteScreen(idParam: string | undefined) {
       kind: p.kind,
       state: p.state,
       holder: p.holder?.name ?? null,
+      phones: phonesOf(p.holder),
       warnings: p.warnings,
     })),
   };
 }
+
+const phonesOf = (holder: { mobile: string; landline: string } | null) =>
+  holder ? [holder.mobile, holder.landline].filter(Boolean) : [];
 
 /** A site's printed list: every plot with its holder and their phone, by holder's family name. */
 export async function sitePrintList(idParam: string | undefined) {
@@ -98,7 +102,8 @@ export async function sitePrintList(idParam: string | undefined) {
       kind: p.kind,
       state: p.state,
       holder: p.holder ? familyFirst(p.holder) : "",
-      phone: p.holder?.mobile ?? "",
+      // Whichever number exists, both when both do: the paper list is for those who call a landline.
+      phones: phonesOf(p.holder),
       since: formatCalendarDate(p.holdingStart),
     })),
   };

@@ -83,6 +83,7 @@ export async function plotsOfSite(siteId: number, now = new Date(), executor: Ex
       holderGivenNames: gardeners.givenNames,
       holderEmail: gardeners.email,
       holderMobile: gardeners.mobile,
+      holderLandline: gardeners.landline,
       holdingStart: plotHoldings.startDate,
     })
     .from(plots)
@@ -124,6 +125,7 @@ export async function plotsOfSite(siteId: number, now = new Date(), executor: Ex
           givenNames: r.holderGivenNames!,
           email: r.holderEmail!,
           mobile: r.holderMobile!,
+          landline: r.holderLandline!,
         }
       : null,
     holdingStart: r.holdingStart,

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/plot-site-print";
 import type { PageHandle } from "~/lib/page-handle";
+import { PhoneLinks } from "~/components/admin/plots/PhoneLinks";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { sitePrintList } from "~/modules/plots/plots.admin.server";
 import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
 
 /**
  * /admin/parcelles/jardins/:id/imprimer: a site's plots on paper, for the general assembly and the insurer: each
- * plot, its area, state and holder with their phone. Outside the back-office's layout, behind its middleware.
+ * plot, its area, state and holder with their phones (mobile or landline, whichever exists; links on screen). Outside the back-office's layout, behind its middleware.
  */
 export const handle: PageHandle = { scripts: false };
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
@@ -68,7 +69,9 @@ export default function PrintPlotSite({ loaderData }: Route.ComponentProps) {
               <td className={cell}>{PLOT_KIND_LABELS[p.kind]}</td>
               <td className={cell}>{PLOT_STATE_LABELS[p.state]}</td>
               <td className={cell}>{p.holder}</td>
-              <td className={`${cell} whitespace-nowrap`}>{p.phone}</td>
+              <td className={cell}>
+                <PhoneLinks phones={p.phones} />
+              </td>
               <td className={`${cell} whitespace-nowrap`}>{p.since}</td>
             </tr>
           ))}

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/plot-site";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
+import { SitePhoneList } from "~/components/admin/plots/PhoneLinks";
 import { PlotLegend, PlotTiles } from "~/components/admin/plots/PlotTiles";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { SiteFields } from "~/components/admin/plots/SiteFields";
@@ -72,6 +73,11 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
           <PlotTiles tiles={plots} />
         )}
       </Section>
+      {plots.some((p) => p.holder) && (
+        <Section id="telephones" title="Téléphones des jardiniers">
+          <SitePhoneList plots={plots} />
+        </Section>
+      )}
       <Section
         id="creer"
         title="Créer des parcelles"
