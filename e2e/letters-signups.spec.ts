@@ -109,7 +109,7 @@ test("at 390 px with JavaScript: one answer for a place, the waiting list and a 
   await openAdmin(page, "/admin/events", "Événements");
   await page.getByRole("link", { name: `Inscriptions à « ${event} »` }).click();
   // The demo's assembly takes sign-ups: 7 people present, and one place left for this test.
-  await expect(page.getByRole("heading", { name: "Inscrits : 7 personnes" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Inscrits : 5 inscriptions, 7 personnes" })).toBeVisible();
   await page.getByLabel("Nombre de places").fill("8");
   await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
   await expect(popup(page, "Réglages des inscriptions enregistrés.")).toBeVisible();

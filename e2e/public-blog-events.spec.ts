@@ -118,13 +118,24 @@ test("/events lists every event newest first with its badge, date, place and a s
   await expect(cards.nth(3).locator("time")).toHaveText(/^\d{1,2} \S+ \d{4} à \d{2}h\d{2}$/);
 });
 
-test("an upcoming event asks to register by e-mail or phone; a past one does not", async ({ page }) => {
+test("an upcoming event asks to sign up with its form where it has one, else by e-mail or phone; a past one does not", async ({
+  page,
+}) => {
+  await page.goto("/events");
+  await page.getByRole("link", { name: "Bourse aux plants et aux graines" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bourse aux plants et aux graines" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Infos pratiques" })).toContainText(
+    "merci de vous inscrire à l'avance par e-mail à contact@jardins-villeurbanne.fr ou par téléphone au 04 78 12 34 56.",
+  );
+
+  // The assembly takes sign-ups on its page: the note sends to the form, the e-mail and phone are for questions.
   await page.goto("/events");
   await page.getByRole("link", { name: "Assemblée générale annuelle" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Assemblée générale annuelle" })).toBeVisible();
   await expect(page.getByText("À venir", { exact: true })).toBeVisible();
   const note = page.getByRole("complementary", { name: "Infos pratiques" });
-  await expect(note).toContainText("merci de vous inscrire à l'avance");
+  await expect(note).toContainText("Pour participer, inscrivez-vous avec le formulaire ci-dessous.");
+  await expect(note).not.toContainText("merci de vous inscrire à l'avance");
   await expect(note.getByRole("link", { name: "contact@jardins-villeurbanne.fr" })).toHaveAttribute(
     "href",
     "mailto:contact@jardins-villeurbanne.fr",

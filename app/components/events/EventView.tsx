@@ -23,8 +23,43 @@ export interface EventViewData {
   neighbours: { previous: { id: number; title: string } | null; next: { id: number; title: string } | null };
 }
 
-/** SPEC §2: for an event to come, how to register in advance, with the association's e-mail and phone. */
-function PracticalNote({ email, telephone }: { email: string | null; telephone: string | null }) {
+/**
+ * SPEC §2: for an event to come, how to register in advance, with the association's e-mail and phone. When the page
+ * takes sign-ups itself, the form is the way and the e-mail and phone are for questions: the page never says both.
+ */
+function PracticalNote({
+  email,
+  telephone,
+  online,
+}: {
+  email: string | null;
+  telephone: string | null;
+  online: boolean;
+}) {
+  const mail = email ? (
+    <>
+      {online ? "écrivez-nous à" : "par e-mail à"}{" "}
+      <a href={`mailto:${email}`} className="font-semibold underline [overflow-wrap:anywhere]">
+        {email}
+      </a>
+    </>
+  ) : null;
+  const phone = telephone ? (
+    <>
+      {online ? "appelez-nous au" : "par téléphone au"}{" "}
+      <a href={`tel:${telephone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap font-semibold underline">
+        {telephone}
+      </a>
+    </>
+  ) : null;
+  const ways =
+    mail && phone ? (
+      <>
+        {mail} ou {phone}
+      </>
+    ) : (
+      (mail ?? phone)
+    );
   return (
     <aside
       aria-labelledby="infos-pratiques"
@@ -34,26 +69,14 @@ function PracticalNote({ email, telephone }: { email: string | null; telephone: 
         Infos pratiques
       </h2>
       <p className="mt-1">
-        Pour participer, merci de vous inscrire à l'avance
-        {email || telephone ? " " : "."}
-        {email ? (
+        {online ? (
           <>
-            par e-mail à{" "}
-            <a href={`mailto:${email}`} className="font-semibold underline [overflow-wrap:anywhere]">
-              {email}
-            </a>
+            Pour participer, inscrivez-vous avec le formulaire ci-dessous.
+            {ways ? <> Pour une question, {ways}.</> : null}
           </>
-        ) : null}
-        {email && telephone ? " ou " : null}
-        {telephone ? (
-          <>
-            par téléphone au{" "}
-            <a href={`tel:${telephone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap font-semibold underline">
-              {telephone}
-            </a>
-          </>
-        ) : null}
-        {email || telephone ? "." : null}
+        ) : (
+          <>Pour participer, merci de vous inscrire à l'avance{ways ? <> {ways}</> : null}.</>
+        )}
       </p>
     </aside>
   );
@@ -63,7 +86,16 @@ const neighbourClass =
   "flex min-h-11 flex-col rounded-xl bg-white p-4 ring-1 ring-stone-200 hover:ring-brand-600 focus-visible:outline-2 focus-visible:outline-brand-700";
 
 /** An event as visitors see it (SPEC §2): the public page, the editor's preview and a version's view alike. */
-export function EventView({ event, children }: { event: EventViewData; children?: ReactNode }) {
+export function EventView({
+  event,
+  children,
+  onlineSignup = false,
+}: {
+  event: EventViewData;
+  children?: ReactNode;
+  /** The page's own sign-up form follows (or says the event is full). */
+  onlineSignup?: boolean;
+}) {
   const { title, description, location, start, end, isPast, html, image, imageAlt, annexes, contact, neighbours } =
     event;
   return (
@@ -104,7 +136,7 @@ export function EventView({ event, children }: { event: EventViewData; children?
         className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
       />
       <RichText html={html} className="mt-6 text-lg text-stone-800" />
-      {isPast ? null : <PracticalNote email={contact.email} telephone={contact.telephone} />}
+      {isPast ? null : <PracticalNote email={contact.email} telephone={contact.telephone} online={onlineSignup} />}
       <Gallery images={annexes} title={title} />
       {children}
       {neighbours.previous || neighbours.next ? (

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { admins } from "~/db/schema";
 import { formatDateTime, formatDayTime } from "~/lib/dates";
-import { parseId } from "~/lib/text";
+import { counted, parseId } from "~/lib/text";
+import { presentSignups } from "~/modules/registrations/registrations.server";
+import { signupsAndPeople } from "~/modules/registrations/registrations.messages";
 import { errorsByField } from "~/modules/forms/public-form";
 import type { Actor } from "~/modules/history/history.server";
 import { withHistory } from "~/modules/history/history.server";
@@ -70,8 +72,10 @@ async function presentedTitle(letter: Pick<Letter, "source" | "sourceId">) {
 
 async function audienceText(letter: Pick<Letter, "audience" | "eventId">, count: number) {
   if (letter.audience === "inscrits") {
-    const title = await audienceEventTitle(letter);
-    return `${count} ${count > 1 ? "personnes inscrites" : "personne inscrite"} à « ${title} »`;
+    const [title, present] = await Promise.all([audienceEventTitle(letter), presentSignups(letter.eventId ?? 0)]);
+    // Worded as the sign-ups' screen and the printed list count them; the e-mail goes once to each address.
+    const addresses = present.signups === count ? "" : ` (${counted(count, "adresse", "adresses")})`;
+    return `${signupsAndPeople(present.signups, present.people)}${addresses} à « ${title} »`;
   }
   return `${count} ${count > 1 ? "abonnés confirmés" : "abonné confirmé"}`;
 }

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { dateToParisLocal } from "~/lib/paris-time";
-import { parseId } from "~/lib/text";
+import { compareFamilyFirst, familyFirst, parseId, splitName } from "~/lib/text";
 import { getEvent } from "~/modules/events/events.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
@@ -50,6 +50,20 @@ export async function registrationsScreen(idParam: string | undefined) {
     waiting: { rows: shown.filter((r) => r.status === "attente"), people: people("attente") },
     cancelled: shown.filter((r) => r.status === "annule"),
   };
+}
+
+/**
+ * The list for the day, on paper: those who hold a place by family name (guessed from the name they typed, as a
+ * gardener's), shown « Roux, Camille » so a person finds their line; the waiting list after, in its order.
+ */
+export async function attendanceSheet(idParam: string | undefined) {
+  const screen = await registrationsScreen(idParam);
+  const sheetName = <R extends { name: string }>(r: R) => ({ ...r, ...splitName(r.name) });
+  const present = screen.present.rows
+    .map(sheetName)
+    .toSorted(compareFamilyFirst)
+    .map((r) => ({ ...r, name: familyFirst(r) }));
+  return { ...screen, present: { ...screen.present, rows: present } };
 }
 
 /** « Enregistrer » of the settings: more places (or none) go to the waiting list at once. */

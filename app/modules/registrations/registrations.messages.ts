@@ -1,3 +1,5 @@
+import { counted } from "~/lib/text";
+
 /** The sign-up form's texts, without zod: the event page shows them before any schema is loaded. */
 export const REGISTRATION_NAME_MESSAGE = "Indiquez votre nom.";
 export const REGISTRATION_EMAIL_MESSAGE = "Indiquez une adresse e-mail valide.";
@@ -26,3 +28,7 @@ export function placesLeftText(left: number | null) {
   if (left <= 0) return "Complet";
   return `${left} place${left > 1 ? "s" : ""} restante${left > 1 ? "s" : ""}`;
 }
+
+/** « 6 inscriptions, 8 personnes »: how every screen and list counts sign-ups (one sign-up may bring several people). */
+export const signupsAndPeople = (signups: number, people: number) =>
+  `${counted(signups, "inscription", "inscriptions")}, ${counted(people, "personne", "personnes")}`;

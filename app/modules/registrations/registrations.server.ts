@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb, type Executor } from "~/db/client.server";
 import { eventRegistrations, events } from "~/db/schema";
@@ -223,6 +223,18 @@ export async function registrationsOf(eventId: number, executor: Executor = getD
       asc(eventRegistrations.createdAt),
       asc(eventRegistrations.id),
     );
+}
+
+/** An event's sign-ups that hold a place, and the people they bring. */
+export async function presentSignups(eventId: number, executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({
+      signups: count(),
+      people: sql<number>`coalesce(sum(${eventRegistrations.people}), 0)`.mapWith(Number),
+    })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, "inscrit")));
+  return { signups: row?.signups ?? 0, people: row?.people ?? 0 };
 }
 
 /** The sign-ups as CSV (semicolons and a BOM, as French spreadsheets open it). */

@@ -1,17 +1,18 @@
 import type { Route } from "./+types/event-registrations-print";
 import type { PageHandle } from "~/lib/page-handle";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
-import { registrationsScreen } from "~/modules/registrations/registrations.admin.server";
+import { attendanceSheet } from "~/modules/registrations/registrations.admin.server";
+import { signupsAndPeople } from "~/modules/registrations/registrations.messages";
 
 /**
  * /admin/events/:id/inscriptions/imprimer: the list for the day, on paper (outside the back-office's layout, no
- * menu): name, people, the answer, and a box to tick on arrival. Behind the admin middleware like the rest.
+ * menu): name, people, the answer, and a box to tick on arrival; by family name, the waiting list after in its order. Behind the admin middleware like the rest.
  */
 export const handle: PageHandle = { scripts: false };
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return registrationsScreen(params.id);
+  return attendanceSheet(params.id);
 }
 
 export function headers() {
@@ -35,8 +36,8 @@ export default function PrintRegistrations({ loaderData }: Route.ComponentProps)
         <p key={line}>{line}</p>
       ))}
       <p className="mt-2">
-        {present.people} personne{present.people > 1 ? "s" : ""} inscrite{present.people > 1 ? "s" : ""}
-        {waiting.people ? `, ${waiting.people} en liste d'attente` : ""}.
+        {signupsAndPeople(present.rows.length, present.people)}
+        {waiting.people ? ` ; en liste d'attente : ${signupsAndPeople(waiting.rows.length, waiting.people)}` : ""}.
       </p>
       <table className="mt-4 w-full border-collapse text-left">
         <thead>

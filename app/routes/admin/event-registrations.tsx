@@ -8,7 +8,7 @@ import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { placesLeftText } from "~/modules/registrations/registrations.messages";
+import { placesLeftText, signupsAndPeople } from "~/modules/registrations/registrations.messages";
 import {
   cancelSignupByAdmin,
   registrationsScreen,
@@ -60,7 +60,7 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
       </Section>
       <Section
         id="inscrits"
-        title={`Inscrits : ${present.people} personne${present.people > 1 ? "s" : ""}`}
+        title={`Inscrits : ${signupsAndPeople(present.rows.length, present.people)}`}
         description={places ?? "Places sans limite."}
         action={
           <div className="flex flex-wrap gap-2">
@@ -80,7 +80,7 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
       >
         <RegistrationTable rows={present.rows} question={question} caption="Inscrits" cancellable />
       </Section>
-      <Section id="attente" title={`Liste d'attente : ${waiting.people} personne${waiting.people > 1 ? "s" : ""}`}>
+      <Section id="attente" title={`Liste d'attente : ${signupsAndPeople(waiting.rows.length, waiting.people)}`}>
         <RegistrationTable rows={waiting.rows} question={question} caption="Liste d'attente" cancellable />
       </Section>
       <Section id="annules" title={`Annulations : ${cancelled.length}`}>

@@ -60,7 +60,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export default function Event({ loaderData, params }: Route.ComponentProps) {
   return (
     <>
-      <EventView event={loaderData}>
+      <EventView event={loaderData} onlineSignup={Boolean(loaderData.signup)}>
         {loaderData.signup ? <EventSignup eventId={Number(params.id)} signup={loaderData.signup} /> : null}
       </EventView>
       <NewsletterAfterContent source="evenement" id={Number(params.id)} />
