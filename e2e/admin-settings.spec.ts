@@ -399,7 +399,7 @@ test("contact details are saved and shown in the footer", async ({ page }) => {
     await fields[0]!.fill("3 allée des Courges, 69120 Vaulx-en-Velin");
     await fields[1]!.fill("04 00 00 00 01");
     await fields[2]!.fill("bureau@potager.example");
-    await fields[3]!.fill("Permanences: Mercredi 17h-19h");
+    await fields[3]!.fill("Permanences : mercredi 17 h – 19 h");
     await save.click();
     await expect(popup(page, "Informations de contact enregistrées.")).toBeVisible();
 
@@ -411,7 +411,7 @@ test("contact details are saved and shown in the footer", async ({ page }) => {
       "href",
       "mailto:bureau@potager.example",
     );
-    await expect(footer.getByText("Permanences: Mercredi 17h-19h")).toBeVisible();
+    await expect(footer.getByText("Permanences : mercredi 17 h – 19 h")).toBeVisible();
   } finally {
     await page.goto("/admin/settings");
     for (const [i, field] of fields.entries()) await field.fill(original[i]!);

@@ -135,7 +135,7 @@ test("/contact: the association's details, each message of the form, then the co
   const details = page.getByRole("region", { name: "Nos coordonnées" });
   await expect(details).toContainText("14 rue du Docteur Rollet");
   await expect(details.getByRole("link", { name: "contact@jardins-villeurbanne.fr" })).toBeVisible();
-  await expect(details).toContainText("Permanences: Samedi 9h-12h");
+  await expect(details).toContainText("Permanences : samedi 9 h – 12 h");
 
   const form = contactForm(page);
   await form.getByLabel("Votre e-mail").fill("hugo@");

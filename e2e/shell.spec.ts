@@ -55,7 +55,7 @@ test("the footer shows the association's details, opening hours and the legal li
 test("an empty site shows the default footer text and opening hours", async ({ page }) => {
   await page.goto(`${EMPTY_SITE}/`);
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByText("Permanences: Samedi 9h-12h")).toBeVisible();
+  await expect(footer.getByText("Permanences : samedi 9 h – 12 h")).toBeVisible();
   // No configured icon: the default one is drawn.
   await expect(page.getByRole("link", { name: /^Potager/ }).locator("svg")).toBeVisible();
 });

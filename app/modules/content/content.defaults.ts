@@ -11,7 +11,7 @@ export const CONTENT_DEFAULTS = {
   titreAssociation: "Notre association",
   contentAssociation:
     "<p>Notre association réunit des jardinières et des jardiniers bénévoles autour de jardins familiaux et partagés à Vaulx-en-Velin et Villeurbanne.</p><p>Chacun y cultive sa parcelle dans le respect de la charte et du règlement intérieur, et participe à la vie collective des jardins.</p>",
-  horaires: "Permanences: Samedi 9h-12h",
+  horaires: "Permanences\u202f: samedi 9\u00a0h – 12\u00a0h",
   nomAssociation: "Potager",
   slogan: "Jardins familiaux et partagés",
   charte: `Je jardine sans pesticides ni engrais de synthèse : je nourris la terre avec le compost, le paillage et les engrais verts, et j'associe les cultures plutôt que de traiter.

@@ -182,7 +182,7 @@ describe("contactInfoFormSchema", () => {
 describe("withContentDefaults", () => {
   it("shows the defaults before any content exists", () => {
     const site = withContentDefaults(null);
-    expect(site.horaires).toBe("Permanences: Samedi 9h-12h");
+    expect(site.horaires).toBe("Permanences\u202f: samedi 9\u00a0h – 12\u00a0h");
     expect(site.texteFooter).toBe(CONTENT_DEFAULTS.texteFooter);
     expect(site.contentAssociation).toBe(CONTENT_DEFAULTS.contentAssociation);
     expect(site.usesDefaultAssociationText).toBe(true);
@@ -202,7 +202,7 @@ describe("withContentDefaults", () => {
     expect(site).toMatchObject({
       id: 4,
       titreAccueil: "Mon titre",
-      horaires: "Permanences: Samedi 9h-12h",
+      horaires: "Permanences\u202f: samedi 9\u00a0h – 12\u00a0h",
       contentAssociation: "<p>Notre texte</p>",
       usesDefaultAssociationText: false,
       imagesAssociation: ["/media/a.webp"],

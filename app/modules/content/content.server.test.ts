@@ -62,7 +62,7 @@ describeEachDatabase("content module", () => {
 
   it("getSiteContent shows the defaults when nothing is stored", async () => {
     const site = await getSiteContent();
-    expect(site.horaires).toBe("Permanences: Samedi 9h-12h");
+    expect(site.horaires).toBe("Permanences\u202f: samedi 9\u00a0h – 12\u00a0h");
     expect(site.texteFooter).toBe(CONTENT_DEFAULTS.texteFooter);
     expect(site.titreAssociation).toBe(CONTENT_DEFAULTS.titreAssociation);
     expect(site.usesDefaultAssociationText).toBe(true);
@@ -78,7 +78,7 @@ describeEachDatabase("content module", () => {
     const site = await getSiteContent();
     expect(site).toMatchObject({
       titreAccueil: "Nos jardins",
-      horaires: "Permanences: Samedi 9h-12h",
+      horaires: "Permanences\u202f: samedi 9\u00a0h – 12\u00a0h",
       contentAssociation: "<p>Texte</p>",
       imagesAssociation: ["/media/a.webp"],
       usesDefaultAssociationText: false,

@@ -81,7 +81,7 @@ export async function seedDemoContent(now = new Date()) {
     adresse: "Maison des jardins, 14 rue du Docteur Rollet, 69100 Villeurbanne",
     telephone: "04 78 12 34 56",
     email: "contact@jardins-villeurbanne.fr",
-    horaires: "Permanences: Samedi 9h-12h",
+    horaires: "Permanences\u202f: samedi 9\u00a0h – 12\u00a0h",
     // The register's figures, should the demo register be removed while these stay.
     parcellesOccupees: 35,
     parcellesTotal: 39,
@@ -364,7 +364,7 @@ async function seedAssemblySignups(eventId: number, now: Date) {
   const members: [string, number, string][] = [
     ["Hervé Dubois", 1, "Oui"],
     ["Sophie Garcia", 2, "Oui, avec mon conjoint"],
-    ["Bernard Petit", 1, "Non, je partirai à 20h"],
+    ["Bernard Petit", 1, "Non, je partirai à 20 h"],
     ["Aïcha Mansouri", 1, "Oui"],
     ["Lucien Moreau", 2, "Oui"],
   ];

@@ -56,7 +56,7 @@ it("leaves no double blank line where a placeholder is empty", () => {
 it("falls back on the default texts", () => {
   const mail = allotmentMail(gardener, { ...plot, cabinValue: null }, site, "2026-03-01");
   expect(mail.text).toContain("la reprise de la cabane, s'il y en a une : pas de cabane sur cette parcelle ;");
-  expect(mail.text).toContain("faire connaissance avec vos voisins de parcelle :\nPermanences: Samedi 9h-12h");
+  expect(mail.text).toContain("faire connaissance avec vos voisins de parcelle :\nPermanences\u202f: samedi 9\u00a0h – 12\u00a0h");
   const warning = warningMail(gardener, plot, site, "2026-10-10", "", content);
   expect(warning.text).toContain("a reçu un avertissement :\nla parcelle n'est pas entretenue.");
 });
