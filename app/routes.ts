@@ -29,6 +29,8 @@ export default [
   route("admin/events/:id/inscriptions/imprimer", "routes/admin/event-registrations-print.tsx"),
   // A site's plots on paper, for the general assembly and the insurer (its own session middleware).
   route("admin/parcelles/jardins/:id/imprimer", "routes/admin/plot-site-print.tsx"),
+  // The fee call on paper, for the gardeners without an e-mail address (the same).
+  route("admin/cotisations/imprimer", "routes/admin/fees-print.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("invitation/:token", "routes/invitation.tsx"),
@@ -54,6 +56,8 @@ export default [
       route("jardiniers/export", "routes/admin/gardeners-export.ts"),
       route("cotisations", "routes/admin/fees.tsx"),
       route("cotisations/export", "routes/admin/fees-export.ts"),
+      route("cotisations/paiements/export", "routes/admin/fees-payments-export.ts"),
+      route("cotisations/:id", "routes/admin/fees-fee.tsx"),
       route("jardiniers/:id", "routes/admin/gardener.tsx"),
       route("annonces", "routes/admin/ads.tsx"),
       route("messages", "routes/admin/messages.tsx"),

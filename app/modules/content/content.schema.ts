@@ -44,6 +44,11 @@ export interface AssociationContent {
   plotAllotmentMail: string | null;
   plotWarningMail: string | null;
   feePaymentInstructions: string | null;
+  /** The fee call's payment details (IBAN, BIC, HelloAsso page, cheques' payee); null: not set. */
+  feeIban: string | null;
+  feeBic: string | null;
+  feeHelloassoUrl: string | null;
+  feeChequeOrder: string | null;
   /** Descriptions of the images above, by address ("" for a decorative one). */
   imageAlts: Record<string, string>;
   updatedAt: Date;
@@ -173,6 +178,14 @@ export const plotMailsFormSchema = z.object({
   plotAllotmentMail: optionalText(PLOT_MAIL_MAX),
   plotWarningMail: optionalText(PLOT_MAIL_MAX),
   feePaymentInstructions: optionalText(PLOT_MAIL_MAX),
+  feeIban: optionalLine(40).refine((v) => v === null || /^[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{1,4}){3,8}$/i.test(v), {
+    error: "Indiquez un IBAN, par exemple FR76 3000 6000 0112 3456 7890 189.",
+  }),
+  feeBic: optionalLine(11),
+  feeHelloassoUrl: optionalLine(300).refine((v) => v === null || /^https:\/\/(www\.)?helloasso\.com\//.test(v), {
+    error: "Indiquez l'adresse de la page HelloAsso, qui commence par https://www.helloasso.com/.",
+  }),
+  feeChequeOrder: optionalLine(200),
 });
 
 /** 'Informations de contact': address, phone, email (valid or empty), opening hours. */

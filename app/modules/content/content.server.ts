@@ -47,6 +47,10 @@ const UPDATABLE_FIELDS = [
   "plotAllotmentMail",
   "plotWarningMail",
   "feePaymentInstructions",
+  "feeIban",
+  "feeBic",
+  "feeHelloassoUrl",
+  "feeChequeOrder",
 ] as const satisfies readonly (keyof ContentFields)[];
 
 /** The single content record, or null when none exists yet. */

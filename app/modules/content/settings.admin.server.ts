@@ -59,7 +59,15 @@ const SAVED: Record<SettingsIntent, string> = {
 /** File inputs of the image forms; without JavaScript the association page adds an image through the last one. */
 export const SETTINGS_FILE_FIELDS = ["imageAccueil", "headerIcon", "nouvelleImageAssociation"] as const;
 
-const PLOT_MAIL_FIELDS = ["plotAllotmentMail", "plotWarningMail", "feePaymentInstructions"] as const;
+const PLOT_MAIL_FIELDS = [
+  "plotAllotmentMail",
+  "plotWarningMail",
+  "feePaymentInstructions",
+  "feeIban",
+  "feeBic",
+  "feeHelloassoUrl",
+  "feeChequeOrder",
+] as const;
 const IDENTITY_TEXTS = ["nomAssociation", "slogan", "charte", "reglement", ...LEGAL_FIELDS] as const;
 
 /** What the settings screen shows: the stored texts (empty where the default applies) and the form's labels. */

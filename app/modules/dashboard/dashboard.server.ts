@@ -1,5 +1,4 @@
-import { parisYear } from "~/lib/paris-time";
-import { feeProgress } from "~/modules/gardeners/fees.server";
+import { currentFeeYear, feeProgress } from "~/modules/gardeners/fees.server";
 import { registerCounts } from "~/modules/plots/plots.server";
 import { gardenersWithTwoWarnings } from "~/modules/gardeners/gardeners.server";
 import { data } from "react-router";
@@ -59,7 +58,7 @@ export async function dashboardData() {
     undescribedImages(),
     registerCounts(),
     gardenersWithTwoWarnings(),
-    feeProgress(parisYear()),
+    currentFeeYear().then(async (year) => ({ year, ...(await feeProgress(year)) })),
   ]);
   return {
     posts: posts.map((p) => ({
@@ -87,10 +86,10 @@ export async function dashboardData() {
       // As the home page counts them: from the register once it has plots.
       plotsOccupied: register?.occupied ?? site.parcellesOccupees,
       plotsTotal: register?.total ?? site.parcellesTotal,
-      // The current year's fees: paid out of called (nothing until the year's call).
+      // The latest called year's fees: settled out of owed (nothing until a call).
       feesPaid: fees.paid,
       feesCalled: fees.called,
-      feeYear: parisYear(),
+      feeYear: fees.year,
     },
     failedMails,
     /** Messages the recipient's server refused after they went (bounce mailbox): not sent again. */

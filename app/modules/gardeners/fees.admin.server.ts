@@ -1,27 +1,82 @@
-import { counted } from "~/lib/text";
-import { parisToday, parisYear } from "~/lib/paris-time";
+import { data as answer, redirect } from "react-router";
+import { counted, parseId } from "~/lib/text";
+import { parisToday } from "~/lib/paris-time";
+import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { errorsByField } from "~/modules/forms/public-form";
+import { getContent } from "~/modules/content/content.server";
+import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { euros, eurosField, PAYMENT_MEANS_LABELS, type PaymentMeans } from "~/modules/plots/plots.labels";
-import { feeCallFormSchema, feesPaidFormSchema } from "~/modules/plots/plots.schema";
-import { formatCalendarDate, formatDate } from "~/lib/dates";
-import { callFees, feeProgress, feesOf, getFeeCall, lastFeeCall, markFeesPaid, remindUnpaidFees } from "./fees.server";
+import {
+  euros,
+  eurosField,
+  PAYMENT_MEANS,
+  PAYMENT_MEANS_LABELS,
+  type PaymentMeans,
+} from "~/modules/plots/plots.labels";
+import { feeBalance, feeStateText, isLate } from "./fees.labels";
+import {
+  FEE_CONFIRM_MESSAGE,
+  feeCallFormSchema,
+  feeCancelFormSchema,
+  feePaymentFormSchema,
+  feesPaidFormSchema,
+  feeWaiveFormSchema,
+  type FeeCallForm,
+} from "./fees.schema";
+import {
+  allFeeRates,
+  callFees,
+  cancelFee,
+  countRemindable,
+  currentFeeYear,
+  feeCallPreview,
+  feeProgress,
+  feesOf,
+  feeTotals,
+  getFee,
+  getFeeCall,
+  lastFeeCall,
+  markFeesPaid,
+  payFee,
+  printableCalls,
+  remindUnpaidFees,
+  undoPayment,
+  waiveFee,
+} from "./fees.server";
 
-/** The year of `?annee=`, or this one. */
-export function feeYear(url: URL) {
+/** The year of `?annee=`, or the latest one called (this one before any call). */
+export async function feeYear(url: URL) {
   const year = Number(url.searchParams.get("annee"));
-  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : parisYear();
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : currentFeeYear();
 }
 
-/** /admin/cotisations: a year's call, its fees paid and unpaid, the forms to call, tick and remind. */
+const meansText = (list: string) =>
+  list
+    .split(",")
+    .filter(Boolean)
+    .map((m) => PAYMENT_MEANS_LABELS[m as PaymentMeans] ?? m)
+    .join(", ");
+
+/** A month after today: the due date a call proposes. */
+function aMonthAfter(today: string) {
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** /admin/cotisations: a year's call, its totals, its fees with their balance, and the forms. */
 export async function feesScreen(request: Request) {
-  const year = feeYear(new URL(request.url));
-  const [call, last, fees, progress] = await Promise.all([
+  const year = await feeYear(new URL(request.url));
+  const today = parisToday();
+  const [call, last, fees, progress, totals, remindable, rates] = await Promise.all([
     getFeeCall(year),
     lastFeeCall(),
     feesOf(year),
     feeProgress(year),
+    feeTotals(year),
+    countRemindable(year),
+    allFeeRates(),
   ]);
   const base = call ?? last;
   return {
@@ -30,6 +85,7 @@ export async function feesScreen(request: Request) {
       ? {
           date: formatDate(call.calledAt),
           by: call.calledBy,
+          due: formatCalendarDate(call.dueOn),
           amounts: [euros(call.smallCents), euros(call.mediumCents), euros(call.largeCents)],
         }
       : null,
@@ -38,52 +94,125 @@ export async function feesScreen(request: Request) {
       small: base ? eurosField(base.smallCents) : "",
       medium: base ? eurosField(base.mediumCents) : "",
       large: base ? eurosField(base.largeCents) : "",
+      dueOn: call?.dueOn && call.dueOn >= today ? call.dueOn : aMonthAfter(today),
     },
     progress,
-    today: parisToday(),
-    fees: fees.map((f) => ({
-      id: f.id,
-      gardenerId: f.gardenerId,
-      name: f.name,
-      hasEmail: f.email !== "",
-      plots: f.plots,
-      amount: euros(f.amountCents),
-      paidOn: formatCalendarDate(f.paidOn),
-      means: f.means ? (PAYMENT_MEANS_LABELS[f.means as PaymentMeans] ?? f.means) : "",
-      reminded: f.remindedAt ? formatDate(f.remindedAt) : "",
+    remindable,
+    totals: {
+      called: euros(totals.called),
+      received: euros(totals.received),
+      byMeans: PAYMENT_MEANS.filter((m) => totals.byMeans.has(m)).map(
+        (m) => [PAYMENT_MEANS_LABELS[m], euros(totals.byMeans.get(m)!)] as const,
+      ),
+      waived: euros(totals.waived),
+      cancelled: euros(totals.cancelled),
+      outstanding: euros(totals.outstanding),
+      overpaid: totals.overpaid > 0 ? euros(totals.overpaid) : "",
+    },
+    rates: rates.map((r) => ({
+      id: r.id,
+      gardenerId: r.gardenerId,
+      who: [r.gardener, r.plot ? `parcelle ${r.plot}` : ""].filter(Boolean).join(", ") || "Parcelle libre",
+      amount: euros(r.amountCents),
+      reason: r.reason,
     })),
+    today,
+    fees: fees.map((f) => {
+      const { balance } = feeBalance(f);
+      return {
+        id: f.id,
+        gardenerId: f.gardenerId,
+        name: f.name,
+        left: f.left !== null,
+        hasEmail: f.email !== "",
+        plots: f.plots,
+        called: euros(f.amountCents),
+        owes: f.status !== "cancelled" && balance > 0,
+        state: feeStateText(f),
+        late: isLate(f, today),
+        due: formatCalendarDate(f.dueOn),
+        reason: f.reason,
+        means: meansText(f.means),
+        reminded: f.remindedAt ? formatDate(f.remindedAt) : "",
+      };
+    }),
   };
 }
 
-/** The forms of /admin/cotisations: « Appeler les cotisations », the ticks, « Envoyer un rappel ». */
+const callAmounts = (data: FeeCallForm) => ({
+  smallCents: data.small,
+  mediumCents: data.medium,
+  largeCents: data.large,
+});
+
+/** What the preview shows: how many, the e-mail one of them gets, those on paper, and what is missing. */
+async function previewOf(data: FeeCallForm) {
+  const preview = await feeCallPreview(data.year, callAmounts(data), data.dueOn);
+  return {
+    recipients: preview.recipients,
+    mailed: preview.mailed,
+    withoutEmail: preview.withoutEmail,
+    mail: preview.mail && { to: preview.mail.to, subject: preview.mail.subject, text: preview.mail.text },
+    missing: preview.missing,
+    due: formatCalendarDate(data.dueOn),
+    values: {
+      year: String(data.year),
+      small: eurosField(preview.amounts.smallCents),
+      medium: eurosField(preview.amounts.mediumCents),
+      large: eurosField(preview.amounts.largeCents),
+      dueOn: data.dueOn,
+    },
+  };
+}
+export type FeeCallPreview = Awaited<ReturnType<typeof previewOf>>;
+
+/** The call sent back with its preview, what was typed and why it did not go. */
+const refusedPreview = (form: FormData, message: string, preview: FeeCallPreview, errors = {}) =>
+  answer({ ...refusedForm(form, message, errors).data, preview }, { status: 409 });
+
+/** The forms of /admin/cotisations: the call's preview and its sending, the ticks, « Envoyer un rappel ». */
 export async function feesAction(url: URL, form: FormData, actor: Actor) {
-  const year = feeYear(url);
+  const year = await feeYear(url);
   switch (form.get("intent")) {
+    case "preview":
     case "call": {
-      const { data, refusal } = parseAdminForm(feeCallFormSchema, form, "L'appel n'a pas été envoyé :");
+      const { data, refusal } = parseAdminForm(feeCallFormSchema, form, "L'appel n'a pas été préparé :");
       if (refusal) return refusal;
+      const preview = await previewOf(data);
+      if (form.get("intent") === "preview") return { ok: true as const, intent: "preview", message: "", preview };
+      if (preview.missing.length > 0)
+        return refusedPreview(
+          form,
+          `L'appel n'a pas été envoyé : ${preview.missing.join(" ; ")}. Complétez les moyens de paiement dans les Paramètres.`,
+          preview,
+        );
+      if (data.confirm !== "on")
+        return refusedPreview(form, "L'appel n'a pas été envoyé :", preview, { confirm: FEE_CONFIRM_MESSAGE });
+      if (data.expected !== String(preview.recipients))
+        return refusedPreview(
+          form,
+          `L'appel n'a pas été envoyé : il concerne maintenant ${counted(preview.recipients, "jardinier", "jardiniers")}. Vérifiez l'aperçu et confirmez de nouveau.`,
+          preview,
+        );
       const result = await withHistory(
         actor,
-        (tx) =>
-          callFees(
-            tx,
-            data.year,
-            { smallCents: data.small, mediumCents: data.medium, largeCents: data.large },
-            actor.username,
-          ),
+        (tx) => callFees(tx, data.year, callAmounts(data), data.dueOn, actor.username),
         (r) =>
           r.called > 0 && {
             kind: "cotisation.appel",
             target: `cotisation ${data.year}`,
-            detail: counted(r.called, "jardinier appelé", "jardiniers appelés"),
+            detail: `${counted(r.called, "jardinier appelé", "jardiniers appelés")}, à régler avant le ${formatCalendarDate(data.dueOn)}`,
           },
       );
       if (result.called === 0)
         return doneForm("call", `Tous les jardiniers actuels ont déjà reçu l'appel à cotisation ${data.year}.`);
-      return doneForm(
-        "call",
-        `Appel à cotisation ${data.year} : ${result.called} cotisation${result.called > 1 ? "s" : ""} à régler, ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} en cours d'envoi.`,
-      );
+      return {
+        ...doneForm(
+          "call",
+          `Appel à cotisation ${data.year} : ${counted(result.called, "cotisation appelée", "cotisations appelées")}, ${counted(result.mailed, "e-mail en cours d'envoi", "e-mails en cours d'envoi")}.`,
+        ),
+        withoutEmail: result.withoutEmail,
+      };
     }
     case "paid": {
       const parsed = feesPaidFormSchema.safeParse({ ...Object.fromEntries(form), fees: form.getAll("fees") });
@@ -99,12 +228,13 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
         actor,
         (tx) => markFeesPaid(tx, year, fees, paidOn, means),
         (n) =>
-          n > 0 && { kind: "jardinier.paiement", target: `cotisation ${year}`, detail: counted(n, "payée", "payées") },
+          n > 0 && {
+            kind: "jardinier.paiement",
+            target: `cotisation ${year}`,
+            detail: `${counted(n, "réglée", "réglées")} (${PAYMENT_MEANS_LABELS[means]})`,
+          },
       );
-      return doneForm(
-        "paid",
-        `${count} cotisation${count > 1 ? "s" : ""} marquée${count > 1 ? "s" : ""} payée${count > 1 ? "s" : ""}.`,
-      );
+      return doneForm("paid", `${counted(count, "cotisation réglée", "cotisations réglées")} en entier.`);
     }
     case "remind": {
       const count = await withHistory(
@@ -120,11 +250,143 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
       return doneForm(
         "remind",
         count === 0
-          ? "Aucun rappel à envoyer : tout est réglé, ou l'appel ou le dernier rappel date de moins d'une semaine."
-          : `${count} rappel${count > 1 ? "s" : ""} en cours d'envoi.`,
+          ? "Aucun rappel à envoyer : personne n'est en retard, ou le dernier rappel date de moins d'une semaine."
+          : `${counted(count, "rappel", "rappels")} en cours d'envoi.`,
       );
     }
     default:
       return refusedForm(form, "Action inconnue.");
   }
+}
+
+async function feeOf(idParam: string | undefined) {
+  const fee = await getFee(parseId(idParam) ?? 0);
+  if (!fee) throw redirect("/admin/cotisations");
+  return fee;
+}
+
+/** /admin/cotisations/:id: one fee, its payments and balance, and the forms to pay, waive or cancel it. */
+export async function feeScreen(idParam: string | undefined) {
+  const fee = await feeOf(idParam);
+  const today = parisToday();
+  const { owed, balance } = feeBalance(fee);
+  return {
+    fee: {
+      id: fee.id,
+      year: fee.year,
+      gardenerId: fee.gardenerId,
+      name: fee.name,
+      left: fee.left !== null,
+      called: euros(fee.amountCents),
+      owed: euros(owed),
+      paid: euros(fee.paidCents),
+      state: feeStateText(fee),
+      status: fee.status,
+      late: isLate(fee, today),
+      due: formatCalendarDate(fee.dueOn),
+      rate: fee.rate,
+      reason: fee.reason,
+      calledOn: fee.calledAt ? formatDate(fee.calledAt) : "",
+      reminded: fee.remindedAt ? formatDate(fee.remindedAt) : "",
+      balanceField: balance > 0 ? eurosField(balance) : "",
+      owedField: eurosField(owed),
+    },
+    payments: fee.payments.map((p) => ({
+      id: p.id,
+      amount: euros(p.amountCents),
+      paidOn: formatCalendarDate(p.paidOn),
+      means: meansText(p.means ?? ""),
+    })),
+    today,
+  };
+}
+
+/** The forms of a fee's page: a payment (whole or partial), undoing one, « Exonérer », « Annuler l'appel ». */
+export async function feeAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const fee = await feeOf(idParam);
+  const target = `cotisation ${fee.year} de ${fee.name}`;
+  switch (form.get("intent")) {
+    case "pay": {
+      const { data, refusal } = parseAdminForm(feePaymentFormSchema, form, "Le paiement n'a pas été enregistré :");
+      if (refusal) return refusal;
+      await withHistory(
+        actor,
+        (tx) => payFee(tx, fee.id, { amountCents: data.amount, paidOn: data.paidOn, means: data.means }),
+        () => ({
+          kind: "jardinier.paiement",
+          target,
+          detail: `${euros(data.amount)} (${PAYMENT_MEANS_LABELS[data.means]})`,
+        }),
+      );
+      const { balance } = feeBalance({ ...fee, paidCents: fee.paidCents + data.amount });
+      return doneForm(
+        "pay",
+        `Paiement enregistré : ${euros(data.amount)}. ${balance > 0 ? `Reste ${euros(balance)}.` : balance < 0 ? `Trop-perçu ${euros(-balance)}.` : "La cotisation est réglée."}`,
+      );
+    }
+    case "undo-payment": {
+      const undone = await withHistory(
+        actor,
+        async (tx) => {
+          const payment = fee.payments.find((p) => p.id === parseId(form.get("paymentId")));
+          return payment ? undoPayment(tx, payment.id) : undefined;
+        },
+        (row) => row && { kind: "jardinier.paiement-annule", target, detail: euros(row.amountCents) },
+      );
+      if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
+      return doneForm("undo-payment", "Paiement annulé.");
+    }
+    case "waive": {
+      const { data, refusal } = parseAdminForm(feeWaiveFormSchema, form, "L'exonération n'a pas été enregistrée :");
+      if (refusal) return refusal;
+      if (data.owed > fee.amountCents)
+        return refusedForm(form, "L'exonération n'a pas été enregistrée :", {
+          owed: `Indiquez au plus le montant appelé, ${euros(fee.amountCents)}.`,
+        });
+      const waived = await withHistory(
+        actor,
+        (tx) => waiveFee(tx, fee.id, data.owed, data.reason),
+        (row) =>
+          row && {
+            kind: "cotisation.exoneration",
+            target,
+            detail: `reste dû ${euros(data.owed)} : ${data.reason}`,
+          },
+      );
+      if (!waived) return refusedForm(form, "Cette cotisation est annulée : rien à exonérer.", {}, 409);
+      return doneForm(
+        "waive",
+        data.owed === 0
+          ? "Cotisation exonérée en entier."
+          : `Exonération enregistrée : ${euros(data.owed)} restent dus.`,
+      );
+    }
+    case "cancel": {
+      const { data, refusal } = parseAdminForm(feeCancelFormSchema, form, "L'appel n'a pas été annulé :");
+      if (refusal) return refusal;
+      const cancelled = await withHistory(
+        actor,
+        (tx) => cancelFee(tx, fee.id, data.reason),
+        (row) => row && { kind: "cotisation.annulation", target, detail: data.reason },
+      );
+      if (!cancelled) return refusedForm(form, "Cette cotisation est déjà annulée.", {}, 409);
+      return doneForm("cancel", "Appel annulé : rien n'est plus dû pour cette cotisation.");
+    }
+    default:
+      return refusedForm(form, "Action inconnue.");
+  }
+}
+
+/** The printable calls of `?annee=`: one letter each, with the association as sender. */
+export async function feesPrintScreen(request: Request) {
+  const year = await feeYear(new URL(request.url));
+  const [letters, content] = await Promise.all([printableCalls(year), getContent()]);
+  return {
+    year,
+    letters,
+    sender: [content?.nomAssociation || CONTENT_DEFAULTS.nomAssociation, content?.adresse ?? ""]
+      .filter(Boolean)
+      .join("\n"),
+    printedOn: formatCalendarDate(parisToday()),
+  };
 }

@@ -1,18 +1,23 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
 import {
   associationContent,
   feeCalls,
+  feeRates,
+  gardenerFees,
   gardenerPayments,
   gardeners,
   gardenSites,
   plotHoldings,
   plots,
 } from "~/db/schema";
+import { parisYear } from "~/lib/paris-time";
 import { enqueueMail } from "~/modules/mail/mail.server";
-import { currentPlots } from "./gardeners.server";
-import { feeMail } from "~/modules/plots/plots.mail.server";
-import { plotSize } from "~/modules/plots/plots.labels";
+import { feeMail, missingPaymentDetails } from "~/modules/plots/plots.mail.server";
+import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/plots/plots.labels";
+import type { PaymentForm } from "~/modules/plots/plots.schema";
+import { byFamilyName, currentPlots } from "./gardeners.server";
+import { feeBalance } from "./fees.labels";
 
 export interface FeeAmounts {
   smallCents: number;
@@ -23,28 +28,35 @@ export interface FeeAmounts {
 /** How the fees list and its export name the fee of an erased record. */
 const ERASED = "Fiche effacée";
 
-/** No reminder within a week of the call, nor a second one within a week of the first. */
+/** No second reminder within a week of the first. */
 const REMINDER_GAP_MS = 7 * 86_400_000;
+
+/** What a fee's payments add up to, in a query on `gardener_fees`. */
+const paidCents = sql<number>`coalesce((select sum(p.amount_cents) from gardener_payments p where p.fee_id = ${gardenerFees.id}), 0)`;
+/** Called less waived; nothing once cancelled. */
+const owedSql = sql<number>`(case when ${gardenerFees.status} = 'cancelled' then 0 else ${gardenerFees.amountCents} - ${gardenerFees.waivedCents} end)`;
 
 export async function getFeeCall(year: number, executor: Executor = getDb()) {
   const [row] = await executor.select().from(feeCalls).where(eq(feeCalls.year, year));
   return row;
 }
 
-/** The last year's amounts: what a new call starts from. */
+/** The last year called: its amounts are what a new call starts from, and the dashboard follows it. */
 export async function lastFeeCall(executor: Executor = getDb()) {
-  const [row] = await executor
-    .select()
-    .from(feeCalls)
-    .orderBy(sql`${feeCalls.year} desc`)
-    .limit(1);
+  const [row] = await executor.select().from(feeCalls).orderBy(desc(feeCalls.year)).limit(1);
   return row;
 }
 
-/** Current gardeners with their current plots (number, site, area): whom a call concerns, and for how much. */
+/** Current gardeners with their current plots (id, number, site, area): whom a call concerns, and for how much. */
 async function currentGardenersWithPlots(executor: Executor) {
   const rows = await executor
-    .select({ gardener: gardeners, number: plots.number, area: plots.area, site: gardenSites.name })
+    .select({
+      gardener: gardeners,
+      id: plots.id,
+      number: plots.number,
+      area: plots.area,
+      site: gardenSites.name,
+    })
     .from(gardeners)
     .innerJoin(plotHoldings, and(eq(plotHoldings.gardenerId, gardeners.id), isNull(plotHoldings.endDate)))
     .innerJoin(plots, eq(plots.id, plotHoldings.plotId))
@@ -53,17 +65,17 @@ async function currentGardenersWithPlots(executor: Executor) {
     .orderBy(asc(gardeners.id), asc(gardenSites.name), asc(plots.number));
   const byGardener = new Map<
     number,
-    { gardener: (typeof rows)[number]["gardener"]; plots: { number: number; area: number; site: string }[] }
+    { gardener: (typeof rows)[number]["gardener"]; plots: { id: number; number: number; area: number; site: string }[] }
   >();
   for (const r of rows) {
     const entry = byGardener.get(r.gardener.id) ?? { gardener: r.gardener, plots: [] };
-    entry.plots.push({ number: r.number, area: r.area, site: r.site });
+    entry.plots.push({ id: r.id, number: r.number, area: r.area, site: r.site });
     byGardener.set(r.gardener.id, entry);
   }
   return [...byGardener.values()];
 }
 
-/** « la parcelle n° 12 (Jardin des Brosses) », « les parcelles n° 3 et 14 (…) ». */
+/** « la parcelle n° 12 (Jardin des Brosses) », « les parcelles n° 3 (…), n° 14 (…) ». */
 const plotsText = (list: { number: number; site: string }[]) =>
   list.length === 1
     ? `la parcelle n° ${list[0]!.number} (${list[0]!.site})`
@@ -74,137 +86,555 @@ export function feeFor(areas: number[], amounts: FeeAmounts) {
   return areas.reduce((sum, area) => sum + bySize[plotSize(area)], 0);
 }
 
+type Rate = { amountCents: number; reason: string };
+
+async function ratesIn(executor: Executor) {
+  const rows = await executor.select().from(feeRates);
+  const byGardener = new Map<number, Rate>();
+  const byPlot = new Map<number, Rate>();
+  for (const r of rows) {
+    if (r.gardenerId !== null) byGardener.set(r.gardenerId, r);
+    if (r.plotId !== null) byPlot.set(r.plotId, r);
+  }
+  return { byGardener, byPlot };
+}
+
+/**
+ * A gardener's fee: their own rate if the bureau set one (a reduced rate), else the sum of their plots, each at its
+ * own rate (a shared plot) or at its size's. `rate` says how, for the record and the list.
+ */
+export function feeOf(
+  gardenerId: number,
+  held: { id: number; number: number; area: number }[],
+  amounts: FeeAmounts,
+  rates: Awaited<ReturnType<typeof ratesIn>>,
+) {
+  const own = rates.byGardener.get(gardenerId);
+  if (own) return { amountCents: own.amountCents, rate: `tarif particulier${own.reason ? ` : ${own.reason}` : ""}` };
+  const bySize = { petite: amounts.smallCents, moyenne: amounts.mediumCents, grande: amounts.largeCents };
+  const parts = held.map((p) => {
+    const plotRate = rates.byPlot.get(p.id);
+    return plotRate
+      ? {
+          cents: plotRate.amountCents,
+          text: `n° ${p.number} tarif particulier${plotRate.reason ? ` (${plotRate.reason})` : ""}`,
+        }
+      : { cents: bySize[plotSize(p.area)], text: `n° ${p.number} ${PLOT_SIZE_SHORT_LABELS[plotSize(p.area)]}` };
+  });
+  return { amountCents: parts.reduce((sum, p) => sum + p.cents, 0), rate: parts.map((p) => p.text).join(", ") };
+}
+
+/** Who a call of `year` would reach now: current gardeners with a plot and no fee for the year yet, and how much. */
+async function callRecipients(executor: Executor, year: number, amounts: FeeAmounts) {
+  const already = new Set(
+    (
+      await executor
+        .select({ id: gardenerFees.gardenerId })
+        .from(gardenerFees)
+        .where(and(eq(gardenerFees.year, year), isNotNull(gardenerFees.gardenerId)))
+    ).map((r) => r.id),
+  );
+  const rates = await ratesIn(executor);
+  return (await currentGardenersWithPlots(executor))
+    .filter((g) => !already.has(g.gardener.id))
+    .map((g) => ({ ...g, ...feeOf(g.gardener.id, g.plots, amounts, rates) }));
+}
+
+async function contentOf(executor: Executor) {
+  const [content] = await executor.select().from(associationContent).limit(1);
+  return content;
+}
+
+/**
+ * What « Envoyer l'appel » would do now: how many gardeners, one recipient's real e-mail, those without an address,
+ * and the payment details the e-mail names but lacks (the call is refused while there are any).
+ */
+export async function feeCallPreview(year: number, amounts: FeeAmounts, dueOn: string, executor: Executor = getDb()) {
+  const [call, recipients, content] = await Promise.all([
+    getFeeCall(year, executor),
+    callRecipients(executor, year, amounts),
+    contentOf(executor),
+  ]);
+  // A call already made keeps its amounts: the newcomers pay what the others pay.
+  const used = call ?? amounts;
+  const priced = call ? await callRecipients(executor, year, call) : recipients;
+  const sample = priced.find((r) => r.gardener.email);
+  return {
+    recipients: priced.length,
+    mailed: priced.filter((r) => r.gardener.email).length,
+    withoutEmail: priced.filter((r) => !r.gardener.email).map((r) => r.gardener.name),
+    mail: sample
+      ? feeMail(
+          "appel",
+          sample.gardener,
+          year,
+          { owedCents: sample.amountCents, paidCents: 0, dueOn },
+          plotsText(sample.plots),
+          content,
+        )
+      : null,
+    missing: missingPaymentDetails(content),
+    amounts: used,
+  };
+}
+
 /**
  * « Appel à cotisation {year} », in the caller's transaction: every current gardener who has no fee for the year yet
- * gets one (the sum of their plots' amounts, by size) and, with an address, the call by e-mail through the outbox.
- * Run again (a gardener arrived since), it calls only the new ones, at the year's amounts. Returns how many.
+ * gets one (their rate, else their plots' amounts by size) due on `dueOn`, and, with an address, the call by e-mail
+ * through the outbox. Run again (a gardener arrived since), it calls only the new ones, at the year's amounts.
  */
-export async function callFees(tx: Transaction, year: number, amounts: FeeAmounts, calledBy: string, now = new Date()) {
+export async function callFees(
+  tx: Transaction,
+  year: number,
+  amounts: FeeAmounts,
+  dueOn: string,
+  calledBy: string,
+  now = new Date(),
+) {
   // The year's call, written once whoever comes first; the others wait on its row and take its amounts.
   const [created] = await tx
     .insert(feeCalls)
-    .values({ year, ...amounts, calledBy })
+    .values({ year, ...amounts, dueOn, calledBy })
     .onConflictDoNothing()
     .returning();
   const [call] = await tx.select().from(feeCalls).where(eq(feeCalls.year, year)).for("update");
-  const already = new Set(
-    (
-      await tx
-        .select({ id: gardenerPayments.gardenerId })
-        .from(gardenerPayments)
-        .where(and(eq(gardenerPayments.kind, "cotisation"), eq(gardenerPayments.year, year)))
-    ).map((r) => r.id),
-  );
-  const [content] = await tx.select().from(associationContent).limit(1);
-  let called = 0;
+  const content = await contentOf(tx);
   let mailed = 0;
-  for (const { gardener, plots: held } of await currentGardenersWithPlots(tx)) {
-    if (already.has(gardener.id)) continue;
-    const amountCents = feeFor(
-      held.map((p) => p.area),
-      call!,
-    );
+  const called: { id: number; name: string; email: string }[] = [];
+  for (const r of await callRecipients(tx, year, call!)) {
     const [fee] = await tx
-      .insert(gardenerPayments)
-      .values({ gardenerId: gardener.id, kind: "cotisation", year, amountCents, calledAt: now })
+      .insert(gardenerFees)
+      .values({ gardenerId: r.gardener.id, year, amountCents: r.amountCents, rate: r.rate, dueOn, calledAt: now })
       .onConflictDoNothing()
       .returning();
     // Recorded meanwhile (a payment on the gardener's record): neither called nor mailed.
     if (!fee) continue;
-    called++;
-    if (gardener.email) {
-      await enqueueMail(tx, feeMail("appel", gardener, year, amountCents, plotsText(held), content));
+    called.push(r.gardener);
+    if (r.gardener.email) {
+      await enqueueMail(
+        tx,
+        feeMail(
+          "appel",
+          r.gardener,
+          year,
+          { owedCents: r.amountCents, paidCents: 0, dueOn },
+          plotsText(r.plots),
+          content,
+        ),
+      );
       mailed++;
     }
   }
-  return { call: call!, called, mailed, first: created !== undefined };
+  return {
+    call: call!,
+    called: called.length,
+    mailed,
+    first: created !== undefined,
+    withoutEmail: called.filter((g) => !g.email).map((g) => g.name),
+  };
 }
 
+const feeColumns = {
+  id: gardenerFees.id,
+  gardenerId: gardenerFees.gardenerId,
+  year: gardenerFees.year,
+  amountCents: gardenerFees.amountCents,
+  waivedCents: gardenerFees.waivedCents,
+  status: gardenerFees.status,
+  reason: gardenerFees.reason,
+  rate: gardenerFees.rate,
+  dueOn: gardenerFees.dueOn,
+  calledAt: gardenerFees.calledAt,
+  remindedAt: gardenerFees.remindedAt,
+  paidCents: paidCents.mapWith(Number),
+};
+
 /**
- * A year's fees, by gardener name: amount, paid or not, when reminded, and the gardener's current plots; those of an
- * erased record last, without a name (the accounts keep them).
+ * A year's fees, by family name: called, waived, paid, the means used, when reminded, and the gardener's current
+ * plots; those of an erased record last, without a name (the accounts keep them).
  */
 export async function feesOf(year: number, executor: Executor = getDb()) {
   return executor
     .select({
-      id: gardenerPayments.id,
-      gardenerId: gardeners.id,
+      ...feeColumns,
       name: sql<string>`coalesce(${gardeners.name}, ${ERASED})`,
       email: sql<string>`coalesce(${gardeners.email}, '')`,
-      amountCents: gardenerPayments.amountCents,
-      paidOn: gardenerPayments.paidOn,
-      means: gardenerPayments.means,
-      remindedAt: gardenerPayments.remindedAt,
+      left: gardeners.endDate,
+      means: sql<string>`coalesce((select string_agg(distinct p.means, ',') from gardener_payments p where p.fee_id = ${gardenerFees.id}), '')`,
+      lastPaidOn: sql<
+        string | null
+      >`(select max(p.paid_on)::text from gardener_payments p where p.fee_id = ${gardenerFees.id})`,
       plots: currentPlots,
     })
-    .from(gardenerPayments)
-    .leftJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))
-    .where(and(eq(gardenerPayments.kind, "cotisation"), eq(gardenerPayments.year, year)))
-    .orderBy(sql`${gardeners.name} is null`, asc(gardeners.name), asc(gardenerPayments.id));
+    .from(gardenerFees)
+    .leftJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
+    .where(eq(gardenerFees.year, year))
+    .orderBy(sql`${gardeners.id} is null`, ...byFamilyName, asc(gardenerFees.id));
 }
 
-/** How many of the year's fees are paid, out of how many were called (the dashboard); erased records' included. */
+/** How many of the year's fees are settled, out of how many are owed (the dashboard); cancelled ones left out. */
 export async function feeProgress(year: number, executor: Executor = getDb()) {
   const [row] = await executor
     .select({
-      called: sql<number>`count(*)`.mapWith(Number),
-      paid: sql<number>`count(*) filter (where ${gardenerPayments.paidOn} is not null)`.mapWith(Number),
+      called: sql<number>`count(*) filter (where ${gardenerFees.status} <> 'cancelled')`.mapWith(Number),
+      paid: sql<number>`count(*) filter (where ${gardenerFees.status} <> 'cancelled' and ${paidCents} >= ${owedSql})`.mapWith(
+        Number,
+      ),
     })
-    .from(gardenerPayments)
-    .where(and(eq(gardenerPayments.kind, "cotisation"), eq(gardenerPayments.year, year)));
+    .from(gardenerFees)
+    .where(eq(gardenerFees.year, year));
   return { called: row?.called ?? 0, paid: row?.paid ?? 0 };
 }
 
-/** The ticks of the list: these fees of `year` paid on `paidOn` by `means` (those already paid are left as they are). */
+/** The treasurer's figures of a year: called, received by means, waived, cancelled, outstanding and overpaid. */
+export async function feeTotals(year: number, executor: Executor = getDb()) {
+  const [fees, byMeans] = await Promise.all([
+    executor
+      .select({ ...feeColumns })
+      .from(gardenerFees)
+      .where(eq(gardenerFees.year, year)),
+    executor
+      .select({
+        means: sql<string>`coalesce(${gardenerPayments.means}, 'autre')`,
+        cents: sql<number>`sum(${gardenerPayments.amountCents})`.mapWith(Number),
+      })
+      .from(gardenerPayments)
+      .innerJoin(gardenerFees, eq(gardenerFees.id, gardenerPayments.feeId))
+      .where(eq(gardenerFees.year, year))
+      .groupBy(sql`1`),
+  ]);
+  const totals = { called: 0, received: 0, waived: 0, cancelled: 0, outstanding: 0, overpaid: 0 };
+  for (const f of fees) {
+    const { balance } = feeBalance(f);
+    totals.called += f.amountCents;
+    totals.received += f.paidCents;
+    if (f.status === "cancelled") totals.cancelled += f.amountCents;
+    else totals.waived += f.waivedCents;
+    if (balance > 0) totals.outstanding += balance;
+    else totals.overpaid -= balance;
+  }
+  return { ...totals, byMeans: new Map(byMeans.map((m) => [m.means, m.cents])) };
+}
+
+/** One fee with its gardener and payments (a fee's page). */
+export async function getFee(id: number, executor: Executor = getDb()) {
+  const [fee] = await executor
+    .select({ ...feeColumns, name: sql<string>`coalesce(${gardeners.name}, ${ERASED})`, left: gardeners.endDate })
+    .from(gardenerFees)
+    .leftJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
+    .where(eq(gardenerFees.id, id));
+  if (!fee) return undefined;
+  const payments = await executor
+    .select()
+    .from(gardenerPayments)
+    .where(eq(gardenerPayments.feeId, id))
+    .orderBy(asc(gardenerPayments.paidOn), asc(gardenerPayments.id));
+  return { ...fee, payments };
+}
+
+async function lockedFee(tx: Transaction, id: number) {
+  const [fee] = await tx.select().from(gardenerFees).where(eq(gardenerFees.id, id)).for("update");
+  if (!fee) return undefined;
+  const [paid] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${gardenerPayments.amountCents}), 0)`.mapWith(Number) })
+    .from(gardenerPayments)
+    .where(eq(gardenerPayments.feeId, id));
+  return { ...fee, paidCents: paid?.cents ?? 0 };
+}
+
+/** A payment against a fee, whole or partial (more than the balance is an overpayment, shown as such). */
+export async function payFee(
+  tx: Transaction,
+  feeId: number,
+  payment: { amountCents: number; paidOn: string; means: string },
+) {
+  const fee = await lockedFee(tx, feeId);
+  if (!fee) return undefined;
+  const [row] = await tx
+    .insert(gardenerPayments)
+    .values({ gardenerId: fee.gardenerId, kind: "cotisation", year: fee.year, feeId, ...payment })
+    .returning();
+  return { fee, payment: row! };
+}
+
+/** The ticks of the list: each of these fees of `year` paid its balance on `paidOn` by `means` (settled ones left). */
 export async function markFeesPaid(tx: Transaction, year: number, ids: number[], paidOn: string, means: string) {
-  if (ids.length === 0) return 0;
-  const rows = await tx
-    .update(gardenerPayments)
-    .set({ paidOn, means })
+  let count = 0;
+  for (const id of ids) {
+    const fee = await lockedFee(tx, id);
+    if (!fee || fee.year !== year || fee.status === "cancelled") continue;
+    const { balance } = feeBalance(fee);
+    if (balance <= 0) continue;
+    await tx
+      .insert(gardenerPayments)
+      .values({ gardenerId: fee.gardenerId, kind: "cotisation", year, feeId: id, amountCents: balance, paidOn, means });
+    count++;
+  }
+  return count;
+}
+
+/** « Exonérer »: only `owedCents` remains owed (0: the whole fee), for `reason`. */
+export async function waiveFee(tx: Transaction, feeId: number, owedCents: number, reason: string) {
+  const fee = await lockedFee(tx, feeId);
+  if (!fee || fee.status === "cancelled" || owedCents > fee.amountCents) return undefined;
+  const [row] = await tx
+    .update(gardenerFees)
+    .set({ status: "waived", waivedCents: fee.amountCents - owedCents, reason })
+    .where(eq(gardenerFees.id, feeId))
+    .returning();
+  return row;
+}
+
+/** « Annuler l'appel »: nothing is owed any more, for `reason` (payments already made stay, as overpaid). */
+export async function cancelFee(tx: Transaction, feeId: number, reason: string) {
+  const [row] = await tx
+    .update(gardenerFees)
+    .set({ status: "cancelled", reason })
+    .where(and(eq(gardenerFees.id, feeId), sql`${gardenerFees.status} <> 'cancelled'`))
+    .returning();
+  return row;
+}
+
+/** The fee a leaver still owes, the latest year's first (what a departure asks about). */
+export async function openFeeOf(gardenerId: number, executor: Executor = getDb()) {
+  const [fee] = await executor
+    .select({
+      id: gardenerFees.id,
+      year: gardenerFees.year,
+      balance: sql<number>`${owedSql} - ${paidCents}`.mapWith(Number),
+    })
+    .from(gardenerFees)
     .where(
       and(
-        inArray(gardenerPayments.id, ids),
-        eq(gardenerPayments.kind, "cotisation"),
-        eq(gardenerPayments.year, year),
-        isNull(gardenerPayments.paidOn),
+        eq(gardenerFees.gardenerId, gardenerId),
+        sql`${gardenerFees.status} <> 'cancelled'`,
+        sql`${owedSql} > ${paidCents}`,
       ),
     )
-    .returning({ id: gardenerPayments.id });
-  return rows.length;
+    .orderBy(desc(gardenerFees.year))
+    .limit(1);
+  return fee;
+}
+
+/** Fees to remind: open (not waived nor cancelled), unpaid, past due, of a current gardener with an address. */
+const remindable = (year: number, today: string, weekAgo: Date) =>
+  and(
+    eq(gardenerFees.year, year),
+    eq(gardenerFees.status, "open"),
+    sql`${owedSql} > ${paidCents}`,
+    lt(gardenerFees.dueOn, today),
+    isNull(gardeners.endDate),
+    sql`${gardeners.email} <> ''`,
+    or(isNull(gardenerFees.remindedAt), lt(gardenerFees.remindedAt, weekAgo)),
+  );
+
+const parisDay = (now: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(now);
+
+/** How many reminders « Envoyer un rappel » would send now (the button's wording). */
+export async function countRemindable(year: number, now = new Date(), executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(gardenerFees)
+    .innerJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
+    .where(remindable(year, parisDay(now), new Date(now.getTime() - REMINDER_GAP_MS)));
+  return row?.n ?? 0;
 }
 
 /**
- * A reminder to every gardener whose fee of `year` is unpaid, through the outbox: a week after their call at the
- * earliest (time for the call to be read and paid), then once a week at most per person (sent twice by mistake, the
- * second sends nothing). Returns how many e-mails were queued.
+ * A reminder to every gardener whose fee of `year` is late (see `remindable`), through the outbox, once a week at
+ * most per person (sent twice by mistake, the second sends nothing). Returns how many e-mails were queued.
  */
 export async function remindUnpaidFees(tx: Transaction, year: number, now = new Date()) {
-  const weekAgo = new Date(now.getTime() - REMINDER_GAP_MS);
   const due = await tx
-    .select({ fee: gardenerPayments, gardener: gardeners })
-    .from(gardenerPayments)
-    .innerJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))
-    .where(
-      and(
-        eq(gardenerPayments.kind, "cotisation"),
-        eq(gardenerPayments.year, year),
-        isNull(gardenerPayments.paidOn),
-        sql`${gardeners.email} <> ''`,
-        // A fee never called (recorded on the record) is not reminded either.
-        lte(gardenerPayments.calledAt, weekAgo),
-        or(isNull(gardenerPayments.remindedAt), lt(gardenerPayments.remindedAt, weekAgo)),
-      ),
-    )
-    .for("update", { of: gardenerPayments });
-  const [content] = await tx.select().from(associationContent).limit(1);
+    .select({ fee: feeColumns, gardener: gardeners })
+    .from(gardenerFees)
+    .innerJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
+    .where(remindable(year, parisDay(now), new Date(now.getTime() - REMINDER_GAP_MS)))
+    .for("update", { of: gardenerFees });
+  const content = await contentOf(tx);
   const held = new Map((await currentGardenersWithPlots(tx)).map((g) => [g.gardener.id, g.plots]));
   for (const { fee, gardener } of due) {
     const list = held.get(gardener.id) ?? [];
+    const { owed } = feeBalance(fee);
     await enqueueMail(
       tx,
-      feeMail("relance", gardener, year, fee.amountCents, list.length ? plotsText(list) : "", content),
+      feeMail(
+        "relance",
+        gardener,
+        year,
+        { owedCents: owed, paidCents: fee.paidCents, dueOn: fee.dueOn },
+        list.length ? plotsText(list) : "",
+        content,
+      ),
     );
-    await tx.update(gardenerPayments).set({ remindedAt: now }).where(eq(gardenerPayments.id, fee.id));
+    await tx.update(gardenerFees).set({ remindedAt: now }).where(eq(gardenerFees.id, fee.id));
   }
   return due.length;
+}
+
+/** The printable calls of `year`: fees still owed by current gardeners without an e-mail address, by name. */
+export async function printableCalls(year: number, executor: Executor = getDb()) {
+  const rows = await executor
+    .select({ ...feeColumns, gardener: gardeners, plots: currentPlots })
+    .from(gardenerFees)
+    .innerJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
+    .where(
+      and(
+        eq(gardenerFees.year, year),
+        isNull(gardeners.endDate),
+        eq(gardeners.email, ""),
+        sql`${gardenerFees.status} <> 'cancelled'`,
+        sql`${owedSql} > ${paidCents}`,
+      ),
+    )
+    .orderBy(...byFamilyName);
+  const content = await contentOf(executor);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.gardener.name,
+    address: r.gardener.address,
+    letter: feeMail(
+      "appel",
+      r.gardener,
+      year,
+      { owedCents: feeBalance(r).owed, paidCents: r.paidCents, dueOn: r.dueOn },
+      r.plots ? `les parcelles ${r.plots}`.replace(/^les parcelles (n° [^,]+)$/, "la parcelle $1") : "",
+      content,
+    ).text,
+  }));
+}
+
+export class FeeAlreadyRecordedError extends Error {}
+
+/**
+ * A payment on a gardener's record. A year's fee goes against the fee of that year (one is made for what is paid if
+ * none was called); a fee already settled is refused. The entry budget and a cabin takeover are payments alone.
+ */
+export async function recordPayment(tx: Transaction, gardenerId: number, form: PaymentForm) {
+  // An edit of the record: the demo's removal leaves it alone from now on.
+  await tx.update(gardeners).set({ isDemo: false }).where(eq(gardeners.id, gardenerId));
+  const paid = { amountCents: form.amount, paidOn: form.paidOn, means: form.means };
+  if (form.kind !== "cotisation") {
+    const [row] = await tx
+      .insert(gardenerPayments)
+      .values({ gardenerId, kind: form.kind, year: form.year, ...paid })
+      .returning();
+    return row!;
+  }
+  let [fee] = await tx
+    .select({ id: gardenerFees.id })
+    .from(gardenerFees)
+    .where(and(eq(gardenerFees.gardenerId, gardenerId), eq(gardenerFees.year, form.year)));
+  if (!fee) {
+    try {
+      [fee] = await tx
+        .insert(gardenerFees)
+        .values({ gardenerId, year: form.year, amountCents: form.amount, dueOn: form.paidOn, rate: "payée sans appel" })
+        .returning({ id: gardenerFees.id });
+    } catch (error) {
+      // The year's fee written meanwhile (a fee call, another tab).
+      if (isUniqueViolation(error)) throw new FeeAlreadyRecordedError();
+      throw error;
+    }
+  }
+  const locked = await lockedFee(tx, fee!.id);
+  if (locked!.status === "cancelled" || feeBalance(locked!).balance <= 0) throw new FeeAlreadyRecordedError();
+  const [row] = await tx
+    .insert(gardenerPayments)
+    .values({ gardenerId, kind: "cotisation", year: form.year, feeId: fee!.id, ...paid })
+    .returning();
+  return row!;
+}
+
+/** Removes a payment recorded by mistake; the fee it went against stays, owed again. */
+export async function undoPayment(tx: Transaction, paymentId: number, gardenerId?: number) {
+  const [payment] = await tx
+    .delete(gardenerPayments)
+    .where(
+      and(
+        eq(gardenerPayments.id, paymentId),
+        gardenerId === undefined ? undefined : eq(gardenerPayments.gardenerId, gardenerId),
+      ),
+    )
+    .returning();
+  return payment;
+}
+
+/** A gardener's fees (latest year first) and their other payments (entry budget, cabin takeover). */
+export async function feesAndPaymentsOf(gardenerId: number, executor: Executor = getDb()) {
+  const [fees, others, rates] = await Promise.all([
+    executor
+      .select(feeColumns)
+      .from(gardenerFees)
+      .where(eq(gardenerFees.gardenerId, gardenerId))
+      .orderBy(desc(gardenerFees.year)),
+    executor
+      .select()
+      .from(gardenerPayments)
+      .where(and(eq(gardenerPayments.gardenerId, gardenerId), isNull(gardenerPayments.feeId)))
+      .orderBy(desc(gardenerPayments.year), desc(gardenerPayments.id)),
+    executor
+      .select({ rate: feeRates, plotNumber: plots.number })
+      .from(feeRates)
+      .leftJoin(plots, eq(plots.id, feeRates.plotId))
+      .where(
+        or(
+          eq(feeRates.gardenerId, gardenerId),
+          inArray(
+            feeRates.plotId,
+            executor
+              .select({ id: plotHoldings.plotId })
+              .from(plotHoldings)
+              .where(and(eq(plotHoldings.gardenerId, gardenerId), isNull(plotHoldings.endDate))),
+          ),
+        ),
+      ),
+  ]);
+  return { fees, others, rates };
+}
+
+/** Sets the particular rate of a gardener or a plot (replacing the one it had). */
+export async function setFeeRate(
+  tx: Transaction,
+  target: { gardenerId: number } | { plotId: number },
+  amountCents: number,
+  reason: string,
+) {
+  const where =
+    "gardenerId" in target ? eq(feeRates.gardenerId, target.gardenerId) : eq(feeRates.plotId, target.plotId);
+  await tx.delete(feeRates).where(where);
+  const [row] = await tx
+    .insert(feeRates)
+    .values({ ...target, amountCents, reason })
+    .returning();
+  return row!;
+}
+
+export async function removeFeeRate(tx: Transaction, id: number) {
+  const [row] = await tx.delete(feeRates).where(eq(feeRates.id, id)).returning();
+  return row;
+}
+
+/** Every particular rate in force, for the fees page. */
+export async function allFeeRates(executor: Executor = getDb()) {
+  return executor
+    .select({
+      id: feeRates.id,
+      amountCents: feeRates.amountCents,
+      reason: feeRates.reason,
+      gardenerId: sql<number | null>`coalesce(${feeRates.gardenerId}, ${plotHoldings.gardenerId})`,
+      gardener: sql<string>`coalesce(${gardeners.name}, '')`,
+      plot: sql<string>`case when ${plots.id} is null then '' else 'n° ' || ${plots.number} || ' (' || ${gardenSites.name} || ')' end`,
+    })
+    .from(feeRates)
+    .leftJoin(plots, eq(plots.id, feeRates.plotId))
+    .leftJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .leftJoin(plotHoldings, and(eq(plotHoldings.plotId, feeRates.plotId), isNull(plotHoldings.endDate)))
+    .leftJoin(gardeners, sql`${gardeners.id} = coalesce(${feeRates.gardenerId}, ${plotHoldings.gardenerId})`)
+    .orderBy(asc(gardeners.name), asc(feeRates.id));
+}
+
+/** The fee year the screens follow: the latest one called (a call for next year made in autumn), else this one. */
+export async function currentFeeYear(executor: Executor = getDb()) {
+  return (await lastFeeCall(executor))?.year ?? parisYear();
 }

@@ -1,4 +1,4 @@
-import { parisToday, parisYear } from "~/lib/paris-time";
+import { parisToday } from "~/lib/paris-time";
 import { redirect } from "react-router";
 import { familyFirst, parseId, splitName } from "~/lib/text";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
@@ -15,28 +15,26 @@ import {
   releaseGardener,
   PlotUnavailableError,
 } from "~/modules/plots/allotment.server";
-import { euros, eurosField, PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
+import { euros } from "~/modules/plots/plots.labels";
+import { feeStateText } from "./fees.labels";
+import { currentFeeYear } from "./fees.server";
+import { gardenerFeeAction, gardenerFeesScreen, settleLeaverFee } from "./fees.record.server";
 import {
   allotmentFormSchema,
   departureFormSchema,
   GARDENER_GONE_MESSAGE,
   gardenerFormSchema,
   holdingFormSchema,
-  paymentFormSchema,
 } from "~/modules/plots/plots.schema";
 import { ADMIN_PAGE_SIZE, adminListQuery } from "~/server/admin-list.server";
 import {
   countGardeners,
   createGardener,
   deleteGardener,
-  FeeAlreadyRecordedError,
   getGardener,
   holdingsOf,
   listGardeners,
-  paymentsOf,
   recentWarnings,
-  recordPayment,
-  undoPayment,
   updateGardener,
   type GardenerStatus,
 } from "./gardeners.server";
@@ -46,7 +44,7 @@ export async function gardenersScreen(request: Request) {
   const url = new URL(request.url);
   const status: GardenerStatus = url.searchParams.get("statut") === "anciens" ? "anciens" : "actuels";
   const page = adminListQuery(request);
-  const year = parisYear();
+  const year = await currentFeeYear();
   const [rows, counts] = await Promise.all([listGardeners(status, year, page), countGardeners(page.q)]);
   return {
     status,
@@ -64,7 +62,10 @@ export async function gardenersScreen(request: Request) {
       plots: r.plots,
       since: formatCalendarDate(r.gardener.startDate),
       left: formatCalendarDate(r.gardener.endDate),
-      fee: r.feeCents === null ? null : { amount: euros(r.feeCents), paid: r.feePaidOn !== null },
+      fee:
+        r.fee === null
+          ? null
+          : { amount: euros(r.fee.amountCents), state: feeStateText({ ...r.fee, paidCents: r.feePaidCents }) },
     })),
   };
 }
@@ -90,9 +91,9 @@ async function gardenerOf(idParam: string | undefined) {
 /** A gardener's record: details, plots, payments, warnings, and the free plots to give them. */
 export async function gardenerScreen(idParam: string | undefined) {
   const gardener = await gardenerOf(idParam);
-  const [holdings, payments, warnings] = await Promise.all([
+  const [holdings, money, warnings] = await Promise.all([
     holdingsOf(gardener.id),
-    paymentsOf(gardener.id),
+    gardenerFeesScreen(gardener.id, parisToday()),
     recentWarnings({ gardenerId: gardener.id }),
   ]);
   const free = await freePlots();
@@ -121,15 +122,7 @@ export async function gardenerScreen(idParam: string | undefined) {
       to: formatCalendarDate(h.endDate),
       current: h.endDate === null,
     })),
-    payments: payments.map((p) => ({
-      id: p.id,
-      what: p.kind === "cotisation" ? `Cotisation ${p.year}` : `${PAYMENT_KIND_LABELS[p.kind]} (${p.year})`,
-      amount: euros(p.amountCents),
-      paidOn: formatCalendarDate(p.paidOn),
-      means: p.means ? (PAYMENT_MEANS_LABELS[p.means as keyof typeof PAYMENT_MEANS_LABELS] ?? p.means) : "",
-      called: p.calledAt ? formatDate(p.calledAt) : "",
-      amountField: eurosField(p.amountCents),
-    })),
+    money,
     warnings: warnings.map((w) => ({
       id: w.id,
       date: formatCalendarDate(w.date),
@@ -139,7 +132,7 @@ export async function gardenerScreen(idParam: string | undefined) {
     })),
     freePlots: free.map((c) => [String(c.id), c.label] as const),
     today: parisToday(),
-    year: parisYear(),
+    year: await currentFeeYear(),
   };
 }
 
@@ -149,6 +142,8 @@ const FUTURE_DEPARTURE_MESSAGE = "La date de départ ne peut pas être après au
 /** The forms of a gardener's record. */
 export async function gardenerAction(idParam: string | undefined, form: FormData, actor: Actor) {
   const gardener = await gardenerOf(idParam);
+  const feeAnswer = await gardenerFeeAction(gardener.id, form, actor);
+  if (feeAnswer) return feeAnswer;
   switch (form.get("intent")) {
     case "save": {
       const { data, refusal } = parseAdminForm(gardenerFormSchema, form, "La fiche n'a pas été enregistrée :");
@@ -160,45 +155,6 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
       );
       return doneForm("save", "Fiche enregistrée.");
     }
-    case "payment": {
-      const { data, refusal } = parseAdminForm(paymentFormSchema, form, "Le paiement n'a pas été enregistré :");
-      if (refusal) return refusal;
-      try {
-        await withHistory(
-          actor,
-          (tx) => recordPayment(gardener.id, data, tx),
-          () => ({
-            kind: "jardinier.paiement",
-            target: target(gardener.id),
-            detail: `${PAYMENT_KIND_LABELS[data.kind]} ${data.year}`,
-          }),
-        );
-      } catch (error) {
-        if (error instanceof FeeAlreadyRecordedError)
-          return refusedForm(
-            form,
-            "Le paiement n'a pas été enregistré :",
-            { year: `La cotisation ${data.year} est déjà réglée.` },
-            409,
-          );
-        throw error;
-      }
-      return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.`);
-    }
-    case "undo-payment": {
-      const undone = await withHistory(
-        actor,
-        (tx) => undoPayment(gardener.id, parseId(form.get("paymentId")) ?? 0, tx),
-        (row) =>
-          row && {
-            kind: "jardinier.paiement-annule",
-            target: target(gardener.id),
-            detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year}`,
-          },
-      );
-      if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
-      return doneForm("undo-payment", "Paiement annulé.");
-    }
     case "departure": {
       const { data, refusal } = parseAdminForm(departureFormSchema, form, "Le départ n'a pas été enregistré :");
       if (refusal) return refusal;
@@ -206,11 +162,16 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
         return refusedForm(form, "Le départ n'a pas été enregistré :", { endDate: FUTURE_DEPARTURE_MESSAGE });
       const { names, left } = await withHistory(
         actor,
-        (tx) => endHoldings(tx, gardener.id, data.holdingId, data.endDate, data.plotState),
+        async (tx) => {
+          const ended = await endHoldings(tx, gardener.id, data.holdingId, data.endDate, data.plotState);
+          // A leaver's fee still owed: kept as due or cancelled, as the form says.
+          return { ...ended, fee: ended.left ? await settleLeaverFee(tx, gardener.id, form) : "" };
+        },
         (ended) =>
           (ended.names.length > 0 || ended.left) && {
             kind: "parcelle.depart",
             target: ended.names.length > 0 ? ended.names.join(", ") : target(gardener.id),
+            detail: ended.fee || undefined,
           },
       );
       if (names.length === 0 && !left)

@@ -1,8 +1,8 @@
 import { aYearBefore, parisToday } from "~/lib/paris-time";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
+import { getDb, type Executor } from "~/db/client.server";
 import {
-  gardenerPayments,
+  gardenerFees,
   gardeners,
   gardenSites,
   inspectionMarks,
@@ -13,7 +13,7 @@ import {
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { fullName, oneLine, splitName } from "~/lib/text";
 import { plotName } from "~/modules/plots/plots.labels";
-import type { GardenerForm, PaymentForm } from "~/modules/plots/plots.schema";
+import type { GardenerForm } from "~/modules/plots/plots.schema";
 
 export type GardenerStatus = "actuels" | "anciens";
 
@@ -58,18 +58,14 @@ export async function listGardeners(
     .select({
       gardener: gardeners,
       plots: currentPlots,
-      feeCents: gardenerPayments.amountCents,
-      feePaidOn: gardenerPayments.paidOn,
+      fee: gardenerFees,
+      feePaidCents:
+        sql<number>`coalesce((select sum(p.amount_cents) from gardener_payments p where p.fee_id = ${gardenerFees.id}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(gardeners)
-    .leftJoin(
-      gardenerPayments,
-      and(
-        eq(gardenerPayments.gardenerId, gardeners.id),
-        eq(gardenerPayments.kind, "cotisation"),
-        eq(gardenerPayments.year, year),
-      ),
-    )
+    .leftJoin(gardenerFees, and(eq(gardenerFees.gardenerId, gardeners.id), eq(gardenerFees.year, year)))
     .where(and(statusCondition(status), matching(page?.q)))
     .orderBy(...byFamilyName);
   return withPage(query.$dynamic(), page);
@@ -101,14 +97,6 @@ export async function holdingsOf(gardenerId: number, executor: Executor = getDb(
     .where(eq(plotHoldings.gardenerId, gardenerId))
     .orderBy(sql`${plotHoldings.endDate} is not null`, desc(plotHoldings.startDate), desc(plotHoldings.id));
   return rows.map((r) => ({ ...r.holding, plot: r.plot, site: r.site, name: plotName(r.plot, r.site) }));
-}
-
-export async function paymentsOf(gardenerId: number, executor: Executor = getDb()) {
-  return executor
-    .select()
-    .from(gardenerPayments)
-    .where(eq(gardenerPayments.gardenerId, gardenerId))
-    .orderBy(desc(gardenerPayments.year), asc(gardenerPayments.kind), desc(gardenerPayments.id));
 }
 
 /**
@@ -189,67 +177,4 @@ export async function updateGardener(id: number, form: GardenerForm, executor: E
 /** Deletes a gardener's record; their holdings, payments and marks stay, without them (ON DELETE SET NULL). */
 export async function deleteGardener(id: number, executor: Executor = getDb()) {
   await executor.delete(gardeners).where(eq(gardeners.id, id));
-}
-
-export class FeeAlreadyRecordedError extends Error {}
-
-/**
- * Records a payment. A year's fee already called is marked paid (amount as paid, date, means) rather than written
- * twice; one already paid is refused.
- */
-export async function recordPayment(gardenerId: number, form: PaymentForm, executor: Executor = getDb()) {
-  // An edit of the record: the demo's removal leaves it alone from now on.
-  await executor.update(gardeners).set({ isDemo: false }).where(eq(gardeners.id, gardenerId));
-  const paid = { amountCents: form.amount, paidOn: form.paidOn, means: form.means };
-  if (form.kind === "cotisation") {
-    const [fee] = await executor
-      .select()
-      .from(gardenerPayments)
-      .where(
-        and(
-          eq(gardenerPayments.gardenerId, gardenerId),
-          eq(gardenerPayments.kind, "cotisation"),
-          eq(gardenerPayments.year, form.year),
-        ),
-      )
-      .for("update");
-    if (fee?.paidOn) throw new FeeAlreadyRecordedError();
-    if (fee) {
-      const [row] = await executor
-        .update(gardenerPayments)
-        .set(paid)
-        .where(eq(gardenerPayments.id, fee.id))
-        .returning();
-      return row!;
-    }
-  }
-  try {
-    const [row] = await executor
-      .insert(gardenerPayments)
-      .values({ gardenerId, kind: form.kind, year: form.year, ...paid })
-      .returning();
-    return row!;
-  } catch (error) {
-    // The year's fee written meanwhile (a fee call, another tab).
-    if (isUniqueViolation(error)) throw new FeeAlreadyRecordedError();
-    throw error;
-  }
-}
-
-/** Removes a payment recorded by mistake; a called fee goes back to unpaid instead of disappearing. */
-export async function undoPayment(gardenerId: number, paymentId: number, executor: Executor = getDb()) {
-  const [payment] = await executor
-    .select()
-    .from(gardenerPayments)
-    .where(and(eq(gardenerPayments.id, paymentId), eq(gardenerPayments.gardenerId, gardenerId)));
-  if (!payment) return undefined;
-  if (payment.kind === "cotisation" && payment.calledAt) {
-    await executor
-      .update(gardenerPayments)
-      .set({ paidOn: null, means: null })
-      .where(eq(gardenerPayments.id, paymentId));
-  } else {
-    await executor.delete(gardenerPayments).where(eq(gardenerPayments.id, paymentId));
-  }
-  return payment;
 }

@@ -1,11 +1,14 @@
-import { asc, eq, isNull, and } from "drizzle-orm";
+import { asc, desc, eq, isNull, and } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
+import { gardenerPayments, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
-import { feesOf } from "~/modules/gardeners/fees.server";
+import { feeBalance, feeStateText } from "~/modules/gardeners/fees.labels";
+import { feesOf, feeTotals } from "~/modules/gardeners/fees.server";
 import { listGardeners } from "~/modules/gardeners/gardeners.server";
 import {
+  PAYMENT_KIND_LABELS,
+  PAYMENT_MEANS,
   PAYMENT_MEANS_LABELS,
   PLOT_KIND_LABELS,
   PLOT_SIZE_SHORT_LABELS,
@@ -33,8 +36,8 @@ export async function gardenersCsv(year: number) {
       "Arrivée",
       "Départ",
       "Parcelles",
-      `Cotisation ${year}`,
-      `Payée le`,
+      `Cotisation ${year} (€)`,
+      `Cotisation ${year} : état`,
     ],
     rows.map((r) => [
       r.gardener.familyName || r.gardener.name,
@@ -46,8 +49,8 @@ export async function gardenersCsv(year: number) {
       day(r.gardener.startDate),
       day(r.gardener.endDate),
       r.plots,
-      amount(r.feeCents),
-      day(r.feePaidOn),
+      amount(r.fee?.amountCents ?? null),
+      r.fee ? feeStateText({ ...r.fee, paidCents: r.feePaidCents }) : "",
     ]),
   );
 }
@@ -91,17 +94,76 @@ export async function plotsCsv() {
   );
 }
 
-/** The fees of `year`, by gardener. */
+/**
+ * The fees of `year`, by gardener: called, waived, paid (and by which means), balance and state; then the treasurer's
+ * totals (called, received by means, waived, cancelled, outstanding, overpaid) under the list.
+ */
 export async function feesCsv(year: number) {
-  const rows = await feesOf(year);
+  const [rows, totals] = await Promise.all([feesOf(year), feeTotals(year)]);
+  const means = (list: string) =>
+    list
+      .split(",")
+      .filter(Boolean)
+      .map((m) => PAYMENT_MEANS_LABELS[m as PaymentMeans] ?? m)
+      .join(", ");
+  const total = (label: string, cents: number) => [label, "", amount(cents), "", "", "", "", "", "", ""];
   return spreadsheetCsv(
-    ["Jardinier", "Parcelles", "Montant (€)", "Payée le", "Moyen de paiement"],
+    [
+      "Jardinier",
+      "Parcelles",
+      "Appelé (€)",
+      "Exonéré (€)",
+      "Payé (€)",
+      "Reste (€)",
+      "État",
+      "À régler avant le",
+      "Payée le",
+      "Moyen de paiement",
+    ],
+    [
+      ...rows.map((r) => {
+        const { balance } = feeBalance(r);
+        return [
+          r.name,
+          r.plots,
+          amount(r.amountCents),
+          amount(r.status === "cancelled" ? r.amountCents : r.waivedCents),
+          amount(r.paidCents),
+          amount(balance),
+          feeStateText(r) + (r.reason ? ` (${r.reason})` : ""),
+          day(r.dueOn),
+          day(r.lastPaidOn),
+          means(r.means),
+        ];
+      }),
+      total("Total appelé", totals.called),
+      total("Total reçu", totals.received),
+      ...PAYMENT_MEANS.map((m) => total(`Reçu : ${PAYMENT_MEANS_LABELS[m].toLowerCase()}`, totals.byMeans.get(m) ?? 0)),
+      total("Exonéré", totals.waived),
+      total("Annulé", totals.cancelled),
+      total("Reste à recevoir", totals.outstanding),
+      total("Trop-perçu", totals.overpaid),
+    ],
+  );
+}
+
+/** Entry budgets and cabin takeovers, every year, latest first: what no fee list shows. */
+export async function otherPaymentsCsv() {
+  const rows = await getDb()
+    .select({ payment: gardenerPayments, name: gardeners.name })
+    .from(gardenerPayments)
+    .leftJoin(gardeners, eq(gardeners.id, gardenerPayments.gardenerId))
+    .where(isNull(gardenerPayments.feeId))
+    .orderBy(desc(gardenerPayments.year), desc(gardenerPayments.paidOn), asc(gardenerPayments.id));
+  return spreadsheetCsv(
+    ["Année", "Jardinier", "Objet", "Montant (€)", "Payé le", "Moyen de paiement"],
     rows.map((r) => [
-      r.name,
-      r.plots,
-      amount(r.amountCents),
-      day(r.paidOn),
-      r.means ? (PAYMENT_MEANS_LABELS[r.means as PaymentMeans] ?? r.means) : "",
+      r.payment.year,
+      r.name ?? "Fiche effacée",
+      PAYMENT_KIND_LABELS[r.payment.kind],
+      amount(r.payment.amountCents),
+      day(r.payment.paidOn),
+      r.payment.means ? (PAYMENT_MEANS_LABELS[r.payment.means as PaymentMeans] ?? r.payment.means) : "",
     ]),
   );
 }

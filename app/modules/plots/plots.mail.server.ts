@@ -5,14 +5,23 @@ import { associationReplyTo, htmlParagraphs, signature, tidyText, wrap } from "~
 import type { MailMessage } from "~/modules/mail/mail.schema";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { euros } from "./plots.labels";
-import { ALLOTMENT_MAIL_DEFAULT, FEE_INSTRUCTIONS_DEFAULT, fillTemplate, WARNING_MAIL_DEFAULT } from "./plots.texts";
+import { ALLOTMENT_MAIL_DEFAULT, fillTemplate, WARNING_MAIL_DEFAULT } from "./plots.texts";
 
 type Gardener = Pick<typeof gardeners.$inferSelect, "name" | "email">;
 type Plot = Pick<typeof plots.$inferSelect, "number" | "area" | "cabinValue">;
 type Site = Pick<typeof gardenSites.$inferSelect, "name" | "town" | "address" | "accessNotes">;
 type Content = Pick<
   typeof associationContent.$inferSelect,
-  "plotAllotmentMail" | "plotWarningMail" | "feePaymentInstructions" | "horaires" | "nomAssociation" | "email"
+  | "plotAllotmentMail"
+  | "plotWarningMail"
+  | "feePaymentInstructions"
+  | "feeIban"
+  | "feeBic"
+  | "feeHelloassoUrl"
+  | "feeChequeOrder"
+  | "horaires"
+  | "nomAssociation"
+  | "email"
 >;
 
 /**
@@ -89,20 +98,69 @@ Il ne compte plus parmi les avertissements prévus par le règlement intérieur.
   return message(gardener.email, `Avertissement retiré pour la parcelle n° ${plot.number}`, text, content);
 }
 
-/** « Appel à cotisation {année} », or its reminder: the amount, the plots, the payment instructions. */
+/**
+ * How to pay, in a fee's e-mail: the settings' text with its placeholders filled in or, left empty, one line for each
+ * means whose details are set (cheque payee, IBAN, HelloAsso page).
+ */
+export function feeInstructions(content?: Content) {
+  const permanences = content?.horaires || CONTENT_DEFAULTS.horaires;
+  const iban = content?.feeIban?.trim() ?? "";
+  const bic = content?.feeBic?.trim() ?? "";
+  const helloasso = content?.feeHelloassoUrl?.trim() ?? "";
+  const order = content?.feeChequeOrder?.trim() ?? "";
+  if (content?.feePaymentInstructions?.trim())
+    return fillTemplate(content.feePaymentInstructions, { iban, bic, helloasso, ordre: order, permanences }).trim();
+  const lines = [
+    order && `- par chèque à l'ordre de ${order}, remis aux permanences (${permanences})`,
+    iban &&
+      `- par virement sur le compte ${iban}${bic ? ` (BIC ${bic})` : ""}, en indiquant votre nom et votre numéro de parcelle`,
+    helloasso && `- en ligne sur notre page HelloAsso : ${helloasso}`,
+  ].filter(Boolean);
+  return lines.length ? `Vous pouvez régler :\n${lines.join(" ;\n")}.` : "";
+}
+
+const IBAN = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}/;
+
+/**
+ * What the fee e-mail names without its details (the call is refused until they are in the settings): a transfer
+ * without IBAN, HelloAsso without its link, a cheque without its payee, or no means at all.
+ */
+export function missingPaymentDetails(content?: Content) {
+  const text = feeInstructions(content);
+  if (!text) return ["aucun moyen de paiement : renseignez l'ordre des chèques, l'IBAN ou le lien HelloAsso"];
+  const missing: string[] = [];
+  if (/ch[eè]que/i.test(text) && !/ordre (?:de |du |des |d['’])\s*\p{L}/iu.test(text))
+    missing.push("le chèque est proposé sans l'ordre auquel le libeller");
+  if (/virement/i.test(text) && !IBAN.test(text)) missing.push("le virement est proposé sans IBAN");
+  if (/helloasso/i.test(text) && !/https?:\/\/\S*helloasso\S*/i.test(text))
+    missing.push("HelloAsso est proposé sans le lien de la page");
+  return missing;
+}
+
+/** A fee's figures in its e-mail: owed (called less waived), paid so far, and the due date. */
+export interface FeeMailFigures {
+  owedCents: number;
+  paidCents: number;
+  dueOn: string;
+}
+
+/** « Appel à cotisation {année} », or its reminder: the amount, the plots, the due date, how to pay. */
 export function feeMail(
   kind: "appel" | "relance",
   gardener: Gardener,
   year: number,
-  amountCents: number,
+  figures: FeeMailFigures,
   plotsText: string,
   content?: Content,
 ): MailMessage {
+  const forPlots = plotsText ? ` pour ${plotsText}` : "";
+  const due = formatCalendarDate(figures.dueOn);
+  const rest = figures.owedCents - figures.paidCents;
   const lead =
     kind === "appel"
-      ? `Votre cotisation ${year}${plotsText ? ` pour ${plotsText}` : ""} est de ${euros(amountCents)}.`
-      : `Sauf erreur de notre part, votre cotisation ${year}${plotsText ? ` pour ${plotsText}` : ""}, de ${euros(amountCents)}, n'est pas encore réglée. Si vous l'avez payée ces derniers jours, merci de ne pas tenir compte de ce message.`;
-  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${content?.feePaymentInstructions || FEE_INSTRUCTIONS_DEFAULT}\n\nMerci, et belle saison au jardin !`;
+      ? `Votre cotisation ${year}${forPlots} est de ${euros(figures.owedCents)}, à régler avant le ${due}.`
+      : `Sauf erreur de notre part, votre cotisation ${year}${forPlots}, de ${euros(figures.owedCents)}, n'est pas encore réglée${figures.paidCents > 0 ? ` : vous avez versé ${euros(figures.paidCents)}, il reste ${euros(rest)}` : ""}. Elle était à régler avant le ${due}. Si vous l'avez payée ces derniers jours, merci de ne pas tenir compte de ce message.`;
+  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${feeInstructions(content)}\n\nMerci, et belle saison au jardin !`;
   const subject = kind === "appel" ? `Appel à cotisation ${year}` : `Rappel : cotisation ${year}`;
   return message(gardener.email, subject, text, content);
 }

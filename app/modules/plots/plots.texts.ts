@@ -42,10 +42,14 @@ Le règlement intérieur prévoit deux avertissements écrits avant une exclusio
 
 export const WARNING_PLACEHOLDERS = ["{nom}", "{parcelle}", "{jardin}", "{date}", "{remarque}"] as const;
 
+/** What the payment instructions of a fee call may use: the settings' payment details. */
+export const FEE_PLACEHOLDERS = ["{iban}", "{bic}", "{helloasso}", "{ordre}", "{permanences}"] as const;
+
+/** The settings' example: left empty, the e-mail lists the means whose details are filled in. */
 export const FEE_INSTRUCTIONS_DEFAULT = `Vous pouvez régler :
-- par chèque à l'ordre de l'association, remis aux permanences du samedi matin ;
-- par virement, en indiquant votre nom et votre numéro de parcelle ;
-- en ligne sur notre page HelloAsso.`;
+- par chèque à l'ordre de {ordre}, remis aux permanences ({permanences}) ;
+- par virement sur le compte {iban} (BIC {bic}), en indiquant votre nom et votre numéro de parcelle ;
+- en ligne sur notre page HelloAsso : {helloasso}`;
 
 /** `template` with each {name} replaced by its value; unknown placeholders are left as typed. */
 export function fillTemplate(template: string, values: Record<string, string>) {

@@ -8,7 +8,7 @@ import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/cotisations/export?annee=: a year's fees, recorded in the history. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const year = feeYear(new URL(request.url));
+  const year = await feeYear(new URL(request.url));
   const csv = await feesCsv(year);
   await recordHistory(getDb(), currentActor(context), { kind: "cotisation.export", target: `cotisation ${year}` });
   return csvDownload(csv, `cotisations-${year}.csv`);

@@ -1,10 +1,11 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/gardener";
 import { Section } from "~/components/admin/admin-ui";
 import { GardenerFields } from "~/components/admin/plots/GardenerFields";
 import { GardenerPlots } from "~/components/admin/plots/GardenerPlots";
 import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
-import { PaymentFields } from "~/components/admin/plots/PaymentFields";
+import { GardenerFees } from "~/components/admin/fees/GardenerFees";
+import { LeaverFeeQuestion } from "~/components/admin/fees/LeaverFeeQuestion";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { WarningList } from "~/components/admin/plots/WarningList";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -13,7 +14,7 @@ import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { gardenerAction, gardenerScreen } from "~/modules/gardeners/gardeners.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { gardenerFormSchema, paymentFormSchema } from "~/modules/plots/plots.schema";
+import { gardenerFormSchema } from "~/modules/plots/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 import { de } from "~/lib/text";
 
@@ -31,7 +32,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AdminGardener({ loaderData, actionData }: Route.ComponentProps) {
-  const { gardener, holdings, payments, warnings, freePlots, today, year } = loaderData;
+  const { gardener, holdings, money, warnings, freePlots, today, year } = loaderData;
   const [params] = useSearchParams();
   const justAllotted = params.has("attribuee") && holdings.some((h) => h.current);
   const notice = useSaveNotice(
@@ -54,55 +55,17 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         today={today}
         result={actionData}
         formerGardener={gardener.left !== ""}
+        departureExtra={
+          <LeaverFeeQuestion fee={money.openFee} severalPlots={holdings.filter((h) => h.current).length > 1} />
+        }
       />
-      <Section
-        id="paiements"
-        title="Paiements"
-        description="Les sommes reçues, telles que le bureau les note : cotisations, budget d'entrée, reprise de cabane."
-      >
-        {payments.length === 0 ? (
-          <p className="text-stone-700">Aucun paiement enregistré.</p>
-        ) : (
-          <ul className="divide-y divide-stone-200">
-            {payments.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  <strong>{p.what}</strong> : {p.amount}
-                  {p.paidOn ? (
-                    ` — payé le ${p.paidOn}${p.means ? ` (${p.means})` : ""}`
-                  ) : (
-                    <strong className="text-red-800"> — à payer{p.called ? ` (appelée le ${p.called})` : ""}</strong>
-                  )}
-                </span>
-                {p.paidOn && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="undo-payment" />
-                    <input type="hidden" name="paymentId" value={p.id} />
-                    <button
-                      type="submit"
-                      className="min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2"
-                    >
-                      Annuler ce paiement<span className="sr-only"> : {p.what}</span>
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        <h3 className="mt-6 font-bold text-stone-900">Enregistrer un paiement</h3>
-        <IntentForm
-          intent="payment"
-          schema={paymentFormSchema}
-          result={actionData}
-          values={{ kind: "cotisation", year: String(year), paidOn: today }}
-          order={["kind", "year", "amount", "paidOn", "means"]}
-          submit="Enregistrer le paiement"
-          className="mt-3 space-y-4"
-        >
-          <PaymentFields />
-        </IntentForm>
-      </Section>
+      <GardenerFees
+        money={money}
+        plots={holdings.filter((h) => h.current).map((h) => [String(h.plotId), h.name] as const)}
+        year={year}
+        today={today}
+        result={actionData}
+      />
       <Section id="fiche" title="Fiche">
         <IntentForm
           intent="save"

@@ -1,14 +1,15 @@
-import { parisToday, parisYear } from "~/lib/paris-time";
+import { parisToday } from "~/lib/paris-time";
 import type { Route } from "./+types/gardeners-export";
 import { getDb } from "~/db/client.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
+import { currentFeeYear } from "~/modules/gardeners/fees.server";
 import { gardenersCsv } from "~/modules/plots/plots-exports.server";
 import { csvDownload, postOnly } from "~/server/downloads.server";
 
-/** POST /admin/jardiniers/export: the gardeners with their plots and this year's fee, recorded in the history. */
+/** POST /admin/jardiniers/export: the gardeners with their plots and the fee of the latest year called, recorded in the history. */
 export async function action({ context }: Route.ActionArgs) {
-  const year = parisYear();
+  const year = await currentFeeYear();
   const csv = await gardenersCsv(year);
   await recordHistory(getDb(), currentActor(context), { kind: "jardinier.export", target: "liste des jardiniers" });
   return csvDownload(csv, `jardiniers-${parisToday()}.csv`);

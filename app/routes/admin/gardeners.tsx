@@ -111,10 +111,12 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
                     <td className="py-2 pr-3">
                       {g.fee === null ? (
                         "Non appelée"
-                      ) : g.fee.paid ? (
-                        `Payée (${g.fee.amount})`
+                      ) : g.fee.state.startsWith("reste") ? (
+                        <strong className="text-red-800">
+                          {g.fee.amount}, {g.fee.state}
+                        </strong>
                       ) : (
-                        <strong className="text-red-800">Due : {g.fee.amount}</strong>
+                        `${g.fee.amount}, ${g.fee.state}`
                       )}
                     </td>
                   </tr>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { DateTimeInput, Select } from "~/components/form/fields";
@@ -25,10 +26,13 @@ export function GardenerPlots({
   today,
   result,
   formerGardener,
+  departureExtra,
 }: {
   holdings: Holding[];
   /** Left already: no departure to record. */
   formerGardener: boolean;
+  /** What the departure also asks (the fee still owed). */
+  departureExtra?: ReactNode;
   freePlots: (readonly [string, string])[];
   today: string;
   result: IntentResult | undefined;
@@ -81,6 +85,7 @@ export function GardenerPlots({
                 <Select name="plotState" label="La parcelle devient" options={LEAVING_STATES} placeholder={null} />
               </div>
             )}
+            {departureExtra}
           </IntentForm>
         </>
       )}

@@ -1,9 +1,10 @@
-import { TextArea } from "~/components/form/fields";
+import { TextArea, TextInput } from "~/components/form/fields";
 import { PLOT_MAIL_MAX } from "~/modules/content/content.schema";
 import {
   ALLOTMENT_MAIL_DEFAULT,
   ALLOTMENT_PLACEHOLDERS,
   FEE_INSTRUCTIONS_DEFAULT,
+  FEE_PLACEHOLDERS,
   WARNING_MAIL_DEFAULT,
   WARNING_PLACEHOLDERS,
 } from "~/modules/plots/plots.texts";
@@ -34,14 +35,32 @@ export function PlotMailsSettings() {
         maxLength={PLOT_MAIL_MAX}
         placeholder={WARNING_MAIL_DEFAULT}
       />
-      <TextArea
-        name="feePaymentInstructions"
-        label="Moyens de paiement, dans l'appel à cotisation et ses rappels"
-        hint="IBAN, lien HelloAsso, permanences : ce qu'il faut pour régler."
-        rows={5}
-        maxLength={PLOT_MAIL_MAX}
-        placeholder={FEE_INSTRUCTIONS_DEFAULT}
-      />
+      <fieldset className="space-y-4">
+        <legend className="font-semibold text-stone-900">Cotisations : moyens de paiement</legend>
+        <p className="text-sm text-stone-600">
+          L'appel à cotisation et ses rappels indiquent les moyens dont les coordonnées sont remplies ; l'appel est
+          refusé tant qu'un moyen cité n'a pas les siennes (un virement sans IBAN, HelloAsso sans lien).
+        </p>
+        <TextInput name="feeChequeOrder" label="Chèques à l'ordre de" autoComplete="off" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput name="feeIban" label="IBAN (virement)" autoComplete="off" />
+          <TextInput name="feeBic" label="BIC" autoComplete="off" />
+        </div>
+        <TextInput
+          name="feeHelloassoUrl"
+          label="Page HelloAsso"
+          autoComplete="off"
+          hint="L'adresse de la page de paiement, par exemple https://www.helloasso.com/associations/…"
+        />
+        <TextArea
+          name="feePaymentInstructions"
+          label="Texte des moyens de paiement (facultatif)"
+          hint={`Laissé vide, l'e-mail liste les moyens remplis ci-dessus. Peut utiliser : ${FEE_PLACEHOLDERS.join(", ")}.`}
+          rows={5}
+          maxLength={PLOT_MAIL_MAX}
+          placeholder={FEE_INSTRUCTIONS_DEFAULT}
+        />
+      </fieldset>
     </SettingsForm>
   );
 }

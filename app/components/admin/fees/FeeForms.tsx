@@ -1,0 +1,111 @@
+import { Form } from "react-router";
+import { Section } from "~/components/admin/admin-ui";
+import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
+import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/gardeners/fees.schema";
+import { PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
+
+interface Fee {
+  year: number;
+  status: string;
+  balanceField: string;
+  owedField: string;
+}
+
+/** A fee's payments, each undoable. */
+export function FeePayments({
+  payments,
+}: {
+  payments: { id: number; amount: string; paidOn: string; means: string }[];
+}) {
+  if (payments.length === 0) return <p className="text-stone-700">Aucun paiement reçu.</p>;
+  return (
+    <ul className="divide-y divide-stone-200">
+      {payments.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span>
+            <strong>{p.amount}</strong> le {p.paidOn}
+            {p.means ? ` (${p.means})` : ""}
+          </span>
+          <Form method="post">
+            <input type="hidden" name="intent" value="undo-payment" />
+            <input type="hidden" name="paymentId" value={p.id} />
+            <button
+              type="submit"
+              className="min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2"
+            >
+              Annuler ce paiement<span className="sr-only"> de {p.amount}</span>
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The forms of a fee: a payment (whole or partial), « Exonérer », « Annuler l'appel ». */
+export function FeeForms({ fee, today, result }: { fee: Fee; today: string; result: IntentResult | undefined }) {
+  const cancelled = fee.status === "cancelled";
+  return (
+    <>
+      <Section
+        id="paiement"
+        title="Enregistrer un paiement"
+        description="Un paiement partiel laisse le reste à régler."
+      >
+        <IntentForm
+          intent="pay"
+          schema={feePaymentFormSchema}
+          result={result}
+          values={{ amount: fee.balanceField, paidOn: today }}
+          order={["amount", "paidOn", "means"]}
+          submit="Enregistrer le paiement"
+        >
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextInput name="amount" label="Montant reçu (€)" required autoComplete="off" />
+            <DateTimeInput name="paidOn" type="date" label="Reçu le" required />
+            <Select name="means" label="Moyen de paiement" options={Object.entries(PAYMENT_MEANS_LABELS)} required />
+          </div>
+        </IntentForm>
+      </Section>
+      {!cancelled && (
+        <Section
+          id="exonerer"
+          title="Exonérer"
+          description="Un montant réduit (0 pour une exonération complète) et la raison, qui reste écrite sur la cotisation."
+        >
+          <IntentForm
+            intent="waive"
+            schema={feeWaiveFormSchema}
+            result={result}
+            values={{ owed: "0" }}
+            order={["owed", "reason"]}
+            submit="Exonérer"
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextInput name="owed" label="Reste dû après exonération (€)" required autoComplete="off" />
+              <TextInput name="reason" label="Raison de l'exonération" required autoComplete="off" />
+            </div>
+          </IntentForm>
+        </Section>
+      )}
+      {!cancelled && (
+        <Section
+          id="annuler"
+          title="Annuler l'appel"
+          description="Plus rien n'est dû ; un paiement déjà reçu apparaît comme trop-perçu."
+        >
+          <IntentForm
+            intent="cancel"
+            schema={feeCancelFormSchema}
+            result={result}
+            order={["reason"]}
+            submit="Annuler l'appel"
+          >
+            <TextInput name="reason" label="Raison de l'annulation" required autoComplete="off" />
+          </IntentForm>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { Form, Link } from "react-router";
+import { Section } from "~/components/admin/admin-ui";
+import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { PaymentFields } from "~/components/admin/plots/PaymentFields";
+import { Select, TextInput } from "~/components/form/fields";
+import { linkClass } from "./fee-ui";
+import { paymentFormSchema } from "~/modules/plots/plots.schema";
+import { feeRateFormSchema } from "~/modules/gardeners/fees.schema";
+
+interface Money {
+  fees: {
+    id: number;
+    year: number;
+    called: string;
+    paid: string;
+    state: string;
+    late: boolean;
+    due: string;
+    rate: string;
+    reason: string;
+  }[];
+  others: { id: number; what: string; amount: string; paidOn: string; means: string }[];
+  rates: { id: number; what: string; amount: string; reason: string }[];
+}
+
+const undoClass = "min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2";
+
+/** A gardener's record, the money: fees with their balance, other payments, particular rates, and the forms. */
+export function GardenerFees({
+  money,
+  plots,
+  year,
+  today,
+  result,
+}: {
+  money: Money;
+  /** The gardener's current plots, for a plot's rate. */
+  plots: (readonly [string, string])[];
+  year: number;
+  today: string;
+  result: IntentResult | undefined;
+}) {
+  return (
+    <Section
+      id="paiements"
+      title="Cotisations et paiements"
+      description="Ce qui est appelé et ce qui est reçu, tel que le bureau le note : cotisations, budget d'entrée, reprise de cabane."
+    >
+      {money.fees.length === 0 ? (
+        <p className="text-stone-700">Aucune cotisation appelée.</p>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {money.fees.map((f) => (
+            <li key={f.id} className="py-2">
+              <Link to={`/admin/cotisations/${f.id}`} className={linkClass}>
+                Cotisation {f.year}
+              </Link>{" "}
+              : {f.called} appelés, {f.paid} reçus —{" "}
+              <strong className={f.late ? "text-red-800" : undefined}>
+                {f.state}
+                {f.late ? `, en retard (à régler avant le ${f.due})` : ""}
+              </strong>
+              <span className="block text-sm text-stone-600">
+                {f.rate ? `Tarif : ${f.rate}` : ""}
+                {f.reason ? ` · ${f.reason}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {money.others.length > 0 && (
+        <ul className="mt-4 divide-y divide-stone-200">
+          {money.others.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <strong>{p.what}</strong> : {p.amount} — payé le {p.paidOn}
+                {p.means ? ` (${p.means})` : ""}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="undo-payment" />
+                <input type="hidden" name="paymentId" value={p.id} />
+                <button type="submit" className={undoClass}>
+                  Annuler ce paiement<span className="sr-only"> : {p.what}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-6 font-bold text-stone-900">Enregistrer un paiement</h3>
+      <IntentForm
+        intent="payment"
+        schema={paymentFormSchema}
+        result={result}
+        values={{ kind: "cotisation", year: String(year), paidOn: today }}
+        order={["kind", "year", "amount", "paidOn", "means"]}
+        submit="Enregistrer le paiement"
+        className="mt-3 space-y-4"
+      >
+        <PaymentFields />
+      </IntentForm>
+      <h3 className="mt-6 font-bold text-stone-900">Tarif particulier</h3>
+      {money.rates.length === 0 ? (
+        <p className="mt-2 text-stone-700">Aucun : l'appel suit la taille des parcelles.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-200">
+          {money.rates.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <strong>{r.what}</strong> : {r.amount}
+                {r.reason ? ` (${r.reason})` : ""}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="fee-rate-remove" />
+                <input type="hidden" name="rateId" value={r.id} />
+                <button type="submit" className={undoClass}>
+                  Retirer ce tarif<span className="sr-only"> : {r.what}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <IntentForm
+        intent="fee-rate"
+        schema={feeRateFormSchema}
+        result={result}
+        values={{ target: "fiche" }}
+        order={["target", "amount", "reason"]}
+        submit="Enregistrer le tarif"
+        className="mt-3 space-y-4"
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Select
+            name="target"
+            label="S'applique à"
+            options={[["fiche", "Toute la cotisation du jardinier"], ...plots]}
+            placeholder={null}
+          />
+          <TextInput name="amount" label="Montant (€)" required autoComplete="off" />
+          <TextInput name="reason" label="Raison" hint="Tarif réduit, parcelle partagée…" autoComplete="off" />
+        </div>
+      </IntentForm>
+    </Section>
+  );
+}

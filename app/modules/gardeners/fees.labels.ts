@@ -1,0 +1,32 @@
+import { euros } from "~/modules/plots/plots.labels";
+
+// What a fee's figures say, on screens, in the CSV and in e-mails alike.
+
+export type FeeStatus = "open" | "waived" | "cancelled";
+
+export interface FeeFigures {
+  amountCents: number;
+  waivedCents: number;
+  status: FeeStatus;
+  paidCents: number;
+  dueOn: string;
+}
+
+/** What is owed (called less waived; nothing once cancelled) and the balance (negative: overpaid). */
+export function feeBalance(fee: FeeFigures) {
+  const owed = fee.status === "cancelled" ? 0 : fee.amountCents - fee.waivedCents;
+  return { owed, balance: owed - fee.paidCents };
+}
+
+/** Late: something left to pay after the due date. */
+export const isLate = (fee: FeeFigures, today: string) =>
+  fee.status !== "cancelled" && feeBalance(fee).balance > 0 && fee.dueOn < today;
+
+/** « Payée », « reste 25,00 € », « trop-perçu 5,00 € », « annulée »: a fee's state in words. */
+export function feeStateText(fee: FeeFigures) {
+  if (fee.status === "cancelled") return fee.paidCents > 0 ? `annulée, trop-perçu ${euros(fee.paidCents)}` : "annulée";
+  const { balance } = feeBalance(fee);
+  if (balance > 0) return `reste ${euros(balance)}`;
+  if (balance < 0) return `trop-perçu ${euros(-balance)}`;
+  return fee.status === "waived" && fee.paidCents === 0 ? "exonérée" : "payée";
+}

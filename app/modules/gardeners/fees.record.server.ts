@@ -1,0 +1,158 @@
+import { parseId } from "~/lib/text";
+import { formatCalendarDate, formatDate } from "~/lib/dates";
+import type { Transaction } from "~/db/client.server";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+import {
+  euros,
+  eurosField,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_MEANS_LABELS,
+  type PaymentMeans,
+} from "~/modules/plots/plots.labels";
+import { paymentFormSchema } from "~/modules/plots/plots.schema";
+import { feeStateText, isLate } from "./fees.labels";
+import { departureFeeSchema, feeRateFormSchema } from "./fees.schema";
+import {
+  cancelFee,
+  FeeAlreadyRecordedError,
+  feesAndPaymentsOf,
+  openFeeOf,
+  recordPayment,
+  removeFeeRate,
+  setFeeRate,
+  undoPayment,
+} from "./fees.server";
+
+// A gardener's record, the fee part: their fees and balances, other payments, their particular rates, and what a
+// departure does to the fee still owed.
+
+const meansLabel = (means: string | null) => (means ? (PAYMENT_MEANS_LABELS[means as PaymentMeans] ?? means) : "");
+
+/** What the record shows of money: fees with their balance, other payments, rates, and the open fee of a leaver. */
+export async function gardenerFeesScreen(gardenerId: number, today: string) {
+  const [{ fees, others, rates }, open] = await Promise.all([feesAndPaymentsOf(gardenerId), openFeeOf(gardenerId)]);
+  return {
+    fees: fees.map((f) => ({
+      id: f.id,
+      year: f.year,
+      called: euros(f.amountCents),
+      paid: euros(f.paidCents),
+      state: feeStateText(f),
+      late: isLate(f, today),
+      due: formatCalendarDate(f.dueOn),
+      rate: f.rate,
+      reason: f.reason,
+      calledOn: f.calledAt ? formatDate(f.calledAt) : "",
+    })),
+    others: others.map((p) => ({
+      id: p.id,
+      what: `${PAYMENT_KIND_LABELS[p.kind]} (${p.year})`,
+      amount: euros(p.amountCents),
+      paidOn: formatCalendarDate(p.paidOn),
+      means: meansLabel(p.means),
+    })),
+    rates: rates.map((r) => ({
+      id: r.rate.id,
+      what: r.plotNumber === null ? "Pour la fiche" : `Parcelle n° ${r.plotNumber}`,
+      amount: euros(r.rate.amountCents),
+      amountField: eurosField(r.rate.amountCents),
+      reason: r.rate.reason,
+    })),
+    /** The departure's question: a fee still owed, asked about when the gardener leaves their last plot. */
+    openFee: open ? { year: open.year, rest: euros(open.balance) } : null,
+  };
+}
+
+const target = (id: number) => `jardinier n° ${id}`;
+
+/** The record's fee forms: a payment, undoing one, a particular rate set or removed. Undefined: not one of them. */
+export async function gardenerFeeAction(gardenerId: number, form: FormData, actor: Actor) {
+  switch (form.get("intent")) {
+    case "payment": {
+      const { data, refusal } = parseAdminForm(paymentFormSchema, form, "Le paiement n'a pas été enregistré :");
+      if (refusal) return refusal;
+      try {
+        await withHistory(
+          actor,
+          (tx) => recordPayment(tx, gardenerId, data),
+          () => ({
+            kind: "jardinier.paiement",
+            target: target(gardenerId),
+            detail: `${PAYMENT_KIND_LABELS[data.kind]} ${data.year} : ${euros(data.amount)}`,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof FeeAlreadyRecordedError)
+          return refusedForm(
+            form,
+            "Le paiement n'a pas été enregistré :",
+            { year: `La cotisation ${data.year} est déjà réglée ou annulée.` },
+            409,
+          );
+        throw error;
+      }
+      return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.`);
+    }
+    case "undo-payment": {
+      const undone = await withHistory(
+        actor,
+        (tx) => undoPayment(tx, parseId(form.get("paymentId")) ?? 0, gardenerId),
+        (row) =>
+          row && {
+            kind: "jardinier.paiement-annule",
+            target: target(gardenerId),
+            detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year} : ${euros(row.amountCents)}`,
+          },
+      );
+      if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
+      return doneForm("undo-payment", "Paiement annulé.");
+    }
+    case "fee-rate": {
+      const { data, refusal } = parseAdminForm(feeRateFormSchema, form, "Le tarif n'a pas été enregistré :");
+      if (refusal) return refusal;
+      const on = data.target === "fiche" ? { gardenerId } : { plotId: data.target };
+      await withHistory(
+        actor,
+        (tx) => setFeeRate(tx, on, data.amount, data.reason),
+        () => ({
+          kind: "cotisation.tarif",
+          target: target(gardenerId),
+          detail: `${data.target === "fiche" ? "fiche" : `parcelle ${data.target}`} : ${euros(data.amount)}${data.reason ? ` (${data.reason})` : ""}`,
+        }),
+      );
+      return doneForm(
+        "fee-rate",
+        `Tarif particulier enregistré : ${euros(data.amount)}. Il s'applique aux prochains appels.`,
+      );
+    }
+    case "fee-rate-remove": {
+      const removed = await withHistory(
+        actor,
+        (tx) => removeFeeRate(tx, parseId(form.get("rateId")) ?? 0),
+        (row) => row && { kind: "cotisation.tarif", target: target(gardenerId), detail: "tarif particulier retiré" },
+      );
+      if (!removed) return refusedForm(form, "Ce tarif n'existe plus.", {}, 404);
+      return doneForm(
+        "fee-rate-remove",
+        "Tarif particulier retiré : les prochains appels suivent la taille des parcelles.",
+      );
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The departure's answer for the fee still owed, once the gardener has left their last plot: kept as due (the
+ * default) or cancelled with the reason written on it. Returns what the history says of it.
+ */
+export async function settleLeaverFee(tx: Transaction, gardenerId: number, form: FormData) {
+  const parsed = departureFeeSchema.safeParse(Object.fromEntries(form));
+  const open = await openFeeOf(gardenerId, tx);
+  if (!open) return "";
+  if (!parsed.success || parsed.data.openFee !== "cancel") return `cotisation ${open.year} gardée à régler`;
+  const reason = parsed.data.feeReason || "départ du jardinier";
+  await cancelFee(tx, open.id, reason);
+  return `cotisation ${open.year} annulée (${reason})`;
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
+import { PAYMENT_MEANS } from "~/modules/plots/plots.labels";
+import { calendarDate, euroAmount, yearField } from "~/modules/plots/plots.schema";
+
+// The forms of /admin/cotisations and of a fee's page: the call, payments, waiver, cancellation, particular rates.
+
+export const FEE_CONFIRM_MESSAGE = "Cochez la case pour confirmer l'envoi.";
+const REASON_MESSAGE = "Indiquez la raison (elle reste écrite sur la cotisation).";
+const means = () => z.enum(PAYMENT_MEANS, { error: "Choisissez le moyen de paiement." });
+
+/** « Appel à cotisation »: the year, the amount of a plot of each size, the due date; `confirm` to send. */
+export const feeCallFormSchema = z.object({
+  year: yearField(),
+  small: euroAmount(),
+  medium: euroAmount(),
+  large: euroAmount(),
+  dueOn: calendarDate("Indiquez la date avant laquelle régler."),
+  /** How many recipients the preview showed: the box confirmed that number. */
+  expected: z.string().optional(),
+  confirm: z.string().optional(),
+});
+export type FeeCallForm = z.output<typeof feeCallFormSchema>;
+
+const FEES_TICKED_MESSAGE = "Cochez au moins une cotisation payée.";
+
+/** The ticks of the fees list: which fees (repeated), paid in full on a date by a means. */
+export const feesPaidFormSchema = z.object({
+  fees: z
+    .array(
+      z
+        .string()
+        .regex(/^\d{1,9}$/, { error: FEES_TICKED_MESSAGE })
+        .transform(Number),
+      { error: FEES_TICKED_MESSAGE },
+    )
+    .min(1, { error: FEES_TICKED_MESSAGE }),
+  paidOn: calendarDate("Indiquez la date du paiement."),
+  means: means(),
+});
+
+/** A payment against one fee, whole or partial. */
+export const feePaymentFormSchema = z.object({
+  amount: euroAmount().refine((cents) => cents > 0, { error: "Indiquez un montant supérieur à zéro." }),
+  paidOn: calendarDate("Indiquez la date du paiement."),
+  means: means(),
+});
+
+/** « Exonérer »: what remains owed (0 for a full waiver), and why. */
+export const feeWaiveFormSchema = z.object({
+  owed: euroAmount(),
+  reason: requiredLine(300, REASON_MESSAGE),
+});
+
+/** « Annuler l'appel », and the departure's « annuler la cotisation »: why. */
+export const feeCancelFormSchema = z.object({ reason: requiredLine(300, REASON_MESSAGE) });
+
+/** A particular rate: for the gardener (`target` « fiche ») or one of their plots (`target` its id). */
+export const feeRateFormSchema = z.object({
+  target: z.union([z.literal("fiche"), recordId("Choisissez à quoi s'applique le tarif.")], {
+    error: "Choisissez à quoi s'applique le tarif.",
+  }),
+  amount: euroAmount(),
+  reason: optionalText(300, ""),
+});
+
+/** The departure's question, when it leaves the gardener no plot and a fee is still owed. */
+export const departureFeeSchema = z.object({
+  openFee: z.enum(["keep", "cancel"]).optional(),
+  feeReason: optionalText(300, ""),
+});

@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/fees-fee";
+import { Section } from "~/components/admin/admin-ui";
+import { FeeForms, FeePayments } from "~/components/admin/fees/FeeForms";
+import { linkClass } from "~/components/admin/fees/fee-ui";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { feeAction, feeScreen } from "~/modules/gardeners/fees.admin.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? `Cotisation ${loaderData.fee.year} : ${loaderData.fee.name}` : "Cotisation");
+}
+
+/** /admin/cotisations/:id: one fee, what was called and received, and the forms to pay, waive or cancel it. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return feeScreen(params.id);
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return feeAction(params.id, await readFormData(request), currentActor(context));
+}
+
+export default function AdminFee({ loaderData, actionData }: Route.ComponentProps) {
+  const { fee, payments, today } = loaderData;
+  const notice = useSaveNotice(noticeOf(actionData));
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PlotsNav />
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">
+          Cotisation {fee.year} : {fee.name}
+        </h1>
+        <p className="text-lg">
+          {fee.called} appelés{fee.owed !== fee.called ? `, ${fee.owed} dus` : ""}, {fee.paid} reçus —{" "}
+          <strong className={fee.late ? "text-red-800" : undefined}>
+            {fee.state}
+            {fee.late ? ", en retard" : ""}
+          </strong>
+        </p>
+        <p className="text-stone-700">
+          À régler avant le {fee.due}
+          {fee.calledOn ? ` · appelée le ${fee.calledOn}` : " · enregistrée sans appel"}
+          {fee.reminded ? ` · rappel envoyé le ${fee.reminded}` : ""}
+          {fee.rate ? ` · tarif : ${fee.rate}` : ""}
+          {fee.reason ? ` · ${fee.reason}` : ""}
+          {fee.left ? " · jardinier parti" : ""}
+        </p>
+        {fee.gardenerId !== null && (
+          <Link to={`/admin/jardiniers/${fee.gardenerId}`} className={linkClass}>
+            Fiche du jardinier
+          </Link>
+        )}
+      </div>
+      <Section id="recus" title="Paiements reçus">
+        <FeePayments payments={payments} />
+      </Section>
+      <FeeForms fee={fee} today={today} result={actionData} />
+      <p>
+        <Link to={`/admin/cotisations?annee=${fee.year}`} className={linkClass}>
+          Retour aux cotisations {fee.year}
+        </Link>
+      </p>
+      <FeedbackPopup
+        message={notice.message}
+        tone={actionData?.ok === false ? "error" : "success"}
+        onClose={notice.close}
+      />
+    </div>
+  );
+}
