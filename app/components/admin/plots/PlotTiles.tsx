@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { counted } from "~/lib/text";
 import { PLOT_STATE_LABELS, PLOT_STATES, type PlotState } from "~/modules/plots/plots.labels";
 
 /** Each state's colours and mark: the mark and the words say it too, not the colour alone. */
@@ -9,6 +10,9 @@ const LOOK: Record<PlotState, { tile: string; mark: string }> = {
   remise_en_etat: { tile: "bg-stone-200 text-stone-900 ring-2 ring-dashed ring-stone-500", mark: "✕" },
 };
 
+const WARNING_BADGE = "rounded bg-red-700 px-1.5 text-xs font-bold whitespace-nowrap text-white";
+const warningsText = (n: number) => counted(n, "avertissement", "avertissements");
+
 export interface Tile {
   id: number;
   number: number;
@@ -18,8 +22,8 @@ export interface Tile {
   warnings: number;
 }
 
-/** The legend of the tiles, with each state's count. */
-export function PlotLegend({ counts }: { counts: Record<PlotState, number> }) {
+/** The legend of the tiles, with each state's count (and the warnings' mark, when a tile shows one). */
+export function PlotLegend({ counts, warned = false }: { counts: Record<PlotState, number>; warned?: boolean }) {
   return (
     <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-800" aria-label="Légende">
       {PLOT_STATES.map((state) => (
@@ -33,6 +37,14 @@ export function PlotLegend({ counts }: { counts: Record<PlotState, number> }) {
           {PLOT_STATE_LABELS[state]} : {counts[state]}
         </li>
       ))}
+      {warned ? (
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className={WARNING_BADGE}>
+            ⚠ 2
+          </span>
+          avertissements en 12 mois
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -54,8 +66,11 @@ export function PlotTiles({ tiles }: { tiles: Tile[] }) {
             <span className="font-medium">{PLOT_STATE_LABELS[tile.state]}</span>
             <span className="truncate">{tile.holder ?? `${tile.area} m²`}</span>
             {tile.warnings > 0 && (
-              <span className="mt-1 rounded bg-red-700 px-1 text-xs font-bold text-white">
-                {tile.warnings} avertissement{tile.warnings > 1 ? "s" : ""}
+              // The mark and the count only: « 2 avertissements » is wider than the narrowest tile. The words are
+              // in the legend, for screen readers here, and on hover.
+              <span className={`mt-1 self-start ${WARNING_BADGE}`} title={warningsText(tile.warnings)}>
+                <span aria-hidden="true">⚠ {tile.warnings}</span>
+                <span className="sr-only">{warningsText(tile.warnings)}</span>
               </span>
             )}
           </Link>
