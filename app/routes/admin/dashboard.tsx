@@ -12,15 +12,19 @@ import {
   Stat,
   UndescribedImages,
 } from "~/components/admin/DashboardParts";
+import { LegalNoticeWarning } from "~/components/admin/LegalNoticeWarning";
 import { MessageList } from "~/components/admin/MessageList";
 import { DASHBOARD_REFRESH_MS } from "~/lib/constants";
 import { dashboardData, runDashboardAction } from "~/modules/dashboard/dashboard.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import { currentActor } from "~/modules/history/actor.server";
+import { missingLegalFacts } from "~/modules/content/legal-notice";
+import { getSiteContent } from "~/modules/content/content.server";
 
 export async function loader() {
-  return dashboardData();
+  const [data, content] = await Promise.all([dashboardData(), getSiteContent()]);
+  return { ...data, legalMissing: missingLegalFacts(content.legal) };
 }
 
 /** Puts the e-mails given up after every retry back in the queue, removes the demo content, or sends a test e-mail. */
@@ -53,6 +57,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     mail,
     undescribed,
     exclusions,
+    legalMissing,
   } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -67,6 +72,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {failedMails > 0 && <FailedMails count={failedMails} />}
       {bouncedMails > 0 && <BouncedMails count={bouncedMails} />}
       {demoRows > 0 && <DemoContentNotice count={demoRows} />}
+      <LegalNoticeWarning missing={legalMissing} />
       <ExclusionCases gardeners={exclusions} />
 
       <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">

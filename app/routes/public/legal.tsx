@@ -20,9 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     address: legal.editeurAdresse ?? content.adresse,
     registration: legal.editeurNumero,
     director: legal.directeurPublication,
-    host: legal.hebergeurNom
-      ? { name: legal.hebergeurNom, address: legal.hebergeurAdresse, phone: legal.hebergeurTelephone }
-      : null,
+    // Each fact the settings give, and only those: a missing one is left out, never replaced by a placeholder
+    // sentence (the dashboard says what is missing until it is filled in).
+    host: { name: legal.hebergeurNom, address: legal.hebergeurAdresse, phone: legal.hebergeurTelephone },
     court: legal.tribunal,
     email: content.email,
     telephone: content.telephone,
@@ -63,6 +63,8 @@ function registrationLabel(number: string) {
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { name, publisher, address, registration, director, host, court, email, telephone, retention } = loaderData;
   const contact = [telephone, email].filter(Boolean).join(" — ");
+  // Without a director's name, the section is left out and the next ones keep following numbers.
+  const shift = director ? 0 : 1;
   return (
     <article className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Mentions légales</h1>
@@ -82,28 +84,26 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       </LegalSection>
 
       <LegalSection title="2. Hébergement">
-        {host ? (
+        {host.name && (
           <p className="whitespace-pre-line">
             Le site est hébergé par {host.name}
             {host.address ? `, ${host.address}` : ""}
             {host.phone ? `, téléphone : ${host.phone}` : ""}.
           </p>
-        ) : (
-          <p>Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'association.</p>
         )}
-        <p>Les données du site (textes, images, demandes, messages) sont stockées sur le serveur de cet hébergement.</p>
+        <p>Les données du site (textes, images, demandes, messages) sont stockées sur le serveur de son hébergeur.</p>
       </LegalSection>
 
-      <LegalSection title="3. Directeur de la publication">
-        <p>
-          {director
-            ? `Le directeur de la publication est ${director}, représentant l'association.`
-            : "Le directeur de la publication est le président ou la présidente de l'association, en sa qualité de représentant légal."}{" "}
-          Il peut être joint par les moyens de contact indiqués ci-dessus.
-        </p>
-      </LegalSection>
+      {director && (
+        <LegalSection title="3. Directeur de la publication">
+          <p>
+            Le directeur de la publication est {director}, représentant l'association. Il peut être joint par les moyens
+            de contact indiqués ci-dessus.
+          </p>
+        </LegalSection>
+      )}
 
-      <LegalSection title="4. Propriété intellectuelle">
+      <LegalSection title={`${4 - shift}. Propriété intellectuelle`}>
         <p>
           Les textes, photographies, logos et illustrations publiés sur ce site appartiennent à l'association ou à leurs
           auteurs, qui ont autorisé leur diffusion. Toute reproduction, représentation ou adaptation, totale ou
@@ -115,7 +115,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title="5. Données personnelles (RGPD)">
+      <LegalSection title={`${5 - shift}. Données personnelles (RGPD)`}>
         <p>
           L'association traite les données que vous lui transmettez par les formulaires de demande de jardin, de contact
           et de petites annonces (nom, coordonnées, contenu du message), dans le seul but de répondre à votre demande,
@@ -134,6 +134,27 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           contient un lien pour se désabonner, sans connexion ni autre question ; les messageries qui le proposent
           désabonnent aussi d'un seul clic.
         </p>
+        <p>
+          Pour les jardiniers qui cultivent une parcelle, l'association tient un registre, réservé lui aussi au bureau :
+        </p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            la fiche du jardinier (nom, coordonnées, parcelles occupées et dates), pour attribuer les parcelles, joindre
+            le jardinier et le convoquer à l'assemblée générale ; base légale : l'exécution du contrat d'adhésion et de
+            mise à disposition de la parcelle (article 6.1.b du RGPD) ;
+          </li>
+          <li>
+            les visites de parcelles (date, constat, remarque, avertissements et leur éventuel retrait), pour vérifier
+            l'entretien prévu par le règlement intérieur et permettre au bureau de décider, après deux avertissements,
+            d'une exclusion ; base légale : l'exécution de ce même contrat, dont le règlement intérieur fait partie
+            (article 6.1.b) ;
+          </li>
+          <li>
+            les cotisations et paiements (montants appelés et reçus, dates, moyens de paiement), pour suivre ce qui est
+            dû et tenir la comptabilité de l'association ; base légale : l'exécution du contrat d'adhésion (article
+            6.1.b) et l'obligation légale de conserver les pièces comptables (article 6.1.c).
+          </li>
+        </ul>
         <p>Durées de conservation, appliquées automatiquement par le site :</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
@@ -179,7 +200,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title="6. Cookies">
+      <LegalSection title={`${6 - shift}. Cookies`}>
         <p>
           Le site public ne dépose aucun cookie de mesure d'audience ni de publicité, et ne charge aucun service tiers.
           Seul l'espace d'administration utilise un cookie de session, strictement nécessaire à la connexion des membres
@@ -188,7 +209,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title="7. Responsabilité">
+      <LegalSection title={`${7 - shift}. Responsabilité`}>
         <p>
           L'association s'efforce de publier des informations exactes et à jour, mais ne peut garantir l'absence
           d'erreurs. Les informations météorologiques, de qualité de l'air et de pollens sont fournies à titre
@@ -197,7 +218,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title="8. Droit applicable">
+      <LegalSection title={`${8 - shift}. Droit applicable`}>
         <p>
           Les présentes mentions légales sont régies par le droit français. En cas de litige, et à défaut de résolution
           amiable,{" "}

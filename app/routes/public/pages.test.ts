@@ -27,7 +27,7 @@ describeEachDatabase("public pages", () => {
     expect(await legal(get("/mentions-legales"))).toMatchObject({
       publisher: "Jardins de l'Est",
       address: "3 rue des Jardins, 69120 Vaulx-en-Velin",
-      host: null,
+      host: { name: null, address: null, phone: null },
       director: null,
       court: null,
     });

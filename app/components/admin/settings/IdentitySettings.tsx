@@ -1,6 +1,7 @@
 import { TextArea, TextInput } from "~/components/form/fields";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { CONTENT_TEXT_LIMITS as LIMITS } from "~/modules/content/content.schema";
+import { frenchList, missingLegalFacts } from "~/modules/content/legal-notice";
 import { SettingsForm } from "./settings-ui";
 
 type IdentityField = "nomAssociation" | "slogan" | "charte" | "reglement" | LegalField;
@@ -23,15 +24,6 @@ const COMMITMENTS = [
   ],
   ["reglement", "Règlement intérieur", "Un article par ligne, affiché sur la page de candidature."],
 ] as const;
-
-/** What the LCEN requires the legal notice to say, and is still missing. */
-function missingLegalFacts(stored: Record<IdentityField, string>) {
-  const missing = [];
-  if (!stored.directeurPublication) missing.push("le directeur de la publication");
-  if (!stored.hebergeurNom || !stored.hebergeurAdresse || !stored.hebergeurTelephone)
-    missing.push("le nom, l'adresse et le téléphone de l'hébergeur");
-  return missing;
-}
 
 /** 'Identité de l'association': its name and tagline, the charter and rules, and the facts of the legal notice. */
 export function IdentitySettings({ stored }: { stored: Record<IdentityField, string> }) {
@@ -59,8 +51,8 @@ export function IdentitySettings({ stored }: { stored: Record<IdentityField, str
       <h3 className="pt-2 font-semibold text-stone-900">Mentions légales</h3>
       {missing.length > 0 && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
-          La loi (LCEN, article 6) demande que les mentions légales indiquent {missing.join(" et ")}. Complétez ces
-          champs : la page Mentions légales les reprend.
+          La loi (LCEN, article 6-III) demande que les mentions légales indiquent {frenchList(missing)}. Complétez ces
+          champs : la page Mentions légales les reprend, et n'affiche pas ce qui manque.
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
