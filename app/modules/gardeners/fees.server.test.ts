@@ -1,14 +1,42 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
+import type { Transaction } from "~/db/client.server";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { gardenerPayments, outbox, plotHoldings } from "~/db/schema";
+import {
+  associationContent as associationContentTable,
+  gardenerFees,
+  gardenerPayments,
+  gardeners,
+  outbox,
+  plotHoldings,
+} from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { feesCsv, gardenersCsv } from "~/modules/plots/plots-exports.server";
 import { paymentFormSchema } from "~/modules/plots/plots.schema";
-import { callFees, feeFor, feeProgress, feesOf, markFeesPaid, remindUnpaidFees } from "./fees.server";
-import { FeeAlreadyRecordedError, recordPayment, undoPayment } from "./gardeners.server";
+import { feeBalance, feeStateText } from "./fees.labels";
+import {
+  callFees,
+  cancelFee,
+  countRemindable,
+  currentFeeYear,
+  FeeAlreadyRecordedError,
+  feeCallPreview,
+  feeFor,
+  feeProgress,
+  feesOf,
+  feeTotals,
+  markFeesPaid,
+  payFee,
+  printableCalls,
+  recordPayment,
+  remindUnpaidFees,
+  setFeeRate,
+  undoPayment,
+  waiveFee,
+} from "./fees.server";
+import { settleLeaverFee } from "./fees.record.server";
 
 const AMOUNTS = { smallCents: 3500, mediumCents: 4500, largeCents: 5500 };
 
@@ -35,129 +63,277 @@ it("reads amounts as people type them", () => {
   expect(read("douze").error?.issues[0]?.message).toBe("Indiquez un montant en euros, par exemple 25 ou 12,50.");
 });
 
+/** Payment details enough for the call to go. */
+const DETAILS = { feeIban: "FR76 3000 6000 0112 3456 7890 189", feeChequeOrder: "Jardins de l'Est" };
+const DUE = "2026-03-31";
+const call = (year = 2026, at = new Date("2026-03-01T10:00:00Z"), due = DUE) =>
+  getDb().transaction((tx) => callFees(tx, year, AMOUNTS, due, "marie", at));
+const inTx = <T>(work: (tx: Transaction) => Promise<T>) => getDb().transaction(work);
+const feeOfGardener = async (gardenerId: number, year = 2026) =>
+  (await feesOf(year)).find((f) => f.gardenerId === gardenerId)!;
+
 describeEachDatabase("fees", () => {
-  it("calls every current gardener once, for their plots' amount, by e-mail through the outbox", async () => {
-    await insertContent({ feePaymentInstructions: "Virement : FR76 1234 5678 9012 3456 7890 123" });
+  it("calls every current gardener once, for their plots' amount and due date, by e-mail through the outbox", async () => {
+    await insertContent(DETAILS);
     const camille = await holder([120, 210], { name: "Camille Roux", email: "camille@example.fr" });
-    const noMail = await holder([160], { email: "" });
+    const noMail = await holder([160], { name: "Paul Sans", email: "" });
     const former = await holder([130], { endDate: "2025-12-31" });
-    const first = await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie"));
-    expect(first).toMatchObject({ called: 2, mailed: 1, first: true });
+    const first = await call();
+    expect(first).toMatchObject({ called: 2, mailed: 1, first: true, withoutEmail: ["Paul Sans"] });
     const fees = await feesOf(2026);
-    expect(fees.map((f) => [f.gardenerId, f.amountCents, f.paidOn])).toEqual(
+    expect(fees.map((f) => [f.gardenerId, f.amountCents, f.paidCents, f.dueOn])).toEqual(
       expect.arrayContaining([
-        [camille.id, 3500 + 5500, null],
-        [noMail.id, 4500, null],
+        [camille.id, 3500 + 5500, 0, DUE],
+        [noMail.id, 4500, 0, DUE],
       ]),
     );
     expect(fees.some((f) => f.gardenerId === former.id)).toBe(false);
     const [mail] = await getDb().select().from(outbox);
     expect(mail).toMatchObject({ to: "camille@example.fr", subject: "Appel à cotisation 2026" });
     expect(mail!.text).toMatch(
-      /Votre cotisation 2026 pour les parcelles n° 1 \(Jardin [\d.]+\), n° 2 \(Jardin [\d.]+\) est de 90,00\s€\./,
+      /Votre cotisation 2026 pour les parcelles n° 1 \(Jardin [\d.]+\), n° 2 \(Jardin [\d.]+\) est de 90,00\s€, à régler avant le 31 mars 2026\./,
     );
-    expect(mail!.text).toContain("FR76 1234 5678 9012 3456 7890 123");
+    expect(mail!.text).toContain("FR76 3000 6000 0112 3456 7890 189");
+    expect(mail!.text).toContain("à l'ordre de Jardins de l'Est");
 
     // Called again (a newcomer since): only the newcomer, at the year's amounts.
     const newcomer = await holder([100], { email: "nouveau@example.fr" });
-    const again = await getDb().transaction((tx) =>
-      callFees(tx, 2026, { smallCents: 1, mediumCents: 1, largeCents: 1 }, "marie"),
+    const again = await inTx((tx) =>
+      callFees(tx, 2026, { smallCents: 1, mediumCents: 1, largeCents: 1 }, DUE, "marie"),
     );
     expect(again).toMatchObject({ called: 1, mailed: 1, first: false });
-    expect((await feesOf(2026)).find((f) => f.gardenerId === newcomer.id)?.amountCents).toBe(3500);
+    expect((await feeOfGardener(newcomer.id)).amountCents).toBe(3500);
     expect(await getDb().select().from(outbox)).toHaveLength(2);
+
+    // The paper call: the one without an address, with the amount and due date.
+    const letters = await printableCalls(2026);
+    expect(letters.map((l) => l.name)).toEqual(["Paul Sans"]);
+    expect(letters[0]!.letter).toContain("est de 45,00\u00a0€, à régler avant le 31 mars 2026");
   });
 
-  it("marks ticked fees paid, reminds the others at most once a week, and counts who paid", async () => {
-    const a = await holder([120], { email: "a@example.fr" });
-    await holder([120], { email: "b@example.fr" });
-    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie", new Date("2026-03-01T10:00:00Z")));
-    await getDb().delete(outbox);
-    const feeOfA = (await feesOf(2026)).find((f) => f.gardenerId === a.id)!;
-    expect(await getDb().transaction((tx) => markFeesPaid(tx, 2026, [feeOfA.id], "2026-03-02", "virement"))).toBe(1);
-    // Ticked twice (two tabs): nothing changes the second time.
-    expect(await getDb().transaction((tx) => markFeesPaid(tx, 2026, [feeOfA.id], "2026-04-01", "especes"))).toBe(0);
-    expect(await feeProgress(2026)).toEqual({ called: 2, paid: 1 });
+  it("previews the call with a real e-mail and refuses it while a means lacks its details", async () => {
+    await holder([120], { name: "Camille Roux", email: "camille@example.fr" });
+    await holder([120], { name: "Paul Sans", email: "" });
+    // The default settings: no means at all.
+    await insertContent({});
+    let preview = await feeCallPreview(2026, AMOUNTS, DUE);
+    expect(preview).toMatchObject({ recipients: 2, mailed: 1, withoutEmail: ["Paul Sans"] });
+    expect(preview.missing).toEqual([expect.stringContaining("aucun moyen de paiement")]);
+    // A text naming the transfer and HelloAsso without their details: both named.
+    await getDb()
+      .update(associationContentTable)
+      .set({ feePaymentInstructions: "Par virement ou sur notre page HelloAsso." });
+    preview = await feeCallPreview(2026, AMOUNTS, DUE);
+    expect(preview.missing).toEqual([
+      "le virement est proposé sans IBAN",
+      "HelloAsso est proposé sans le lien de la page",
+    ]);
+    await getDb().update(associationContentTable).set({
+      feePaymentInstructions: "Par virement sur {iban} ou sur {helloasso}.",
+      feeIban: DETAILS.feeIban,
+      feeHelloassoUrl: "https://www.helloasso.com/associations/jardins/adhesions/2026",
+    });
+    preview = await feeCallPreview(2026, AMOUNTS, DUE);
+    expect(preview.missing).toEqual([]);
+    expect(preview.mail).toMatchObject({ to: "camille@example.fr", subject: "Appel à cotisation 2026" });
+    expect(preview.mail!.text).toContain("est de 35,00\u00a0€, à régler avant le 31 mars 2026");
+    expect(preview.mail!.text).toContain("https://www.helloasso.com/associations/jardins/adhesions/2026");
+    // A preview writes nothing.
+    expect(await getDb().select().from(gardenerFees)).toEqual([]);
+    expect(await getDb().select().from(outbox)).toEqual([]);
+  });
 
-    const now = new Date("2026-04-01T10:00:00Z");
-    expect(await getDb().transaction((tx) => remindUnpaidFees(tx, 2026, now))).toBe(1);
-    expect(await getDb().transaction((tx) => remindUnpaidFees(tx, 2026, new Date("2026-04-05T10:00:00Z")))).toBe(0);
-    expect(await getDb().transaction((tx) => remindUnpaidFees(tx, 2026, new Date("2026-04-09T10:00:00Z")))).toBe(1);
+  it("keeps a partial payment's balance, shows an overpayment, and settles ticked fees for their balance", async () => {
+    const a = await holder([240], { email: "a@example.fr" });
+    const b = await holder([120], { email: "b@example.fr" });
+    await call();
+    const feeA = await feeOfGardener(a.id);
+    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }));
+    let fee = await feeOfGardener(a.id);
+    expect(feeBalance(fee)).toEqual({ owed: 5500, balance: 2500 });
+    expect(feeStateText(fee)).toBe("reste 25,00\u00a0€");
+    expect(await feeProgress(2026)).toEqual({ called: 2, paid: 0 });
+    // Ticked: the balance only, 25 € more.
+    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-06", "especes"))).toBe(1);
+    fee = await feeOfGardener(a.id);
+    expect([fee.paidCents, feeStateText(fee), fee.means.split(",").sort()]).toEqual([
+      5500,
+      "payée",
+      ["cheque", "especes"],
+    ]);
+    // Ticked twice (two tabs): nothing more.
+    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-07", "especes"))).toBe(0);
+    const feeB = await feeOfGardener(b.id);
+    await inTx((tx) => payFee(tx, feeB.id, { amountCents: 4000, paidOn: "2026-03-05", means: "virement" }));
+    expect(feeStateText(await feeOfGardener(b.id))).toBe("trop-perçu 5,00\u00a0€");
+    expect(await feeProgress(2026)).toEqual({ called: 2, paid: 2 });
+    const totals = await feeTotals(2026);
+    expect(totals).toMatchObject({ called: 9000, received: 9500, outstanding: 0, overpaid: 500, waived: 0 });
+    expect([...totals.byMeans].sort()).toEqual([
+      ["cheque", 3000],
+      ["especes", 2500],
+      ["virement", 4000],
+    ]);
+  });
+
+  it("waives and cancels a fee, and neither is reminded", async () => {
+    const a = await holder([120], { email: "a@example.fr" });
+    const b = await holder([120], { email: "b@example.fr" });
+    const c = await holder([120], { email: "c@example.fr" });
+    await call();
+    const [idA, idB] = [(await feeOfGardener(a.id)).id, (await feeOfGardener(b.id)).id];
+    await inTx((tx) => waiveFee(tx, idA, 0, "Difficultés passagères"));
+    await inTx((tx) => cancelFee(tx, idB, "Parcelle inondée"));
+    const [feeA, feeB] = [await feeOfGardener(a.id), await feeOfGardener(b.id)];
+    expect([feeA.status, feeA.waivedCents, feeA.reason, feeStateText(feeA)]).toEqual([
+      "waived",
+      3500,
+      "Difficultés passagères",
+      "exonérée",
+    ]);
+    expect([feeB.status, feeB.reason, feeStateText(feeB)]).toEqual(["cancelled", "Parcelle inondée", "annulée"]);
+    const totals = await feeTotals(2026);
+    expect(totals).toMatchObject({ called: 10500, waived: 3500, cancelled: 3500, outstanding: 3500 });
+    await getDb().delete(outbox);
+    expect(await countRemindable(2026, new Date("2026-04-10T10:00:00Z"))).toBe(1);
+    expect(await inTx((tx) => remindUnpaidFees(tx, 2026, new Date("2026-04-10T10:00:00Z")))).toBe(1);
+    expect((await getDb().select().from(outbox)).map((m) => m.to)).toEqual(["c@example.fr"]);
+    expect(c.id).toBeGreaterThan(0);
+  });
+
+  it("reminds only after the due date, once a week, never a leaver, with the balance", async () => {
+    const a = await holder([240], { email: "a@example.fr" });
+    const leaver = await holder([120], { email: "rachid@example.fr" });
+    await call();
+    await getDb().delete(outbox);
+    const remind = (at: string) => inTx((tx) => remindUnpaidFees(tx, 2026, new Date(at)));
+    // Right after the call, and up to the due date: nobody is late.
+    expect(await countRemindable(2026, new Date("2026-03-01T10:01:00Z"))).toBe(0);
+    expect(await remind("2026-03-31T10:00:00Z")).toBe(0);
+    // The leaver goes, the fee kept as due: still owed, never reminded.
+    await getDb().update(gardeners).set({ endDate: "2026-03-15" }).where(eq(gardeners.id, leaver.id));
+    const feeA = await feeOfGardener(a.id);
+    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }));
+    expect(await countRemindable(2026, new Date("2026-04-01T10:00:00Z"))).toBe(1);
+    expect(await remind("2026-04-01T10:00:00Z")).toBe(1);
+    expect(await remind("2026-04-05T10:00:00Z")).toBe(0);
+    expect(await remind("2026-04-09T10:00:00Z")).toBe(1);
     const mails = await getDb().select().from(outbox);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
-      ["b@example.fr", "Rappel : cotisation 2026"],
-      ["b@example.fr", "Rappel : cotisation 2026"],
+      ["a@example.fr", "Rappel : cotisation 2026"],
+      ["a@example.fr", "Rappel : cotisation 2026"],
     ]);
-    expect(mails[0]!.text).toContain("n'est pas encore réglée");
+    expect(mails[0]!.text).toContain("vous avez versé 30,00\u00a0€, il reste 25,00\u00a0€");
+    expect(feeBalance(await feeOfGardener(leaver.id)).balance).toBe(3500);
   });
 
-  it("reminds nobody within a week of their call", async () => {
-    await holder([120], { email: "a@example.fr" });
-    const calledAt = new Date("2026-03-01T10:00:00Z");
-    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie", calledAt));
-    const newcomer = await holder([120], { email: "nouveau@example.fr" });
-    const later = new Date("2026-03-10T10:00:00Z");
-    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie", later));
-    await getDb().delete(outbox);
-    const remind = (at: Date) => getDb().transaction((tx) => remindUnpaidFees(tx, 2026, at));
-
-    // Just after the first call (the button pressed at once): nothing.
-    expect(await remind(new Date(calledAt.getTime() + 400))).toBe(0);
-    expect(await remind(new Date("2026-03-07T10:00:00Z"))).toBe(0);
-    // A week after the first call: its gardener only, the newcomer called two days ago waits for their week.
-    expect(await remind(new Date("2026-03-12T10:00:00Z"))).toBe(1);
-    expect((await getDb().select().from(outbox)).map((m) => m.to)).toEqual(["a@example.fr"]);
-    expect(await remind(new Date("2026-03-17T10:00:00Z"))).toBe(1);
-    expect((await getDb().select().from(outbox)).map((m) => m.to)).toContain("nouveau@example.fr");
-    expect((await feesOf(2026)).find((f) => f.gardenerId === newcomer.id)?.remindedAt).toEqual(
-      new Date("2026-03-17T10:00:00Z"),
-    );
+  it("cancels a leaver's open fee with its reason when the departure says so", async () => {
+    const leaver = await holder([120], { email: "rachid@example.fr" });
+    const stays = await holder([120], { email: "s@example.fr" });
+    await call();
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      return data;
+    };
+    expect(await inTx((tx) => settleLeaverFee(tx, stays.id, form({})))).toBe("cotisation 2026 gardée à régler");
+    expect(
+      await inTx((tx) =>
+        settleLeaverFee(tx, leaver.id, form({ openFee: "cancel", feeReason: "Départ avant la saison" })),
+      ),
+    ).toBe("cotisation 2026 annulée (Départ avant la saison)");
+    const fee = await feeOfGardener(leaver.id);
+    expect([fee.status, fee.reason]).toEqual(["cancelled", "Départ avant la saison"]);
+    expect((await feeOfGardener(stays.id)).status).toBe("open");
   });
 
-  it("records a payment on the called fee, refuses a fee paid twice, and undoes a payment", async () => {
+  it("uses a gardener's or a plot's particular rate", async () => {
+    const reduced = await holder([240], { email: "r@example.fr" });
+    const shared = await holder([240, 120], { email: "s@example.fr" });
+    const [sharedPlot] = await getDb().select().from(plotHoldings).where(eq(plotHoldings.gardenerId, shared.id));
+    await inTx((tx) => setFeeRate(tx, { gardenerId: reduced.id }, 1000, "tarif étudiant"));
+    await inTx((tx) => setFeeRate(tx, { plotId: sharedPlot!.plotId }, 2000, "partagée"));
+    await call();
+    const feeR = await feeOfGardener(reduced.id);
+    expect([feeR.amountCents, feeR.rate]).toEqual([1000, "tarif particulier : tarif étudiant"]);
+    const feeS = await feeOfGardener(shared.id);
+    expect(feeS.amountCents).toBe(2000 + 3500);
+    expect(feeS.rate).toContain("tarif particulier (partagée)");
+  });
+
+  it("follows the latest year called", async () => {
+    await holder([120]);
+    expect(await currentFeeYear()).toBe(new Date().getFullYear());
+    await call(2031, new Date("2030-09-01T10:00:00Z"), "2030-10-01");
+    expect(await currentFeeYear()).toBe(2031);
+  });
+
+  it("records a payment on the year's fee, refuses a fee settled twice, and undoes a payment", async () => {
     const gardener = await holder([180]);
-    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie"));
+    await call();
     const form = paymentFormSchema.parse({
       kind: "cotisation",
       year: "2026",
-      amount: "45",
+      amount: "20",
       paidOn: "2026-02-10",
       means: "cheque",
     });
-    await recordPayment(gardener.id, form);
-    const fees = await getDb().select().from(gardenerPayments).where(eq(gardenerPayments.gardenerId, gardener.id));
-    expect(fees).toHaveLength(1);
-    expect(fees[0]).toMatchObject({ paidOn: "2026-02-10", means: "cheque", amountCents: 4500 });
-    await expect(recordPayment(gardener.id, form)).rejects.toBeInstanceOf(FeeAlreadyRecordedError);
-    // Undone, a called fee is unpaid again; an entry budget disappears.
-    await undoPayment(gardener.id, fees[0]!.id);
-    expect((await getDb().select().from(gardenerPayments))[0]).toMatchObject({ paidOn: null, means: null });
-    const entry = await recordPayment(gardener.id, { ...form, kind: "droit_entree", amount: 25000 });
-    await undoPayment(gardener.id, entry.id);
-    expect(await getDb().select().from(gardenerPayments)).toHaveLength(1);
+    const first = await inTx((tx) => recordPayment(tx, gardener.id, form));
+    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, amount: 2500 }));
+    expect(feeStateText(await feeOfGardener(gardener.id))).toBe("payée");
+    await expect(inTx((tx) => recordPayment(tx, gardener.id, form))).rejects.toBeInstanceOf(FeeAlreadyRecordedError);
+    // Undone, the fee is owed again; an entry budget is a payment alone.
+    await inTx((tx) => undoPayment(tx, first.id, gardener.id));
+    expect(feeStateText(await feeOfGardener(gardener.id))).toBe("reste 20,00\u00a0€");
+    const entry = await inTx((tx) => recordPayment(tx, gardener.id, { ...form, kind: "droit_entree", amount: 25000 }));
+    expect(entry.feeId).toBeNull();
+    // A year never called: a fee is made for what is paid.
+    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, year: 2025 }));
+    expect(feeStateText(await feeOfGardener(gardener.id, 2025))).toBe("payée");
+    expect(await getDb().select().from(gardenerPayments)).toHaveLength(3);
   });
 
-  it("exports gardeners and fees for a French spreadsheet", async () => {
-    const gardener = await holder([180], { name: "=Léa Martin", email: "lea@example.fr" });
-    await getDb().transaction((tx) => callFees(tx, 2026, AMOUNTS, "marie"));
+  it("exports gardeners and fees for a French spreadsheet, with the treasurer's totals", async () => {
+    await holder([180], { name: "=Léa Martin", email: "lea@example.fr" });
+    await call();
     const fee = (await feesOf(2026))[0]!;
-    await getDb().transaction((tx) => markFeesPaid(tx, 2026, [fee.id], "2026-03-02", "helloasso"));
+    await inTx((tx) => payFee(tx, fee.id, { amountCents: 3000, paidOn: "2026-03-02", means: "helloasso" }));
     const csv = await feesCsv(2026);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = parse(csv.slice(1), { delimiter: ";" }) as string[][];
-    expect(rows[0]).toEqual(["Jardinier", "Parcelles", "Montant (€)", "Payée le", "Moyen de paiement"]);
+    expect(rows[0]).toEqual([
+      "Jardinier",
+      "Parcelles",
+      "Appelé (€)",
+      "Exonéré (€)",
+      "Payé (€)",
+      "Reste (€)",
+      "État",
+      "À régler avant le",
+      "Payée le",
+      "Moyen de paiement",
+    ]);
     // A name that a spreadsheet would take for a formula is written as text.
     expect(rows[1]).toEqual([
       "'=Léa Martin",
       expect.stringMatching(/^n° 1 \(Jardin/),
       "45,00",
+      "0,00",
+      "30,00",
+      "15,00",
+      "reste 15,00\u00a0€",
+      "31/03/2026",
       "02/03/2026",
       "HelloAsso",
     ]);
+    const total = (label: string) => rows.find((r) => r[0] === label)?.[2];
+    expect([total("Total appelé"), total("Total reçu"), total("Reçu : helloasso"), total("Reste à recevoir")]).toEqual([
+      "45,00",
+      "30,00",
+      "30,00",
+      "15,00",
+    ]);
     const gardenersRows = parse((await gardenersCsv(2026)).slice(1), { delimiter: ";" }) as string[][];
-    expect(gardenersRows[1]).toEqual(
-      expect.arrayContaining(["'=Léa Martin", "lea@example.fr", "01/03/2024", "45,00", "02/03/2026"]),
-    );
-    expect(gardener.id).toBeGreaterThan(0);
+    expect(gardenersRows[1]).toEqual(expect.arrayContaining(["lea@example.fr", "45,00", "reste 15,00\u00a0€"]));
   });
 });

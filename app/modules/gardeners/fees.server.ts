@@ -31,8 +31,10 @@ const ERASED = "Fiche effacée";
 /** No second reminder within a week of the first. */
 const REMINDER_GAP_MS = 7 * 86_400_000;
 
+/** The fee's id, qualified: drizzle leaves a column unqualified in a query of one table, where `p` would take it. */
+const feeId = sql.raw(`"gardener_fees"."id"`);
 /** What a fee's payments add up to, in a query on `gardener_fees`. */
-const paidCents = sql<number>`coalesce((select sum(p.amount_cents) from gardener_payments p where p.fee_id = ${gardenerFees.id}), 0)`;
+const paidCents = sql<number>`coalesce((select sum(p.amount_cents) from gardener_payments p where p.fee_id = ${feeId}), 0)`;
 /** Called less waived; nothing once cancelled. */
 const owedSql = sql<number>`(case when ${gardenerFees.status} = 'cancelled' then 0 else ${gardenerFees.amountCents} - ${gardenerFees.waivedCents} end)`;
 
@@ -260,10 +262,10 @@ export async function feesOf(year: number, executor: Executor = getDb()) {
       name: sql<string>`coalesce(${gardeners.name}, ${ERASED})`,
       email: sql<string>`coalesce(${gardeners.email}, '')`,
       left: gardeners.endDate,
-      means: sql<string>`coalesce((select string_agg(distinct p.means, ',') from gardener_payments p where p.fee_id = ${gardenerFees.id}), '')`,
+      means: sql<string>`coalesce((select string_agg(distinct p.means, ',') from gardener_payments p where p.fee_id = ${feeId}), '')`,
       lastPaidOn: sql<
         string | null
-      >`(select max(p.paid_on)::text from gardener_payments p where p.fee_id = ${gardenerFees.id})`,
+      >`(select max(p.paid_on)::text from gardener_payments p where p.fee_id = ${feeId})`,
       plots: currentPlots,
     })
     .from(gardenerFees)
