@@ -121,6 +121,8 @@ export async function gardenerScreen(idParam: string | undefined) {
       from: formatCalendarDate(h.startDate),
       to: formatCalendarDate(h.endDate),
       current: h.endDate === null,
+      // Dated after today by an earlier version (decision 025): shown as to come, not « à aujourd'hui ».
+      upcoming: h.endDate === null && h.startDate > parisToday(),
     })),
     money,
     warnings: warnings.map((w) => ({

@@ -22,6 +22,7 @@ import {
   withdrawWarning,
 } from "./inspections.server";
 import { plotsOfSite } from "./plots.server";
+import { plotScreen } from "./plots.admin.server";
 
 it("asks what is wrong with a warned plot", () => {
   const parsed = inspectionFormSchema([4, 7]).safeParse({
@@ -314,5 +315,14 @@ describeEachDatabase("inspections", () => {
     expect(await remove()).toBeDefined();
     expect(await getRound(site.id, id)).toBeUndefined();
     expect(await getDb().select().from(inspectionMarks)).toEqual([]);
+  });
+
+  it("shows a holding dated after today by an earlier version as to come, and leaves it off today's sheet", async () => {
+    const site = await insertSite();
+    const plot = await insertPlot(site.id, 4, { state: "attribuee" });
+    const gardener = await insertGardener();
+    await getDb().insert(plotHoldings).values({ plotId: plot.id, gardenerId: gardener.id, startDate: "2099-12-01" });
+    expect(await inspectionSheet(site.id, parisToday())).toEqual([]);
+    expect((await plotScreen(String(plot.id))).holdings).toMatchObject([{ current: true, upcoming: true }]);
   });
 });

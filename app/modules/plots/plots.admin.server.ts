@@ -212,6 +212,8 @@ export async function plotScreen(idParam: string | undefined) {
       from: formatCalendarDate(h.holding.startDate),
       to: formatCalendarDate(h.holding.endDate),
       current: h.holding.endDate === null,
+      // Dated after today by an earlier version (decision 025): shown as to come.
+      upcoming: h.holding.endDate === null && h.holding.startDate > parisToday(),
     })),
     warnings: warnings.map((w) => ({
       id: w.id,

@@ -60,7 +60,7 @@ export default function AdminPlot({ loaderData, actionData }: Route.ComponentPro
             >
               {holder.gardener.name}
             </Link>{" "}
-            depuis le {holder.from}.
+            {holder.upcoming ? "à partir du" : "depuis le"} {holder.from}.
           </p>
         )}
       </div>
@@ -82,7 +82,7 @@ export default function AdminPlot({ loaderData, actionData }: Route.ComponentPro
                 ) : (
                   <span className="italic">Fiche effacée</span>
                 )}{" "}
-                — du {h.from} {h.current ? "à aujourd'hui" : `au ${h.to}`}
+                — {h.upcoming ? `à partir du ${h.from}` : `du ${h.from} ${h.current ? "à aujourd'hui" : `au ${h.to}`}`}
               </li>
             ))}
           </ul>

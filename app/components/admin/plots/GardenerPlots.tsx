@@ -10,6 +10,8 @@ interface Holding {
   plotId: number;
   name: string;
   from: string;
+  /** Begins after today (a date entered before decision 025). */
+  upcoming?: boolean;
   to: string;
   current: boolean;
 }
@@ -56,7 +58,7 @@ export function GardenerPlots({
               >
                 {h.name}
               </Link>{" "}
-              — du {h.from} {h.current ? "à aujourd'hui" : `au ${h.to}`}
+              — {h.upcoming ? `à partir du ${h.from}` : `du ${h.from} ${h.current ? "à aujourd'hui" : `au ${h.to}`}`}
             </li>
           ))}
         </ul>
