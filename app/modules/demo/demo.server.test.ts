@@ -19,6 +19,9 @@ import {
   updateGardener,
 } from "~/modules/gardeners/gardeners.server";
 import { listSites, plotsOfSite } from "~/modules/plots/plots.server";
+import { missingPaymentDetails } from "~/modules/plots/plots.mail.server";
+import { feeStateText } from "~/modules/gardeners/fees.labels";
+import { feesOf } from "~/modules/gardeners/fees.server";
 import { countDemoRows, removeDemoContent, seedDemoContent } from "./demo.server";
 
 describeEachDatabase("demo content", () => {
@@ -33,7 +36,8 @@ describeEachDatabase("demo content", () => {
     const state = new Set(["id", "digestLastAt"]);
     // The plots' e-mails and payment instructions: left empty, the default texts are used (and the settings show them).
     const defaulted = ["plotAllotmentMail", "plotWarningMail", "feePaymentInstructions"] as const;
-    const optional = new Set<string>([...LEGAL_FIELDS, ...defaulted]);
+    // The demo takes cheques and transfers: no BIC nor HelloAsso page.
+    const optional = new Set<string>([...LEGAL_FIELDS, ...defaulted, "feeBic", "feeHelloassoUrl"]);
     const emptyFields = Object.entries(content!).filter(
       ([key, value]) => !state.has(key) && !optional.has(key) && !value,
     );
@@ -118,14 +122,24 @@ describeEachDatabase("demo content", () => {
     expect(ended.map((h) => plots.find((p) => p.id === h.plotId)!.state).sort()).toEqual(["libre", "remise_en_etat"]);
 
     const payments = await db.select().from(tables.gardenerPayments);
-    const fees = (year: number) => payments.filter((p) => p.kind === "cotisation" && p.year === year);
-    expect(fees(2025)).toHaveLength(29);
-    expect(fees(2025).every((p) => p.paidOn?.startsWith("2025") && p.means)).toBe(true);
-    expect(new Set(fees(2025).map((p) => p.means))).toEqual(new Set(["cheque", "virement", "especes", "helloasso"]));
-    expect(fees(2026)).toHaveLength(30);
-    expect(fees(2026).every((p) => p.calledAt !== null)).toBe(true);
-    expect(fees(2026).filter((p) => p.paidOn === null)).toHaveLength(6);
-    expect(new Set(fees(2026).map((p) => p.amountCents))).toEqual(new Set([3500, 4500, 5500, 7000, 10000]));
+    const paid = (year: number) => payments.filter((p) => p.kind === "cotisation" && p.year === year);
+    expect(paid(2025)).toHaveLength(29);
+    expect(paid(2025).every((p) => p.paidOn?.startsWith("2025") && p.means && p.feeId)).toBe(true);
+    expect(new Set(paid(2025).map((p) => p.means))).toEqual(new Set(["cheque", "virement", "especes", "helloasso"]));
+    // This year: 30 called, 24 paid, one partly (20 €), one waived with its reason, four still due after 1 March.
+    const fees2026 = (await feesOf(2026)).map((f) => ({ ...f, state: feeStateText(f) }));
+    expect(fees2026).toHaveLength(30);
+    expect(fees2026.every((f) => f.calledAt !== null && f.dueOn === "2026-03-01")).toBe(true);
+    expect(fees2026.filter((f) => f.state === "payée")).toHaveLength(24);
+    expect(fees2026.filter((f) => f.state.startsWith("reste"))).toHaveLength(5);
+    expect(fees2026.filter((f) => f.paidCents === 2000 && f.state.startsWith("reste"))).toHaveLength(1);
+    expect(fees2026.filter((f) => f.status === "waived").map((f) => [f.state, f.reason])).toEqual([
+      ["exonérée", "Exonérée par le bureau : année de chômage"],
+    ]);
+    expect(new Set(fees2026.map((f) => f.amountCents))).toEqual(new Set([3500, 4500, 5500, 7000, 10000]));
+    // Its payment details are set: the demo's call is not refused.
+    const [content] = await db.select().from(tables.associationContent);
+    expect(missingPaymentDetails(content)).toEqual([]);
     expect(payments.filter((p) => p.kind === "droit_entree").map((p) => p.amountCents)).toEqual(Array(6).fill(25000));
     expect(payments.filter((p) => p.kind === "reprise_cabane")).toHaveLength(1);
     expect(payments.every((p) => p.paidOn === null || p.paidOn <= "2026-11-21")).toBe(true);
@@ -202,6 +216,7 @@ describeEachDatabase("demo content", () => {
     const payments = await db.select().from(tables.gardenerPayments);
     expect(payments.every((p) => p.gardenerId === aicha!.id)).toBe(true);
     expect(payments).toHaveLength(2);
+    expect((await db.select().from(tables.gardenerFees)).every((f) => f.gardenerId === aicha!.id)).toBe(true);
     // Her fees are still there: so are the calls of their years.
     expect((await db.select().from(tables.feeCalls).orderBy(tables.feeCalls.year)).map((c) => c.year)).toEqual([
       2025, 2026,

@@ -86,6 +86,9 @@ export async function seedDemoContent(now = new Date()) {
     parcellesOccupees: 35,
     parcellesTotal: 39,
     nomAssociation: "Potager",
+    // Payment details for the demo's fee call: the official example IBAN, no real account.
+    feeIban: "FR76 3000 6000 0112 3456 7890 189",
+    feeChequeOrder: "Potager",
     slogan: "Jardins familiaux et partagés de Villeurbanne et Vaulx-en-Velin",
     charte: CONTENT_DEFAULTS.charte,
     reglement: CONTENT_DEFAULTS.reglement,
@@ -858,6 +861,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
   const year = parisYear(new Date(now.getTime() - 90 * DAY));
   const years = [year - 1, year] as const;
   const calledAt = (feeYear: number) => new Date(Date.UTC(feeYear, 1, 2, 8));
+  const dueOn = (feeYear: number) => calendarDate(feeYear, 3, 1);
   const demoSiteList = demoSites(year);
   const people = demoGardeners(year);
 
@@ -937,9 +941,17 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
       largeCents: DEMO_FEES[i]!.grande,
       calledAt: calledAt(feeYear),
       calledBy: DEMO_FEE_CALLER,
+      dueOn: dueOn(feeYear),
     })),
   );
+  // Fees and their payments: paid last year; this year most paid, one partly, one waived, a few still due.
+  const fees: (typeof tables.gardenerFees.$inferInsert & {
+    paid?: Omit<typeof tables.gardenerPayments.$inferInsert, "kind" | "year">;
+  })[] = [];
   const payments: (typeof tables.gardenerPayments.$inferInsert)[] = [];
+  const unpaidNames = people.filter((g) => g.unpaid && !g.end).map((g) => g.name);
+  const partly = unpaidNames[0];
+  const waived = unpaidNames.find((name, i) => i > 0 && !people.find((g) => g.name === name)!.reminded);
   for (const [i, g] of people.entries()) {
     const gardenerId = gardenerIds.get(g.name)!;
     const startYear = Number(g.start.slice(0, 4));
@@ -949,26 +961,40 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
     if (startYear <= years[0]) {
       // A newcomer of last year paid their fee on arriving, after the call.
       const arrived = startYear === years[0];
-      payments.push({
+      fees.push({
         gardenerId,
-        kind: "cotisation",
         year: years[0],
         amountCents: fee(0),
-        paidOn: arrived ? g.start : calendarDate(years[0], 2, 8 + i * 3),
-        means: means(0),
+        dueOn: arrived ? g.start : dueOn(years[0]),
+        rate: "selon la taille",
         calledAt: arrived ? null : calledAt(years[0]),
+        paid: {
+          gardenerId,
+          amountCents: fee(0),
+          paidOn: arrived ? g.start : calendarDate(years[0], 2, 8 + i * 3),
+          means: means(0),
+        },
       });
     }
     if (!g.end) {
-      payments.push({
+      const paidOn = calendarDate(year, 2, 4 + (i % 28));
+      fees.push({
         gardenerId,
-        kind: "cotisation",
         year,
         amountCents: fee(1),
-        paidOn: g.unpaid ? null : calendarDate(year, 2, 4 + (i % 28)),
-        means: g.unpaid ? null : means(1),
+        dueOn: dueOn(year),
+        rate: "selon la taille",
         calledAt: calledAt(year),
         remindedAt: g.reminded ? new Date(Date.UTC(year, 2, 16, 8)) : null,
+        ...(g.name === waived
+          ? { status: "waived" as const, waivedCents: fee(1), reason: "Exonérée par le bureau : année de chômage" }
+          : {}),
+        paid:
+          g.name === partly
+            ? { gardenerId, amountCents: 2000, paidOn, means: "cheque" }
+            : g.unpaid
+              ? undefined
+              : { gardenerId, amountCents: fee(1), paidOn, means: means(1) },
       });
     }
     if (startYear >= years[0]) {
@@ -992,6 +1018,14 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
         means: "cheque",
       });
     }
+  }
+  const feeRows = await tx
+    .insert(tables.gardenerFees)
+    .values(fees.map(({ paid: _paid, ...row }) => row))
+    .returning({ id: tables.gardenerFees.id });
+  for (const [i, row] of feeRows.entries()) {
+    const { paid, year: feeYear } = fees[i]!;
+    if (paid) payments.push({ ...paid, kind: "cotisation", year: feeYear, feeId: row.id });
   }
   await tx.insert(tables.gardenerPayments).values(payments);
 
@@ -1058,6 +1092,7 @@ async function removeDemoRegister(tx: Transaction): Promise<number> {
       .where(and(eq(tables.plots.state, "attribuee"), inArray(tables.plots.id, heldPlots)));
     await tx.delete(tables.inspectionMarks).where(inArray(tables.inspectionMarks.gardenerId, ids));
     await tx.delete(tables.gardenerPayments).where(inArray(tables.gardenerPayments.gardenerId, ids));
+    await tx.delete(tables.gardenerFees).where(inArray(tables.gardenerFees.gardenerId, ids));
     await tx.delete(tables.plotHoldings).where(inArray(tables.plotHoldings.gardenerId, ids));
     removed += (await tx.delete(g).where(inArray(g.id, ids)).returning({ id: g.id })).length;
   }
@@ -1068,19 +1103,14 @@ async function removeDemoRegister(tx: Transaction): Promise<number> {
       .returning({ id: tables.gardenSites.id });
     removed += gone.length;
   }
-  const p = tables.gardenerPayments;
+  const p = tables.gardenerFees;
   const feeYears = await tx
     .select({ year: tables.feeCalls.year })
     .from(tables.feeCalls)
     .where(
       and(
         eq(tables.feeCalls.calledBy, DEMO_FEE_CALLER),
-        notExists(
-          tx
-            .select({ id: p.id })
-            .from(p)
-            .where(and(eq(p.kind, "cotisation"), eq(p.year, tables.feeCalls.year))),
-        ),
+        notExists(tx.select({ id: p.id }).from(p).where(eq(p.year, tables.feeCalls.year))),
       ),
     );
   if (feeYears.length > 0)
