@@ -139,7 +139,6 @@ export async function gardenerScreen(idParam: string | undefined) {
 }
 
 const target = (id: number) => `jardinier n° ${id}`;
-const FUTURE_DEPARTURE_MESSAGE = "La date de départ ne peut pas être après aujourd'hui.";
 
 /** The forms of a gardener's record. */
 export async function gardenerAction(idParam: string | undefined, form: FormData, actor: Actor) {
@@ -160,8 +159,6 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
     case "departure": {
       const { data, refusal } = parseAdminForm(departureFormSchema, form, "Le départ n'a pas été enregistré :");
       if (refusal) return refusal;
-      if (data.endDate > parisToday())
-        return refusedForm(form, "Le départ n'a pas été enregistré :", { endDate: FUTURE_DEPARTURE_MESSAGE });
       const { names, left } = await withHistory(
         actor,
         async (tx) => {

@@ -67,8 +67,9 @@ export async function inspectionScreen(idParam: string | undefined, actor: Actor
  */
 export async function inspectionAction(idParam: string | undefined, form: FormData, actor: Actor) {
   const site = await siteOf(idParam);
-  // The form lists today's plots; the marks are written with the holders of the visit's day.
-  const listed = (form.getAll("plot") as string[]).map((v) => parseId(v)).filter((v) => v !== null);
+  // The form lists the plots held today; each mark is written with the plot's holder of the visit's day, and a
+  // plot nobody held that day is left out (saveInspectionRound).
+  const listed = (await inspectionSheet(site.id, parisToday())).map((p) => p.id);
   const parsed = inspectionFormSchema(listed).safeParse(Object.fromEntries(form));
   if (!parsed.success)
     return refusedForm(form, "La visite n'a pas été enregistrée :", errorsByField(parsed.error.issues));

@@ -73,7 +73,7 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
                 <DateTimeInput name="date" type="date" label="Date de la visite" required />
                 <TextInput name="inspector" label="Visite faite par" required autoComplete="off" />
               </div>
-              <InspectionRows plots={plots} listed />
+              <InspectionRows plots={plots} />
               <FormFooter>
                 <SubmitButton>Enregistrer la visite</SubmitButton>
               </FormFooter>

@@ -125,7 +125,9 @@ describeEachDatabase("the plots register's forms", () => {
         holdingId: "",
       }),
     );
-    expect(refused.value.errors.endDate).toBe("La date de départ ne peut pas être après aujourd'hui.");
+    expect(refused.value.errors.endDate).toBe(
+      "La date de départ ne peut pas être après aujourd'hui : le registre note ce qui a déjà eu lieu.",
+    );
     expect((await getDb().select().from(plots))[0]!.state).toBe("attribuee");
 
     const alone = await insertGardener({ name: "Sans parcelle" });
@@ -167,7 +169,9 @@ describeEachDatabase("the plots register's forms", () => {
       await send(inspectionAction, "/admin/parcelles/jardins/1/visite", site.id, fields),
     );
     expect(again.status).toBe(409);
-    expect(again.value.message).toBe("Une visite du 10 octobre 2026 est déjà enregistrée pour ce jardin.");
+    expect(again.value.message).toBe(
+      "Une visite du 10 octobre 2026 est déjà enregistrée pour ce jardin : ouvrez-la pour la corriger ou y ajouter une parcelle oubliée.",
+    );
     expect(await getDb().select().from(inspectionRounds)).toHaveLength(1);
     expect((await getDb().select().from(history)).map((h) => h.target)).toEqual([
       "visite du 10 octobre 2026 du Jardin des Brosses",

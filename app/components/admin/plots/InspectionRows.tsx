@@ -13,11 +13,8 @@ interface SheetPlot {
   warned?: { mailed: boolean };
 }
 
-/**
- * A row per plot: conforme or avertissement, the remark, whether to e-mail it. `listed`: each row also sends its
- * plot's id (a new round's form, whose plots the server reads back).
- */
-export function InspectionRows({ plots, listed = false }: { plots: SheetPlot[]; listed?: boolean }) {
+/** A row per plot: conforme or avertissement, the remark, whether to e-mail it. */
+export function InspectionRows({ plots }: { plots: SheetPlot[] }) {
   const { errors, values = {} } = useFormState();
   return (
     <ul className="divide-y divide-stone-200 rounded-lg ring-1 ring-stone-200">
@@ -26,7 +23,6 @@ export function InspectionRows({ plots, listed = false }: { plots: SheetPlot[]; 
         const noteError = errors[`remarque_${plot.id}`];
         return (
           <li key={plot.id} className="space-y-2 p-3">
-            {listed && <input type="hidden" name="plot" value={plot.id} />}
             <fieldset>
               <legend className="font-semibold text-stone-900">
                 Parcelle n° {plot.number}
