@@ -54,6 +54,7 @@ export default [
       route("parcelles/export", "routes/admin/plots-export.ts"),
       route("jardiniers", "routes/admin/gardeners.tsx"),
       route("jardiniers/export", "routes/admin/gardeners-export.ts"),
+      route("jardiniers/import", "routes/admin/gardeners-import.tsx"),
       route("cotisations", "routes/admin/fees.tsx"),
       route("cotisations/export", "routes/admin/fees-export.ts"),
       route("cotisations/paiements/export", "routes/admin/fees-payments-export.ts"),

@@ -63,6 +63,7 @@ export const HISTORY_KINDS = {
   "jardinier.paiement": "Paiement enregistré",
   "jardinier.paiement-annule": "Paiement annulé",
   "jardinier.export": "Liste des jardiniers exportée",
+  "jardinier.import": "Jardiniers importés",
   "visite.enregistrement": "Visite de parcelles enregistrée",
   "visite.correction": "Visite de parcelles corrigée",
   "visite.ajout": "Parcelle ajoutée à une visite",

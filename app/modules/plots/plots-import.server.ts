@@ -1,22 +1,13 @@
-import { parse } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { plots } from "~/db/schema";
-import { NOT_TEXT_FILE } from "~/modules/forms/form-data.server";
+import { CsvUploadError, foldHeader as fold, readCsvUpload } from "~/modules/forms/csv-upload.server";
 import { PLOT_NUMBER_MAX } from "./plots.schema";
 
 /** A file that cannot be imported: nothing was written, and the message says which line and why. */
-export class PlotsCsvError extends Error {}
+export class PlotsCsvError extends CsvUploadError {}
 
 export const PLOTS_CSV_MAX_LINES = 2000;
-const UNREADABLE = "Ce fichier n'est pas un CSV lisible : enregistrez-le depuis votre tableur au format CSV.";
-
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
 
 /** The columns read, by the folded headers a spreadsheet may give them. */
 const COLUMNS: Record<string, "number" | "area" | "kind" | "cabin" | "state" | "notes"> = {
@@ -52,22 +43,15 @@ const STATES: Record<string, "libre" | "reservee" | "remise_en_etat"> = {
  * a new one created. « cabane »: empty or « non » for none, « oui » or the takeover value in euros.
  */
 export async function importPlotsCsv(siteId: number, text: string, executor: Executor) {
-  const body = text.replace(/^\uFEFF/, "");
-  if (!body.trim()) throw new PlotsCsvError("Choisissez un fichier CSV à importer.");
-  if (body === NOT_TEXT_FILE) throw new PlotsCsvError(UNREADABLE);
-  const firstLine = body.split(/\r?\n/, 1)[0]!;
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
   let rows: string[][];
   try {
-    rows = parse(body, { delimiter, skip_empty_lines: true, trim: true, relax_column_count: true });
-  } catch {
-    throw new PlotsCsvError(UNREADABLE);
+    rows = readCsvUpload(text, PLOTS_CSV_MAX_LINES, "parcelles");
+  } catch (error) {
+    throw error instanceof CsvUploadError ? new PlotsCsvError(error.message) : error;
   }
   const header = rows[0]!.map((h) => COLUMNS[fold(h)]);
   if (!header.includes("number") || !header.includes("area"))
     throw new PlotsCsvError("La première ligne doit nommer les colonnes, dont « numéro » et « surface ».");
-  if (rows.length - 1 > PLOTS_CSV_MAX_LINES)
-    throw new PlotsCsvError(`Au plus ${PLOTS_CSV_MAX_LINES} parcelles par fichier.`);
   let created = 0;
   let updated = 0;
   const seen = new Set<number>();

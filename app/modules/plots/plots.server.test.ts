@@ -111,7 +111,7 @@ describeEachDatabase("plots and gardeners", () => {
     const [mail] = await getDb().select().from(outbox);
     expect(mail).toMatchObject({ to: "awa@example.fr", subject: "Votre parcelle n° 12, Jardin des Brosses" });
     expect(mail!.text).toContain(
-      "la parcelle n° 12 (Jardin des Brosses, 180 m²) vous est attribuée à partir du 1 mars 2026",
+      "la parcelle n° 12 (Jardin des Brosses, 180 m²) vous est attribuée à partir du 1er mars 2026",
     );
     expect(mail!.text).toContain("12 rue des Brosses, Villeurbanne");
     expect(mail!.text).toContain("Code du portail : 1789");

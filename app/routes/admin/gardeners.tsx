@@ -63,6 +63,9 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
                 Exporter en CSV
               </button>
             </Form>
+            <Link to="/admin/jardiniers/import" className={quietButtonClass}>
+              Importer un CSV
+            </Link>
           </div>
         }
       >

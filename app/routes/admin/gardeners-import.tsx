@@ -1,0 +1,84 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/gardeners-import";
+import { Section } from "~/components/admin/admin-ui";
+import { ImportPreview } from "~/components/admin/gardeners/ImportPreview";
+import { PlotsNav } from "~/components/admin/plots/PlotsNav";
+import { inputClass, labelClass } from "~/components/form/styles";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { gardenersImportAction } from "~/modules/gardeners/gardeners-import.admin.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { adminMeta } from "~/modules/seo/seo";
+
+export function meta() {
+  return adminMeta("Importer des jardiniers");
+}
+
+/**
+ * /admin/jardiniers/import: gardeners from a spreadsheet's CSV, in two steps: « Vérifier le fichier » shows what
+ * every line would become (nothing written), then « Importer » writes them all, or nothing.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return gardenersImportAction(await readFormData(request, { textFiles: ["file"] }), currentActor(context));
+}
+
+export default function AdminGardenersImport({ actionData }: Route.ComponentProps) {
+  const refused = actionData && !actionData.ok && "errors" in actionData ? actionData : undefined;
+  const check = actionData && "check" in actionData ? actionData.check : undefined;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PlotsNav />
+      <h1 className="text-2xl font-bold text-stone-900">Importer des jardiniers</h1>
+      {actionData?.ok && actionData.intent === "import" ? (
+        <p role="status" className="rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 ring-1 ring-brand-200">
+          {actionData.message}{" "}
+          <Link to="/admin/jardiniers" className="underline underline-offset-2">
+            Voir les jardiniers
+          </Link>
+        </p>
+      ) : null}
+      <Section
+        id="fichier"
+        title="Le fichier"
+        description="Un CSV enregistré depuis le tableur (UTF-8 ou Windows-1252), une ligne par jardinier. Colonnes lues : Nom, Prénom(s) (ou « Nom et prénom » en une colonne), E-mail, Portable, Fixe, Adresse, Jardin, Parcelle (son numéro ; « 12, 14 » pour deux), Arrivée (JJ/MM/AAAA), Notes. L'export des jardiniers se relit tel quel. Les parcelles doivent exister et être libres : importez d'abord les parcelles. Aucun e-mail n'est envoyé."
+      >
+        <Form method="post" encType="multipart/form-data" className="space-y-3">
+          <input type="hidden" name="intent" value="check" />
+          <label htmlFor="import-file" className={labelClass}>
+            Fichier CSV
+          </label>
+          <input
+            id="import-file"
+            type="file"
+            name="file"
+            accept=".csv,text/csv"
+            required
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? "import-file-error" : undefined}
+            className={inputClass}
+          />
+          {refused ? (
+            <p id="import-file-error" role="alert" className="font-medium text-red-800">
+              {refused.message}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            Vérifier le fichier
+          </button>
+        </Form>
+      </Section>
+      {check ? (
+        <Section id="verification" title="Vérification">
+          <ImportPreview lines={check.lines} counts={check.counts} csv={check.csv} />
+        </Section>
+      ) : null}
+      <p>
+        <Link to="/admin/jardiniers" className="font-semibold text-brand-800 underline underline-offset-2">
+          Retour aux jardiniers
+        </Link>
+      </p>
+    </div>
+  );
+}
