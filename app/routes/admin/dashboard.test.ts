@@ -1,7 +1,17 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { blogPosts, events, gardenerPayments, history, inspectionMarks, inspectionRounds, outbox } from "~/db/schema";
+import {
+  blogPosts,
+  events,
+  feeCalls,
+  gardenerFees,
+  gardenerPayments,
+  history,
+  inspectionMarks,
+  inspectionRounds,
+  outbox,
+} from "~/db/schema";
 import { parisToday, parisYear } from "~/lib/paris-time";
 import { countFailedMails, enqueueMail } from "~/modules/mail/mail.server";
 import { describeEachDatabase } from "../../../tests/db";
@@ -84,12 +94,24 @@ describeEachDatabase("admin dashboard", () => {
     await insertPlot(site.id, 3, { state: "reservee" });
     const gardener = await insertGardener({ name: "Dominique Girard" });
     const year = parisYear();
+    const [paid] = await getDb()
+      .insert(gardenerFees)
+      .values([
+        { gardenerId: gardener.id, year, amountCents: 4500, dueOn: `${year}-01-31` },
+        { gardenerId: (await insertGardener()).id, year, amountCents: 4500, dueOn: `${year}-01-31` },
+      ])
+      .returning();
     await getDb()
       .insert(gardenerPayments)
-      .values([
-        { gardenerId: gardener.id, kind: "cotisation", year, amountCents: 4500, paidOn: `${year}-01-15` },
-        { gardenerId: (await insertGardener()).id, kind: "cotisation", year, amountCents: 4500 },
-      ]);
+      .values({
+        gardenerId: gardener.id,
+        kind: "cotisation",
+        year,
+        amountCents: 4500,
+        paidOn: `${year}-01-15`,
+        feeId: paid!.id,
+      });
+    await getDb().insert(feeCalls).values({ year, smallCents: 1, mediumCents: 1, largeCents: 1, calledBy: "Bureau" });
     // Two rounds, today and a month ago.
     for (const date of [parisToday(), parisToday(new Date(Date.now() - 30 * 86_400_000))]) {
       const [round] = await getDb()
@@ -107,6 +129,14 @@ describeEachDatabase("admin dashboard", () => {
     const data = await loader();
     expect(data.counts).toMatchObject({ plotsOccupied: 2, plotsTotal: 3, feesPaid: 1, feesCalled: 2, feeYear: year });
     expect(data.exclusions).toEqual([{ id: gardener.id, name: "Dominique Girard", warnings: 2 }]);
+    // Next year's call made in the autumn: the dashboard follows it.
+    await getDb()
+      .insert(feeCalls)
+      .values({ year: year + 1, smallCents: 1, mediumCents: 1, largeCents: 1, calledBy: "Bureau" });
+    await getDb()
+      .insert(gardenerFees)
+      .values({ gardenerId: gardener.id, year: year + 1, amountCents: 1, dueOn: `${year + 1}-01-31` });
+    expect((await loader()).counts).toMatchObject({ feesPaid: 0, feesCalled: 1, feeYear: year + 1 });
   });
 
   it("shows the plots, the latest 5 messages, the next 3 events soonest first, in French dates", async () => {
