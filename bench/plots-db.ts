@@ -106,31 +106,61 @@ try {
     mediumCents: 4300 + d * 100,
     largeCents: 5300 + d * 100,
     calledAt: new Date(Date.UTC(year - 2 + d, 2, 1)),
+    dueOn: `${year - 2 + d}-03-31`,
   }));
   await db.insert(t.feeCalls).values(calls.map((c) => ({ ...c, calledBy: "Bureau" })));
   const areasOf = new Map<number, number[]>();
   for (const [k, p] of attributed.entries()) areasOf.set(holderOf(k), [...(areasOf.get(holderOf(k)) ?? []), p.area]);
   for (const f of formerRows.keys()) areasOf.set(CURRENT + f, [attributed[f]!.area]);
   const everyone = [...currentRows, ...formerRows];
-  const payments = calls.flatMap((call) =>
+  // A fee per gardener and year, and its payments: most paid, some in part (20 €), a few due, waived or cancelled.
+  const fees = calls.flatMap((call) =>
     everyone.flatMap((g, i) => {
       const held = g.startDate <= `${call.year}-12-31` && (g.endDate === null || g.endDate >= `${call.year}-03-01`);
       if (!held) return [];
       const unpaid = call.year === year ? i % 10 === 3 : i % 97 === 3;
       const paidOn = `${call.year}-04-${String((i % 28) + 1).padStart(2, "0")}`;
+      const amountCents = feeFor(areasOf.get(i)!, call);
       return [
         {
-          gardenerId: gardenerIds[i]!,
-          kind: "cotisation" as const,
-          year: call.year,
-          amountCents: feeFor(areasOf.get(i)!, call),
-          paidOn: unpaid ? null : paidOn < today ? paidOn : today,
-          means: unpaid ? null : MEANS[i % 4]!,
-          calledAt: call.calledAt,
-          remindedAt: unpaid && i % 20 === 3 ? new Date(call.calledAt.getTime() + 60 * DAY) : null,
+          fee: {
+            gardenerId: gardenerIds[i]!,
+            year: call.year,
+            amountCents,
+            dueOn: `${call.year}-03-31`,
+            rate: "selon la taille",
+            calledAt: call.calledAt,
+            remindedAt: unpaid && i % 20 === 3 ? new Date(call.calledAt.getTime() + 60 * DAY) : null,
+            ...(i % 53 === 7 ? { status: "waived" as const, waivedCents: amountCents, reason: "Exonérée" } : {}),
+            ...(i % 71 === 9 ? { status: "cancelled" as const, reason: "Départ avant la saison" } : {}),
+          },
+          paid: unpaid ? 0 : i % 13 === 5 ? 2000 : amountCents,
+          paidOn: paidOn < today ? paidOn : today,
+          means: MEANS[i % 4]!,
         },
       ];
     }),
+  );
+  const feeIds = await bulk(fees, (c) =>
+    db
+      .insert(t.gardenerFees)
+      .values(c.map((f) => f.fee))
+      .returning({ id: t.gardenerFees.id }),
+  );
+  const payments = fees.flatMap((f, k) =>
+    f.paid > 0 && f.fee.status === undefined
+      ? [
+          {
+            gardenerId: f.fee.gardenerId,
+            kind: "cotisation" as const,
+            year: f.fee.year,
+            amountCents: f.paid,
+            paidOn: f.paidOn,
+            means: f.means,
+            feeId: feeIds[k]!,
+          },
+        ]
+      : [],
   );
   await bulk(payments, (c) => db.insert(t.gardenerPayments).values(c).returning({ id: t.gardenerPayments.id }));
 
