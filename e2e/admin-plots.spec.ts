@@ -111,9 +111,9 @@ test("an applicant gets a plot: the site and its plots, the allotment, the secon
 
   // Hugo's application leaves the list (other tests count the demo's unprocessed applications).
   await page.goto("/admin/applications");
-  await page.getByRole("button", { name: `Supprimer la demande de ${hugo.name}` }).click();
+  await page.getByRole("button", { name: `Supprimer la demande d'${hugo.name}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
-  await expect(page.getByText(`Demande de ${hugo.name} supprimée avec succès.`)).toBeVisible();
+  await expect(page.getByText(`Demande d'${hugo.name} supprimée avec succès.`)).toBeVisible();
 });
 
 test("without JavaScript, on a phone: a plot's record, a gardener, a payment, another plot and a departure", async ({

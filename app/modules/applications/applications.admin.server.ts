@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { de } from "~/lib/text";
 import { recordId } from "~/modules/forms/fields.schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { archiveApplication, deleteApplication, getApplication, setApplicationProcessed } from "./applications.server";
@@ -10,7 +11,7 @@ export const APPLICATION_GONE_MESSAGE = "Cette demande n'existe plus : elle a pe
 export const NOT_ARCHIVABLE_MESSAGE = "Seule une demande traitée et non archivée peut être archivée.";
 export const ARCHIVED_LOCKED_MESSAGE = "Une demande archivée ne peut plus être modifiée.";
 export const UNKNOWN_ACTION_MESSAGE = "Action inconnue.";
-export const deletedMessage = (name: string) => `Demande de ${name} supprimée avec succès.`;
+export const deletedMessage = (name: string) => `Demande ${de(name)} supprimée avec succès.`;
 
 const id = recordId(APPLICATION_GONE_MESSAGE);
 

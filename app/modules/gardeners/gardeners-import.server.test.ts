@@ -12,7 +12,7 @@ import { checkGardenersCsv } from "./gardeners-import.server";
 const ACTOR: Actor = { id: null, username: "marie" };
 
 /** The file as Excel saves it in France: Windows-1252, semicolons, French dates. */
-function windows1252(text: string) {
+function windows1252(text: string): Uint8Array<ArrayBuffer> {
   const bytes = [...text].map((c) => {
     const code = c.charCodeAt(0);
     if (code < 256) return code;
@@ -21,7 +21,7 @@ function windows1252(text: string) {
   return new Uint8Array(bytes);
 }
 
-async function upload(bytes: Uint8Array) {
+async function upload(bytes: Uint8Array<ArrayBuffer>) {
   const body = new FormData();
   body.append("intent", "check");
   body.append("file", new Blob([bytes], { type: "text/csv" }), "jardiniers.csv");

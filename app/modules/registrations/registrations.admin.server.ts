@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { dateToParisLocal } from "~/lib/paris-time";
-import { compareFamilyFirst, familyFirst, parseId, splitName } from "~/lib/text";
+import { compareFamilyFirst, de, familyFirst, parseId, splitName } from "~/lib/text";
 import { getEvent } from "~/modules/events/events.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
@@ -104,5 +104,5 @@ export async function cancelSignupByAdmin(idParam: string | undefined, form: For
             },
         );
   if (!cancelled) return refusedForm(form, "Cette inscription n'existe plus.", {}, 404);
-  return doneForm("cancel", `Inscription de ${cancelled.name} annulée.`);
+  return doneForm("cancel", `Inscription ${de(cancelled.name)} annulée.`);
 }

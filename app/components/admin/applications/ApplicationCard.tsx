@@ -11,6 +11,7 @@ import {
   type Ville,
 } from "~/lib/constants";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { de } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ApplicationRecord } from "~/modules/applications/applications.export";
 
@@ -129,7 +130,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <Form method="post">
             <input type="hidden" name="intent" value="archive" />
             <input type="hidden" name="id" value={id} />
-            <button type="submit" className={quietButtonClass} aria-label={`Archiver la demande de ${nom}`}>
+            <button type="submit" className={quietButtonClass} aria-label={`Archiver la demande ${de(nom)}`}>
               Archiver la demande
             </button>
           </Form>
@@ -138,7 +139,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           href={`/admin/applications/${id}/telechargement`}
           download
           className={quietButtonClass}
-          aria-label={`Télécharger la demande de ${nom}`}
+          aria-label={`Télécharger la demande ${de(nom)}`}
         >
           Télécharger
         </a>
@@ -146,16 +147,16 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <a
             href={application.mailto}
             className={quietButtonClass}
-            aria-label={`Envoyer par e-mail la demande de ${nom}`}
+            aria-label={`Envoyer par e-mail la demande ${de(nom)}`}
           >
             Envoyer par e-mail
           </a>
         )}
         <ConfirmDialog
           trigger="Supprimer"
-          triggerName={`Supprimer la demande de ${nom}`}
+          triggerName={`Supprimer la demande ${de(nom)}`}
           title="Supprimer la demande"
-          message={`Êtes-vous sûr de vouloir supprimer la demande de ${nom} ?`}
+          message={`Êtes-vous sûr de vouloir supprimer la demande ${de(nom)} ?`}
           confirm="Supprimer"
           fields={{ intent: "delete", id: String(id) }}
         />
