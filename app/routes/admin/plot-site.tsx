@@ -51,7 +51,9 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
       <Section
         id="plan"
         title="Les parcelles"
-        description={plots.length > 0 ? <PlotLegend counts={counts} warned={plots.some((p) => p.warnings > 0)} /> : null}
+        description={
+          plots.length > 0 ? <PlotLegend counts={counts} warned={plots.some((p) => p.warnings > 0)} /> : null
+        }
         action={
           plots.length > 0 && (
             <div className="flex flex-wrap gap-2">
