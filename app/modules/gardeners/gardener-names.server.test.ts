@@ -116,7 +116,7 @@ describeEachDatabase("gardeners' names", () => {
         const { rows } = (await tx.execute(
           sql`select family, given from pg_temp.guess_name_parts(${name})`,
         )) as unknown as { rows: { family: string; given: string }[] };
-        expect({ familyName: rows[0]!.family, givenNames: rows[0]!.given }, name).toEqual(splitName(name));
+        expect({ name, familyName: rows[0]!.family, givenNames: rows[0]!.given }).toEqual({ name, ...splitName(name) });
       }
       await tx.execute(sql`drop function pg_temp.guess_name_parts(text)`);
     });

@@ -8,8 +8,6 @@ import { plotName } from "~/modules/plots/plots.labels";
 import { gardenerFormSchema, type GardenerForm } from "~/modules/plots/plots.schema";
 import { createGardener } from "./gardeners.server";
 
-export { CsvUploadError as GardenersCsvError };
-
 const GARDENERS_CSV_MAX_LINES = 2000;
 
 type Column =

@@ -29,12 +29,12 @@ export default function AdminGardenersImport({ actionData }: Route.ComponentProp
       <PlotsNav />
       <h1 className="text-2xl font-bold text-stone-900">Importer des jardiniers</h1>
       {actionData?.ok && actionData.intent === "import" ? (
-        <p role="status" className="rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 ring-1 ring-brand-200">
+        <output className="block rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 ring-1 ring-brand-200">
           {actionData.message}{" "}
           <Link to="/admin/jardiniers" className="underline underline-offset-2">
             Voir les jardiniers
           </Link>
-        </p>
+        </output>
       ) : null}
       <Section
         id="fichier"

@@ -30,13 +30,15 @@ export function ImportPreview({
 }) {
   return (
     <div className="space-y-4">
-      <p role="status" className="font-semibold text-stone-900">
+      <output className="block font-semibold text-stone-900">
         {counted(counts.creer, "jardinier à créer", "jardiniers à créer")},{" "}
         {counted(counts.ignorer, "ligne ignorée", "lignes ignorées")},{" "}
         {counted(counts.erreur, "ligne en erreur", "lignes en erreur")}.
         {counts.erreur > 0 ? " Rien ne sera importé : corrigez le fichier puis vérifiez-le de nouveau." : null}
-      </p>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Lignes du fichier">
+      </output>
+      {/* A phone scrolls the table sideways: focusable, so that the keyboard can scroll it too (WCAG 2.1.1). */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="overflow-x-auto" tabIndex={0}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Ce que l'import ferait de chaque ligne</caption>
           <thead className="border-b border-stone-300 text-stone-700">
@@ -72,7 +74,7 @@ export function ImportPreview({
       {counts.erreur === 0 && counts.creer > 0 ? (
         <Form method="post">
           <input type="hidden" name="intent" value="import" />
-          <textarea name="csv" defaultValue={csv} hidden readOnly aria-hidden="true" />
+          <textarea name="csv" defaultValue={csv} hidden readOnly />
           <button
             type="submit"
             className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
