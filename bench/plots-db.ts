@@ -196,8 +196,8 @@ try {
       search: LAST[3],
       summary:
         `${siteIds.length} jardins, ${plotRows.length} parcelles (${attributed.length} attribuées), ` +
-        `${everyone.length} jardiniers (${CURRENT} actuels), ${payments.length} cotisations ` +
-        `(${payments.filter((p) => p.year === year && !p.paidOn).length} impayées en ${year}), ${rounds.length} visites, ` +
+        `${everyone.length} jardiniers (${CURRENT} actuels), ${fees.length} cotisations et ${payments.length} paiements ` +
+        `(${fees.filter((f) => f.fee.year === year && f.paid < f.fee.amountCents && !f.fee.status).length} à régler en ${year}), ${rounds.length} visites, ` +
         `${marks.length} constats (${marks.filter((m) => m.result === "avertissement").length} avertissements)`,
     }),
   );

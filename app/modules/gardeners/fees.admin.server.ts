@@ -31,9 +31,9 @@ import {
   countRemindable,
   currentFeeYear,
   feeCallPreview,
-  feeProgress,
   feesOf,
-  feeTotals,
+  receivedByMeans,
+  sumFees,
   getFee,
   getFeeCall,
   lastFeeCall,
@@ -58,6 +58,9 @@ const meansText = (list: string) =>
     .map((m) => PAYMENT_MEANS_LABELS[m as PaymentMeans] ?? m)
     .join(", ");
 
+/** Something left to pay: listed to tick, and counted « à régler ». */
+const owes = (f: Parameters<typeof feeBalance>[0]) => f.status !== "cancelled" && feeBalance(f).balance > 0;
+
 /** A month after today: the due date a call proposes. */
 function aMonthAfter(today: string) {
   const date = new Date(`${today}T12:00:00Z`);
@@ -67,18 +70,21 @@ function aMonthAfter(today: string) {
 
 /** /admin/cotisations: a year's call, its totals, its fees with their balance, and the forms. */
 export async function feesScreen(request: Request) {
-  const year = await feeYear(new URL(request.url));
+  const url = new URL(request.url);
+  const year = await feeYear(url);
+  // The settled fees are listed on demand: a year of 600 gardeners stays a light page.
+  const showSettled = url.searchParams.get("reglees") === "1";
   const today = parisToday();
-  const [call, last, fees, progress, totals, remindable, rates] = await Promise.all([
+  const [call, last, fees, byMeans, remindable, rates] = await Promise.all([
     getFeeCall(year),
     lastFeeCall(),
     feesOf(year),
-    feeProgress(year),
-    feeTotals(year),
+    receivedByMeans(year),
     countRemindable(year),
     allFeeRates(),
   ]);
   const base = call ?? last;
+  const totals = { ...sumFees(fees), byMeans };
   return {
     year,
     call: call
@@ -96,7 +102,9 @@ export async function feesScreen(request: Request) {
       large: base ? eurosField(base.largeCents) : "",
       dueOn: call?.dueOn && call.dueOn >= today ? call.dueOn : aMonthAfter(today),
     },
-    progress,
+    progress: { called: totals.owed, paid: totals.settled },
+    settledCount: fees.filter((f) => !owes(f)).length,
+    showSettled,
     remindable,
     totals: {
       called: euros(totals.called),
@@ -117,25 +125,26 @@ export async function feesScreen(request: Request) {
       reason: r.reason,
     })),
     today,
-    fees: fees.map((f) => {
-      const { balance } = feeBalance(f);
-      return {
-        id: f.id,
-        gardenerId: f.gardenerId,
-        name: f.name,
-        left: f.left !== null,
-        hasEmail: f.email !== "",
-        plots: f.plots,
-        called: euros(f.amountCents),
-        owes: f.status !== "cancelled" && balance > 0,
-        state: feeStateText(f),
-        late: isLate(f, today),
-        due: formatCalendarDate(f.dueOn),
-        reason: f.reason,
-        means: meansText(f.means),
-        reminded: f.remindedAt ? formatDate(f.remindedAt) : "",
-      };
-    }),
+    fees: fees
+      .filter((f) => showSettled || owes(f))
+      .map((f) => {
+        return {
+          id: f.id,
+          gardenerId: f.gardenerId,
+          name: f.name,
+          left: f.left !== null,
+          hasEmail: f.email !== "",
+          plots: f.plots,
+          called: euros(f.amountCents),
+          owes: owes(f),
+          state: feeStateText(f),
+          late: isLate(f, today),
+          due: formatCalendarDate(f.dueOn),
+          reason: f.reason,
+          means: meansText(f.means),
+          reminded: f.remindedAt ? formatDate(f.remindedAt) : "",
+        };
+      }),
   };
 }
 

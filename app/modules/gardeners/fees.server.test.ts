@@ -26,7 +26,8 @@ import {
   feeFor,
   feeProgress,
   feesOf,
-  feeTotals,
+  receivedByMeans,
+  sumFees,
   markFeesPaid,
   payFee,
   printableCalls,
@@ -167,7 +168,7 @@ describeEachDatabase("fees", () => {
     await inTx((tx) => payFee(tx, feeB.id, { amountCents: 4000, paidOn: "2026-03-05", means: "virement" }));
     expect(feeStateText(await feeOfGardener(b.id))).toBe("trop-perçu 5,00\u00a0€");
     expect(await feeProgress(2026)).toEqual({ called: 2, paid: 2 });
-    const totals = await feeTotals(2026);
+    const totals = { ...sumFees(await feesOf(2026)), byMeans: await receivedByMeans(2026) };
     expect(totals).toMatchObject({ called: 9000, received: 9500, outstanding: 0, overpaid: 500, waived: 0 });
     expect([...totals.byMeans].sort()).toEqual([
       ["cheque", 3000],
@@ -192,7 +193,7 @@ describeEachDatabase("fees", () => {
       "exonérée",
     ]);
     expect([feeB.status, feeB.reason, feeStateText(feeB)]).toEqual(["cancelled", "Parcelle inondée", "annulée"]);
-    const totals = await feeTotals(2026);
+    const totals = { ...sumFees(await feesOf(2026)), byMeans: await receivedByMeans(2026) };
     expect(totals).toMatchObject({ called: 10500, waived: 3500, cancelled: 3500, outstanding: 3500 });
     await getDb().delete(outbox);
     expect(await countRemindable(2026, new Date("2026-04-10T10:00:00Z"))).toBe(1);

@@ -17,7 +17,7 @@ import { feeMail, missingPaymentDetails } from "~/modules/plots/plots.mail.serve
 import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/plots/plots.labels";
 import type { PaymentForm } from "~/modules/plots/plots.schema";
 import { byFamilyName, currentPlots } from "./gardeners.server";
-import { feeBalance } from "./fees.labels";
+import { feeBalance, type FeeFigures, type FeeStatus } from "./fees.labels";
 
 export interface FeeAmounts {
   smallCents: number;
@@ -263,9 +263,7 @@ export async function feesOf(year: number, executor: Executor = getDb()) {
       email: sql<string>`coalesce(${gardeners.email}, '')`,
       left: gardeners.endDate,
       means: sql<string>`coalesce((select string_agg(distinct p.means, ',') from gardener_payments p where p.fee_id = ${feeId}), '')`,
-      lastPaidOn: sql<
-        string | null
-      >`(select max(p.paid_on)::text from gardener_payments p where p.fee_id = ${feeId})`,
+      lastPaidOn: sql<string | null>`(select max(p.paid_on)::text from gardener_payments p where p.fee_id = ${feeId})`,
       plots: currentPlots,
     })
     .from(gardenerFees)
@@ -288,34 +286,37 @@ export async function feeProgress(year: number, executor: Executor = getDb()) {
   return { called: row?.called ?? 0, paid: row?.paid ?? 0 };
 }
 
-/** The treasurer's figures of a year: called, received by means, waived, cancelled, outstanding and overpaid. */
-export async function feeTotals(year: number, executor: Executor = getDb()) {
-  const [fees, byMeans] = await Promise.all([
-    executor
-      .select({ ...feeColumns })
-      .from(gardenerFees)
-      .where(eq(gardenerFees.year, year)),
-    executor
-      .select({
-        means: sql<string>`coalesce(${gardenerPayments.means}, 'autre')`,
-        cents: sql<number>`sum(${gardenerPayments.amountCents})`.mapWith(Number),
-      })
-      .from(gardenerPayments)
-      .innerJoin(gardenerFees, eq(gardenerFees.id, gardenerPayments.feeId))
-      .where(eq(gardenerFees.year, year))
-      .groupBy(sql`1`),
-  ]);
-  const totals = { called: 0, received: 0, waived: 0, cancelled: 0, outstanding: 0, overpaid: 0 };
+/** The treasurer's figures of some fees: called, received, waived, cancelled, outstanding, overpaid, and settled. */
+export function sumFees(fees: (FeeFigures & { status: FeeStatus })[]) {
+  const totals = { called: 0, received: 0, waived: 0, cancelled: 0, outstanding: 0, overpaid: 0, owed: 0, settled: 0 };
   for (const f of fees) {
     const { balance } = feeBalance(f);
     totals.called += f.amountCents;
     totals.received += f.paidCents;
     if (f.status === "cancelled") totals.cancelled += f.amountCents;
-    else totals.waived += f.waivedCents;
+    else {
+      totals.waived += f.waivedCents;
+      totals.owed++;
+      if (balance <= 0) totals.settled++;
+    }
     if (balance > 0) totals.outstanding += balance;
     else totals.overpaid -= balance;
   }
-  return { ...totals, byMeans: new Map(byMeans.map((m) => [m.means, m.cents])) };
+  return totals;
+}
+
+/** What a year's payments add up to, by means. */
+export async function receivedByMeans(year: number, executor: Executor = getDb()) {
+  const rows = await executor
+    .select({
+      means: sql<string>`coalesce(${gardenerPayments.means}, 'autre')`,
+      cents: sql<number>`sum(${gardenerPayments.amountCents})`.mapWith(Number),
+    })
+    .from(gardenerPayments)
+    .innerJoin(gardenerFees, eq(gardenerFees.id, gardenerPayments.feeId))
+    .where(eq(gardenerFees.year, year))
+    .groupBy(sql`1`);
+  return new Map(rows.map((m) => [m.means, m.cents]));
 }
 
 /** One fee with its gardener and payments (a fee's page). */

@@ -4,7 +4,7 @@ import { gardenerPayments, gardeners, gardenSites, plotHoldings, plots } from "~
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { feeBalance, feeStateText } from "~/modules/gardeners/fees.labels";
-import { feesOf, feeTotals } from "~/modules/gardeners/fees.server";
+import { feesOf, receivedByMeans, sumFees } from "~/modules/gardeners/fees.server";
 import { listGardeners } from "~/modules/gardeners/gardeners.server";
 import {
   PAYMENT_KIND_LABELS,
@@ -99,7 +99,8 @@ export async function plotsCsv() {
  * totals (called, received by means, waived, cancelled, outstanding, overpaid) under the list.
  */
 export async function feesCsv(year: number) {
-  const [rows, totals] = await Promise.all([feesOf(year), feeTotals(year)]);
+  const [rows, byMeans] = await Promise.all([feesOf(year), receivedByMeans(year)]);
+  const totals = { ...sumFees(rows), byMeans };
   const means = (list: string) =>
     list
       .split(",")

@@ -29,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminFees({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, call, amounts, progress, fees, today, totals, remindable, rates } = loaderData;
+  const { year, call, amounts, progress, fees, today, totals, remindable, rates, settledCount, showSettled } =
+    loaderData;
   const result = actionData as FeesResult | undefined;
   const notice = useSaveNotice(result?.intent === "preview" ? null : noticeOf(result));
   const owing = fees.filter((f) => f.owes).length;
@@ -53,7 +54,7 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
             ? ` (appel envoyé le ${call.date}, à régler avant le ${call.due} : ${call.amounts.join(", ")} selon la taille de la parcelle).`
             : "."}
         </p>
-        {fees.length > 0 && <FeeTotals totals={totals} />}
+        {progress.called + settledCount > 0 && <FeeTotals totals={totals} />}
       </div>
       <Section
         id="appel"
@@ -89,6 +90,19 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
         }
       >
         <FeeList fees={fees} today={today} result={result} />
+        {settledCount > 0 && (
+          <p className="mt-4">
+            {showSettled ? (
+              <Link to={`?annee=${year}#liste`} className={linkClass}>
+                Masquer les cotisations réglées, exonérées ou annulées
+              </Link>
+            ) : (
+              <Link to={`?annee=${year}&reglees=1#liste`} className={linkClass}>
+                Afficher les {settledCount} cotisations réglées, exonérées ou annulées
+              </Link>
+            )}
+          </p>
+        )}
       </Section>
       {rates.length > 0 && (
         <Section

@@ -34,10 +34,10 @@ function FeeName({ fee }: { fee: Fee }) {
 
 /**
  * A year's fees: those still owed to tick (their balance paid on a date, by a means), each with called, what remains
- * and « en retard » after the due date; then the settled, waived and cancelled ones, folded.
+ * and « en retard » after the due date; then the settled, waived and cancelled ones when the screen asked for them.
  */
 export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; result: IntentResult | undefined }) {
-  if (fees.length === 0) return <p className="text-stone-700">Aucune cotisation appelée pour cette année.</p>;
+  if (fees.length === 0) return <p className="text-stone-700">Aucune cotisation à régler.</p>;
   const refused = result && !result.ok && result.intent === "paid" ? result : undefined;
   const owing = fees.filter((f) => f.owes);
   const ticked = new Set(refused?.values.fees?.split(",") ?? []);
@@ -97,46 +97,44 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
         </Form>
       )}
       {settled.length > 0 && (
-        <details open={settled.length <= 40}>
-          <summary className="cursor-pointer font-semibold text-stone-900">
-            Réglées, exonérées ou annulées ({settled.length})
-          </summary>
-          <div className="overflow-x-auto">
-            <table className="mt-2 w-full text-left text-sm">
-              <thead className="border-b border-stone-300 text-stone-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Jardinier
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Appelé
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    État
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Moyen
-                  </th>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="text-left font-semibold text-stone-900">
+              Réglées, exonérées ou annulées ({settled.length})
+            </caption>
+            <thead className="border-b border-stone-300 text-stone-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Jardinier
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Appelé
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  État
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Moyen
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {settled.map((f) => (
+                <tr key={f.id}>
+                  <td className="py-2 pr-3">
+                    <FeeName fee={f} />
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{f.called}</td>
+                  <td className="py-2 pr-3">
+                    {f.state}
+                    {f.reason ? ` (${f.reason})` : ""}
+                  </td>
+                  <td className="py-2 pr-3">{f.means}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {settled.map((f) => (
-                  <tr key={f.id}>
-                    <td className="py-2 pr-3">
-                      <FeeName fee={f} />
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{f.called}</td>
-                    <td className="py-2 pr-3">
-                      {f.state}
-                      {f.reason ? ` (${f.reason})` : ""}
-                    </td>
-                    <td className="py-2 pr-3">{f.means}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
