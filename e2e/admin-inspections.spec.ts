@@ -165,7 +165,7 @@ test("at 390 px without JavaScript: a round corrected, a warning e-mailed on cor
   const withdraw = stale.getByRole("region", { name: "Retirer un avertissement" });
   await withdraw.getByLabel("Raison du retrait").fill("Erreur de parcelle.");
   await withdraw.getByRole("button", { name: "Retirer l'avertissement" }).click();
-  await expect(stale.getByText(/^Cette visite a changé depuis l'affichage de la page/)).toBeVisible();
+  await expect(stale.getByText(/^Cette visite a changé depuis l'affichage de la page/).first()).toBeVisible();
   await expect(stale.getByText(/^Par Lucie et Karim : 2 parcelles vues, 2 avertissements\.$/)).toBeVisible();
   await expect(stale.getByRole("region", { name: "Avertissements retirés" })).toHaveCount(0);
   await context.close();
