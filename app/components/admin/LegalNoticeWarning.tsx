@@ -10,8 +10,8 @@ export function LegalNoticeWarning({ missing }: { missing: string[] }) {
         Mentions légales incomplètes
       </h2>
       <p className="mt-1 text-sm text-amber-900">
-        La loi (LCEN, article 6-III) demande que les mentions légales indiquent {frenchList(missing)} : il
-        {missing.length > 1 ? "s manquent" : " manque"} encore.{" "}
+        Il manque encore {frenchList(missing)}, que la loi (LCEN, article 6-III) demande d'indiquer sur la page Mentions
+        légales.{" "}
         <Link to="/admin/settings#settings-identity" className="font-semibold underline underline-offset-2">
           Compléter dans les Paramètres
         </Link>
