@@ -65,6 +65,8 @@ export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
+  // A loaded CI machine can take longer than the default 5 s to navigate and hydrate a back-office screen.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "fr-FR",
