@@ -891,3 +891,14 @@ export const inspectionMarks = pgTable(
     index("inspection_marks_plot_idx").on(t.plotId),
   ],
 );
+
+/**
+ * The jobs that run once across instances (`Job.once` in app/server/jobs.server.ts): who may run each now. A claim
+ * is a lease: an instance killed during a run lets another take the job once it has passed.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  startedAt: timestamptz("started_at").notNull(),
+  leaseUntil: timestamptz("lease_until").notNull(),
+  finishedAt: timestamptz("finished_at"),
+});
