@@ -147,13 +147,14 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   await page.goto("/admin/jardiniers");
   const add = page.getByRole("region", { name: "Ajouter un jardinier" });
   const name = `Odile Perrin ${stamp}`;
-  await add.getByLabel("Nom et prénom").fill(name);
+  await add.getByLabel("Nom de famille").fill(`Perrin ${stamp}`);
+  await add.getByLabel("Prénom(s)").fill("Odile");
   await add.getByLabel("Téléphone portable").fill("06 11 22 33 44");
   await add.getByLabel("Arrivé au jardin le").fill("2019-04-01");
   await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
-  const payments = page.getByRole("region", { name: "Paiements" });
+  const payments = page.getByRole("region", { name: "Cotisations et paiements" });
   await payments.getByLabel("Montant (€)").fill("douze");
   await payments.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Chèque");
   await payments.getByRole("button", { name: "Enregistrer le paiement" }).click();
@@ -166,7 +167,7 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   await payments.getByRole("button", { name: "Enregistrer le paiement" }).click();
   await expect(page.getByText(/Paiement enregistré : 45,00\s€\./)).toBeVisible();
   await expect(
-    payments.getByRole("listitem").filter({ hasText: /^Cotisation \d{4} : 45,00\s€ — payé le/ }),
+    payments.getByRole("listitem").filter({ hasText: /^Cotisation \d{4} : 45,00\s€ appelés, 45,00\s€ reçus — payée/ }),
   ).toHaveCount(1);
 
   const plots = page.getByRole("region", { name: "Parcelles" });
@@ -181,7 +182,7 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   await expect(page.getByText(/^Ancien jardinier, parti le/)).toBeVisible();
 
   await page.goto("/admin/jardiniers?statut=anciens");
-  await expect(page.getByRole("link", { name })).toBeVisible();
+  await expect(page.getByRole("link", { name: new RegExp(`Perrin ${stamp}`) })).toBeVisible();
   await context.close();
 });
 
@@ -195,7 +196,8 @@ async function siteWithGardener(page: Page, stamp: number) {
   const siteUrl = page.url();
   await page.goto("/admin/jardiniers");
   const add = page.getByRole("region", { name: "Ajouter un jardinier" });
-  await add.getByLabel("Nom et prénom").fill(gardener.name);
+  await add.getByLabel("Nom de famille").fill(`Lemaire ${stamp}`);
+  await add.getByLabel("Prénom(s)").fill("Bruno");
   await add.getByLabel("Adresse e-mail").fill(gardener.email);
   await add.getByLabel("Arrivé au jardin le").fill("2021-03-15");
   await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
@@ -241,25 +243,37 @@ test("an inspection round with a warning e-mailed, the year's fees called, ticke
     .click();
   await expect(page.getByRole("heading", { level: 1, name: /^Cotisations \d{4}$/ })).toBeVisible();
   await noAxeViolations(page);
-  const call = page.getByRole("region", { name: /^Appel à cotisation/ });
-  await call.getByRole("button", { name: /^(Envoyer l'appel à cotisation|Appeler les nouveaux jardiniers)$/ }).click();
-  await expect(popup(page, /^Appel à cotisation \d{4} : \d+ cotisations? à régler/)).toBeVisible();
-  expect(await lastMailTo(gardener.email, /Votre cotisation \d{4} pour la parcelle n° 1 /)).toMatch(/est de 45,00/);
+  await sendFeeCall(page);
+  await expect(popup(page, /^Appel à cotisation \d{4} : \d+ cotisations? appelées?/)).toBeVisible();
+  expect(await lastMailTo(gardener.email, /Votre cotisation \d{4} pour la parcelle n° 1 /)).toMatch(
+    /est de 45,00\s€, à régler avant le \d/,
+  );
 
-  await page.getByLabel(new RegExp(`^${gardener.name} — 45,00`)).check();
+  await payPart(page, gardener.name);
+  await expect(popup(page, /^Paiement enregistré : 20,00\s€\. Reste 25,00\s€\.$/)).toBeVisible();
+  await page.getByRole("link", { name: /^Retour aux cotisations/ }).click();
+  await expect(page.getByRole("group", { name: /^À régler/ })).toContainText(/reste 25,00\s€/);
+  await page.getByLabel(`${gardener.name} : réglée en entier`).check();
   await page.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Virement");
-  await page.getByRole("button", { name: "Marquer comme payées" }).click();
-  await expect(popup(page, "1 cotisation marquée payée.")).toBeVisible();
-  await expect(page.getByRole("table", { name: /^Payées/ })).toContainText(gardener.name);
-  await page.getByRole("button", { name: /^Envoyer un rappel aux \d+ jardiniers? en retard$/ }).click();
-  await expect(popup(page, /rappels? en cours d'envoi\.|Aucun rappel à envoyer/)).toBeVisible();
+  await page.getByRole("button", { name: "Marquer comme réglées" }).click();
+  await expect(popup(page, "1 cotisation réglée en entier.")).toBeVisible();
+  await page.getByRole("link", { name: /^Afficher les \d+ cotisations réglées/ }).click();
+  await expect(page.getByRole("table", { name: /^Réglées, exonérées ou annulées/ })).toContainText(gardener.name);
 
   const feesCsv = await download(page, page.getByRole("button", { name: "Exporter en CSV" }));
-  expect(feesCsv.startsWith("\uFEFFJardinier;Parcelles;Montant (€);Payée le;Moyen de paiement")).toBe(true);
-  expect(feesCsv).toMatch(new RegExp(`${gardener.name};n° 1 \\(${site}\\);45,00;\\d{2}/\\d{2}/\\d{4};Virement`));
+  expect(
+    feesCsv.startsWith(
+      "\uFEFFJardinier;Parcelles;Appelé (€);Exonéré (€);Payé (€);Reste (€);État;À régler avant le;Payée le;Moyen de paiement",
+    ),
+  ).toBe(true);
+  expect(feesCsv).toMatch(
+    new RegExp(
+      `${gardener.name};n° 1 \\(${site}\\);45,00;0,00;45,00;0,00;payée;[\\d/]{10};[\\d/]{10};Chèque, Virement`,
+    ),
+  );
   await page.goto("/admin/jardiniers");
   const gardenersCsv = await download(page, page.getByRole("button", { name: "Exporter en CSV" }));
-  expect(gardenersCsv).toContain(`${gardener.name};${gardener.email};`);
+  expect(gardenersCsv).toContain(`Lemaire ${stamp};Bruno;${gardener.email};`);
   await page.goto("/admin/parcelles");
   const plotsCsv = await download(page, page.getByRole("button", { name: "Exporter les parcelles en CSV" }));
   expect(plotsCsv).toMatch(
@@ -309,19 +323,61 @@ test("without JavaScript, on a phone: the inspection round, the fees' ticks and 
   }
 
   await page.goto("/admin/cotisations");
-  const call = page.getByRole("region", { name: /^Appel à cotisation/ });
-  await call.getByRole("button", { name: /^(Envoyer l'appel à cotisation|Appeler les nouveaux jardiniers)$/ }).click();
-  await expect(page.getByText(/^Appel à cotisation \d{4} : \d+ cotisations? à régler/)).toBeVisible();
+  // Sent without the box ticked: the preview comes back, asking for it.
+  await page.getByRole("button", { name: /^Prévisualiser l'appel/ }).click();
+  await page.getByRole("button", { name: "Envoyer l'appel" }).click();
+  await expect(page.getByRole("link", { name: "Cochez la case pour confirmer l'envoi." })).toBeVisible();
+  await sendFeeCall(page);
+  await expect(page.getByText(/^Appel à cotisation \d{4} : \d+ cotisations? appelées?/)).toBeVisible();
+  await payPart(page, gardener.name);
+  await expect(page.getByText(/^Paiement enregistré : 20,00\s€\. Reste 25,00\s€\.$/)).toBeVisible();
+  await expect(page.getByText(/45,00\s€ appelés, 20,00\s€ reçus — reste 25,00\s€/)).toBeVisible();
+  await page.getByRole("link", { name: /^Retour aux cotisations/ }).click();
   // Nothing ticked: the list says so and nothing is recorded.
-  await page.getByRole("button", { name: "Marquer comme payées" }).click();
+  await page.getByRole("button", { name: "Marquer comme réglées" }).click();
   await expect(page.getByRole("link", { name: "Cochez au moins une cotisation payée." })).toBeVisible();
-  await page.getByLabel(new RegExp(`^${gardener.name} — `)).check();
+  await page.getByLabel(`${gardener.name} : réglée en entier`).check();
   await page.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Espèces");
-  await page.getByRole("button", { name: "Marquer comme payées" }).click();
-  await expect(page.getByText("1 cotisation marquée payée.")).toBeVisible();
-  await expect(page.getByRole("table", { name: /^Payées/ })).toContainText(gardener.name);
+  await page.getByRole("button", { name: "Marquer comme réglées" }).click();
+  await expect(page.getByText("1 cotisation réglée en entier.")).toBeVisible();
   await context.close();
 });
+
+/**
+ * « Prévisualiser » then « Envoyer l'appel » with the box ticked: the preview shows a real e-mail with the payment
+ * details. Another test adding a gardener meanwhile sends the preview back with the new count: confirmed again.
+ */
+async function sendFeeCall(page: Page) {
+  const preview = page.getByRole("button", { name: /^Prévisualiser l'appel/ });
+  if (await preview.isVisible()) await preview.click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await expect(
+      page.getByRole("heading", { name: /^Aperçu de l'appel : \d+ jardiniers?, à régler avant le/ }),
+    ).toBeVisible();
+    await expect(page.getByRole("figure")).toContainText(/Vous pouvez régler :/);
+    await page.getByLabel(/^Je confirme l'envoi à \d+ jardiniers?\.$/).check();
+    await page.getByRole("button", { name: "Envoyer l'appel" }).click();
+    const changed = page.getByText(/il concerne maintenant \d+ jardiniers?/);
+    const done = page.getByText(/^Appel à cotisation \d{4} : \d+ cotisations? appelées?/);
+    await expect(changed.or(done).first()).toBeVisible();
+    if (!(await changed.first().isVisible())) return;
+  }
+}
+
+/** A 20 € cheque on the gardener's fee, from the list to the fee's page. */
+async function payPart(page: Page, name: string) {
+  await page
+    .getByRole("group", { name: /^À régler/ })
+    .getByRole("link", { name, exact: true })
+    .click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: new RegExp(`^Cotisation \\d{4} : ${name}$`) }),
+  ).toBeVisible();
+  const pay = page.getByRole("region", { name: "Enregistrer un paiement" });
+  await pay.getByLabel("Montant reçu (€)").fill("20");
+  await pay.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Chèque");
+  await pay.getByRole("button", { name: "Enregistrer le paiement" }).click();
+}
 
 /** The text of the file a button downloads. */
 async function download(page: Page, button: import("@playwright/test").Locator) {
