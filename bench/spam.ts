@@ -244,9 +244,7 @@ await capture("Avertissement après une visite", () =>
 const amounts = { smallCents: 3500, mediumCents: 4500, largeCents: 5500 };
 // Due in a week: the reminder goes the day after.
 const dueOn = now.plus({ days: 7 }).toISODate()!;
-await capture("Appel à cotisation", () =>
-  getDb().transaction((tx) => callFees(tx, now.year, amounts, dueOn, "marie")),
-);
+await capture("Appel à cotisation", () => getDb().transaction((tx) => callFees(tx, now.year, amounts, dueOn, "marie")));
 await capture("Rappel de cotisation", () =>
   getDb().transaction((tx) => remindUnpaidFees(tx, now.year, now.plus({ days: 8 }).toJSDate())),
 );

@@ -32,9 +32,9 @@ const ERASED = "Fiche effacée";
 const REMINDER_GAP_MS = 7 * 86_400_000;
 
 /** The fee's id, qualified: drizzle leaves a column unqualified in a query of one table, where `p` would take it. */
-const feeId = sql.raw(`"gardener_fees"."id"`);
+const feeIdColumn = sql.raw(`"gardener_fees"."id"`);
 /** What a fee's payments add up to, in a query on `gardener_fees`. */
-const paidCents = sql<number>`coalesce((select sum(p.amount_cents) from gardener_payments p where p.fee_id = ${feeId}), 0)`;
+const paidCents = sql<number>`coalesce((select sum(p.amount_cents) from gardener_payments p where p.fee_id = ${feeIdColumn}), 0)`;
 /** Called less waived; nothing once cancelled. */
 const owedSql = sql<number>`(case when ${gardenerFees.status} = 'cancelled' then 0 else ${gardenerFees.amountCents} - ${gardenerFees.waivedCents} end)`;
 
@@ -262,8 +262,10 @@ export async function feesOf(year: number, executor: Executor = getDb()) {
       name: sql<string>`coalesce(${gardeners.name}, ${ERASED})`,
       email: sql<string>`coalesce(${gardeners.email}, '')`,
       left: gardeners.endDate,
-      means: sql<string>`coalesce((select string_agg(distinct p.means, ',') from gardener_payments p where p.fee_id = ${feeId}), '')`,
-      lastPaidOn: sql<string | null>`(select max(p.paid_on)::text from gardener_payments p where p.fee_id = ${feeId})`,
+      means: sql<string>`coalesce((select string_agg(distinct p.means, ',') from gardener_payments p where p.fee_id = ${feeIdColumn}), '')`,
+      lastPaidOn: sql<
+        string | null
+      >`(select max(p.paid_on)::text from gardener_payments p where p.fee_id = ${feeIdColumn})`,
       plots: currentPlots,
     })
     .from(gardenerFees)

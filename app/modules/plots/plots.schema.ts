@@ -183,30 +183,3 @@ export const holdingFormSchema = z.object({
   plotId: recordId("Choisissez une parcelle libre."),
   startDate: pastDate("la date d'attribution"),
 });
-
-/** « Appel à cotisation »: the year and the amount of a plot of each size. */
-export const feeCallFormSchema = z.object({
-  year: yearField(),
-  small: euroAmount(),
-  medium: euroAmount(),
-  large: euroAmount(),
-});
-
-const FEES_TICKED_MESSAGE = "Cochez au moins une cotisation payée.";
-
-/** The ticks of the fees list: which fees (`cotisation`, repeated), paid when and how. */
-export const feesPaidFormSchema = z.object({
-  fees: z
-    .array(
-      z
-        .string()
-        .regex(/^\d{1,9}$/, { error: FEES_TICKED_MESSAGE })
-        .transform(Number),
-      {
-        error: FEES_TICKED_MESSAGE,
-      },
-    )
-    .min(1, { error: FEES_TICKED_MESSAGE }),
-  paidOn: calendarDate("Indiquez la date du paiement."),
-  means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
-});
