@@ -78,6 +78,7 @@ const tables = [
   "fee_calls",
   "inspection_rounds",
   "inspection_marks",
+  "job_runs",
 ];
 
 /**

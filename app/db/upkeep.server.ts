@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, type DatabaseHandle } from "./client.server";
+import { getDb } from "./client.server";
 
 /** How often the embedded database is vacuumed and its statistics renewed. */
 export const UPKEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -12,24 +12,4 @@ export const UPKEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
  */
 export async function vacuumAndAnalyze() {
   await getDb().execute(sql`vacuum (analyze)`);
-}
-
-/**
- * On the embedded database: upkeep now (off the start's path), then every day; nothing on PostgreSQL. The function
- * returned stops it, and resolves once a pass under way is over (the database can then be closed).
- */
-export function startDatabaseUpkeep(kind: DatabaseHandle["kind"], onError: (error: unknown) => void) {
-  if (kind !== "pglite") return async () => {};
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = vacuumAndAnalyze().catch(onError);
-  };
-  const first = setTimeout(run, 0);
-  const daily = setInterval(run, UPKEEP_INTERVAL_MS);
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-    return running;
-  };
 }

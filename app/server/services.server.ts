@@ -3,29 +3,30 @@ import path from "node:path";
 import { openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { lockDataDir, setLockRequestHandler } from "~/db/data-dir-lock.server";
 import { makeDataDirPrivate } from "~/db/data-dir-permissions.server";
-import { startDatabaseUpkeep } from "~/db/upkeep.server";
-import { backupNow, startBackupSchedule } from "~/modules/backup/backup-schedule.server";
+import { UPKEEP_INTERVAL_MS, vacuumAndAnalyze } from "~/db/upkeep.server";
+import { backupJob, backupNow } from "~/modules/backup/backup-schedule.server";
 import { env, mailSettingWarnings } from "./env.server";
 import { logger } from "./logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
-import { releaseOutboxLeases, startMailWorker, stopMailWorker } from "~/modules/mail/mail.server";
-import { startBounceReader, stopBounceReader } from "~/modules/mail/bounces.server";
+import { createMailWorker, releaseOutboxLeases, type MailWorker } from "~/modules/mail/mail.server";
+import { createBounceReader, type BounceReader } from "~/modules/mail/bounces.server";
 import { letterDelivery } from "~/modules/newsletter/letters.server";
 import { sendDigestIfDue } from "~/modules/newsletter/digest.server";
 import { queueReminders } from "~/modules/registrations/registrations.server";
-import { startMediaCleanup, stopMediaCleanup } from "~/modules/media/media-cleanup.server";
-import { startPublicationSchedule, stopPublicationSchedule } from "~/modules/publishing/scheduler.server";
+import { mediaCleanupJob } from "~/modules/media/media-cleanup.server";
+import { publicationJob } from "~/modules/publishing/scheduler.server";
 import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
 import { applyRetention } from "~/modules/retention/retention.server";
-import { startWeatherRefresh, stopWeatherRefresh } from "~/modules/weather/weather.server";
+import { weatherRefreshJob } from "~/modules/weather/weather.server";
+import { startJobs, type Job, type JobRunner } from "./jobs.server";
 import { StartupError } from "./startup-error";
 import { withFirstOfMonth } from "~/lib/dates";
 
 let started: Promise<DatabaseHandle> | undefined;
-let sweeper: ReturnType<typeof setInterval> | undefined;
-let stopBackupSchedule: (() => void) | undefined;
-let stopUpkeep: (() => Promise<void>) | undefined;
+let jobs: JobRunner | undefined;
+let mailWorker: MailWorker | undefined;
+let bounceReader: BounceReader | undefined;
 
 /** Opens the database, applies migrations, creates the first admin and demo content. Idempotent. */
 export function startServices() {
@@ -115,37 +116,15 @@ async function start() {
   useDatabase(handle);
   await bootstrapAdmin();
   if (env.SEED_DEMO) await seedDemoContent();
-  sweeper = setInterval(
-    () => {
-      purgeExpiredSessions().catch((err) => logger.warn({ err }, "session purge failed"));
-      purgeOldHits().catch((err) => logger.warn({ err }, "rate limit purge failed"));
-      // Personal data kept no longer than the association's settings allow (RGPD).
-      applyRetention()
-        .then(
-          (removed) => Object.values(removed).some(Boolean) && logger.info({ removed }, "données anciennes supprimées"),
-        )
-        .catch((err) => logger.warn({ err }, "retention failed"));
-      // The reminder of the day before, once per event with sign-ups.
-      queueReminders().catch((err) => logger.warn({ err }, "event reminders failed"));
-      // The automatic letter, when it is set and due.
-      sendDigestIfDue().catch((err) => logger.warn({ err }, "automatic letter failed"));
-    },
-    15 * 60 * 1000,
-  );
-  sweeper.unref();
   // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
   // process had claimed); weather is fetched before the first visitor asks.
   if (handle.kind === "pglite") await releaseOutboxLeases();
-  startMailWorker({ letters: letterDelivery() });
+  mailWorker = createMailWorker({ letters: letterDelivery() });
   // Bounces sent back later by the relay (BOUNCE_IMAP_URL) are counted like a refusal at sending.
-  startBounceReader({ letters: letterDelivery() });
-  startWeatherRefresh();
-  startMediaCleanup();
-  // Scheduled articles and events go public by themselves, within a minute of their time.
-  startPublicationSchedule();
-  stopBackupSchedule = startBackupSchedule(handle.kind);
-  // The embedded database has no autovacuum: its space and the planner's statistics are kept up here.
-  stopUpkeep = startDatabaseUpkeep(handle.kind, (err) => logger.warn({ err }, "database upkeep failed"));
+  bounceReader = env.BOUNCE_IMAP_URL
+    ? createBounceReader({ imapUrl: env.BOUNCE_IMAP_URL, letters: letterDelivery() })
+    : undefined;
+  jobs = startJobs(serverJobs(handle.kind, mailWorker, bounceReader));
   // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
   setLockRequestHandler(async (request) =>
     request === "sauvegarde" ? `ok ${await backupNow(handle.kind)}` : "erreur demande inconnue",
@@ -154,18 +133,70 @@ async function start() {
   return handle;
 }
 
+/** Every job the server runs by itself (app/server/jobs.server.ts): the runner starts them and waits for them. */
+function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: BounceReader | undefined): Job<any>[] {
+  const every15Minutes = 15 * 60_000;
+  return [
+    mail.job,
+    ...(bounces ? [bounces.job] : []),
+    publicationJob,
+    weatherRefreshJob,
+    mediaCleanupJob,
+    backupJob(kind),
+    {
+      name: "sessions expirées",
+      everyMs: every15Minutes,
+      firstAfterMs: every15Minutes,
+      once: true,
+      run: () => purgeExpiredSessions(),
+    },
+    {
+      name: "limites de fréquence",
+      everyMs: every15Minutes,
+      firstAfterMs: every15Minutes,
+      once: true,
+      run: () => purgeOldHits(),
+    },
+    {
+      // Personal data kept no longer than the association's settings allow (RGPD).
+      name: "durées de conservation",
+      everyMs: every15Minutes,
+      firstAfterMs: every15Minutes,
+      once: true,
+      run: () => applyRetention(),
+      report: (removed) => (Object.values(removed).some(Boolean) ? { removed } : undefined),
+    },
+    // The reminder of the day before, once per event with sign-ups.
+    {
+      name: "rappels d'événements",
+      everyMs: every15Minutes,
+      firstAfterMs: every15Minutes,
+      once: true,
+      run: () => queueReminders(),
+    },
+    // The automatic letter, when it is set and due.
+    {
+      name: "lettre automatique",
+      everyMs: every15Minutes,
+      firstAfterMs: every15Minutes,
+      once: true,
+      run: () => sendDigestIfDue(),
+    },
+    // The embedded database has no autovacuum: its space and the planner's statistics are kept up here.
+    ...(kind === "pglite"
+      ? [{ name: "entretien de la base", everyMs: UPKEEP_INTERVAL_MS, run: () => vacuumAndAnalyze() }]
+      : []),
+  ];
+}
+
 export async function stopServices() {
   if (!started) return;
-  clearInterval(sweeper);
-  stopBackupSchedule?.();
-  const upkeep = stopUpkeep?.();
   setLockRequestHandler(undefined);
-  stopWeatherRefresh();
-  stopMediaCleanup();
-  stopPublicationSchedule();
-  await stopMailWorker();
-  await stopBounceReader();
-  await upkeep;
+  // Every run in progress ends before the database closes.
+  await jobs?.stop();
+  await mailWorker?.stop();
+  await bounceReader?.stop();
+  jobs = mailWorker = bounceReader = undefined;
   // A start that failed has nothing open left to close.
   const handle = await started.catch(() => undefined);
   started = undefined;

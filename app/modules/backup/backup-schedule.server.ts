@@ -2,7 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
+import type { Job } from "~/server/jobs.server";
 import { createBackup } from "./backup.server";
 
 /** Backups the server makes on its own, in DATA_DIR/backups: one a night, 7 daily and 4 weekly ones kept. */
@@ -88,29 +88,14 @@ export function backupDue(now: Date, last: Date | null) {
   return age > 26 * 3_600_000 || (age > 20 * 3_600_000 && parisHour(now) >= 2 && parisHour(now) < 6);
 }
 
-let timer: ReturnType<typeof setInterval> | undefined;
-let running = false;
-
-/** Checks every 15 minutes (first a minute after start) whether the nightly backup is due, and makes it. */
-export function startBackupSchedule(kind: "pglite" | "postgres") {
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
-      if (backupDue(new Date(), await lastBackupDate()))
-        logger.info({ file: await backupNow(kind) }, "sauvegarde écrite");
-    } catch (err) {
-      logger.error({ err }, "sauvegarde impossible");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(check, 60_000);
-  first.unref();
-  timer = setInterval(check, 15 * 60_000);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+/** Looks every 15 minutes (first a minute after start) whether the nightly backup is due, and makes it. */
+export function backupJob(kind: "pglite" | "postgres"): Job<string | null> {
+  return {
+    name: "sauvegarde",
+    everyMs: 15 * 60_000,
+    firstAfterMs: 60_000,
+    once: true,
+    run: async () => (backupDue(new Date(), await lastBackupDate()) ? backupNow(kind) : null),
+    report: (file) => (file ? { file } : undefined),
   };
 }

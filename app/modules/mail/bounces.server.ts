@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { ImapFlow } from "imapflow";
 import { getDb } from "~/db/client.server";
 import { newsletterLetters, outbox } from "~/db/schema";
-import { env } from "~/server/env.server";
+import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { signedFor, traceInMessageId, tracesInAddresses } from "./bounce-token.server";
 import { isHardBounce, readDeliveryReport, type DeliveryReport } from "./dsn.server";
@@ -121,8 +121,11 @@ const MAX_REMEMBERED = 10_000;
 export interface BounceReader {
   /** Reads the mailbox once; never runs twice at once. */
   runOnce(): Promise<BounceRunResult>;
+  /** The mailbox's turn in the server's job runner, every `pollMs`. */
+  job: Job<BounceRunResult>;
+  /** Runs the job on a runner of its own (tests); the server runs `job` with the others. */
   start(): void;
-  /** Stops polling and waits for the reading in progress, if any. */
+  /** Stops reading and waits for the reading in progress, if any. */
   stop(): Promise<void>;
 }
 
@@ -140,11 +143,9 @@ export function createBounceReader(options: BounceReaderOptions): BounceReader {
   const left = new Set<number>();
   let uidValidity: bigint | undefined;
   let failing = false;
-  let running = false;
   let stopped = false;
   let current: Promise<BounceRunResult> | null = null;
   let client: ImapFlow | undefined;
-  let timer: NodeJS.Timeout | undefined;
 
   function remember(uid: number) {
     if (left.size >= MAX_REMEMBERED) left.clear();
@@ -232,13 +233,13 @@ export function createBounceReader(options: BounceReaderOptions): BounceReader {
     return result;
   }
 
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(() => {
-      void reader.runOnce().finally(schedule);
-    }, pollMs);
-    timer.unref();
+  /** A stop closes the connection rather than waiting for it; a report being applied finishes its transaction. */
+  function halt() {
+    stopped = true;
+    client?.close();
   }
+
+  let jobs: JobRunner | undefined;
 
   const reader: BounceReader = {
     runOnce() {
@@ -247,36 +248,25 @@ export function createBounceReader(options: BounceReaderOptions): BounceReader {
       });
       return current;
     },
+    job: {
+      name: "lecture des avis de non-remise",
+      everyMs: pollMs,
+      // One mailbox: with several instances, one reads it at a time.
+      once: true,
+      run(signal) {
+        signal.addEventListener("abort", halt, { once: true });
+        return reader.runOnce();
+      },
+    },
     start() {
-      if (running) return;
-      running = true;
-      void reader.runOnce().finally(schedule);
+      jobs ??= startJobs([reader.job]);
     },
     async stop() {
-      running = false;
-      stopped = true;
-      clearTimeout(timer);
-      // The connection is closed rather than waited for; a report being applied finishes its transaction first.
-      client?.close();
+      halt();
+      await jobs?.stop();
+      jobs = undefined;
       await current;
     },
   };
   return reader;
-}
-
-let reader: BounceReader | undefined;
-
-/** Starts reading the bounce mailbox, when BOUNCE_IMAP_URL is set (idempotent). */
-export function startBounceReader(options: Omit<BounceReaderOptions, "imapUrl"> & { imapUrl?: string }) {
-  const imapUrl = options.imapUrl ?? env.BOUNCE_IMAP_URL;
-  if (reader || !imapUrl) return;
-  reader = createBounceReader({ ...options, imapUrl });
-  reader.start();
-}
-
-/** Stops reading and waits for the reading in progress. */
-export async function stopBounceReader() {
-  const stopping = reader;
-  reader = undefined;
-  await stopping?.stop();
 }

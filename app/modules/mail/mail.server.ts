@@ -7,6 +7,7 @@ import { createTransport, type SendMailOptions } from "nodemailer";
 import { getDb, type Executor } from "~/db/client.server";
 import { newsletterLetters, outbox } from "~/db/schema";
 import { env } from "~/server/env.server";
+import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { oneLine } from "~/lib/text";
 import { MailMessageSchema, type MailMessage } from "./mail.schema";
@@ -408,7 +409,11 @@ function describe(error: unknown) {
 export interface MailWorker {
   /** Sends what is due now; resolves with what happened. Never runs twice at once. */
   runOnce(): Promise<RunResult>;
+  /** The outbox's turn in the server's job runner: every `pollMs`, at once after a full batch. */
+  job: Job<RunResult>;
+  /** Runs the job on a runner of its own (tests); the server runs `job` with the others. */
   start(): void;
+  /** Stops the clock, waits for the message being sent, closes the SMTP connections. */
   stop(): Promise<void>;
 }
 
@@ -435,8 +440,6 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   let runFailing = false;
   let refusalsInARow = 0;
   let current: Promise<RunResult> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
   /** The earliest time this instance sends its next letter message (the messages are spread over the hour). */
   let nextLetterAt = 0;
 
@@ -584,13 +587,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     return untilLetter > 0 && untilLetter < pollMs ? untilLetter : pollMs;
   }
 
-  function schedule(last?: RunResult) {
-    if (!running) return;
-    timer = setTimeout(() => {
-      void worker.runOnce().then(schedule, () => schedule());
-    }, nextDelay(last));
-    timer.unref();
-  }
+  let jobs: JobRunner | undefined;
 
   const worker: MailWorker = {
     runOnce() {
@@ -599,33 +596,21 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
       });
       return current;
     },
+    job: {
+      name: "envoi des e-mails",
+      everyMs: pollMs,
+      nextAfterMs: nextDelay,
+      run: () => worker.runOnce(),
+    },
     start() {
-      if (running) return;
-      running = true;
-      void worker.runOnce().then(schedule, () => schedule());
+      jobs ??= startJobs([worker.job]);
     },
     async stop() {
-      running = false;
-      clearTimeout(timer);
+      await jobs?.stop();
+      jobs = undefined;
       await current;
       sender.close();
     },
   };
   return worker;
-}
-
-let worker: MailWorker | undefined;
-
-/** Starts the outbox worker of this process (idempotent); pending messages, old ones included, are sent. */
-export function startMailWorker(options?: MailWorkerOptions) {
-  if (worker) return;
-  worker = createMailWorker(options);
-  worker.start();
-}
-
-/** Stops polling and waits for the message being sent, if any. */
-export async function stopMailWorker() {
-  const stopping = worker;
-  worker = undefined;
-  await stopping?.stop();
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { annonces, associationContent, autosaves, blogPosts, contentVersions, events, media } from "~/db/schema";
+import type { Job } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { MEDIA_FILE_PATTERN } from "./media.schema";
 import { getMediaDir } from "./media.server";
@@ -102,30 +103,11 @@ export async function cleanupUnusedMedia(options: { now?: Date; graceMs?: number
   return { removedImages, removedFiles };
 }
 
-let janitor: NodeJS.Timeout | undefined;
-
-/** Runs the cleanup once a day in the server process (first run after ten minutes). */
-export function startMediaCleanup(intervalMs = MEDIA_GRACE_MS) {
-  if (janitor) return;
-  const run = () => {
-    cleanupUnusedMedia().catch((error: unknown) => logger.warn({ err: error }, "nettoyage des images impossible"));
-  };
-  const first = setTimeout(
-    () => {
-      run();
-      janitor = setInterval(run, intervalMs);
-      janitor.unref();
-    },
-    10 * 60 * 1000,
-  );
-  first.unref();
-  janitor = first;
-}
-
-export function stopMediaCleanup() {
-  if (janitor) {
-    clearTimeout(janitor);
-    clearInterval(janitor);
-  }
-  janitor = undefined;
-}
+/** The cleanup, once a day in the server (first run after ten minutes). */
+export const mediaCleanupJob: Job<unknown> = {
+  name: "nettoyage des images",
+  everyMs: MEDIA_GRACE_MS,
+  firstAfterMs: 10 * 60_000,
+  once: true,
+  run: () => cleanupUnusedMedia(),
+};

@@ -2,7 +2,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { publishDuePosts } from "~/modules/blog/blog.server";
 import { publishDueEvents } from "~/modules/events/events.server";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
-import { logger } from "~/server/logger.server";
+import type { Job } from "~/server/jobs.server";
 
 /** Who the history names for an item that went public at its scheduled time. */
 export const SCHEDULED_PUBLICATION_ACTOR: Actor = { id: null, username: "publication programmée" };
@@ -33,23 +33,11 @@ export async function publishDueItems(at?: Date, db: Database = getDb()) {
   });
 }
 
-let timer: ReturnType<typeof setInterval> | undefined;
-
-/** Starts this process's look for scheduled items, now and every SCHEDULE_CHECK_MS. */
-export function startPublicationSchedule() {
-  if (timer) return;
-  const run = () =>
-    publishDueItems()
-      .then(({ articles, events }) => {
-        if (articles.length + events.length > 0) logger.info({ articles, events }, "publication programmée");
-      })
-      .catch((err) => logger.warn({ err }, "publication programmée impossible pour l'instant"));
-  void run();
-  timer = setInterval(run, SCHEDULE_CHECK_MS);
-  timer.unref();
-}
-
-export function stopPublicationSchedule() {
-  clearInterval(timer);
-  timer = undefined;
-}
+/** Scheduled articles and events go public by themselves, within a minute of their time. */
+export const publicationJob: Job<Awaited<ReturnType<typeof publishDueItems>>> = {
+  name: "publication programmée",
+  everyMs: SCHEDULE_CHECK_MS,
+  once: true,
+  run: () => publishDueItems(),
+  report: ({ articles, events }) => (articles.length + events.length > 0 ? { articles, events } : undefined),
+};

@@ -1,5 +1,6 @@
 import { env } from "~/server/env.server";
 import { WEATHER_CITY, type PollenValues } from "~/lib/weather";
+import type { Job } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import {
   AirQualityResponseSchema,
@@ -236,23 +237,12 @@ export async function getWeatherForPage(): Promise<{ weather: WeatherSnapshot | 
   return { weather, weatherUnavailable: !weather && weatherService().failing };
 }
 
-let ticker: NodeJS.Timeout | undefined;
-
 /**
- * Keeps the cache warm from the server process: a first call at start, then one a minute (an
- * upstream call happens only when the cached value has expired), so visitors rarely wait at all.
+ * Keeps the cache warm from the server process: a first call at start, then one a minute (an upstream call happens
+ * only when the cached value has expired), so visitors rarely wait at all. Each instance keeps its own cache.
  */
-export function startWeatherRefresh(intervalMs = 60 * 1000) {
-  if (ticker) return;
-  const tick = () => {
-    void getWeather();
-  };
-  tick();
-  ticker = setInterval(tick, intervalMs);
-  ticker.unref();
-}
-
-export function stopWeatherRefresh() {
-  clearInterval(ticker);
-  ticker = undefined;
-}
+export const weatherRefreshJob: Job<unknown> = {
+  name: "météo",
+  everyMs: 60_000,
+  run: () => getWeather(),
+};
