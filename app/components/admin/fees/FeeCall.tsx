@@ -22,6 +22,7 @@ function CallPreview({ preview, result }: { preview: FeeCallPreview; result: Fee
       {Object.entries(preview.values).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      <input type="hidden" name="intent" value="call" />
       <input type="hidden" name="expected" value={n} />
       <FormFields state={{ id: "call", errors: refused?.errors ?? {}, values: {}, order: ["confirm"] }}>
         <ErrorSummary />

@@ -137,7 +137,7 @@ export function GardenerFees({
             options={[["fiche", "Toute la cotisation du jardinier"], ...plots]}
             placeholder={null}
           />
-          <TextInput name="amount" label="Montant (€)" required autoComplete="off" />
+          <TextInput name="amount" label="Montant du tarif (€)" required autoComplete="off" />
           <TextInput name="reason" label="Raison" hint="Tarif réduit, parcelle partagée…" autoComplete="off" />
         </div>
       </IntentForm>
