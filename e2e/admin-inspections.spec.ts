@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { popup } from "./admin";
 import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
@@ -56,6 +57,10 @@ async function addGardener(
   return { name, email: who.email, url: new URL(page.url()).pathname };
 }
 
+async function noAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
 /** Saves today's round with a warning on plot 1, e-mailed or not. */
 async function roundWithWarning(page: Page, siteUrl: string, holder: string, mail: boolean) {
   await page.goto(`${siteUrl}/visite`);
@@ -97,6 +102,12 @@ test("at 1280 px with JavaScript: a forgotten plot added from the refused second
   await add.getByRole("button", { name: "Ajouter la parcelle" }).click();
   await expect(popup(page, "Parcelle n° 2 ajoutée à la visite.")).toBeVisible();
   await expect(page.getByRole("group", { name: `Parcelle n° 2 — ${second.name}` })).toBeVisible();
+  await noAxeViolations(page);
+  // The round's page on a phone: no accessibility violation, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const withdraw = page.getByRole("region", { name: "Retirer un avertissement" });
   await withdraw.getByRole("button", { name: "Retirer l'avertissement" }).click();
