@@ -21,7 +21,6 @@ function newestMtime(dir: string): number {
 const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const sources = Math.max(
   newestMtime(path.join(root, "app")),
-  newestMtime(path.join(root, "public")),
   ...["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
 );
 if (sources > built) {

@@ -56,7 +56,8 @@ const EnvSchema = z.object({
   ).optional(),
   SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères" }).optional(),
   ADMIN_USERNAME: z.string().trim().max(100, { error: "ADMIN_USERNAME doit faire au plus 100 caractères" }).optional(),
-  ADMIN_PASSWORD: z.string().min(10, { error: "ADMIN_PASSWORD doit faire au moins 10 caractères" }).optional(),
+  // The rule of every password (accounts' password policy): 12 characters here, and its strength checked at start.
+  ADMIN_PASSWORD: z.string().min(12, { error: "ADMIN_PASSWORD doit faire au moins 12 caractères" }).optional(),
   // Sign-out after this much inactivity (SPEC-level default: 30 minutes).
   SESSION_IDLE_SECONDS: integer(
     "SESSION_IDLE_SECONDS",
