@@ -328,7 +328,7 @@ describeEachDatabase("fees", () => {
       "HelloAsso",
     ]);
     const total = (label: string) => rows.find((r) => r[0] === label)?.[2];
-    expect([total("Total appelé"), total("Total reçu"), total("Reçu : helloasso"), total("Reste à recevoir")]).toEqual([
+    expect([total("Total appelé"), total("Total reçu"), total("Reçu : HelloAsso"), total("Reste à recevoir")]).toEqual([
       "45,00",
       "30,00",
       "30,00",

@@ -139,7 +139,12 @@ export async function feesCsv(year: number) {
       }),
       total("Total appelé", totals.called),
       total("Total reçu", totals.received),
-      ...PAYMENT_MEANS.map((m) => total(`Reçu : ${PAYMENT_MEANS_LABELS[m].toLowerCase()}`, totals.byMeans.get(m) ?? 0)),
+      ...PAYMENT_MEANS.map((m) =>
+        total(
+          `Reçu : ${m === "helloasso" ? "HelloAsso" : PAYMENT_MEANS_LABELS[m].toLowerCase()}`,
+          totals.byMeans.get(m) ?? 0,
+        ),
+      ),
       total("Exonéré", totals.waived),
       total("Annulé", totals.cancelled),
       total("Reste à recevoir", totals.outstanding),

@@ -13,7 +13,9 @@ export function FeeTotals({ totals }: { totals: Totals }) {
   const rows: [string, string][] = [
     ["Appelé", totals.called],
     ["Reçu", totals.received],
-    ...totals.byMeans.map(([means, amount]) => [`dont ${means.toLowerCase()}`, amount] as [string, string]),
+    ...totals.byMeans.map(
+      ([means, amount]) => [`dont ${means === "HelloAsso" ? means : means.toLowerCase()}`, amount] as [string, string],
+    ),
     ["Exonéré", totals.waived],
     ["Annulé", totals.cancelled],
     ["Reste à recevoir", totals.outstanding],
