@@ -48,9 +48,19 @@ describeEachDatabase("gardeners' import", () => {
     const check = (checked as { check: { lines: unknown[]; counts: unknown; csv: string } }).check;
     expect(check.counts).toEqual({ creer: 2, ignorer: 1, erreur: 0 });
     expect(check.lines).toEqual([
-      expect.objectContaining({ line: 2, name: "Aïcha Mansouri", outcome: "creer" }),
-      expect.objectContaining({ line: 3, name: "Zoé Écuyer", outcome: "creer", message: "À créer, sans parcelle." }),
-      expect.objectContaining({ line: 4, name: "Camille Roux", outcome: "ignorer" }),
+      expect.objectContaining({
+        line: 2,
+        name: "Aïcha Mansouri",
+        outcome: "creer",
+        message: "avec la parcelle 1 du Jardin des Brosses.",
+      }),
+      expect.objectContaining({ line: 3, name: "Zoé Écuyer", outcome: "creer", message: "sans parcelle." }),
+      expect.objectContaining({
+        line: 4,
+        name: "Camille Roux",
+        outcome: "ignorer",
+        message: "déjà au registre (fiche de Camille Roux), laissée telle quelle.",
+      }),
     ]);
     // The dry run wrote nothing.
     expect(await getDb().select().from(gardeners)).toHaveLength(1);
@@ -93,7 +103,7 @@ describeEachDatabase("gardeners' import", () => {
     const check = await checkGardenersCsv(csv);
     expect(check.counts).toEqual({ creer: 1, ignorer: 0, erreur: 5 });
     expect(check.lines.map((l) => [l.line, l.name, l.message])).toEqual([
-      [2, "Jean de La Fontaine", "À créer, sans parcelle."],
+      [2, "Jean de La Fontaine", "sans parcelle."],
       [3, "Marie Curie", "Format d'email invalide"],
       [4, "Yann Le Goff", "La parcelle 1 du Jardin des Brosses n'est pas libre."],
       [5, "Paul Éluard", "Pas de parcelle 7 du Jardin des Brosses : créez-la d'abord (import des parcelles)."],

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
-import { fullName, splitName } from "~/lib/text";
+import { de, fullName, splitName } from "~/lib/text";
 import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
 import { allotToGardener, PlotUnavailableError } from "~/modules/plots/allotment.server";
 import { plotName } from "~/modules/plots/plots.labels";
@@ -152,7 +152,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
     const result = (outcome: ImportLine["outcome"], message: string) =>
       lines.push({ line: index + 2, name, plots: cell("plots"), outcome, message });
     if (cell("end")) {
-      result("ignorer", `Ancien jardinier (départ le ${cell("end")}) : non importé.`);
+      result("ignorer", `ancien jardinier (départ le ${cell("end")}).`);
       continue;
     }
     const phone = cell("phone");
@@ -173,7 +173,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
     const email = form.email.toLowerCase();
     const same = (email && byEmail.get(email)) || byName.get(foldHeader(name));
     if (same) {
-      result("ignorer", `Déjà au registre (fiche de ${same.name}) : laissé tel quel.`);
+      result("ignorer", `déjà au registre (fiche ${de(same.name)}), laissée telle quelle.`);
       continue;
     }
     if ((email && inFile.emails.has(email)) || inFile.names.has(foldHeader(name))) {
@@ -189,6 +189,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
       continue;
     }
     const plotIds: number[] = [];
+    const plotNames: string[] = [];
     let refused = "";
     for (const ref of refs) {
       const site = ref.site ? siteByName.get(foldHeader(ref.site)) : sites.length === 1 ? sites[0] : undefined;
@@ -205,6 +206,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
       else if (inFile.plots.has(found.plot.id)) refused = `La ${named} est donnée à une autre ligne du fichier.`;
       if (refused) break;
       plotIds.push(found!.plot.id);
+      plotNames.push(named);
     }
     if (refused) {
       result("erreur", refused);
@@ -212,7 +214,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
     }
     for (const id of plotIds) inFile.plots.add(id);
     planned.push({ form, plotIds });
-    result("creer", plotIds.length > 0 ? "À créer, avec sa parcelle attribuée." : "À créer, sans parcelle.");
+    result("creer", plotNames.length > 0 ? `avec la ${plotNames.join(" et la ")}.` : "sans parcelle.");
   }
   return {
     lines,

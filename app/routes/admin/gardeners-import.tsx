@@ -39,7 +39,7 @@ export default function AdminGardenersImport({ actionData }: Route.ComponentProp
       <Section
         id="fichier"
         title="Le fichier"
-        description="Un CSV enregistré depuis le tableur (UTF-8 ou Windows-1252), une ligne par jardinier. Colonnes lues : Nom, Prénom(s) (ou « Nom et prénom » en une colonne), E-mail, Portable, Fixe, Adresse, Jardin, Parcelle (son numéro ; « 12, 14 » pour deux), Arrivée (JJ/MM/AAAA), Notes. L'export des jardiniers se relit tel quel. Les parcelles doivent exister et être libres : importez d'abord les parcelles. Aucun e-mail n'est envoyé."
+        description="Un CSV enregistré depuis le tableur (UTF-8 ou Windows-1252), une ligne par jardinier. Colonnes lues : Nom, Prénom(s) (ou « Nom et prénom » en une colonne), E-mail, Portable, Fixe, Adresse, Jardin, Parcelle (son numéro ; « 12, 14 » pour deux), Arrivée (JJ/MM/AAAA), Notes. L'export des jardiniers se relit tel quel. Les parcelles doivent exister et être libres : importez d'abord les parcelles. Aucun e-mail n'est envoyé."
       >
         <Form method="post" encType="multipart/form-data" className="space-y-3">
           <input type="hidden" name="intent" value="check" />
