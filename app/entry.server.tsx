@@ -11,7 +11,7 @@ import { coalesceChunks } from "./server/coalesce.server";
 import { withSiteStylesheet } from "./server/styles.server";
 
 // What server.ts needs from the build: the services, the validated settings and the logger.
-export { startServices, stopServices } from "./server/services.server";
+export { startServices, stopServices } from "./startup/services.server";
 export { clientIpContext } from "./request/context";
 export { env } from "./server/env.server";
 export { readSiteVersion } from "./db/site-version.server";

@@ -4,7 +4,7 @@ import type { PageHandle } from "./lib/page-handle";
 import type { Route } from "./+types/root";
 import { nonceContext } from "./request/context";
 import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./server/security.server";
-import { startServices } from "./server/services.server";
+import { startServices } from "./startup/services.server";
 import { useNonce } from "./request/nonce";
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { env } from "./env.server";
-import { bodyType, isMultipart, MAX_FORM_BYTES } from "~/modules/forms/form-data.server";
+import { bodyType, isMultipart, MAX_FORM_BYTES } from "./request-body.server";
 
 export function createNonce() {
   return crypto.randomBytes(16).toString("base64");

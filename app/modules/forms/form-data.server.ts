@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { cleanText } from "~/lib/text";
+import { isMultipart, MAX_FORM_BYTES } from "~/server/request-body.server";
 
 /** French answers to a form that cannot be read: the sender's error (4xx), never a 500. */
 export const FORM_READ_MESSAGES = {
@@ -8,16 +9,6 @@ export const FORM_READ_MESSAGES = {
   invalid: "Le formulaire envoyé est invalide.",
   tooManyFiles: "Trop de fichiers envoyés.",
 } as const;
-
-/** The body's media type, without parameters and in lower case: "multipart/form-data", "" when there is none. */
-export function bodyType(request: Request): string {
-  return request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-}
-
-export const isMultipart = (request: Request) => bodyType(request) === "multipart/form-data";
-
-/** Largest body of a form without files (urlencoded, or multipart read by `readFormData`). */
-export const MAX_FORM_BYTES = 1024 * 1024;
 
 /**
  * The submitted form, every name and text value cleaned by `cleanText`; files are left out. A body that says it

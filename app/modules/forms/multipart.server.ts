@@ -9,7 +9,8 @@ import busboy from "busboy";
 import { MAX_IMAGE_BYTES, mediaMessages } from "~/modules/media/media.schema";
 import { own } from "~/lib/records";
 import { cleanText } from "~/lib/text";
-import { FORM_READ_MESSAGES, isMultipart, readFormData } from "./form-data.server";
+import { isMultipart } from "~/server/request-body.server";
+import { FORM_READ_MESSAGES, readFormData } from "./form-data.server";
 
 /** A form refused while it was read: 400 malformed, 413 over a limit, with a French message. */
 export class FormError extends Error {

@@ -1,4 +1,5 @@
-import { bodyType, readFormData } from "./form-data.server";
+import { bodyType } from "~/server/request-body.server";
+import { readFormData } from "./form-data.server";
 import { parseMultipartForm } from "./multipart.server";
 
 /** An image chosen after the session expired: the form's save button leads to the sign-in that keeps the rest. */
