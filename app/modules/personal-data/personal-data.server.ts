@@ -64,7 +64,14 @@ async function gardenerRecords(executor: Executor, where: SQL) {
         .from(gardenerPayments)
         .where(eq(gardenerPayments.gardenerId, gardener.id)),
       visites: await executor
-        .select({ date: inspectionRounds.date, result: inspectionMarks.result, note: inspectionMarks.note })
+        .select({
+          date: inspectionRounds.date,
+          result: inspectionMarks.result,
+          note: inspectionMarks.note,
+          // A warning withdrawn stays, with when and why: the person is owed that too.
+          withdrawnAt: inspectionMarks.withdrawnAt,
+          withdrawalReason: inspectionMarks.withdrawalReason,
+        })
         .from(inspectionMarks)
         .innerJoin(inspectionRounds, eq(inspectionRounds.id, inspectionMarks.roundId))
         .where(eq(inspectionMarks.gardenerId, gardener.id)),

@@ -23,6 +23,7 @@ import {
 } from "./inspections.server";
 import { plotsOfSite } from "./plots.server";
 import { plotScreen } from "./plots.admin.server";
+import { findPersonalData } from "~/modules/personal-data/personal-data.server";
 
 it("asks what is wrong with a warned plot", () => {
   const parsed = inspectionFormSchema([4, 7]).safeParse({
@@ -244,6 +245,12 @@ describeEachDatabase("inspections", () => {
       "lors de la visite du 10 octobre 2026 est retiré :\nLa parcelle voisine était visée, pas la vôtre.",
     );
     expect((await roundsOf(site.id)).map((r) => r.warnings)).toEqual([0, 1]);
+    // The person's data, as « Données d'une personne » gives it, says the warning was withdrawn, and why.
+    const [record] = (await findPersonalData("b@example.fr")).jardiniers;
+    expect(record!.visites.find((v) => v.date === "2026-10-10")).toMatchObject({
+      result: "avertissement",
+      withdrawalReason: "La parcelle voisine était visée, pas la vôtre.",
+    });
   });
 
   it("leads a second round of the day to the first, where a forgotten plot is added with its holder", async () => {
