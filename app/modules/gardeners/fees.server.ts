@@ -636,7 +636,7 @@ export async function allFeeRates(executor: Executor = getDb()) {
     .leftJoin(gardenSites, eq(gardenSites.id, plots.siteId))
     .leftJoin(plotHoldings, and(eq(plotHoldings.plotId, feeRates.plotId), isNull(plotHoldings.endDate)))
     .leftJoin(gardeners, sql`${gardeners.id} = coalesce(${feeRates.gardenerId}, ${plotHoldings.gardenerId})`)
-    .orderBy(asc(gardeners.name), asc(feeRates.id));
+    .orderBy(...byFamilyName, asc(feeRates.id));
 }
 
 /** The fee year the screens follow: the latest one called (a call for next year made in autumn), else this one. */
