@@ -5,6 +5,7 @@
 
 import { COMPRESSION_THRESHOLD_BYTES, IMAGE_JPEG_QUALITY, UPLOAD_RETRY_DELAY_MS } from "~/lib/constants";
 import { MAX_IMAGE_SIDE } from "~/modules/media/media.schema";
+import { MEDIA_UPLOAD_PATH } from "~/modules/auth/background-paths";
 
 async function toJpegBlob(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {
   const offscreen = typeof OffscreenCanvas !== "undefined";
@@ -92,7 +93,7 @@ export async function uploadImage(
   file: File,
   options: { endpoint?: string; retry?: boolean; fallbackMessage: string },
 ): Promise<UploadedImage> {
-  const endpoint = options.endpoint ?? "/admin/media";
+  const endpoint = options.endpoint ?? MEDIA_UPLOAD_PATH;
   try {
     return await postOnce(file, endpoint, options.fallbackMessage);
   } catch (error) {

@@ -5,7 +5,7 @@ import { FormFields } from "~/components/form/fields";
 import { FormMessage } from "~/components/form/messages";
 import { RichTextEditor } from "~/components/form/RichTextEditor";
 import { useFormValidation } from "~/components/form/use-form-validation";
-import { articleFormFields, articleSchemaInput, failedAnnexesMessage } from "~/modules/forms/article-form";
+import { articleFormFields, articleSchemaInput, failedAnnexesMessage } from "~/modules/publishing/article-form";
 import { formDataValue } from "~/modules/forms/form-value";
 import type { EditorRefusal } from "~/modules/publishing/editor.schema";
 import type { PublicationState } from "~/modules/publishing/publication.schema";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ImageField } from "~/components/form/ImageField";
 import { MAX_ANNEX_IMAGES } from "~/lib/constants";
-import { ANNEX_UPLOAD_ERROR, COVER_UPLOAD_ERROR, failedAnnexesMessage } from "~/modules/forms/article-form";
+import { ANNEX_UPLOAD_ERROR, COVER_UPLOAD_ERROR, failedAnnexesMessage } from "~/modules/publishing/article-form";
 
 export interface ArticleImagesState {
   uploading: boolean;

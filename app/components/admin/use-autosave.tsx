@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useNavigation } from "react-router";
 import { formatTime } from "~/lib/dates";
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_PATH } from "~/modules/publishing/editor.schema";
+import { AUTOSAVE_PATH } from "~/modules/auth/background-paths";
+import { AUTOSAVE_INTERVAL_MS } from "~/modules/publishing/editor.schema";
 
 interface AutosaveState {
   savedAt: Date | null;

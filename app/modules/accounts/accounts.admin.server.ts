@@ -15,7 +15,7 @@ import {
   startTotpEnrolment,
   type AccountResult,
 } from "./accounts.server";
-import { totpQrImage, totpUri } from "./totp.server";
+import { totpQrImage, totpUri } from "~/modules/auth/totp.server";
 
 export type AccountActionResult = AccountResult<{ link?: string; recoveryCodes?: string[] }> & { intent?: string };
 

@@ -3,14 +3,15 @@ import { and, asc, count, eq, gt, lt, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { adminInvitations, admins, recoveryCodes, sessions } from "~/db/schema";
 import { env } from "~/server/env.server";
-import { authorName, checkPassword, hashPassword, keyedHash, type Admin } from "~/modules/auth/auth.server";
+import { authorName, checkPassword, hashPassword, type Admin } from "~/modules/auth/auth.server";
+import { keyedHash } from "~/server/server-secret.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { invitationMail } from "./accounts.mail.server";
 import { ACCOUNT_READY_MESSAGE } from "./accounts.schema";
 import { passwordWeakness } from "./password-policy.server";
-import { checkTotp, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode } from "./totp.server";
+import { checkTotp, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode } from "~/modules/auth/totp.server";
 
 export const INVITATION_VALID_MS = 48 * 60 * 60 * 1000;
 

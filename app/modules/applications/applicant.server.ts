@@ -3,7 +3,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { applications, gardeners } from "~/db/schema";
 import { env } from "~/server/env.server";
-import { keyedHash } from "~/modules/auth/auth.server";
+import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";
 import { applicationWithdrawnMail, enqueueMail } from "~/modules/mail/mail.server";
 import type { Application } from "./applications.server";

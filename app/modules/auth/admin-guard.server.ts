@@ -15,7 +15,7 @@ import {
 } from "~/modules/forms/session-expired";
 import { pagePath, typedFields, UPLOAD_SESSION_EXPIRED_MESSAGE } from "~/modules/forms/session-expired.server";
 import { clearSessionCookie, getAdmin, readSessionToken, sessionCookie } from "./session.server";
-import { AUTOSAVE_PATH } from "~/modules/publishing/editor.schema";
+import { AUTOSAVE_PATH, MEDIA_UPLOAD_PATH } from "./background-paths";
 
 /**
  * The administrator of an /admin request. Without a valid session: the upload endpoint answers 401, a page is sent
@@ -31,7 +31,7 @@ export async function authenticateAdminRequest(
   if (admin) return { admin };
   const url = new URL(request.url);
   // Requests a page sends by itself (an upload, an autosave) get a short answer the page can read.
-  if (url.pathname === "/admin/media" || url.pathname === AUTOSAVE_PATH)
+  if (url.pathname === MEDIA_UPLOAD_PATH || url.pathname === AUTOSAVE_PATH)
     throw Response.json({ error: UPLOAD_SESSION_EXPIRED_MESSAGE }, { status: 401 });
   if (request.method !== "POST") {
     // A sign-in waiting for its code keeps its cookie: /login asks for the code.

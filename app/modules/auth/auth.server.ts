@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
 import { and, asc, count, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { admins, recoveryCodes, sessions } from "~/db/schema";
-import { checkTotp, normalizeRecoveryCode } from "~/modules/accounts/totp.server";
+import { checkTotp, normalizeRecoveryCode } from "./totp.server";
 import { env } from "~/server/env.server";
+import { keyedHash } from "~/server/server-secret.server";
 import { recordHistory, recordUnknownSignIn } from "~/modules/history/history.server";
 import { clearHits, limitAddress, releaseHits, reserveHit } from "~/modules/rate-limits/rate-limits.server";
 import { PasswordChecksBusy, withPasswordCheckSlot } from "./password-checks.server";
@@ -319,29 +318,4 @@ export async function purgeExpiredSessions(now = new Date()) {
 /** The table stores an HMAC of the token, so a copy of the database cannot be used to sign in. */
 function hashToken(token: string) {
   return keyedHash(token);
-}
-
-/** An HMAC with the server's secret: for tokens and codes that must not be usable from a copy of the database. */
-export function keyedHash(token: string) {
-  return crypto.createHmac("sha256", sessionSecret()).update(token).digest("base64url");
-}
-
-/** Where the server keeps its secret when SESSION_SECRET is not set (backups carry it too). */
-export function sessionSecretFile() {
-  return path.join(env.dataDir, "session-secret");
-}
-
-let secret: string | undefined;
-function sessionSecret() {
-  if (secret) return secret;
-  if (env.SESSION_SECRET) return (secret = env.SESSION_SECRET);
-  const file = sessionSecretFile();
-  try {
-    secret = fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(env.dataDir, { recursive: true });
-    secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-  }
-  return secret;
 }

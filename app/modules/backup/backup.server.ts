@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb, type Executor } from "~/db/client.server";
 import { env } from "~/server/env.server";
-import { sessionSecretFile } from "~/modules/auth/auth.server";
+import { sessionSecretFile } from "~/server/server-secret.server";
 import { getMediaDir } from "~/modules/media/media.server";
 
 /**

@@ -9,7 +9,7 @@ import {
   requiredLine,
 } from "~/modules/forms/fields.schema";
 import { stripHtml } from "~/lib/text";
-import type { articleFormFields } from "~/modules/forms/article-form";
+import type { articleFormFields } from "~/modules/publishing/article-form";
 import { DRAFT_TITLE_MESSAGE, publicationFormSchema } from "~/modules/publishing/publication.schema";
 
 export const BLOG_REQUIRED_MESSAGE = "Le titre et le contenu sont requis.";

@@ -7,7 +7,6 @@ import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 import type { PublicationState } from "~/modules/publishing/publication.schema";
 import { forgetItem, keepVersion } from "~/modules/publishing/versions.server";
-import { publishDueRows } from "~/modules/publishing/publish-due.server";
 import { adminSearchCondition, type AdminListQuery } from "~/server/admin-list.server";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
@@ -222,11 +221,6 @@ export async function deleteBlogPost(id: number, executor: Executor = getDb()): 
   const rows = await executor.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   if (rows.length > 0) await forgetItem(executor, "article", id);
   return rows.length > 0;
-}
-
-/** Publishes the scheduled posts whose time has come, each once (see `publishDueRows`). Returns their ids. */
-export function publishDuePosts(executor: Executor, at?: Date): Promise<number[]> {
-  return publishDueRows(executor, blogPosts, at);
 }
 
 /** A post as its card shows it (lists, home page): the excerpt is the visible text cut at 150 characters. */

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { CONTACT_CAPTCHA_ANSWER } from "~/lib/constants";
+import { captchaField } from "~/modules/forms/captcha";
 import { requiredText } from "~/modules/forms/fields.schema";
 
 export const CONTACT_REQUIRED_MESSAGE = "Ce champ est obligatoire";
 export const CONTACT_EMAIL_MESSAGE = "Veuillez entrer une adresse email valide";
-export const CONTACT_CAPTCHA_MESSAGE = "Réponse incorrecte au captcha";
 export const CONTACT_LINE_BREAK_MESSAGE = "Ce champ ne doit pas contenir de retour à la ligne.";
 /** SPEC §8: the message could not be sent. */
 export const CONTACT_FAILURE_MESSAGE = "Une erreur est survenue lors de l'envoi. Veuillez réessayer.";
@@ -24,10 +23,7 @@ export const contactFormSchema = z
       .pipe(z.email({ error: CONTACT_EMAIL_MESSAGE })),
     subject: singleLine(200),
     message: requiredText(5000, CONTACT_REQUIRED_MESSAGE),
-    captcha: z
-      .string({ error: CONTACT_CAPTCHA_MESSAGE })
-      .trim()
-      .refine((v) => v === String(CONTACT_CAPTCHA_ANSWER), { error: CONTACT_CAPTCHA_MESSAGE }),
+    captcha: captchaField(),
   })
   .transform(({ captcha: _captcha, ...message }) => message);
 

@@ -10,7 +10,7 @@ import {
   requiredLine,
 } from "~/modules/forms/fields.schema";
 import { stripHtml } from "~/lib/text";
-import type { articleFormFields } from "~/modules/forms/article-form";
+import type { articleFormFields } from "~/modules/publishing/article-form";
 import { parisLocalToDate } from "~/lib/paris-time";
 import { DRAFT_TITLE_MESSAGE, publicationFormSchema } from "~/modules/publishing/publication.schema";
 

@@ -8,7 +8,6 @@ import { cleanImageList, excerpt, parseId, stripHtml } from "~/lib/text";
 import { parisDateOf } from "~/lib/paris-time";
 import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 import type { PublicationState } from "~/modules/publishing/publication.schema";
-import { publishDueRows } from "~/modules/publishing/publish-due.server";
 import { adminSearchCondition, type AdminListQuery } from "~/server/admin-list.server";
 import { forgetItem, keepVersion } from "~/modules/publishing/versions.server";
 
@@ -241,11 +240,6 @@ export async function deleteEvent(id: number, executor: Executor = getDb()): Pro
   const rows = await executor.delete(events).where(eq(events.id, id)).returning({ id: events.id });
   if (rows.length > 0) await forgetItem(executor, "evenement", id);
   return rows.length > 0;
-}
-
-/** Publishes the scheduled events whose time has come, each once (see `publishDueRows`). Returns their ids. */
-export function publishDueEvents(executor: Executor, at?: Date): Promise<number[]> {
-  return publishDueRows(executor, events, at);
 }
 
 /** The `count` soonest published events starting now or later (dashboard). */

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { env } from "~/server/env.server";
-import { keyedHash } from "~/modules/auth/auth.server";
+import { keyedHash } from "~/server/server-secret.server";
 
 /** The outbox row a message comes from: what its Message-ID and its envelope sender are made of. */
 interface SentRow {

@@ -3,7 +3,6 @@ export const NEWSLETTER_TITLE = "Recevoir les nouvelles du jardin";
 export const NEWSLETTER_EMAIL_MESSAGE = "Indiquez une adresse e-mail valide.";
 /** Its own wording (the answer is the contact form's, 7): both forms may share a page. */
 export const NEWSLETTER_CAPTCHA_QUESTION = "Combien font 2 + 5 ?";
-export const NEWSLETTER_CAPTCHA_MESSAGE = "Réponse incorrecte au captcha";
 /** Said to everyone who subscribes, subscribed already or not: the form does not tell who subscribes. */
 export const NEWSLETTER_SENT_MESSAGE =
   "Merci ! Un e-mail de confirmation vient de vous être envoyé : cliquez sur son lien (valable 48 heures) pour recevoir la lettre.";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CONTACT_CAPTCHA_ANSWER } from "~/lib/constants";
+import { captchaField } from "~/modules/forms/captcha";
 import { EMAIL_MAX } from "~/modules/forms/limits";
-import { NEWSLETTER_CAPTCHA_MESSAGE, NEWSLETTER_EMAIL_MESSAGE } from "./newsletter.messages";
+import { NEWSLETTER_EMAIL_MESSAGE } from "./newsletter.messages";
 
 /** Where a subscription form sits: the footer of every page, or the end of an article or an event. */
 export const NEWSLETTER_SOURCES = ["pied-de-page", "page", "article", "evenement"] as const;
@@ -14,10 +14,7 @@ export const newsletterFormSchema = z.object({
     .trim()
     .max(EMAIL_MAX, { error: NEWSLETTER_EMAIL_MESSAGE })
     .pipe(z.email({ error: NEWSLETTER_EMAIL_MESSAGE })),
-  captcha: z
-    .string({ error: NEWSLETTER_CAPTCHA_MESSAGE })
-    .trim()
-    .refine((value) => value === String(CONTACT_CAPTCHA_ANSWER), { error: NEWSLETTER_CAPTCHA_MESSAGE }),
+  captcha: captchaField(),
   source: z.enum(NEWSLETTER_SOURCES).catch("page"),
   sourceId: z
     .string()

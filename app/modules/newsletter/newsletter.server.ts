@@ -4,7 +4,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
-import { keyedHash } from "~/modules/auth/auth.server";
+import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";
 import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";
 import { enqueueMail, newsletterConfirmationMail } from "~/modules/mail/mail.server";

@@ -7,6 +7,4 @@ export interface EditorRefusal {
   missing?: string[];
 }
 
-/** Where an editor sends its autosaves, every AUTOSAVE_INTERVAL_MS while the form changes. */
-export const AUTOSAVE_PATH = "/admin/autosave";
 export const AUTOSAVE_INTERVAL_MS = 30_000;

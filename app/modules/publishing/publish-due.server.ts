@@ -5,7 +5,7 @@ import type { blogPosts, events } from "~/db/schema";
 /**
  * Publishes the scheduled rows of `table` (articles or events) whose time has come (`at`, the database's clock by
  * default), each once: the update re-checks the state, so two instances running this together publish a row once
- * between them. Returns their ids. The blog and events modules call it on their own table.
+ * between them. Returns their ids. The scheduler (`scheduler.server.ts`) calls it for articles and events.
  */
 export async function publishDueRows(
   executor: Executor,

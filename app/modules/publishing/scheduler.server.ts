@@ -1,8 +1,8 @@
 import { getDb, type Database } from "~/db/client.server";
-import { publishDuePosts } from "~/modules/blog/blog.server";
-import { publishDueEvents } from "~/modules/events/events.server";
+import { blogPosts, events as eventsTable } from "~/db/schema";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
 import type { Job } from "~/server/jobs.server";
+import { publishDueRows } from "./publish-due.server";
 
 /** Who the history names for an item that went public at its scheduled time. */
 export const SCHEDULED_PUBLICATION_ACTOR: Actor = { id: null, username: "publication programmée" };
@@ -17,8 +17,8 @@ export const SCHEDULE_CHECK_MS = 15_000;
  */
 export async function publishDueItems(at?: Date, db: Database = getDb()) {
   return db.transaction(async (tx) => {
-    const articles = await publishDuePosts(tx, at);
-    const events = await publishDueEvents(tx, at);
+    const articles = await publishDueRows(tx, blogPosts, at);
+    const events = await publishDueRows(tx, eventsTable, at);
     for (const id of articles)
       await recordHistory(tx, SCHEDULED_PUBLICATION_ACTOR, {
         kind: "article.publication-programmee",

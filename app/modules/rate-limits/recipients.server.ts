@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { keyedHash } from "~/modules/auth/auth.server";
+import { keyedHash } from "~/server/server-secret.server";
 import { clearHits, countHits, recordHit } from "./rate-limits.server";
 
 /**

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { CONTACT_CAPTCHA_ANSWER } from "~/lib/constants";
+import { captchaField } from "~/modules/forms/captcha";
 import { requiredText } from "~/modules/forms/fields.schema";
 import { EMAIL_MAX } from "~/modules/forms/limits";
 import { singleLineText } from "~/modules/mail/mail.schema";
 import { parisLocalToDate } from "~/lib/paris-time";
-import { NEWSLETTER_CAPTCHA_MESSAGE } from "~/modules/newsletter/newsletter.messages";
 import {
   REGISTRATION_ANSWER_MAX,
   REGISTRATION_EMAIL_MESSAGE,
@@ -40,10 +39,7 @@ export const registrationFormSchema = (maxPeople: number) =>
       .max(REGISTRATION_ANSWER_MAX, { error: `La réponse doit faire au plus ${REGISTRATION_ANSWER_MAX} caractères.` })
       .optional()
       .transform((v) => v ?? ""),
-    captcha: z
-      .string({ error: NEWSLETTER_CAPTCHA_MESSAGE })
-      .trim()
-      .refine((value) => value === String(CONTACT_CAPTCHA_ANSWER), { error: NEWSLETTER_CAPTCHA_MESSAGE }),
+    captcha: captchaField(),
   });
 
 export type RegistrationForm = z.output<ReturnType<typeof registrationFormSchema>>;

@@ -7,7 +7,7 @@ import { env } from "~/server/env.server";
 import { TIME_ZONE } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
-import { keyedHash } from "~/modules/auth/auth.server";
+import { keyedHash } from "~/server/server-secret.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";

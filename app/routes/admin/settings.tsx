@@ -16,8 +16,8 @@ import {
   settingsData,
   settingsRefusal,
   SETTINGS_FILE_FIELDS,
-} from "~/modules/content/settings.admin.server";
-import type { SettingsResult } from "~/modules/content/settings";
+} from "~/modules/settings/settings.admin.server";
+import type { SettingsResult } from "~/modules/settings/settings";
 import { FormError, readSubmittedForm, type SubmittedForm } from "~/modules/forms/multipart.server";
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { TextInput } from "~/components/form/fields";
-import type { RETENTION_FIELDS } from "~/modules/content/settings";
+import type { RETENTION_FIELDS } from "~/modules/settings/settings";
 import { SettingsForm } from "./settings-ui";
 
 type RetentionField = (typeof RETENTION_FIELDS)[number];

@@ -18,7 +18,7 @@ import {
   plotsFormSchema,
   retentionFormSchema,
 } from "~/modules/content/content.schema";
-import type { SettingsIntent, SettingsResult } from "~/modules/content/settings";
+import type { SettingsIntent, SettingsResult } from "~/modules/settings/settings";
 import { own } from "~/lib/records";
 
 /** The image forms: what they send is checked by the server once the file is stored. */

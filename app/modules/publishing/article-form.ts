@@ -1,9 +1,9 @@
 import { MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { imageAltsOf } from "~/lib/image-alt";
 import { plainToRichText } from "~/lib/text";
-import { PUBLISH_AT_FIELD } from "~/modules/publishing/publication.schema";
-import type { FormValue } from "./form-value";
-import { altFromForm } from "./image-alt-field";
+import type { FormValue } from "~/modules/forms/form-value";
+import { altFromForm } from "~/modules/forms/image-alt-field";
+import { PUBLISH_AT_FIELD } from "./publication.schema";
 
 /**
  * What the article and event forms of the back-office share, in the browser and on the server: how their fields

@@ -1,6 +1,6 @@
 import { ANNEX_FIELDS, ANNEX_UPLOAD_ERROR, articleFormFields } from "./article-form";
-import { imageFromForm } from "./image-field.server";
-import type { MultipartOptions, SubmittedForm } from "./multipart.server";
+import { imageFromForm } from "~/modules/forms/image-field.server";
+import type { MultipartOptions, SubmittedForm } from "~/modules/forms/multipart.server";
 
 /** What the article and event forms of the back-office share, on the server (see `article-form.ts` for the rest). */
 

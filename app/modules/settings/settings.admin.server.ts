@@ -12,7 +12,7 @@ import { altOf } from "~/lib/image-alt";
 import { altFromForm } from "~/modules/forms/image-alt-field";
 import { mediaMessages } from "~/modules/media/media.schema";
 import { MediaError, saveImage } from "~/modules/media/media.server";
-import { LEGAL_FIELDS } from "./content.defaults";
+import { LEGAL_FIELDS } from "~/modules/content/content.defaults";
 import {
   associationPageFormSchema,
   contactInfoFormSchema,
@@ -24,7 +24,7 @@ import {
   plotsFormSchema,
   plotMailsFormSchema,
   type ContentFields,
-} from "./content.schema";
+} from "~/modules/content/content.schema";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { RETENTION_DEFAULTS } from "~/modules/retention/retention.server";
 import { RETENTION_FIELDS } from "./settings";
@@ -40,7 +40,7 @@ const RETENTION_DEFAULTS_BY_FIELD = {
   retentionGardenersYears: RETENTION_DEFAULTS.gardenersYears,
   retentionPaymentsYears: RETENTION_DEFAULTS.paymentsYears,
 };
-import { ensureContentRow, getContent, updateContent } from "./content.server";
+import { ensureContentRow, getContent, updateContent } from "~/modules/content/content.server";
 import { SETTINGS_INTENTS, type SettingsIntent, type SettingsResult } from "./settings";
 
 const SAVED: Record<SettingsIntent, string> = {
