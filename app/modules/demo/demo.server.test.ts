@@ -136,7 +136,13 @@ describeEachDatabase("demo content", () => {
     expect(fees2026.filter((f) => f.status === "waived").map((f) => [f.state, f.reason])).toEqual([
       ["exonérée", "Exonérée par le bureau : année de chômage"],
     ]);
-    expect(new Set(fees2026.map((f) => f.amountCents))).toEqual(new Set([3500, 4500, 5500, 7000, 10000]));
+    // By plot size, and one particular rate written on the gardener's record.
+    expect(new Set(fees2026.map((f) => f.amountCents))).toEqual(new Set([2000, 3500, 4500, 5500, 7000, 10000]));
+    const rates = await db.select().from(tables.feeRates);
+    expect(rates).toMatchObject([{ amountCents: 2000, reason: expect.stringMatching(/^revenus modestes/) }]);
+    expect(fees2026.filter((f) => f.amountCents === 2000).map((f) => f.rate)).toEqual([
+      `tarif particulier : ${rates[0]!.reason}`,
+    ]);
     // Its payment details are set: the demo's call is not refused.
     const [content] = await db.select().from(tables.associationContent);
     expect(missingPaymentDetails(content)).toEqual([]);

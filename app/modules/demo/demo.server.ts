@@ -952,6 +952,10 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
   const unpaidNames = people.filter((g) => g.unpaid && !g.end).map((g) => g.name);
   const partly = unpaidNames[0];
   const waived = unpaidNames.find((name, i) => i > 0 && !people.find((g) => g.name === name)!.reminded);
+  // A gardener on a small income pays the reduced rate the general assembly voted, written on the record; this
+  // year's call used it.
+  const reduced = people.find((g) => !g.end && !g.unpaid && g.plots.length === 1)!;
+  const reducedRate = { amountCents: 2000, reason: "revenus modestes, tarif réduit voté en assemblée générale" };
   for (const [i, g] of people.entries()) {
     const gardenerId = gardenerIds.get(g.name)!;
     const startYear = Number(g.start.slice(0, 4));
@@ -981,9 +985,9 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
       fees.push({
         gardenerId,
         year,
-        amountCents: fee(1),
+        amountCents: g === reduced ? reducedRate.amountCents : fee(1),
         dueOn: dueOn(year),
-        rate: "selon la taille",
+        rate: g === reduced ? `tarif particulier : ${reducedRate.reason}` : "selon la taille",
         calledAt: calledAt(year),
         remindedAt: g.reminded ? new Date(Date.UTC(year, 2, 16, 8)) : null,
         ...(g.name === waived
@@ -994,7 +998,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
             ? { gardenerId, amountCents: 2000, paidOn, means: "cheque" }
             : g.unpaid
               ? undefined
-              : { gardenerId, amountCents: fee(1), paidOn, means: means(1) },
+              : { gardenerId, amountCents: g === reduced ? reducedRate.amountCents : fee(1), paidOn, means: means(1) },
       });
     }
     if (startYear >= years[0]) {
@@ -1028,6 +1032,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
     if (paid) payments.push({ ...paid, kind: "cotisation", year: feeYear, feeId: row.id });
   }
   await tx.insert(tables.gardenerPayments).values(payments);
+  await tx.insert(tables.feeRates).values({ gardenerId: gardenerIds.get(reduced.name)!, ...reducedRate });
 
   // The last round of each garden, and an earlier one at the Brosses: the same plot neglected both times.
   const dayBefore = (days: number) => parisToday(new Date(now.getTime() - days * DAY));
