@@ -286,7 +286,7 @@ test("the association's name and legal facts reach the header, the titles and th
   ];
   const save = identity.getByRole("button", { name: "Enregistrer l'identité" });
   try {
-    await expect(identity.getByText("La loi (LCEN, article 6) demande")).toBeVisible();
+    await expect(identity.getByText("La loi (LCEN, article 6-III) demande")).toBeVisible();
     await identity.getByLabel("Numéro RNA ou SIRET").fill("12345");
     await save.click();
     await expect(
@@ -295,7 +295,7 @@ test("the association's name and legal facts reach the header, the titles and th
     for (const [label, value] of fields) await identity.getByLabel(label).fill(value);
     await save.click();
     await expect(popup(page, "Identité de l'association enregistrée.")).toBeVisible();
-    await expect(identity.getByText("La loi (LCEN, article 6) demande")).toHaveCount(0);
+    await expect(identity.getByText("La loi (LCEN, article 6-III) demande")).toHaveCount(0);
 
     await page.goto("/mentions-legales");
     await expect(page).toHaveTitle("Mentions légales — Jardins de l'Est lyonnais");
@@ -314,12 +314,10 @@ test("the association's name and legal facts reach the header, the titles and th
     await section(page, "Identité de l'association").getByRole("button", { name: "Enregistrer l'identité" }).click();
     await expect(popup(page, "Identité de l'association enregistrée.")).toBeVisible();
   }
+  // Emptied again, the facts are left out, with no stand-in sentence.
   await page.goto("/mentions-legales");
-  await expect(
-    page.getByText(
-      "Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'association.",
-    ),
-  ).toBeVisible();
+  await expect(page.getByText("Le directeur de la publication peut être joint")).toBeVisible();
+  await expect(page.getByText(/hébergé par|sur simple demande/)).toHaveCount(0);
 });
 
 test("the application form's labels are edited in the settings and shown on /apply; empty, the default returns", async ({

@@ -36,11 +36,12 @@ describeEachDatabase("the legal notice", () => {
     const empty = await page();
     expect(empty).not.toContain("sur simple demande");
     expect(empty).not.toContain("président ou la présidente");
-    expect(empty).not.toContain("Directeur de la publication");
     expect(empty).not.toContain("hébergé par");
-    // The sections that follow keep following numbers.
-    expect(empty).toContain("3. Propriété intellectuelle");
-    expect(empty).toContain("7. Droit applicable");
+    // The spec's eight sections stay; the director's says how to reach them, and names no one.
+    expect(empty).toContain("3. Directeur de la publication");
+    expect(empty).toContain("Le directeur de la publication peut être joint par les moyens de contact indiqués");
+    expect(empty).not.toContain("Le directeur de la publication est");
+    expect(empty).toContain("8. Droit applicable");
     expect((await dashboard()).legalMissing).toHaveLength(4);
 
     await getDb().update(associationContent).set({ hebergeurNom: "Hébergement Rhône SARL" });

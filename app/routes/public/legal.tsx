@@ -63,8 +63,7 @@ function registrationLabel(number: string) {
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { name, publisher, address, registration, director, host, court, email, telephone, retention } = loaderData;
   const contact = [telephone, email].filter(Boolean).join(" — ");
-  // Without a director's name, the section is left out and the next ones keep following numbers.
-  const shift = director ? 0 : 1;
+  // The spec's eight sections are always there; a fact not yet set is left out, never replaced by a stand-in.
   return (
     <article className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Mentions légales</h1>
@@ -94,16 +93,16 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         <p>Les données du site (textes, images, demandes, messages) sont stockées sur le serveur de son hébergeur.</p>
       </LegalSection>
 
-      {director && (
-        <LegalSection title="3. Directeur de la publication">
-          <p>
-            Le directeur de la publication est {director}, représentant l'association. Il peut être joint par les moyens
-            de contact indiqués ci-dessus.
-          </p>
-        </LegalSection>
-      )}
+      <LegalSection title="3. Directeur de la publication">
+        <p>
+          {director
+            ? `Le directeur de la publication est ${director}, représentant l'association. Il`
+            : "Le directeur de la publication"}{" "}
+          peut être joint par les moyens de contact indiqués ci-dessus.
+        </p>
+      </LegalSection>
 
-      <LegalSection title={`${4 - shift}. Propriété intellectuelle`}>
+      <LegalSection title="4. Propriété intellectuelle">
         <p>
           Les textes, photographies, logos et illustrations publiés sur ce site appartiennent à l'association ou à leurs
           auteurs, qui ont autorisé leur diffusion. Toute reproduction, représentation ou adaptation, totale ou
@@ -115,7 +114,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title={`${5 - shift}. Données personnelles (RGPD)`}>
+      <LegalSection title="5. Données personnelles (RGPD)">
         <p>
           L'association traite les données que vous lui transmettez par les formulaires de demande de jardin, de contact
           et de petites annonces (nom, coordonnées, contenu du message), dans le seul but de répondre à votre demande,
@@ -200,7 +199,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title={`${6 - shift}. Cookies`}>
+      <LegalSection title="6. Cookies">
         <p>
           Le site public ne dépose aucun cookie de mesure d'audience ni de publicité, et ne charge aucun service tiers.
           Seul l'espace d'administration utilise un cookie de session, strictement nécessaire à la connexion des membres
@@ -209,7 +208,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title={`${7 - shift}. Responsabilité`}>
+      <LegalSection title="7. Responsabilité">
         <p>
           L'association s'efforce de publier des informations exactes et à jour, mais ne peut garantir l'absence
           d'erreurs. Les informations météorologiques, de qualité de l'air et de pollens sont fournies à titre
@@ -218,7 +217,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
-      <LegalSection title={`${8 - shift}. Droit applicable`}>
+      <LegalSection title="8. Droit applicable">
         <p>
           Les présentes mentions légales sont régies par le droit français. En cas de litige, et à défaut de résolution
           amiable,{" "}
