@@ -177,14 +177,18 @@ describeEachDatabase("fees", () => {
     ]);
   });
 
-  it("waives and cancels a fee, and neither is reminded", async () => {
+  it("waives and cancels a fee, and neither is reminded; a fee reduced is reminded of what is left", async () => {
     const a = await holder([120], { email: "a@example.fr" });
     const b = await holder([120], { email: "b@example.fr" });
     const c = await holder([120], { email: "c@example.fr" });
+    const d = await holder([120], { email: "d@example.fr" });
     await call();
-    const [idA, idB] = [(await feeOfGardener(a.id)).id, (await feeOfGardener(b.id)).id];
-    await inTx((tx) => waiveFee(tx, idA, 0, "Difficultés passagères"));
-    await inTx((tx) => cancelFee(tx, idB, "Parcelle inondée"));
+    const [idA, idB, idD] = [a, b, d].map((g) => g.id);
+    const feeIds = await Promise.all([idA, idB, idD].map(async (id) => (await feeOfGardener(id)).id));
+    await inTx((tx) => waiveFee(tx, feeIds[0]!, 0, "Difficultés passagères"));
+    await inTx((tx) => cancelFee(tx, feeIds[1]!, "Parcelle inondée"));
+    // Reduced to 20 €, of which nothing is paid yet: still late after the due date.
+    await inTx((tx) => waiveFee(tx, feeIds[2]!, 2000, "Tarif réduit accordé"));
     const [feeA, feeB] = [await feeOfGardener(a.id), await feeOfGardener(b.id)];
     expect([feeA.status, feeA.waivedCents, feeA.reason, feeStateText(feeA)]).toEqual([
       "waived",
@@ -194,11 +198,13 @@ describeEachDatabase("fees", () => {
     ]);
     expect([feeB.status, feeB.reason, feeStateText(feeB)]).toEqual(["cancelled", "Parcelle inondée", "annulée"]);
     const totals = { ...sumFees(await feesOf(2026)), byMeans: await receivedByMeans(2026) };
-    expect(totals).toMatchObject({ called: 10500, waived: 3500, cancelled: 3500, outstanding: 3500 });
+    expect(totals).toMatchObject({ called: 14000, waived: 5000, cancelled: 3500, outstanding: 5500 });
     await getDb().delete(outbox);
-    expect(await countRemindable(2026, new Date("2026-04-10T10:00:00Z"))).toBe(1);
-    expect(await inTx((tx) => remindUnpaidFees(tx, 2026, new Date("2026-04-10T10:00:00Z")))).toBe(1);
-    expect((await getDb().select().from(outbox)).map((m) => m.to)).toEqual(["c@example.fr"]);
+    expect(await countRemindable(2026, new Date("2026-04-10T10:00:00Z"))).toBe(2);
+    expect(await inTx((tx) => remindUnpaidFees(tx, 2026, new Date("2026-04-10T10:00:00Z")))).toBe(2);
+    const reminders = await getDb().select().from(outbox).orderBy(outbox.to);
+    expect(reminders.map((m) => m.to)).toEqual(["c@example.fr", "d@example.fr"]);
+    expect(reminders[1]!.text).toContain("20,00");
     expect(c.id).toBeGreaterThan(0);
   });
 

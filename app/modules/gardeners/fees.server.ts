@@ -421,11 +421,14 @@ export async function openFeeOf(gardenerId: number, executor: Executor = getDb()
   return fee;
 }
 
-/** Fees to remind: open (not waived nor cancelled), unpaid, past due, of a current gardener with an address. */
+/**
+ * Fees to remind: not cancelled, with something left to pay (a fee waived in whole owes nothing; one reduced still
+ * owes the rest), past due, of a current gardener with an address.
+ */
 const remindable = (year: number, today: string, weekAgo: Date) =>
   and(
     eq(gardenerFees.year, year),
-    eq(gardenerFees.status, "open"),
+    sql`${gardenerFees.status} <> 'cancelled'`,
     sql`${owedSql} > ${paidCents}`,
     lt(gardenerFees.dueOn, today),
     isNull(gardeners.endDate),
