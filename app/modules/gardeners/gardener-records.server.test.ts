@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { gardenerPayments, gardeners, history, plotHoldings, plots } from "~/db/schema";
+import { gardenerFees, gardenerPayments, gardeners, history, plotHoldings, plots } from "~/db/schema";
 import { COMMAND_LINE_ACTOR } from "~/modules/history/history.server";
 import { erasePersonalData, findPersonalData } from "~/modules/personal-data/personal-data.server";
 import { applyRetention } from "~/modules/retention/retention.server";
@@ -52,10 +52,22 @@ describeEachDatabase("gardeners' records", () => {
     const old = await gardenerWithPlot({ name: "Parti en 2023", endDate: "2023-11-01" }, "2023-11-01");
     const recent = await gardenerWithPlot({ name: "Parti en 2024", endDate: "2024-01-15" }, "2024-01-15");
     const current = await gardenerWithPlot({ name: "Toujours là" });
+    // The fees called, of 2015 (unpaid) and of 2022: the old one goes after the same ten years.
+    await getDb()
+      .insert(gardenerFees)
+      .values(
+        [2015, 2022].map((year) => ({
+          gardenerId: current.gardener.id,
+          year,
+          amountCents: 3500,
+          dueOn: `${year}-03-31`,
+        })),
+      );
 
     const removed = await applyRetention(NOW);
 
-    expect(removed).toMatchObject({ formerGardeners: 1, payments: 3 });
+    expect(removed).toMatchObject({ formerGardeners: 1, payments: 3, fees: 1 });
+    expect((await getDb().select().from(gardenerFees)).map((f) => f.year)).toEqual([2022]);
     expect((await getDb().select().from(gardeners)).map((g) => g.name).sort()).toEqual([
       "Parti en 2024",
       "Toujours là",

@@ -7,6 +7,7 @@ import {
   contactMessages,
   eventRegistrations,
   events,
+  gardenerFees,
   gardenerPayments,
   gardeners,
   history,
@@ -110,6 +111,7 @@ export interface RetentionResult {
   eventRegistrations: number;
   formerGardeners: number;
   payments: number;
+  fees: number;
 }
 
 /** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
@@ -168,6 +170,11 @@ function overdue(settings: RetentionSettings, now: Date) {
     payments: {
       table: gardenerPayments,
       where: lt(gardenerPayments.year, Number(parisDate(now).slice(0, 4)) - settings.paymentsYears),
+    },
+    // The fees called go with their payments, after the same years.
+    fees: {
+      table: gardenerFees,
+      where: lt(gardenerFees.year, Number(parisDate(now).slice(0, 4)) - settings.paymentsYears),
     },
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
     mails: {
