@@ -9,7 +9,7 @@ import { closeDatabase, openDatabaseFor, print } from "../scripts/command.ts";
 const { getDb } = await import("~/db/client.server");
 const t = await import("~/db/schema");
 const { parisToday } = await import("~/lib/paris-time");
-const { feeFor } = await import("~/modules/gardeners/fees.server");
+const { feeFor } = await import("~/modules/register/fees.server");
 const { vacuumAndAnalyze } = await import("~/db/upkeep.server");
 
 const SITES = [

@@ -45,9 +45,9 @@ const { bodyOf, createLetter, letterDelivery, queueLetter, sendTestLetter } =
 const { sendDigestIfDue } = await import("~/modules/newsletter/digest.server");
 const { signUp, cancelRegistration, cancelToken, queueReminders } =
   await import("~/modules/registrations/registrations.server");
-const { allotFromApplication } = await import("~/modules/plots/allotment.server");
-const { saveInspectionRound } = await import("~/modules/plots/inspections.server");
-const { callFees, remindUnpaidFees } = await import("~/modules/gardeners/fees.server");
+const { allotFromApplication } = await import("~/modules/register/allotment.server");
+const { saveInspectionRound } = await import("~/modules/register/inspections.server");
+const { callFees, remindUnpaidFees } = await import("~/modules/register/fees.server");
 const { env } = await import("~/server/env.server");
 const { insertEvent, insertPlot, insertSite } = await import("../tests/factories");
 

@@ -1,6 +1,6 @@
-import { currentFeeYear, feeProgress } from "~/modules/gardeners/fees.server";
-import { registerCounts } from "~/modules/plots/plots.server";
-import { gardenersWithTwoWarnings } from "~/modules/gardeners/gardeners.server";
+import { currentFeeYear, feeProgress } from "~/modules/register/fees.server";
+import { registerCounts } from "~/modules/register/plots.server";
+import { gardenersWithTwoWarnings } from "~/modules/register/gardeners.server";
 import { data } from "react-router";
 import { z } from "zod";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";

@@ -17,11 +17,11 @@ import {
   gardenersWithTwoWarnings,
   getGardener,
   updateGardener,
-} from "~/modules/gardeners/gardeners.server";
-import { listSites, plotsOfSite } from "~/modules/plots/plots.server";
-import { missingPaymentDetails } from "~/modules/plots/plots.mail.server";
-import { feeStateText } from "~/modules/gardeners/fees.labels";
-import { feesOf } from "~/modules/gardeners/fees.server";
+} from "~/modules/register/gardeners.server";
+import { listSites, plotsOfSite } from "~/modules/register/plots.server";
+import { missingPaymentDetails } from "~/modules/register/plots.mail.server";
+import { feeStateText } from "~/modules/register/fees.labels";
+import { feesOf } from "~/modules/register/fees.server";
 import { countDemoRows, removeDemoContent, seedDemoContent } from "./demo.server";
 
 describeEachDatabase("demo content", () => {

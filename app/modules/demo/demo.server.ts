@@ -14,7 +14,7 @@ import { ensureContentRow, getContent, updateContent } from "~/modules/content/c
 import { createEvent } from "~/modules/events/events.server";
 import { cancelColumns } from "~/modules/registrations/registrations.server";
 import { saveImage } from "~/modules/media/media.server";
-import { plotSize, type PaymentMeans, type PlotKind, type PlotState } from "~/modules/plots/plots.labels";
+import { plotSize, type PaymentMeans, type PlotKind, type PlotState } from "~/modules/register/plots.labels";
 import { renderIcon, renderScene, DEMO_SCENES } from "./demo.images.server";
 
 const DAY = 24 * 60 * 60 * 1000;

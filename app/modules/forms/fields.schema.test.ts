@@ -12,7 +12,7 @@ import {
   requiredLine,
   requiredText,
 } from "./fields.schema";
-import { gardenerFormSchema, siteFormSchema } from "~/modules/plots/plots.schema";
+import { gardenerFormSchema, siteFormSchema } from "~/modules/register/plots.schema";
 
 const MISSING = "Ce champ est obligatoire";
 const INVALID = "Valeur invalide";

@@ -17,7 +17,7 @@ import {
   plotHoldings,
   plots,
 } from "~/db/schema";
-import { releaseGardener } from "~/modules/plots/allotment.server";
+import { releaseGardener } from "~/modules/register/allotment.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { dropWaitingLetterMessages, removeMailFilesTo } from "~/modules/mail/mail.server";
 import { forgetRecipient } from "~/modules/rate-limits/recipients.server";

@@ -13,7 +13,7 @@ import {
   PAYMENT_MEANS,
   PAYMENT_MEANS_LABELS,
   type PaymentMeans,
-} from "~/modules/plots/plots.labels";
+} from "~/modules/register/plots.labels";
 import { feeBalance, feeStateText, isLate } from "./fees.labels";
 import {
   FEE_CONFIRM_MESSAGE,

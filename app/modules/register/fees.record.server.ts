@@ -9,8 +9,8 @@ import {
   PAYMENT_KIND_LABELS,
   PAYMENT_MEANS_LABELS,
   type PaymentMeans,
-} from "~/modules/plots/plots.labels";
-import { paymentFormSchema } from "~/modules/plots/plots.schema";
+} from "~/modules/register/plots.labels";
+import { paymentFormSchema } from "~/modules/register/plots.schema";
 import { feeStateText, isLate } from "./fees.labels";
 import { departureFeeSchema, feeRateFormSchema } from "./fees.schema";
 import {

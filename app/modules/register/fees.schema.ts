@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
-import { PAYMENT_MEANS } from "~/modules/plots/plots.labels";
-import { calendarDate, euroAmount, yearField } from "~/modules/plots/plots.schema";
+import { PAYMENT_MEANS } from "~/modules/register/plots.labels";
+import { calendarDate, euroAmount, yearField } from "~/modules/register/plots.schema";
 
 // The forms of /admin/cotisations and of a fee's page: the call, payments, waiver, cancellation, particular rates.
 

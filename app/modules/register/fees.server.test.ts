@@ -13,8 +13,8 @@ import {
 } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
-import { feesCsv, gardenersCsv } from "~/modules/plots/plots-exports.server";
-import { paymentFormSchema } from "~/modules/plots/plots.schema";
+import { feesCsv, gardenersCsv } from "~/modules/register/plots-exports.server";
+import { paymentFormSchema } from "~/modules/register/plots.schema";
 import { feeBalance, feeStateText } from "./fees.labels";
 import {
   callFees,

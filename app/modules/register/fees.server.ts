@@ -13,9 +13,9 @@ import {
 } from "~/db/schema";
 import { parisYear } from "~/lib/paris-time";
 import { enqueueMail } from "~/modules/mail/mail.server";
-import { feeMail, missingPaymentDetails } from "~/modules/plots/plots.mail.server";
-import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/plots/plots.labels";
-import type { PaymentForm } from "~/modules/plots/plots.schema";
+import { feeMail, missingPaymentDetails } from "~/modules/register/plots.mail.server";
+import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/register/plots.labels";
+import type { PaymentForm } from "~/modules/register/plots.schema";
 import { byFamilyName, currentPlots } from "./gardeners.server";
 import { feeBalance, type FeeFigures, type FeeStatus } from "./fees.labels";
 

@@ -3,11 +3,11 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { splitName } from "~/lib/text";
-import { gardenersCsv } from "~/modules/plots/plots-exports.server";
+import { gardenersCsv } from "~/modules/register/plots-exports.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { plotHoldings } from "~/db/schema";
-import { sitePrintList } from "~/modules/plots/plots.admin.server";
+import { sitePrintList } from "~/modules/register/plots.admin.server";
 import { createGardener, listGardeners, nameColumns, updateGardener } from "./gardeners.server";
 
 const SAMPLE_NAMES = [

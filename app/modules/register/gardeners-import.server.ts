@@ -3,9 +3,9 @@ import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
 import { de, fullName, splitName } from "~/lib/text";
 import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
-import { allotToGardener, PlotUnavailableError } from "~/modules/plots/allotment.server";
-import { plotName } from "~/modules/plots/plots.labels";
-import { gardenerFormSchema, type GardenerForm } from "~/modules/plots/plots.schema";
+import { allotToGardener, PlotUnavailableError } from "~/modules/register/allotment.server";
+import { plotName } from "~/modules/register/plots.labels";
+import { gardenerFormSchema, type GardenerForm } from "~/modules/register/plots.schema";
 import { createGardener } from "./gardeners.server";
 
 const GARDENERS_CSV_MAX_LINES = 2000;

@@ -14,8 +14,8 @@ import {
   freePlotsFor,
   releaseGardener,
   PlotUnavailableError,
-} from "~/modules/plots/allotment.server";
-import { euros } from "~/modules/plots/plots.labels";
+} from "~/modules/register/allotment.server";
+import { euros } from "~/modules/register/plots.labels";
 import { feeStateText } from "./fees.labels";
 import { currentFeeYear } from "./fees.server";
 import { gardenerFeeAction, gardenerFeesScreen, settleLeaverFee } from "./fees.record.server";
@@ -25,7 +25,7 @@ import {
   GARDENER_GONE_MESSAGE,
   gardenerFormSchema,
   holdingFormSchema,
-} from "~/modules/plots/plots.schema";
+} from "~/modules/register/plots.schema";
 import { ADMIN_PAGE_SIZE, adminListQuery } from "~/server/admin-list.server";
 import {
   countGardeners,

@@ -12,8 +12,8 @@ import {
 } from "~/db/schema";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { fullName, oneLine, splitName } from "~/lib/text";
-import { plotName } from "~/modules/plots/plots.labels";
-import type { GardenerForm } from "~/modules/plots/plots.schema";
+import { plotName } from "~/modules/register/plots.labels";
+import type { GardenerForm } from "~/modules/register/plots.schema";
 
 export type GardenerStatus = "actuels" | "anciens";
 

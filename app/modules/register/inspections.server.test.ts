@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { inspectionMarks, inspectionRounds, outbox, plotHoldings } from "~/db/schema";
-import { gardenersWithTwoWarnings, recentWarnings } from "~/modules/gardeners/gardeners.server";
+import { gardenersWithTwoWarnings, recentWarnings } from "~/modules/register/gardeners.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { parisToday } from "~/lib/paris-time";

@@ -3,9 +3,9 @@ import { getDb } from "~/db/client.server";
 import { gardenerPayments, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
-import { feeBalance, feeStateText } from "~/modules/gardeners/fees.labels";
-import { feesOf, receivedByMeans, sumFees } from "~/modules/gardeners/fees.server";
-import { listGardeners } from "~/modules/gardeners/gardeners.server";
+import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
+import { feesOf, receivedByMeans, sumFees } from "~/modules/register/fees.server";
+import { listGardeners } from "~/modules/register/gardeners.server";
 import {
   PAYMENT_KIND_LABELS,
   PAYMENT_MEANS,

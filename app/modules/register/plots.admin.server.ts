@@ -4,7 +4,7 @@ import { compareFamilyFirst, counted, familyFirst, parseId, withTown } from "~/l
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { recentWarnings } from "~/modules/gardeners/gardeners.server";
+import { recentWarnings } from "~/modules/register/gardeners.server";
 import { formatCalendarDate } from "~/lib/dates";
 import { ofSite, plotName, plotSize } from "./plots.labels";
 import { bulkPlotsSchema, plotFormSchema, PLOT_GONE_MESSAGE, siteFormSchema } from "./plots.schema";

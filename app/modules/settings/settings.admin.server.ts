@@ -1,4 +1,4 @@
-import { registerCounts } from "~/modules/plots/plots.server";
+import { registerCounts } from "~/modules/register/plots.server";
 import { data } from "react-router";
 import type { z } from "zod";
 import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";

@@ -6,9 +6,9 @@ import { PlotChoices } from "~/components/admin/plots/PlotChoices";
 import { DateTimeInput } from "~/components/form/fields";
 import { PLOT_SIZE_LABELS, VILLE_LABELS, type PlotSize, type Ville } from "~/lib/constants";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { allotmentAction, allotmentScreen } from "~/modules/gardeners/gardeners.admin.server";
+import { allotmentAction, allotmentScreen } from "~/modules/register/gardeners.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { allotmentFormSchema } from "~/modules/plots/plots.schema";
+import { allotmentFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta() {

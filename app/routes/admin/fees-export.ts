@@ -2,8 +2,8 @@ import type { Route } from "./+types/fees-export";
 import { getDb } from "~/db/client.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
-import { feeYear } from "~/modules/gardeners/fees.admin.server";
-import { feesCsv } from "~/modules/plots/plots-exports.server";
+import { feeYear } from "~/modules/register/fees.admin.server";
+import { feesCsv } from "~/modules/register/plots-exports.server";
 import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/cotisations/export?annee=: a year's fees, recorded in the history. */

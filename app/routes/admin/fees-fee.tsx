@@ -8,7 +8,7 @@ import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { feeAction, feeScreen } from "~/modules/gardeners/fees.admin.server";
+import { feeAction, feeScreen } from "~/modules/register/fees.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
 

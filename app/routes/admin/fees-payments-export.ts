@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { parisToday } from "~/lib/paris-time";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
-import { otherPaymentsCsv } from "~/modules/plots/plots-exports.server";
+import { otherPaymentsCsv } from "~/modules/register/plots-exports.server";
 import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/cotisations/paiements/export: entry budgets and cabin takeovers, recorded in the history. */

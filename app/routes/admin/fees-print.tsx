@@ -1,7 +1,7 @@
 import type { Route } from "./+types/fees-print";
 import type { PageHandle } from "~/lib/page-handle";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
-import { feesPrintScreen } from "~/modules/gardeners/fees.admin.server";
+import { feesPrintScreen } from "~/modules/register/fees.admin.server";
 
 /**
  * /admin/cotisations/imprimer?annee=: the fee call on paper for the gardeners without an e-mail address, one page

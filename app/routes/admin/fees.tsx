@@ -11,7 +11,7 @@ import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { feesAction, feesScreen } from "~/modules/gardeners/fees.admin.server";
+import { feesAction, feesScreen } from "~/modules/register/fees.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
 

@@ -12,9 +12,9 @@ import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { gardenerAction, gardenerScreen } from "~/modules/gardeners/gardeners.admin.server";
+import { gardenerAction, gardenerScreen } from "~/modules/register/gardeners.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { gardenerFormSchema } from "~/modules/plots/plots.schema";
+import { gardenerFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 import { de } from "~/lib/text";
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/gardeners-export";
 import { getDb } from "~/db/client.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
-import { currentFeeYear } from "~/modules/gardeners/fees.server";
-import { gardenersCsv } from "~/modules/plots/plots-exports.server";
+import { currentFeeYear } from "~/modules/register/fees.server";
+import { gardenersCsv } from "~/modules/register/plots-exports.server";
 import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/jardiniers/export: the gardeners with their plots and the fee of the latest year called, recorded in the history. */

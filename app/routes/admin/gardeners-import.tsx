@@ -5,7 +5,7 @@ import { ImportPreview } from "~/components/admin/gardeners/ImportPreview";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { inputClass, labelClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { gardenersImportAction } from "~/modules/gardeners/gardeners-import.admin.server";
+import { gardenersImportAction } from "~/modules/register/gardeners-import.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
 

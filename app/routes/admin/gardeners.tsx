@@ -7,9 +7,9 @@ import { IntentForm } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
-import { addGardener, gardenersScreen } from "~/modules/gardeners/gardeners.admin.server";
+import { addGardener, gardenersScreen } from "~/modules/register/gardeners.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { gardenerFormSchema } from "~/modules/plots/plots.schema";
+import { gardenerFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta() {

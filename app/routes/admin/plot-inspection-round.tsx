@@ -13,7 +13,7 @@ import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { roundAction, roundScreen } from "~/modules/plots/inspections.admin.server";
+import { roundAction, roundScreen } from "~/modules/register/inspections.admin.server";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta({ loaderData }: Route.MetaArgs) {

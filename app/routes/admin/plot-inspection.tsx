@@ -11,7 +11,7 @@ import { DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
 import { ErrorSummary, FormMessage } from "~/components/form/messages";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { inspectionAction, inspectionScreen } from "~/modules/plots/inspections.admin.server";
+import { inspectionAction, inspectionScreen } from "~/modules/register/inspections.admin.server";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta({ loaderData }: Route.MetaArgs) {

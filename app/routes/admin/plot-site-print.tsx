@@ -2,8 +2,8 @@ import type { Route } from "./+types/plot-site-print";
 import type { PageHandle } from "~/lib/page-handle";
 import { PhoneLinks } from "~/components/admin/plots/PhoneLinks";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
-import { sitePrintList } from "~/modules/plots/plots.admin.server";
-import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
+import { sitePrintList } from "~/modules/register/plots.admin.server";
+import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/register/plots.labels";
 
 /**
  * /admin/parcelles/jardins/:id/imprimer: a site's plots on paper, for the general assembly and the insurer: each

@@ -13,9 +13,9 @@ import { Select, TextInput } from "~/components/form/fields";
 import { inputClass, labelClass, quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { siteAction, siteScreen } from "~/modules/plots/plots.admin.server";
-import { PLOT_KIND_LABELS, PLOT_STATES, type PlotState } from "~/modules/plots/plots.labels";
-import { bulkPlotsSchema, siteFormSchema } from "~/modules/plots/plots.schema";
+import { siteAction, siteScreen } from "~/modules/register/plots.admin.server";
+import { PLOT_KIND_LABELS, PLOT_STATES, type PlotState } from "~/modules/register/plots.labels";
+import { bulkPlotsSchema, siteFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -10,9 +10,9 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { FeedbackPopup } from "~/components/FeedbackPopup";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { plotAction, plotScreen } from "~/modules/plots/plots.admin.server";
-import { PLOT_KIND_LABELS, PLOT_SIZE_SHORT_LABELS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
-import { plotFormSchema } from "~/modules/plots/plots.schema";
+import { plotAction, plotScreen } from "~/modules/register/plots.admin.server";
+import { PLOT_KIND_LABELS, PLOT_SIZE_SHORT_LABELS, PLOT_STATE_LABELS } from "~/modules/register/plots.labels";
+import { plotFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/plots-export";
 import { getDb } from "~/db/client.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { recordHistory } from "~/modules/history/history.server";
-import { plotsCsv } from "~/modules/plots/plots-exports.server";
+import { plotsCsv } from "~/modules/register/plots-exports.server";
 import { csvDownload, postOnly } from "~/server/downloads.server";
 
 /** POST /admin/parcelles/export: every plot with its state and holder, recorded in the history. */

@@ -8,8 +8,8 @@ import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { SiteFields } from "~/components/admin/plots/SiteFields";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
-import { addSite, sitesScreen } from "~/modules/plots/plots.admin.server";
-import { siteFormSchema } from "~/modules/plots/plots.schema";
+import { addSite, sitesScreen } from "~/modules/register/plots.admin.server";
+import { siteFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta() {

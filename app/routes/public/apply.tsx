@@ -6,7 +6,7 @@ import { PlotsStatus } from "~/components/PlotsStatus";
 import { clientIpContext, siteContentContext } from "~/request/context";
 import { handlePublicForm, publicFormHeaders } from "~/modules/forms/public-form.server";
 import type { PageHandle } from "~/lib/page-handle";
-import { registerCounts } from "~/modules/plots/plots.server";
+import { registerCounts } from "~/modules/register/plots.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import {
   APPLICATION_FIELDS,

@@ -6,7 +6,7 @@ import { HomeEvents, JoinUs, LatestAds, LatestPost, MonthInGarden, WeatherTip } 
 import { HOME_ADS_COUNT, HOME_POSTS_COUNT } from "~/lib/constants";
 import { altOf } from "~/lib/image-alt";
 import { gardenMonth } from "~/lib/planting-calendar";
-import { registerCounts } from "~/modules/plots/plots.server";
+import { registerCounts } from "~/modules/register/plots.server";
 import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { gardeningTip, shownTemperature } from "~/lib/weather";
 import { latestValidatedAds } from "~/modules/ads/ads.server";

@@ -12,7 +12,7 @@ import {
   withdrawApplication,
 } from "~/modules/applications/applicant.server";
 import { applicantContactSchema } from "~/modules/applications/applications.schema";
-import { allottedPlotOf } from "~/modules/plots/allotment.server";
+import { allottedPlotOf } from "~/modules/register/allotment.server";
 
 const UNKNOWN_LINK =
   "Ce lien ne correspond à aucune demande de jardin en cours : il est incomplet, ou la demande a été archivée ou supprimée. Pour toute question, écrivez à l'association.";

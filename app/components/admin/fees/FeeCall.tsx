@@ -3,8 +3,8 @@ import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentFo
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { Checkbox, DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
 import { ErrorSummary, FormMessage } from "~/components/form/messages";
-import type { FeeCallPreview } from "~/modules/gardeners/fees.admin.server";
-import { feeCallFormSchema } from "~/modules/gardeners/fees.schema";
+import type { FeeCallPreview } from "~/modules/register/fees.admin.server";
+import { feeCallFormSchema } from "~/modules/register/fees.schema";
 import { linkClass } from "./fee-ui";
 
 /** What the fees screen's actions answer: the plots' answers, with the call's preview or its paper recipients. */

@@ -2,8 +2,8 @@ import { Form } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
-import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/gardeners/fees.schema";
-import { PAYMENT_MEANS_LABELS } from "~/modules/plots/plots.labels";
+import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/register/fees.schema";
+import { PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
 
 interface Fee {
   year: number;

@@ -4,8 +4,8 @@ import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentFo
 import { PaymentFields } from "~/components/admin/plots/PaymentFields";
 import { Select, TextInput } from "~/components/form/fields";
 import { linkClass } from "./fee-ui";
-import { paymentFormSchema } from "~/modules/plots/plots.schema";
-import { feeRateFormSchema } from "~/modules/gardeners/fees.schema";
+import { paymentFormSchema } from "~/modules/register/plots.schema";
+import { feeRateFormSchema } from "~/modules/register/fees.schema";
 
 interface Money {
   fees: {

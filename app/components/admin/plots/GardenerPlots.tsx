@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { DateTimeInput, Select } from "~/components/form/fields";
-import { departureFormSchema, holdingFormSchema } from "~/modules/plots/plots.schema";
+import { departureFormSchema, holdingFormSchema } from "~/modules/register/plots.schema";
 import { IntentForm, type IntentResult } from "./IntentForm";
 
 interface Holding {

@@ -1,5 +1,5 @@
 import { Checkbox, Select, TextArea, TextInput } from "~/components/form/fields";
-import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/plots/plots.labels";
+import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/register/plots.labels";
 
 const STATES = (["libre", "reservee", "remise_en_etat"] as const).map((s) => [s, PLOT_STATE_LABELS[s]] as const);
 

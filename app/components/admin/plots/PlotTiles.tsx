@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { counted } from "~/lib/text";
-import { PLOT_STATE_LABELS, PLOT_STATES, type PlotState } from "~/modules/plots/plots.labels";
+import { PLOT_STATE_LABELS, PLOT_STATES, type PlotState } from "~/modules/register/plots.labels";
 
 /** Each state's colours and mark: the mark and the words say it too, not the colour alone. */
 const LOOK: Record<PlotState, { tile: string; mark: string }> = {

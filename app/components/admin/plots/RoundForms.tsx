@@ -5,7 +5,7 @@ import {
   roundAdditionSchema,
   roundCorrectionSchema,
   warningWithdrawalSchema,
-} from "~/modules/plots/inspections.schema";
+} from "~/modules/register/inspections.schema";
 import { InspectionRows } from "./InspectionRows";
 import { IntentForm, type IntentResult } from "./IntentForm";
 

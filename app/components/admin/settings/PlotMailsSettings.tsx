@@ -7,7 +7,7 @@ import {
   FEE_PLACEHOLDERS,
   WARNING_MAIL_DEFAULT,
   WARNING_PLACEHOLDERS,
-} from "~/modules/plots/plots.texts";
+} from "~/modules/register/plots.texts";
 import { SettingsForm } from "./settings-ui";
 
 /** The texts of the plots' e-mails: to a new gardener, after a warning, and how to pay a fee. */
