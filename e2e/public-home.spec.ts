@@ -18,7 +18,7 @@ test("the home page: hero, the month's planting list, the weather tip, the lates
     planting.getByRole("link", { name: new RegExp(`vidéos sur les travaux du potager en ${month.name}`) }),
   ).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\/results\?search_query=/);
 
-  // The fake weather service says 22 °C: the "warm" band of SPEC §9.
+  // The fake weather service says 22 °C: the "warm" band of product §9.
   const tip = page.getByRole("region", { name: "Le conseil du jour" });
   await expect(tip).toContainText("Temps doux (22 °C à Villeurbanne)");
 

@@ -11,7 +11,7 @@ export interface GalleryImage {
 }
 
 /**
- * The extra photos of an article or an event, in a grid of 1, 2 or 3 columns (SPEC §9), each opening a lightbox with
+ * The extra photos of an article or an event, in a grid of 1, 2 or 3 columns (product §9), each opening a lightbox with
  * previous, next and close. Without JavaScript the lightbox is the photo's own address (`#photo-…`, shown with
  * `:target`), so links open it, move from photo to photo and close it. The keyboard (Escape, arrows, focus kept in
  * it and given back) comes from app/enhance/enhance.js, a small script every page loads, React or not.

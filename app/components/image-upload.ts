@@ -25,7 +25,7 @@ async function toJpegBlob(bitmap: ImageBitmap, width: number, height: number): P
 }
 
 /**
- * SPEC §9: a photo of 0.5 MB or more is shrunk before it is sent (longest side 1200 px, JPEG 0.7).
+ * product §9: a photo of 0.5 MB or more is shrunk before it is sent (longest side 1200 px, JPEG 0.7).
  * Any failure (a format the browser cannot decode, no canvas) gives back the original file, as the
  * spec asks.
  */
@@ -87,7 +87,7 @@ async function postOnce(file: File, endpoint: string, fallbackMessage: string): 
 
 /**
  * Sends one image to the admin upload endpoint. With `retry`, a network failure or server error is
- * tried once more after 500 ms (SPEC §7, annex images); a refused file (4xx) is not.
+ * tried once more after 500 ms (product §7, annex images); a refused file (4xx) is not.
  */
 export async function uploadImage(
   file: File,

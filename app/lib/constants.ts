@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, shared by the browser and the server. */
+/** Business constants and limits of product §9, shared by the browser and the server. */
 
 export const TIME_ZONE = "Europe/Paris";
 
@@ -40,7 +40,7 @@ export const VILLE_LABELS: Record<Ville, string> = {
   Villeurbanne: "Villeurbanne",
   autre: "Autre",
 };
-/** Shown in place of an empty city (SPEC §3). */
+/** Shown in place of an empty city (product §3). */
 export const VILLE_NON_SPECIFIEE = "Non spécifiée";
 
 /** Start budget and cabin takeover, in euros. */
@@ -69,7 +69,7 @@ export const IMAGE_JPEG_QUALITY = 0.7;
 export const UPLOAD_RETRY_DELAY_MS = 500;
 export const COVER_WAIT_MS = 2000;
 
-// Refresh intervals: the admin menu's counts, the weather widget (SPEC §9), the dashboard
+// Refresh intervals: the admin menu's counts, the weather widget (product §9), the dashboard
 export const NOTIFICATIONS_REFRESH_MS = 5 * 60 * 1000;
 export const WEATHER_REFRESH_MS = 30 * 60 * 1000;
 export const DASHBOARD_REFRESH_MS = 30 * 1000;

@@ -18,7 +18,7 @@ type DateInput = Date | string | number;
 /** French writes the first of a month « 1er juillet », the other days as numbers: applied to a date Intl wrote. */
 export const withFirstOfMonth = (text: string) => text.replace(/^1 /, "1er ");
 
-/** SPEC §9: 'd MMMM yyyy' in French, in Paris time (e.g. « 3 mars 2026 », « 1er juillet 2026 »). */
+/** product §9: 'd MMMM yyyy' in French, in Paris time (e.g. « 3 mars 2026 », « 1er juillet 2026 »). */
 export function formatDate(value: DateInput): string {
   return withFirstOfMonth(longDate.format(new Date(value)));
 }

@@ -1,4 +1,4 @@
-/** SPEC §2: the header's seven links, in order. */
+/** product §2: the header's seven links, in order. */
 export const NAV_LINKS = [
   { to: "/", label: "Accueil" },
   { to: "/association", label: "Notre association" },

@@ -1,5 +1,5 @@
 /**
- * Interpretation of the weather snapshot (SPEC §9), pure and shared by the server and the browser.
+ * Interpretation of the weather snapshot (product §9), pure and shared by the server and the browser.
  */
 
 export const WEATHER_CITY = "Villeurbanne";
@@ -8,7 +8,7 @@ export const WEATHER_LOADING_MESSAGE = "Chargement météo...";
 export const WEATHER_ERROR_MESSAGE = "Impossible de charger les données météo.";
 export const UNAVAILABLE = "Indisponible";
 
-/** SPEC §9, US air-quality index; the texts are the spec's, periods included. */
+/** product §9, US air-quality index; the texts are the spec's, periods included. */
 export function airQualityLabel(aqi: number | null | undefined): string {
   if (aqi === null || aqi === undefined || !Number.isFinite(aqi)) return UNAVAILABLE;
   if (aqi <= 50) return "Bonne";
@@ -31,7 +31,7 @@ export const POLLEN_NAMES: Record<PollenKind, string> = {
 
 export const POLLEN_CALM = "Rien de préoccupant actuellement.";
 
-/** SPEC §9: above 80 grains/m³ is high, above 200 very high. */
+/** product §9: above 80 grains/m³ is high, above 200 very high. */
 export function pollenLevel(value: number | null | undefined): "élevé" | "très élevé" | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   if (value > 200) return "très élevé";
@@ -63,7 +63,7 @@ const ICON_LABELS: Record<WeatherIcon, string> = {
   unknown: "Conditions variables",
 };
 
-/** SPEC §9, WMO weather code: 0 sun; 1–3 cloud; 45, 48 fog; 51–57, 61–65 rain; 71–75 snow; 95, 96, 99 storm. */
+/** product §9, WMO weather code: 0 sun; 1–3 cloud; 45, 48 fog; 51–57, 61–65 rain; 71–75 snow; 95, 96, 99 storm. */
 export function weatherIcon(code: number | null | undefined): { icon: WeatherIcon; label: string } {
   let icon: WeatherIcon = "unknown";
   if (code === 0) icon = "sun";
@@ -87,7 +87,7 @@ export function shownTemperature(celsius: number) {
 
 export type TemperatureBand = "cold" | "mild" | "warm" | "hot";
 
-/** SPEC §9 bands: ≤ 10, ≤ 20, ≤ 27, above. */
+/** product §9 bands: ≤ 10, ≤ 20, ≤ 27, above. */
 export function temperatureBand(celsius: number): TemperatureBand {
   const t = shownTemperature(celsius);
   if (t <= 10) return "cold";
@@ -106,7 +106,7 @@ export const TEMPERATURE_CLASSES: Record<TemperatureBand, string> = {
 
 export type GardeningTip = { level: "hot" | "warm" | "cold" | "mild"; title: string; text: string };
 
-/** SPEC §9 thresholds: 28 °C and above, 20 °C and above, 10 °C and below; a general tip in between. */
+/** product §9 thresholds: 28 °C and above, 20 °C and above, 10 °C and below; a general tip in between. */
 export function gardeningTip(celsius: number): GardeningTip {
   const t = shownTemperature(celsius);
   if (t >= 28) {

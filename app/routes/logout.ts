@@ -3,7 +3,7 @@ import type { Route } from "./+types/logout";
 import { signOutAndRecord } from "~/modules/auth/auth.server";
 import { clearSessionCookie, readSessionToken } from "~/modules/auth/session.server";
 
-/** SPEC §2 'Déconnexion': a POST that ends the session and goes to the public site. */
+/** product §2 'Déconnexion': a POST that ends the session and goes to the public site. */
 export async function action({ request }: Route.ActionArgs) {
   await signOutAndRecord(readSessionToken(request));
   return redirect("/", { headers: { "Set-Cookie": clearSessionCookie() } });

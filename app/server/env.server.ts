@@ -58,7 +58,7 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().trim().max(100, { error: "ADMIN_USERNAME doit faire au plus 100 caractères" }).optional(),
   // The rule of every password (accounts' password policy): 12 characters here, and its strength checked at start.
   ADMIN_PASSWORD: z.string().min(12, { error: "ADMIN_PASSWORD doit faire au moins 12 caractères" }).optional(),
-  // Sign-out after this much inactivity (SPEC-level default: 30 minutes).
+  // Sign-out after this much inactivity (30 minutes by default).
   SESSION_IDLE_SECONDS: integer(
     "SESSION_IDLE_SECONDS",
     1,

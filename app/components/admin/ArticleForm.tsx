@@ -55,7 +55,7 @@ function openPreview(event: FormEvent<HTMLFormElement>) {
 }
 
 /**
- * What the article and event forms share (SPEC §4, §5, and drafts, scheduling, previews, autosaves): checked in the
+ * What the article and event forms share (product §4, §5, and drafts, scheduling, previews, autosaves): checked in the
  * browser with the action's schema for the button pressed, read as the server reads it and refused in the server's
  * words (`kind`); held while an image uploads (2 s, then the spec's message) or after an annex failed; their own
  * fields (`children`), then the rich text, the cover and the three annexes with their descriptions; the buttons of

@@ -5,7 +5,7 @@ import type { PublicationState } from "~/modules/publishing/publication.schema";
 import { ArticleForm } from "./ArticleForm";
 
 /**
- * /admin/events' form (SPEC §4, §5): title, description, place, start and end (Paris time), rich text (at least
+ * /admin/events' form (product §4, §5): title, description, place, start and end (Paris time), rich text (at least
  * 250 px), cover and three annexes. A missing title, start, end or content: sending does nothing (the fields are
  * marked, without a message); a start after the end: the spec's message.
  */

@@ -5,7 +5,7 @@ import type { PublicationState } from "~/modules/publishing/publication.schema";
 import { ArticleForm } from "./ArticleForm";
 
 /**
- * /admin/blog's form (SPEC §4, §5): title, author (the signed-in person's display name by default, which may be
+ * /admin/blog's form (product §4, §5): title, author (the signed-in person's display name by default, which may be
  * changed for someone else's article), rich text (at least 300 px), cover (required to publish), three annexes.
  * The browser says at once the first thing missing, in the spec's words; the server checks everything again.
  */

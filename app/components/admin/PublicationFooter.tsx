@@ -8,7 +8,7 @@ import { INTENTS, PUBLISH_AT_FIELD, type PublicationState } from "~/modules/publ
 /**
  * The buttons of an article or event editor, by the item's state (null: a new item). Not public yet: « Publier »,
  * « Enregistrer le brouillon », « Programmer… » (a date and time, then « Programmer »); published: « Mettre à jour »
- * and « Repasser en brouillon » (SPEC §4 keeps these two names). Then « Aperçu » (the public page in a new tab, from
+ * and « Repasser en brouillon » (product §4 keeps these two names). Then « Aperçu » (the public page in a new tab, from
  * what the form holds now), and for a saved item « Versions », « Annuler » and the deletion after a confirmation.
  * It stands outside the form (the confirmation has a form of its own): each button names the form it sends.
  */
@@ -26,7 +26,7 @@ export function PublicationFooter({
   state: PublicationState | null;
   /** The scheduled time, as the form's field shows it. */
   publishAt: string;
-  /** An image is uploading: the main button says so, and a press waits (SPEC §5). */
+  /** An image is uploading: the main button says so, and a press waits (product §5). */
   waiting: boolean;
   previewAction: string;
   versionsHref: string | null;

@@ -5,7 +5,7 @@ import type { ArticleImagesState } from "./ArticleImages";
 export const UPLOAD_PENDING_MESSAGE = "L'image est en cours de traitement. Veuillez réessayer dans quelques secondes.";
 
 /**
- * A form sent while an image is still uploading (SPEC §5): it waits 2 s for the upload to end and is then sent,
+ * A form sent while an image is still uploading (product §5): it waits 2 s for the upload to end and is then sent,
  * or says the image is still being processed. Returns the state to give `ArticleImages` and a check to run first
  * in the form's onSubmit (true when the form may go now).
  */

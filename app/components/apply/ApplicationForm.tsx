@@ -56,7 +56,7 @@ const FORM_ORDER: ApplicationField[] = [
 ];
 
 /**
- * The garden application form of SPEC §3 and §5, working without JavaScript; labels from form_fields, which the
+ * The garden application form of product §3 and §5, working without JavaScript; labels from form_fields, which the
  * messages repeat (the schema is built from them, as the action builds it).
  */
 export function ApplicationForm({ labels, charte, reglement, result }: ApplicationFormProps) {

@@ -19,7 +19,7 @@ export interface ArticleViewData {
 const neighbourClass =
   "flex min-h-11 flex-col rounded-xl bg-white p-4 ring-1 ring-stone-200 hover:ring-brand-600 focus-visible:outline-2 focus-visible:outline-brand-700";
 
-/** An article as visitors read it (SPEC §2): the public page, the editor's preview and a version's view alike. */
+/** An article as visitors read it (product §2): the public page, the editor's preview and a version's view alike. */
 export function ArticleView({ article }: { article: ArticleViewData }) {
   const { title, html, image, imageAlt, date, author, annexes, neighbours } = article;
   return (

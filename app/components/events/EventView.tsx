@@ -24,7 +24,7 @@ export interface EventViewData {
 }
 
 /**
- * SPEC §2: for an event to come, how to register in advance, with the association's e-mail and phone. When the page
+ * product §2: for an event to come, how to register in advance, with the association's e-mail and phone. When the page
  * takes sign-ups itself, the form is the way and the e-mail and phone are for questions: the page never says both.
  */
 function PracticalNote({
@@ -85,7 +85,7 @@ function PracticalNote({
 const neighbourClass =
   "flex min-h-11 flex-col rounded-xl bg-white p-4 ring-1 ring-stone-200 hover:ring-brand-600 focus-visible:outline-2 focus-visible:outline-brand-700";
 
-/** An event as visitors see it (SPEC §2): the public page, the editor's preview and a version's view alike. */
+/** An event as visitors see it (product §2): the public page, the editor's preview and a version's view alike. */
 export function EventView({
   event,
   children,

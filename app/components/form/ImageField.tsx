@@ -26,7 +26,7 @@ export interface ImageFieldProps {
   description?: string;
   /** Error to show under the field, in place of the form's; null when the form shows it elsewhere (a list of images). */
   error?: string | null;
-  /** One more try after 500 ms when an upload fails (SPEC: annex images). */
+  /** One more try after 500 ms when an upload fails (product §7: annex images). */
   retry?: boolean;
   /** Message for a failed upload, e.g. the blog cover's; the server's message wins for a refused file. */
   uploadErrorMessage?: string;

@@ -6,7 +6,7 @@ import { FormMessage } from "./messages";
 import { firstError, useFormValidation } from "./use-form-validation";
 
 /**
- * A short form that answers with one message above its fields, as the sign-in forms do (SPEC §5: 'Veuillez remplir
+ * A short form that answers with one message above its fields, as the sign-in forms do (product §5: 'Veuillez remplir
  * tous les champs'): the browser's first, found with the action's schema, or else the server's `message`. The
  * field concerned is marked.
  */

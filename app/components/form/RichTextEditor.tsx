@@ -9,7 +9,7 @@ import { FieldError } from "./FieldError";
 import { useFieldState } from "./fields";
 import { labelClass } from "./styles";
 
-/** SPEC §9: the editor is at least 200 px high unless a form asks for more (blog 300, events 250). */
+/** product §9: the editor is at least 200 px high unless a form asks for more (blog 300, events 250). */
 export const RICH_TEXT_MIN_HEIGHT = 200;
 
 export interface RichTextEditorProps {
@@ -38,7 +38,7 @@ export interface RichTextEditorProps {
 export const PASTED_IMAGE_MESSAGE = (hint: string) =>
   `Les images ne se collent pas dans le texte : ajoutez-les avec ${hint}.`;
 
-// SPEC §9 toolbar: font, size (small, normal, large, huge), bold, italic, underline, strike, text
+// product §9 toolbar: font, size (small, normal, large, huge), bold, italic, underline, strike, text
 // colour, background, ordered and bullet lists, alignment, link. Built here, in French, rather than
 // from Quill's English defaults.
 const TOOLBAR_HTML = `

@@ -7,7 +7,7 @@ import { buttonClass } from "./styles";
 /**
  * A form's button, which says the form is being sent while it is: while the page sends a form, or only its own
  * when the page has several (`intent`, the hidden field that tells them apart). `waiting` (an image still
- * uploading) says so too, without disabling it: pressed, the form waits (SPEC §5).
+ * uploading) says so too, without disabling it: pressed, the form waits (product §5).
  */
 export function SubmitButton({
   children,

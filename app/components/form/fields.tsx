@@ -9,7 +9,7 @@ import { own as ownValue } from "~/lib/records";
  * the values to show again and the fields' order (the first in error gets `autofocus`, so that without JavaScript
  * the page opens on it); a field's own `error`, `invalid` and `defaultValue` win over the form's. Every field is
  * labelled, marks itself `aria-invalid` and points to its hint and message with `aria-describedby`. A message ""
- * marks a field without saying anything (SPEC §5: the event form).
+ * marks a field without saying anything (product §5: the event form).
  */
 export interface FormState {
   /** Prefix of the fields' ids, unique in the page; without it each field gets an id of its own. */

@@ -8,7 +8,7 @@ import { getContent } from "~/modules/content/content.server";
 import { applicationWithdrawnMail, enqueueMail } from "~/modules/mail/mail.server";
 import type { Application } from "./applications.server";
 
-/** An application still in the list: archived is false or was never set (SPEC §3: boolean or null). */
+/** An application still in the list: archived is false or was never set (product §3: boolean or null). */
 export const notArchived = or(isNull(applications.archived), eq(applications.archived, false));
 
 /**

@@ -12,7 +12,7 @@ export type ApplicationRecord = Omit<
 
 export const APPLICATION_MAIL_SUBJECT = "nouvelle demande d'adhesion";
 
-/** Export keys are the table's column names (SPEC §3), in column order; id and processed are left out. */
+/** Export keys are the table's column names (product §3), in column order; id and processed are left out. */
 const EXPORT_KEYS: [string, keyof ApplicationRecord][] = [
   ["nom", "nom"],
   ["email", "email"],

@@ -182,7 +182,7 @@ describe("applicationFormSchemaFor", () => {
       nom: "Prénom et nom de famille est obligatoire",
       email: "Courriel est obligatoire",
       engagementcharte: "J'accepte la charte est obligatoire",
-      // SPEC §5 words this one itself.
+      // product §5 words this one itself.
       motivations: "Les motivations sont obligatoires",
     });
     expect(issues(labels, applicationForm({ ville: "Lyon" }))).toEqual({ ville: "Commune est invalide" });

@@ -49,7 +49,7 @@ export const APPLICATION_FORM_DEFAULT_LABELS: Record<ApplicationField, string> =
 export const APPLICATION_FIELDS = Object.keys(APPLICATION_FORM_DEFAULT_LABELS) as ApplicationField[];
 
 /**
- * How a message names a field: by the label the visitor reads, when the association wrote its own (SPEC §5:
+ * How a message names a field: by the label the visitor reads, when the association wrote its own (product §5:
  * '{label} est obligatoire'); otherwise by the field's usual name ('Le nom'), as the spec's messages do.
  */
 export function fieldName(field: ApplicationField, labels: Partial<Record<ApplicationField, string>> = {}) {
@@ -67,7 +67,7 @@ export const EMAIL_INVALID_MESSAGE = "Format d'email invalide";
 export const MOBILE_INVALID_MESSAGE = "Format de téléphone invalide (ex: 0612345678)";
 export const LANDLINE_INVALID_MESSAGE = "Format de téléphone invalide (ex: 0412345678)";
 export const MOTIVATIONS_REQUIRED_MESSAGE = "Les motivations sont obligatoires";
-/** SPEC §8: the application could not be saved. */
+/** product §8: the application could not be saved. */
 export const APPLY_FAILURE_MESSAGE = "Une erreur s'est produite. Merci de réessayer.";
 export const CHARTER_CHANGED_MESSAGE =
   "La charte a été modifiée pendant que vous remplissiez le formulaire : relisez-la, puis envoyez à nouveau votre demande.";
@@ -82,7 +82,7 @@ export function isFrenchPhone(value: string): boolean {
 const CHECKED = new Set(["on", "true", "oui", "1", "yes"]);
 
 /**
- * The garden application form (SPEC §5), with the form's lower-case field names; every text is capped. Its
+ * The garden application form (product §5), with the form's lower-case field names; every text is capped. Its
  * messages name each field by the `labels` /apply shows (see `fieldName`); 'Les motivations sont obligatoires' is
  * the spec's own. The page and its action build it from the same labels. The output is what `createApplication`
  * takes.

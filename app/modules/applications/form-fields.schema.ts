@@ -17,7 +17,7 @@ export const applicationLabelsFormSchema = z.object(
 
 export type ApplicationLabelsForm = z.infer<typeof applicationLabelsFormSchema>;
 
-/** The rows to store: the labels given, each with its field's name (replace-all of SPEC §7). */
+/** The rows to store: the labels given, each with its field's name (replace-all of product §7). */
 export function labelRows(labels: ApplicationLabelsForm) {
   return APPLICATION_FIELDS.flatMap((name) => (labels[name] ? [{ name, label: labels[name] }] : []));
 }

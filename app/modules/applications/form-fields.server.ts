@@ -10,7 +10,7 @@ export async function listFormFields(): Promise<FormField[]> {
   return getDb().select().from(formFields).orderBy(asc(formFields.label), asc(formFields.id));
 }
 
-/** Replaces every definition by `rows` in one transaction (SPEC §7 replace-all): on failure the old list stays. */
+/** Replaces every definition by `rows` in one transaction (product §7 replace-all): on failure the old list stays. */
 export async function replaceFormFields(
   rows: { label: string; name?: string | null }[],
   executor: Executor = getDb(),

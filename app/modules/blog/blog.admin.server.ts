@@ -39,7 +39,7 @@ export function postFormFields(post: BlogPost): PostFormFields {
   };
 }
 
-/** /admin/blog's editor (SPEC §2, §4, §5, §8), for `publishing/editor.admin.server.ts`. */
+/** /admin/blog's editor (product §2, §4, §5, §8), for `publishing/editor.admin.server.ts`. */
 export const blogEditor: EditorDefinition<BlogPost, Omit<BlogPostInput, "state" | "publishAt">, PostFormFields> = {
   kind: "article",
   path: "/admin/blog",

@@ -42,7 +42,7 @@ const output = <T extends { imagesannexes: string[]; imagealts: Record<string, s
 }: T) => ({ ...fields, imagesAnnexes: imagesannexes, imageAlts: imagealts });
 
 /**
- * The blog form (admin) as « Publier » checks it (SPEC §5): title, rich-text content (empty once tags are stripped
+ * The blog form (admin) as « Publier » checks it (product §5): title, rich-text content (empty once tags are stripped
  * counts as empty), cover image address, up to 3 annex image addresses sent as repeated values, a JSON array string
  * or a single address; the images' descriptions and the author. The output is what `createBlogPost` /
  * `updateBlogPost` take.
@@ -74,7 +74,7 @@ const blogDraftSchema = z
 export const blogEditorSchema = publicationFormSchema(blogFormSchema, blogDraftSchema);
 
 /**
- * The form's refusal (SPEC §5), from the schema's issues, in the browser and on the server alike: one message, the
+ * The form's refusal (product §5), from the schema's issues, in the browser and on the server alike: one message, the
  * first, on its field; annexes that cannot be kept are said on the first annex.
  */
 export function blogRefusal(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {

@@ -19,7 +19,7 @@ export interface BlogPostInput {
   imagesAnnexes?: unknown;
   /** The images' text alternatives by address; those of images the post does not show are dropped. */
   imageAlts?: ImageAlts;
-  /** Who signs the article: a display name; 'Admin' when none is given (SPEC §3). */
+  /** Who signs the article: a display name; 'Admin' when none is given (product §3). */
   author?: string;
   /** Published unless told otherwise (imports, the demo); a scheduled post needs `publishAt`. */
   state?: PublicationState;
@@ -36,7 +36,7 @@ export interface SavedBy {
 const isPublished = eq(blogPosts.state, "publie");
 const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
-/** SPEC §7 payload: sanitised content (and its plain text, for search), cleaned annexes (≤ 3), empty excerpt, author 'Admin', date = now. */
+/** product §7 payload: sanitised content (and its plain text, for search), cleaned annexes (≤ 3), empty excerpt, author 'Admin', date = now. */
 function payload(input: BlogPostInput, at: Date) {
   const content = sanitizeRichText(input.content);
   const image = input.image || null;
@@ -72,7 +72,7 @@ export function postSnapshot(post: BlogPost) {
   };
 }
 
-/** Published posts, newest first (SPEC §2), a page at a time. */
+/** Published posts, newest first (product §2), a page at a time. */
 export async function listBlogPosts({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
   const query = getDb()
     .select()

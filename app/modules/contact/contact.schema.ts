@@ -5,7 +5,7 @@ import { requiredText } from "~/modules/forms/fields.schema";
 export const CONTACT_REQUIRED_MESSAGE = "Ce champ est obligatoire";
 export const CONTACT_EMAIL_MESSAGE = "Veuillez entrer une adresse email valide";
 export const CONTACT_LINE_BREAK_MESSAGE = "Ce champ ne doit pas contenir de retour à la ligne.";
-/** SPEC §8: the message could not be sent. */
+/** product §8: the message could not be sent. */
 export const CONTACT_FAILURE_MESSAGE = "Une erreur est survenue lors de l'envoi. Veuillez réessayer.";
 
 /** A required one-line value: it ends up in mail headers, so CR and LF are refused. */

@@ -1,5 +1,5 @@
 /**
- * The one registry of site-content defaults (SPEC §2, §3): shown wherever the association has not
+ * The one registry of site-content defaults (product §2, §3): shown wherever the association has not
  * written its own text yet. Safe for the browser.
  */
 export const CONTENT_DEFAULTS = {

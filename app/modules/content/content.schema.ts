@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ASSOCIATION_IMAGES, RICH_TEXT_MAX_LENGTH } from "~/lib/constants";
 import { imageList, optionalEmail, optionalLine, optionalText, requiredImageUrl } from "~/modules/forms/fields.schema";
 
-/** The site-wide content record (SPEC §3), as modules return it. */
+/** The site-wide content record (product §3), as modules return it. */
 export interface AssociationContent {
   id: number;
   titreAccueil: string | null;

@@ -20,7 +20,7 @@ import { countBouncedMails } from "~/modules/mail/bounces.server";
 import { mailDestination, sendTestMail } from "~/modules/mail/mail-test.server";
 import { undescribedImages } from "~/modules/publishing/image-descriptions.server";
 
-/** What the back-office's dashboard gathers from every module (SPEC §2), and what its buttons do. */
+/** What the back-office's dashboard gathers from every module (product §2), and what its buttons do. */
 
 /** Whether the backups are happening, as the dashboard says it. */
 type BackupState = "recent" | "stale" | "missing" | "first-to-come";

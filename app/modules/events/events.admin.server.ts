@@ -19,7 +19,7 @@ import {
   type EventRow,
 } from "./events.server";
 
-/** SPEC §8, with its typographic apostrophe. */
+/** product §8, with its typographic apostrophe. */
 export const EVENT_SAVE_FAILED_MESSAGE = "Erreur lors de l’enregistrement.";
 export const EVENT_GONE_MESSAGE = "Cet événement n'existe plus : il a peut-être été supprimé entre-temps.";
 
@@ -45,7 +45,7 @@ export function eventFormFields(event: EventRow): EventFormFields {
   };
 }
 
-/** /admin/events' editor (SPEC §2, §4, §5, §8), for `publishing/editor.admin.server.ts`. */
+/** /admin/events' editor (product §2, §4, §5, §8), for `publishing/editor.admin.server.ts`. */
 export const eventEditor: EditorDefinition<EventRow, Omit<EventInput, "state" | "publishAt">, EventFormFields> = {
   kind: "evenement",
   path: "/admin/events",

@@ -102,7 +102,7 @@ const eventDraftSchema = z
 export const eventEditorSchema = publicationFormSchema(eventFormSchema, eventDraftSchema);
 
 /**
- * The form's refusal (SPEC §5), from the schema's issues, in the browser and on the server alike: a missing title,
+ * The form's refusal (product §5), from the schema's issues, in the browser and on the server alike: a missing title,
  * start, end or content gives no message, only the fields to mark (`missing`); otherwise the first issue's message,
  * on its field.
  */

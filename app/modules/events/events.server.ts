@@ -44,7 +44,7 @@ function withStatus(row: EventRow, now: Date): EventItem {
   return { ...row, isPast: row.start.getTime() < now.getTime() };
 }
 
-/** SPEC §3 payload: sanitised content (and its plain text), annexes ≤ 3 without blob: addresses, date = Paris date of start. */
+/** product §3 payload: sanitised content (and its plain text), annexes ≤ 3 without blob: addresses, date = Paris date of start. */
 function payload(input: EventInput) {
   const content = sanitizeRichText(input.content);
   const image = input.image || null;
@@ -86,7 +86,7 @@ export function eventSnapshot(event: EventRow) {
   };
 }
 
-/** Published events, newest first (SPEC §2), a page at a time. */
+/** Published events, newest first (product §2), a page at a time. */
 export async function listEvents(
   now = new Date(),
   { limit, offset = 0 }: { limit?: number; offset?: number } = {},
@@ -164,7 +164,7 @@ export async function eventNeighbours(event: { id: number; start: Date }) {
 
 /**
  * The back-office's lists: drafts and scheduled events (all of them: a handful), and a page of the published ones
- * by start date, latest first (SPEC §2); `query.q` filters all three by title, place or date.
+ * by start date, latest first (product §2); `query.q` filters all three by title, place or date.
  */
 export async function eventsForAdmin(query: AdminListQuery) {
   const matching = adminSearchCondition(query.q, {

@@ -51,7 +51,7 @@ export interface MultipartForm {
 }
 
 export interface MultipartOptions {
-  /** Per file, default 10 MB (SPEC §9). */
+  /** Per file, default 10 MB (product §9). */
   maxFileSize?: number;
   /** File parts, empty ones included; default 1. */
   maxFiles?: number;

@@ -27,7 +27,7 @@ export interface PublicFormOptions<T> {
   fields: readonly string[];
   /** Stores the accepted values; `form` still holds the uploaded files (removed once this returns). */
   save(values: T, form: SubmittedForm): Promise<unknown>;
-  /** SPEC §8's message when saving fails. */
+  /** product §8's message when saving fails. */
   failureMessage: string;
   /**
    * A further limit of this form (one event's sign-ups from one network): reserved after the submission's, given
@@ -40,7 +40,7 @@ export interface PublicFormOptions<T> {
 /**
  * A public form's action: the form read and cleaned once; at most 30 attempts and 5 accepted submissions per
  * address in 10 minutes (429 in French); a filled honeypot answered as a success with nothing stored; the schema's
- * French messages with what was typed (400); the save, or SPEC §8's failure message with what was typed.
+ * French messages with what was typed (400); the save, or product §8's failure message with what was typed.
  */
 export async function handlePublicForm<T>(options: PublicFormOptions<T>) {
   let form: SubmittedForm;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { foldColumn, sourceRow, type SourceRow } from "./import-values";
 
-/** The previous site's tables, as its export names them (SPEC §3 and §7), in the order they are imported. */
+/** The previous site's tables, as its export names them (product §3 and §7), in the order they are imported. */
 export const SOURCE_TABLES = [
   "association_content",
   "form_fields",

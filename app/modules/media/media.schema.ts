@@ -8,11 +8,11 @@
  * URL alone, which is all the content tables store.
  */
 
-/** SPEC §9: 10 MB per image. */
+/** product §9: 10 MB per image. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Larger images are refused from their header, before any pixel is decoded (pixel bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** SPEC §9: longest side of the stored image. */
+/** product §9: longest side of the stored image. */
 export const MAX_IMAGE_SIDE = 1200;
 /** Widths offered to the browser through srcset, largest last. */
 export const IMAGE_VARIANTS = [400, 800, 1200] as const;
@@ -64,6 +64,6 @@ export const mediaMessages = {
   corrupt: "L'image est endommagée et ne peut pas être lue.",
   heicUnreadable: "Cette photo HEIC ne peut pas être lue. Enregistrez-la en JPEG puis réessayez.",
   noFile: "Aucun fichier reçu.",
-  /** SPEC §8: an upload that failed for another reason. */
+  /** product §8: an upload that failed for another reason. */
   uploadFailed: "Erreur de téléchargement image",
 } as const;

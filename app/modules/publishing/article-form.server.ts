@@ -17,7 +17,7 @@ export const ARTICLE_FORM_LIMITS: MultipartOptions = {
 
 /**
  * The fields of an article or event form as typed, its images stored: a file sent without JavaScript is saved now.
- * A file refused gives the form's refusal, on its field: the file's own message for the cover, SPEC §8's for an annex.
+ * A file refused gives the form's refusal, on its field: the file's own message for the cover, product §8's for an annex.
  */
 export async function readArticleForm<T extends string>(form: SubmittedForm, texts: readonly T[]) {
   const cover = await imageFromForm(form, "image");

@@ -7,7 +7,7 @@ import { PUBLISH_AT_FIELD } from "./publication.schema";
 
 /**
  * What the article and event forms of the back-office share, in the browser and on the server: how their fields
- * are read, and the messages of their images (SPEC §8).
+ * are read, and the messages of their images (product §8).
  */
 
 export const COVER_UPLOAD_ERROR = "Erreur lors de l'upload de l'image de couverture. Veuillez réessayer.";

@@ -18,7 +18,7 @@ import { getVersion, listVersions, type ItemKind } from "./versions.server";
 import { own } from "~/lib/records";
 
 /**
- * The back-office editors of articles and events, which work alike (SPEC §4 and issue « Publishing »): a list of
+ * The back-office editors of articles and events, which work alike (product §4 and issue « Publishing »): a list of
  * drafts, scheduled and published items above or beside a form whose buttons publish, save a draft or schedule;
  * an autosave offered back; deletion after a confirmation. Each kind says what differs in an `EditorDefinition`.
  */

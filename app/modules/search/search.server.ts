@@ -41,7 +41,7 @@ type Row = {
 
 /**
  * Published articles (title, visible text of the content, excerpt) and events (title, description, location)
- * matching the query without regard to case or accents, as a substring (SPEC §5) or by French stems ("tomates"
+ * matching the query without regard to case or accents, as a substring (product §5) or by French stems ("tomates"
  * finds "tomate"): a page of them, and how many there are in all. Markup is never searched. Title matches come
  * first, then the better text-search rank, then the newest. The folded text and the text-search vector are written
  * with each item (migration 0012), and only the page shown is read in full.

@@ -31,7 +31,7 @@ export interface PageMetaOptions {
   next?: string | null;
 }
 
-/** A description of at most SPEC §9's 150 characters, cut at a word with an ellipsis. */
+/** A description of at most product §9's 150 characters, cut at a word with an ellipsis. */
 export function metaDescription(text: string) {
   const clean = text.replace(/\s+/g, " ").trim();
   if (clean.length <= SEO_DESCRIPTION_LENGTH) return clean;

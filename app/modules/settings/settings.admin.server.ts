@@ -165,7 +165,7 @@ async function save(intent: SettingsIntent, fields: ContentFields, actor: Actor,
     (tx) => updateContent(id, fields, tx),
     (row) => row && savedEntry(intent),
   );
-  // SPEC §8: a failed save shows no message.
+  // product §8: a failed save shows no message.
   if (!saved) return data<SettingsResult>({ intent, ok: false, message: null }, { status: 500 });
   return data<SettingsResult>({ intent, ok: true, message });
 }

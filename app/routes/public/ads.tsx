@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** A photo that cannot be stored (not an image, too large…) leaves its place empty; the ad is sent anyway (SPEC §8). */
+/** A photo that cannot be stored (not an image, too large…) leaves its place empty; the ad is sent anyway (product §8). */
 async function storedPhoto(form: SubmittedForm, field: (typeof PHOTOS)[number]) {
   const upload = form.file(field);
   if (!upload) return null;

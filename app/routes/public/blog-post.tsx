@@ -13,7 +13,7 @@ export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const post = id === null ? undefined : await getPublishedPost(id);
-  // SPEC §2: an unknown article leads back to the blog; so does one not published (a draft, a scheduled one).
+  // product §2: an unknown article leads back to the blog; so does one not published (a draft, a scheduled one).
   if (!post) throw redirect("/blog");
   return { ...(await articlePage(post)), updated: post.date };
 }

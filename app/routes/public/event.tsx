@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     id === null ? undefined : getPublishedEvent(id),
     context.get(siteContentContext),
   ]);
-  // SPEC §2: an unknown event leads back to the list; so does one not published (a draft, a scheduled one).
+  // product §2: an unknown event leads back to the list; so does one not published (a draft, a scheduled one).
   if (!event) throw redirect("/events");
   const [page, signup] = await Promise.all([
     eventPage(event, { email: content.email, telephone: content.telephone }),

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// SPEC §2: any unknown path redirects to the home page.
+// product §2: any unknown path redirects to the home page.
 export function loader() {
   return redirect("/");
 }

@@ -26,7 +26,7 @@ export function HomeTextsSettings() {
   );
 }
 
-/** 'Parcelles occupées': whole numbers, empty counting as 0 (SPEC §5). */
+/** 'Parcelles occupées': whole numbers, empty counting as 0 (product §5). */
 export function PlotsSettings({ register }: { register: { occupied: number; total: number } | null }) {
   return (
     <SettingsForm

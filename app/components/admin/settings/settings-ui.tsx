@@ -36,7 +36,7 @@ const tooLong = (issue: { code?: string }) => issue.code === "too_big";
 /**
  * One form's view of the page: its fields' messages and each field's value: what was typed when the form was
  * refused, what is stored otherwise. With its `schema`, the action's, the browser stops a text too long before it
- * is sent; every other refusal is the server's, in the popup of SPEC §2 and on its field.
+ * is sent; every other refusal is the server's, in the popup of product §2 and on its field.
  */
 export function useSettingsForm(intent: SettingsIntent, schema?: ZodType) {
   const { stored, result } = useContext(SettingsContext);
