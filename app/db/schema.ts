@@ -19,7 +19,7 @@ import type { ImageAlts } from "~/lib/image-alt";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-/** SPEC §3: the single record of site-wide content; lower-case columns mapped to camelCase. */
+/** product §3: the single record of site-wide content; lower-case columns mapped to camelCase. */
 export const associationContent = pgTable("association_content", {
   id: serial("id").primaryKey(),
   titreAccueil: text("titreaccueil"),
@@ -38,7 +38,7 @@ export const associationContent = pgTable("association_content", {
   horaires: text("horaires"),
   parcellesOccupees: integer("parcellesoccupees").notNull().default(0),
   parcellesTotal: integer("parcellestotal").notNull().default(0),
-  // Beyond SPEC §3: the association's name and tagline (header, titles, feeds, e-mails), and the charter and the
+  // Beyond product §3: the association's name and tagline (header, titles, feeds, e-mails), and the charter and the
   // rules an applicant commits to; empty ones show the defaults of content.defaults.ts.
   nomAssociation: text("nomassociation"),
   slogan: text("slogan"),
@@ -656,7 +656,7 @@ export const plotKindEnum = pgEnum("plot_kind", ["familiale", "partagee"]);
 export const plotStateEnum = pgEnum("plot_state", ["libre", "attribuee", "reservee", "remise_en_etat"]);
 
 /**
- * A plot of a site, numbered within it. Its size class (SPEC: petite < 150 m², moyenne 150–200, grande > 200) is
+ * A plot of a site, numbered within it. Its size class (product §9: petite < 150 m², moyenne 150–200, grande > 200) is
  * derived from the area. `cabin_value`: null without a cabin, else its takeover value in euros (at most 300).
  * « attribuee » goes with exactly one current holding (plot_holdings), written in the same transaction.
  */
