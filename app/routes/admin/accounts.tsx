@@ -5,7 +5,7 @@ import { DisplayNameSection } from "~/components/admin/accounts/DisplayNameSecti
 import { PasswordSection } from "~/components/admin/accounts/PasswordSection";
 import { TwoFactorSection } from "~/components/admin/accounts/TwoFactorSection";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { adminContext } from "~/request/context";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { adminMeta } from "~/modules/seo/seo";
@@ -47,8 +47,7 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
     refused && [...NAME_INTENTS, ...PASSWORD_INTENTS, ...TOTP_INTENTS, ...ADMIN_INTENTS].includes(refused.intent ?? "");
   const notice = useSaveNotice(actionData && !ownedByForm ? actionData.message : null);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Comptes</h1>
+    <AdminPage title="Comptes" popup={{ ...notice, error: !!refused }}>
       <p className="text-stone-700">
         Connecté en tant que <strong>{me.username}</strong>.
       </p>
@@ -74,7 +73,6 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
         invitationLink={actionData?.ok && "link" in actionData ? (actionData.link ?? null) : null}
         refusal={refusalFor(ADMIN_INTENTS)}
       />
-      <FeedbackPopup message={notice.message} tone={refused ? "error" : "success"} onClose={notice.close} />
-    </div>
+    </AdminPage>
   );
 }

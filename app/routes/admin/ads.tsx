@@ -2,7 +2,7 @@ import { data, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/ads";
 import { AdModerationCard, type AdEditing } from "~/components/admin/ads/AdModerationCard";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { runAdAction } from "~/modules/ads/ads.admin.server";
@@ -61,8 +61,7 @@ export default function AdminAds({ loaderData, actionData }: Route.ComponentProp
   };
   const { total, pending, expired } = counts;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Validation des petites annonces</h1>
+    <AdminPage title="Validation des petites annonces" popup={{ ...notice, error: actionData?.ok === false }}>
       {list.long && <ListSearch label="Rechercher une annonce" hint={SEARCH_HINT} q={list.q} />}
       {total === 0 ? (
         <p className="rounded-xl bg-white p-6 text-stone-600 shadow-sm ring-1 ring-stone-200">
@@ -94,11 +93,6 @@ export default function AdminAds({ loaderData, actionData }: Route.ComponentProp
           />
         </>
       )}
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

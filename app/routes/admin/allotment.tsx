@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/allotment";
+import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm } from "~/components/admin/plots/IntentForm";
 import { PlotChoices } from "~/components/admin/plots/PlotChoices";
@@ -30,20 +31,20 @@ export default function AdminAllotment({ loaderData, actionData }: Route.Compone
   const size = PLOT_SIZE_LABELS[application.size as PlotSize] ?? application.size;
   const none = free.matching.length + free.otherSizes.length + free.otherTowns.length === 0;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <p>
-        <Link to="/admin/applications" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+    <AdminPage
+      title={`Attribuer une parcelle à ${application.name}`}
+      width="3xl"
+      back={
+        <Link to="/admin/applications" className={backLinkClass}>
           Retour aux demandes
         </Link>
-      </p>
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">
-          Attribuer une parcelle à {application.name}
-        </h1>
+      }
+      intro={
         <p className="text-stone-700">
           Demande du {application.date} · {town} · {size}
         </p>
-      </div>
+      }
+    >
       <Section
         id="attribution"
         title="Parcelles libres"
@@ -77,6 +78,6 @@ export default function AdminAllotment({ loaderData, actionData }: Route.Compone
           </IntentForm>
         )}
       </Section>
-    </div>
+    </AdminPage>
   );
 }

@@ -5,7 +5,7 @@ import { ApplicationSection } from "~/components/admin/applications/ApplicationS
 import { ListSearch } from "~/components/admin/ListSearch";
 import { SuccessDialog } from "~/components/admin/SuccessDialog";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { runApplicationAction } from "~/modules/applications/applications.admin.server";
@@ -76,8 +76,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
   // Dismissed for this very answer of the action: a later render (a revalidation, a new location key) keeps it closed.
   const [dismissed, setDismissed] = useState<typeof actionData>(undefined);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Demandes de jardin</h1>
+    <AdminPage title="Demandes de jardin" popup={{ ...notice, error: actionData?.ok === false }}>
       {!hasContactEmail && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           L'envoi d'une demande par e-mail utilise l'adresse de l'association : renseignez-la dans les Paramètres,
@@ -112,11 +111,6 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
       {deleted && dismissed !== actionData && (
         <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(actionData)} />
       )}
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

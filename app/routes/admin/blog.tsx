@@ -5,7 +5,7 @@ import { AutosaveOffer } from "~/components/admin/AutosaveOffer";
 import { EditorLists } from "~/components/admin/EditorLists";
 import { PostForm } from "~/components/admin/PostForm";
 import { StateBadge } from "~/components/admin/StateBadge";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { adminMeta } from "~/modules/seo/seo";
 import { blogEditor, postLists } from "~/modules/blog/blog.admin.server";
@@ -51,8 +51,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   const id = refused?.values ? Number(refused.values.id) || null : item.id;
   const notice = useSaveNotice(done);
   return (
-    <div className="mx-auto max-w-4xl space-y-6 pb-24">
-      <h1 className="text-2xl font-bold text-stone-900">Gestion des articles de blog</h1>
+    <AdminPage title="Gestion des articles de blog" roomBelow popup={notice}>
       {autosave ? <AutosaveOffer savedAt={autosave.savedAt} itemId={item.id} /> : null}
       <Section
         id="formulaire-article"
@@ -88,7 +87,6 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         ]}
         noun="l'article"
       />
-      <FeedbackPopup message={notice.message} onClose={notice.close} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { AdminPage } from "~/components/admin/AdminPage";
 import {
   BackupStatus,
   BouncedMails,
@@ -60,8 +61,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     legalMissing,
   } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Tableau de bord</h1>
+    <AdminPage title="Tableau de bord" width="5xl">
       {actionData && !("testMail" in actionData) && (
         <output
           className={`block rounded-lg p-3 font-medium ring-1 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-brand-200" : "bg-red-50 text-red-800 ring-red-200"}`}
@@ -147,6 +147,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           result={actionData && "testMail" in actionData ? actionData : null}
         />
       </div>
-    </div>
+    </AdminPage>
   );
 }

@@ -4,7 +4,7 @@ import { Section } from "~/components/admin/admin-ui";
 import { RegistrationTable } from "~/components/admin/registrations/RegistrationTable";
 import { SignupSettingsForm } from "~/components/admin/registrations/SignupSettingsForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -38,20 +38,20 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
   const notice = useSaveNotice(actionData?.message ?? null);
   const places = placesLeftText(loaderData.placesLeft);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <p>
-        <Link to="/admin/events" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+    <AdminPage
+      title={`Inscriptions : ${event.title}`}
+      back={
+        <Link to="/admin/events" className={backLinkClass}>
           Retour aux événements
         </Link>
-      </p>
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">Inscriptions : {event.title}</h1>
-        {event.practical.map((line) => (
-          <p key={line} className="text-stone-700">
-            {line}
-          </p>
-        ))}
-      </div>
+      }
+      intro={event.practical.map((line) => (
+        <p key={line} className="text-stone-700">
+          {line}
+        </p>
+      ))}
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       <Section id="reglages" title="Réglages">
         <SignupSettingsForm
           settings={loaderData.settings}
@@ -86,11 +86,6 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
       <Section id="annules" title={`Annulations : ${cancelled.length}`}>
         <RegistrationTable rows={cancelled} question={question} caption="Annulations" />
       </Section>
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

@@ -5,7 +5,7 @@ import { AutosaveOffer } from "~/components/admin/AutosaveOffer";
 import { EditorLists } from "~/components/admin/EditorLists";
 import { EventForm } from "~/components/admin/EventForm";
 import { StateBadge } from "~/components/admin/StateBadge";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { adminMeta } from "~/modules/seo/seo";
 import { eventEditor, eventLists } from "~/modules/events/events.admin.server";
@@ -48,8 +48,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
   const id = refused?.values ? Number(refused.values.id) || null : item.id;
   const notice = useSaveNotice(done);
   return (
-    <div className="mx-auto max-w-4xl space-y-6 pb-24">
-      <h1 className="text-2xl font-bold text-stone-900">Gestion des événements</h1>
+    <AdminPage title="Gestion des événements" roomBelow popup={notice}>
       {autosave ? <AutosaveOffer savedAt={autosave.savedAt} itemId={item.id} /> : null}
       <Section
         id="formulaire-evenement"
@@ -90,7 +89,6 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
         ]}
         noun="l'événement"
       />
-      <FeedbackPopup message={notice.message} onClose={notice.close} />
-    </div>
+    </AdminPage>
   );
 }

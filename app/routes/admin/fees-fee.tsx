@@ -6,7 +6,7 @@ import { linkClass } from "~/components/admin/fees/fee-ui";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { feeAction, feeScreen } from "~/modules/register/fees.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -29,33 +29,35 @@ export default function AdminFee({ loaderData, actionData }: Route.ComponentProp
   const { fee, payments, today } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PlotsNav />
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">
-          Cotisation {fee.year} : {fee.name}
-        </h1>
-        <p className="text-lg">
-          {fee.called} appelés{fee.owed !== fee.called ? `, ${fee.owed} dus` : ""}, {fee.paid} reçus —{" "}
-          <strong className={fee.late ? "text-red-800" : undefined}>
-            {fee.state}
-            {fee.late ? ", en retard" : ""}
-          </strong>
-        </p>
-        <p className="text-stone-700">
-          À régler avant le {fee.due}
-          {fee.calledOn ? ` · appelée le ${fee.calledOn}` : " · enregistrée sans appel"}
-          {fee.reminded ? ` · rappel envoyé le ${fee.reminded}` : ""}
-          {fee.rate ? ` · tarif : ${fee.rate}` : ""}
-          {fee.reason ? ` · ${fee.reason}` : ""}
-          {fee.left ? " · jardinier parti" : ""}
-        </p>
-        {fee.gardenerId !== null && (
-          <Link to={`/admin/jardiniers/${fee.gardenerId}`} className={linkClass}>
-            Fiche du jardinier
-          </Link>
-        )}
-      </div>
+    <AdminPage
+      title={`Cotisation ${fee.year} : ${fee.name}`}
+      nav={<PlotsNav />}
+      intro={
+        <>
+          <p className="text-lg">
+            {fee.called} appelés{fee.owed !== fee.called ? `, ${fee.owed} dus` : ""}, {fee.paid} reçus —{" "}
+            <strong className={fee.late ? "text-red-800" : undefined}>
+              {fee.state}
+              {fee.late ? ", en retard" : ""}
+            </strong>
+          </p>
+          <p className="text-stone-700">
+            À régler avant le {fee.due}
+            {fee.calledOn ? ` · appelée le ${fee.calledOn}` : " · enregistrée sans appel"}
+            {fee.reminded ? ` · rappel envoyé le ${fee.reminded}` : ""}
+            {fee.rate ? ` · tarif : ${fee.rate}` : ""}
+            {fee.reason ? ` · ${fee.reason}` : ""}
+            {fee.left ? " · jardinier parti" : ""}
+          </p>
+          {fee.gardenerId !== null && (
+            <Link to={`/admin/jardiniers/${fee.gardenerId}`} className={linkClass}>
+              Fiche du jardinier
+            </Link>
+          )}
+        </>
+      }
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       <Section id="recus" title="Paiements reçus">
         <FeePayments payments={payments} />
       </Section>
@@ -65,11 +67,6 @@ export default function AdminFee({ loaderData, actionData }: Route.ComponentProp
           Retour aux cotisations {fee.year}
         </Link>
       </p>
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

@@ -8,7 +8,7 @@ import { linkClass } from "~/components/admin/fees/fee-ui";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { feesAction, feesScreen } from "~/modules/register/fees.admin.server";
@@ -35,9 +35,12 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
   const notice = useSaveNotice(result?.intent === "preview" ? null : noticeOf(result));
   const owing = fees.filter((f) => f.owes).length;
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <PlotsNav />
-      <h1 className="text-2xl font-bold text-stone-900">Cotisations {year}</h1>
+    <AdminPage
+      title={`Cotisations ${year}`}
+      width="5xl"
+      nav={<PlotsNav />}
+      popup={{ ...notice, error: result?.ok === false }}
+    >
       <nav aria-label="Années" className="flex flex-wrap gap-3 text-sm">
         <Link to={`?annee=${year - 1}`} className={linkClass}>
           ← {year - 1}
@@ -127,11 +130,6 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
           </ul>
         </Section>
       )}
-      <FeedbackPopup
-        message={notice.message}
-        tone={result?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

@@ -10,7 +10,7 @@ import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { WarningList } from "~/components/admin/plots/WarningList";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { gardenerAction, gardenerScreen } from "~/modules/register/gardeners.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -39,15 +39,17 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
     noticeOf(actionData) ?? (justAllotted ? "Parcelle attribuée : l'e-mail de bienvenue part au jardinier." : null),
   );
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PlotsNav />
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">{gardener.name}</h1>
+    <AdminPage
+      title={gardener.name}
+      nav={<PlotsNav />}
+      intro={
         <p className="text-stone-700">
           {gardener.left ? `Ancien jardinier, parti le ${gardener.left}.` : "Jardinier actuel."}
           {gardener.fromApplication ? " Venu de la liste d'attente." : ""}
         </p>
-      </div>
+      }
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       <WarningList warnings={warnings} />
       <GardenerPlots
         holdings={holdings}
@@ -101,11 +103,6 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
           Retour aux jardiniers
         </Link>
       </p>
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

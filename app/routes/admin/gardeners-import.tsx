@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/gardeners-import";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { ImportPreview } from "~/components/admin/gardeners/ImportPreview";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
@@ -25,9 +26,7 @@ export default function AdminGardenersImport({ actionData }: Route.ComponentProp
   const refused = actionData && !actionData.ok && "errors" in actionData ? actionData : undefined;
   const check = actionData && "check" in actionData ? actionData.check : undefined;
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <PlotsNav />
-      <h1 className="text-2xl font-bold text-stone-900">Importer des jardiniers</h1>
+    <AdminPage title="Importer des jardiniers" width="5xl" nav={<PlotsNav />}>
       {actionData?.ok && actionData.intent === "import" ? (
         <output className="block rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 ring-1 ring-brand-200">
           {actionData.message}{" "}
@@ -79,6 +78,6 @@ export default function AdminGardenersImport({ actionData }: Route.ComponentProp
           Retour aux jardiniers
         </Link>
       </p>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/gardeners";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Pagination, Section } from "~/components/admin/admin-ui";
 import { ListSearch, listPageLink } from "~/components/admin/ListSearch";
 import { GardenerFields } from "~/components/admin/plots/GardenerFields";
@@ -42,9 +43,7 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
     </Link>
   );
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <PlotsNav />
-      <h1 className="text-2xl font-bold text-stone-900">Jardiniers</h1>
+    <AdminPage title="Jardiniers" width="5xl" nav={<PlotsNav />}>
       <ListSearch
         label="Rechercher un jardinier"
         hint="Nom, e-mail, téléphone ou adresse."
@@ -152,6 +151,6 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
           <GardenerFields />
         </IntentForm>
       </Section>
-    </div>
+    </AdminPage>
   );
 }

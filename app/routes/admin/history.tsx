@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/history";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Pagination, Section } from "~/components/admin/admin-ui";
 import { buttonClass } from "~/components/form/styles";
 import { formatDateTime } from "~/lib/dates";
@@ -51,8 +52,7 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
   const pageLink = (n: number) =>
     `?${new URLSearchParams({ ...(actor && { personne: actor }), ...(kind && { type: kind }), page: String(n) })}`;
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Historique</h1>
+    <AdminPage title="Historique" width="5xl">
       <p className="text-stone-700">
         Ce que chaque administrateur a fait, du plus récent au plus ancien. Les entrées ne sont jamais modifiées et sont
         effacées au bout de deux ans. Les connexions refusées avec un identifiant inconnu sont comptées ensemble, heure
@@ -109,6 +109,6 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={page} pages={pages} link={pageLink} newer="Plus récentes" older="Plus anciennes" />
       </Section>
-    </div>
+    </AdminPage>
   );
 }

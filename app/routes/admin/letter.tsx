@@ -4,7 +4,7 @@ import type { Route } from "./+types/letter";
 import { LetterEditor } from "~/components/admin/newsletter/LetterEditor";
 import { LetterProgress } from "~/components/admin/newsletter/LetterProgress";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { doneMessage, letterAction, letterScreen } from "~/modules/newsletter/letters.admin.server";
@@ -40,15 +40,15 @@ export default function AdminLetter({ loaderData, actionData }: Route.ComponentP
     return () => clearInterval(timer);
   }, [sending, revalidator]);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <p>
-        <a href="/admin/lettre" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+    <AdminPage
+      title={letter.id ? letter.subject : "Nouvelle lettre"}
+      back={
+        <a href="/admin/lettre" className={backLinkClass}>
           Retour à la lettre d'information
         </a>
-      </p>
-      <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">
-        {letter.id ? letter.subject : "Nouvelle lettre"}
-      </h1>
+      }
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       {letter.status === "brouillon" ? (
         <LetterEditor screen={loaderData} refused={actionData?.ok === false ? actionData : undefined} />
       ) : (
@@ -71,11 +71,6 @@ export default function AdminLetter({ loaderData, actionData }: Route.ComponentP
           />
         </section>
       ) : null}
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/message";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { buttonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -54,13 +55,15 @@ function replyLink(message: { email: string; subject: string; message: string; n
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { message } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <p>
+    <AdminPage
+      title={message.subject}
+      width="3xl"
+      back={
         <Link to="/admin/messages" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
           ← Tous les messages
         </Link>
-      </p>
-      <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">{message.subject}</h1>
+      }
+    >
       {actionData && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
           {actionData.message}
@@ -90,6 +93,6 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           />
         </div>
       </Section>
-    </div>
+    </AdminPage>
   );
 }

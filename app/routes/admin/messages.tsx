@@ -1,4 +1,5 @@
 import type { Route } from "./+types/messages";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Pagination, Section } from "~/components/admin/admin-ui";
 import { MessageList } from "~/components/admin/MessageList";
 import { adminMeta } from "~/modules/seo/seo";
@@ -32,8 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { total, page, pages, messages } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Messages reçus</h1>
+    <AdminPage title="Messages reçus">
       <Section id="messages" title={total === 1 ? "1 message" : `${total} messages`}>
         <p className="mb-4 text-sm text-stone-600">
           Les messages envoyés depuis la page Contact, du plus récent au plus ancien. Chacun a aussi été envoyé par
@@ -42,6 +42,6 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         <MessageList messages={messages} empty="Aucun message reçu." />
         <Pagination page={page} pages={pages} link={(n) => `?page=${n}`} newer="Plus récents" older="Plus anciens" />
       </Section>
-    </div>
+    </AdminPage>
   );
 }

@@ -4,7 +4,7 @@ import { Pagination, Section } from "~/components/admin/admin-ui";
 import { ListSearch, listPageLink, SearchCount } from "~/components/admin/ListSearch";
 import { SubscriberList } from "~/components/admin/newsletter/SubscriberList";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { buttonClass, quietButtonClass } from "~/components/form/styles";
 import { DigestForm } from "~/components/admin/newsletter/DigestForm";
 import { ensureContentRow } from "~/modules/content/content.server";
@@ -109,8 +109,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
     ["Adresses en échec", counts.bouncing],
   ] as const;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Lettre d'information</h1>
+    <AdminPage title="Lettre d'information" popup={{ ...notice, error: actionData?.ok === false }}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
@@ -171,11 +170,6 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           />
         </div>
       </Section>
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, data } from "react-router";
 import type { Route } from "./+types/personal-data";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { buttonClass, quietButtonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -55,8 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PersonalDataScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { email, error, found } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Données d'une personne</h1>
+    <AdminPage title="Données d'une personne" width="3xl">
       <p className="text-stone-700">
         Pour répondre à une demande d'accès ou d'effacement (RGPD) : tout ce que le site garde sur une adresse e-mail
         (demandes de jardin, annonces, messages, e-mails envoyés, fiche de jardinier), à exporter en un fichier JSON ou
@@ -123,6 +123,6 @@ export default function PersonalDataScreen({ loaderData, actionData }: Route.Com
           )}
         </Section>
       )}
-    </div>
+    </AdminPage>
   );
 }

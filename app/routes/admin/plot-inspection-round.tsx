@@ -10,7 +10,7 @@ import {
   WithdrawnWarnings,
 } from "~/components/admin/plots/RoundForms";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { roundAction, roundScreen } from "~/modules/register/inspections.admin.server";
@@ -39,33 +39,27 @@ export default function AdminPlotInspectionRound({ loaderData, actionData }: Rou
   const notice = useSaveNotice(noticeOf(actionData));
   const warnings = marks.filter((m) => m.result === "avertissement" && !m.withdrawn).length;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PlotsNav />
-      <div>
-        <p>
-          <Link
-            to={`/admin/parcelles/jardins/${site.id}/visite`}
-            className="text-sm font-semibold text-brand-800 underline underline-offset-2"
-          >
-            Visites : {site.name}
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold text-stone-900">Visite du {round.date}</h1>
+    <AdminPage
+      title={`Visite du ${round.date}`}
+      nav={<PlotsNav />}
+      context={
+        <Link to={`/admin/parcelles/jardins/${site.id}/visite`} className={backLinkClass}>
+          Visites : {site.name}
+        </Link>
+      }
+      intro={
         <p className="text-stone-700">
           Par {round.inspector} : {marks.length} parcelle{marks.length > 1 ? "s" : ""} vue{marks.length > 1 ? "s" : ""},{" "}
           {warnings === 0 ? "aucun avertissement" : `${warnings} avertissement${warnings > 1 ? "s" : ""}`}.
         </p>
-      </div>
+      }
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       <RoundCorrection round={round} marks={marks} values={values} result={actionData} />
       <RoundAddition round={round} addable={addable} result={actionData} />
       <WarningWithdrawal round={round} marks={marks} result={actionData} />
       <WithdrawnWarnings marks={marks} />
       <RoundDeletion round={round} />
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

@@ -5,7 +5,7 @@ import { InspectionRows } from "~/components/admin/plots/InspectionRows";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
 import { ErrorSummary, FormMessage } from "~/components/form/messages";
@@ -35,19 +35,16 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
   // Refused as a second round of the same day: the way to the one already saved, to add the forgotten plot there.
   const existing = refused && rounds.find((r) => r.day === refused.values.date);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PlotsNav />
-      <div>
-        <p>
-          <Link
-            to={`/admin/parcelles/jardins/${site.id}`}
-            className="text-sm font-semibold text-brand-800 underline underline-offset-2"
-          >
-            {site.name}
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold text-stone-900">Visite des parcelles</h1>
-      </div>
+    <AdminPage
+      title="Visite des parcelles"
+      nav={<PlotsNav />}
+      context={
+        <Link to={`/admin/parcelles/jardins/${site.id}`} className={backLinkClass}>
+          {site.name}
+        </Link>
+      }
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       <Section
         id="visite"
         title="Nouvelle visite"
@@ -99,11 +96,6 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
           </ul>
         )}
       </Section>
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

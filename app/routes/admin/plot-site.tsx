@@ -8,7 +8,7 @@ import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { SiteFields } from "~/components/admin/plots/SiteFields";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Select, TextInput } from "~/components/form/fields";
 import { inputClass, labelClass, quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
@@ -39,15 +39,18 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
     number
   >;
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <PlotsNav />
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900">{site.name}</h1>
+    <AdminPage
+      title={site.name}
+      width="5xl"
+      nav={<PlotsNav />}
+      intro={
         <p className="text-stone-700">
           {site.fullAddress} · {plots.length} parcelle
           {plots.length > 1 ? "s" : ""}
         </p>
-      </div>
+      }
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       <Section
         id="plan"
         title="Les parcelles"
@@ -136,12 +139,7 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
           Retour aux jardins
         </Link>
       </p>
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }
 

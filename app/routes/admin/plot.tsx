@@ -7,7 +7,7 @@ import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { WarningList } from "~/components/admin/plots/WarningList";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { plotAction, plotScreen } from "~/modules/register/plots.admin.server";
@@ -34,36 +34,37 @@ export default function AdminPlot({ loaderData, actionData }: Route.ComponentPro
   const holder = holdings.find((h) => h.current);
   const attributed = plot.state === "attribuee";
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PlotsNav />
-      <div>
-        <p>
-          <Link
-            to={`/admin/parcelles/jardins/${site.id}`}
-            className="text-sm font-semibold text-brand-800 underline underline-offset-2"
-          >
-            {site.name}
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold text-stone-900">Parcelle n° {plot.number}</h1>
-        <p className="text-stone-700">
-          {PLOT_STATE_LABELS[plot.state]} · {plot.area} m² ({PLOT_SIZE_SHORT_LABELS[plot.size]}) ·{" "}
-          {PLOT_KIND_LABELS[plot.kind]}
-          {plot.cabinValue === null ? " · sans cabane" : ` · cabane, reprise ${plot.cabinValue} €`}
-        </p>
-        {holder?.gardener && (
-          <p className="mt-1 text-stone-900">
-            Attribuée à{" "}
-            <Link
-              to={`/admin/jardiniers/${holder.gardener.id}`}
-              className="font-semibold text-brand-800 underline underline-offset-2"
-            >
-              {holder.gardener.name}
-            </Link>{" "}
-            {holder.upcoming ? "à partir du" : "depuis le"} {holder.from}.
+    <AdminPage
+      title={`Parcelle n° ${plot.number}`}
+      nav={<PlotsNav />}
+      context={
+        <Link to={`/admin/parcelles/jardins/${site.id}`} className={backLinkClass}>
+          {site.name}
+        </Link>
+      }
+      intro={
+        <>
+          <p className="text-stone-700">
+            {PLOT_STATE_LABELS[plot.state]} · {plot.area} m² ({PLOT_SIZE_SHORT_LABELS[plot.size]}) ·{" "}
+            {PLOT_KIND_LABELS[plot.kind]}
+            {plot.cabinValue === null ? " · sans cabane" : ` · cabane, reprise ${plot.cabinValue} €`}
           </p>
-        )}
-      </div>
+          {holder?.gardener && (
+            <p className="mt-1 text-stone-900">
+              Attribuée à{" "}
+              <Link
+                to={`/admin/jardiniers/${holder.gardener.id}`}
+                className="font-semibold text-brand-800 underline underline-offset-2"
+              >
+                {holder.gardener.name}
+              </Link>{" "}
+              {holder.upcoming ? "à partir du" : "depuis le"} {holder.from}.
+            </p>
+          )}
+        </>
+      }
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       <WarningList warnings={warnings} />
       <Section id="occupants" title="Occupants successifs">
         {holdings.length === 0 ? (
@@ -119,11 +120,6 @@ export default function AdminPlot({ loaderData, actionData }: Route.ComponentPro
           </div>
         )}
       </Section>
-      <FeedbackPopup
-        message={notice.message}
-        tone={actionData?.ok === false ? "error" : "success"}
-        onClose={notice.close}
-      />
-    </div>
+    </AdminPage>
   );
 }

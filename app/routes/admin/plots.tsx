@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { quietButtonClass } from "~/components/form/styles";
 import type { Route } from "./+types/plots";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm } from "~/components/admin/plots/IntentForm";
 import { PlotLegend } from "~/components/admin/plots/PlotTiles";
@@ -28,9 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminPlots({ loaderData, actionData }: Route.ComponentProps) {
   const { sites } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PlotsNav />
-      <h1 className="text-2xl font-bold text-stone-900">Parcelles</h1>
+    <AdminPage title="Parcelles" nav={<PlotsNav />}>
       {sites.length === 0 ? (
         <p className="rounded-xl bg-white p-4 text-stone-700 ring-1 ring-stone-200">
           Aucun jardin enregistré. Ajoutez vos jardins ci-dessous, puis leurs parcelles : la page d'accueil comptera
@@ -76,6 +75,6 @@ export default function AdminPlots({ loaderData, actionData }: Route.ComponentPr
           <SiteFields />
         </IntentForm>
       </Section>
-    </div>
+    </AdminPage>
   );
 }

@@ -7,7 +7,7 @@ import { ImageSettings } from "~/components/admin/settings/ImageSettings";
 import { SettingsContext } from "~/components/admin/settings/settings-ui";
 import { ContactSettings, HomeTextsSettings, PlotsSettings } from "~/components/admin/settings/TextSettings";
 import { PlotMailsSettings } from "~/components/admin/settings/PlotMailsSettings";
-import { FeedbackPopup } from "~/components/FeedbackPopup";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { RetentionSettings } from "~/components/admin/settings/RetentionSettings";
 import { adminMeta } from "~/modules/seo/seo";
 import { currentActor } from "~/modules/history/actor.server";
@@ -57,13 +57,16 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const closePopup = useCallback(() => setClosedResult(result), [result]);
   return (
     <SettingsContext value={{ stored, result }}>
-      <div className="mx-auto max-w-4xl space-y-6 pb-24">
-        <div>
-          <h1 className="text-2xl font-bold text-stone-900">Paramètres</h1>
+      <AdminPage
+        title="Paramètres"
+        roomBelow
+        intro={
           <p className="mt-2 text-stone-600">
             Textes, images, identité de l'association et informations de contact du site.
           </p>
-        </div>
+        }
+        popup={{ message: popupMessage, close: closePopup, error: !result?.ok }}
+      >
         <ImageSettings imageAccueil={stored.imageAccueil} headerIcon={stored.headerIcon} imageAlts={stored.imageAlts} />
         <HomeTextsSettings />
         <PlotsSettings register={stored.plotRegister} />
@@ -73,8 +76,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <IdentitySettings stored={stored} />
         <ApplicationLabelsSettings labels={stored.applicationLabels} />
         <RetentionSettings values={stored.retention} />
-        <FeedbackPopup message={popupMessage} tone={result?.ok ? "success" : "error"} onClose={closePopup} />
-      </div>
+      </AdminPage>
     </SettingsContext>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/versions";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { RestoreVersionButton } from "~/components/admin/RestoreVersionButton";
 import { signedInAdmin } from "~/request/context";
@@ -52,13 +53,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Versions({ loaderData, actionData }: Route.ComponentProps) {
   const { item, versions, base, noun } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl space-y-6 pb-24">
-      <p>
+    <AdminPage
+      title={`Versions de « ${item.title} »`}
+      roomBelow
+      back={
         <Link to={`${base}?edit=${item.id}`} className="text-sm font-semibold text-brand-800 underline">
           ← Retour à {noun}
         </Link>
-      </p>
-      <h1 className="text-2xl font-bold text-stone-900">Versions de « {item.title} »</h1>
+      }
+    >
       {actionData?.message ? (
         <p role="alert" className="rounded-xl border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
           {actionData.message}
@@ -106,6 +109,6 @@ export default function Versions({ loaderData, actionData }: Route.ComponentProp
           </ol>
         )}
       </Section>
-    </div>
+    </AdminPage>
   );
 }
