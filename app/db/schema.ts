@@ -836,6 +836,8 @@ export const feeCalls = pgTable("fee_calls", {
   calledBy: text("called_by").notNull(),
   /** « à régler avant le … »: late, and reminded, only after it. */
   dueOn: date("due_on", { mode: "string" }),
+  /** A call of the demo, removed with it once no fee of its year is left. */
+  isDemo: boolean("is_demo").notNull().default(false),
 });
 
 /** A monthly inspection round of a site: its date and inspector, and a mark per attributed plot; one a day per site. */
