@@ -1,4 +1,4 @@
-// Lighthouse (mobile defaults) for each public page, against DESIGN.md's budget:
+// Lighthouse (mobile defaults) for each public page, against the budget of docs/architecture.md:
 // Performance ≥ 98, Accessibility, Best Practices and SEO 100.
 // Usage: npm run build && npx tsx bench/lighthouse.ts [path ...]
 import fs from "node:fs";

@@ -17,7 +17,7 @@ try {
     );
   }
   console.log(
-    "objectif : pages de contenu ≤ 57 KB (la page d'accueil de WordPress) ; budget de DESIGN.md : JavaScript ≤ 120 KB par page",
+    "objectif : pages de contenu ≤ 57 KB (la page d'accueil de WordPress) ; budget de docs/architecture.md : JavaScript ≤ 130 KB par page de formulaire",
   );
 } finally {
   await server.stop();

@@ -1,5 +1,5 @@
 /**
- * The memory budget of DESIGN.md (docs/decisions/007): the built server, started as `npm start` starts it inside a
+ * The memory budget of docs/architecture.md (decision 007): the built server, started as `npm start` starts it inside a
  * 384 MiB memory cgroup on an empty data directory (database creation, migrations, demo content with its images),
  * serves the home page and an image upload, then a minute of mixed load, and is neither killed nor near the limit.
  * Creating the cgroup needs root and a memory controller (v1 or v2): without them the test is skipped, with the
