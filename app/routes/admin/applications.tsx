@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getContent(),
   ]);
   const contactEmail = site?.email?.trim() || null;
-  // The browser gets what the screen shows, nothing kept in its storage (SPEC's local cache deliberately left out).
+  // The browser gets what the screen shows, nothing kept in its storage (the spec's local cache left out: product §10).
   const places = await waitingListPlaces();
   const view = ({ isDemo: _isDemo, accessTokenHash: _link, ...application }: Application) => ({
     ...application,
