@@ -228,4 +228,21 @@ describeEachDatabase("demo content", () => {
       2025, 2026,
     ]);
   });
+
+  it("removes only the demo's fee calls, not one an account named « Bureau » made", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    expect(await seedDemoContent(now)).toBe(true);
+    const db = getDb();
+    // The bureau's own call of a year no fee is left of: the demo's calls had the same caller.
+    await db.insert(tables.feeCalls).values({
+      year: 2027,
+      smallCents: 3600,
+      mediumCents: 4600,
+      largeCents: 5600,
+      calledBy: "Bureau",
+      dueOn: "2027-03-01",
+    });
+    await removeDemoContent();
+    expect((await db.select().from(tables.feeCalls)).map((c) => [c.year, c.isDemo])).toEqual([[2027, false]]);
+  });
 });
