@@ -88,6 +88,6 @@ export default [
   route("favicon.ico", "routes/resources/favicon.ts", { id: "favicon-ico" }),
   route("favicon.png", "routes/resources/favicon.ts", { id: "favicon-png" }),
   route("apple-touch-icon.png", "routes/resources/favicon.ts", { id: "apple-touch-icon" }),
-  // SPEC §2: any unknown path redirects to /.
+  // product §2: any unknown path redirects to /.
   route("*", "routes/resources/unknown.ts"),
 ] satisfies RouteConfig;
