@@ -1,10 +1,12 @@
 /**
- * Every back-office action, through the real server: without a session it is refused (401, the form kept for a
- * sign-in), from another origin it is refused (403), and in both cases nothing is written. Every admin write records a
- * history entry, so an unchanged history (the one sign-in) shows that none ran.
+ * Every back-office address of the build, through the real server: without a session a page sends to /login and an
+ * action is refused (401, the form kept for a sign-in); from another origin an action is refused (403); in both
+ * cases nothing is written. Every admin write records a history entry, so an unchanged history (the one sign-in)
+ * shows that none ran.
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { fillPattern, readManifest, routePattern } from "../fuzz/actions";
 import { signIn } from "../fuzz/session";
 import { startServer, type ServerProcess } from "./server";
 
@@ -49,6 +51,32 @@ it.each(ACTIONS)("%s %o: refused without a session and from another origin", asy
   expect((await post(path, fields, { Origin: server.url })).status).toBe(401);
   expect((await post(path, fields, { Origin: "https://ailleurs.example", Cookie: cookie })).status).toBe(403);
   expect((await post(path, fields, { Origin: "null", Cookie: cookie })).status).toBe(403);
+});
+
+// Every /admin route of the build, not a list kept by hand: a route added later is checked too.
+const adminRoutes = (() => {
+  const routes = readManifest();
+  return Object.values(routes)
+    .filter((route) => route.hasLoader || route.hasAction)
+    .map((route) => ({ route, pattern: routePattern(routes, route) }))
+    .filter(({ pattern }) => pattern === "/admin" || pattern.startsWith("/admin/"));
+})();
+
+it("every /admin route of the build, page or action, refuses a request without a session", async () => {
+  // The back-office's screens, the printed lists, the previews, the exports and the endpoints pages call.
+  expect(adminRoutes.length).toBeGreaterThan(40);
+  const answers: [string, string][] = [];
+  for (const { route, pattern } of adminRoutes) {
+    const url = fillPattern(pattern) + (route.index ? "?index" : "");
+    if (route.hasLoader) {
+      const page = await fetch(`${server.url}${url}`, { redirect: "manual" });
+      answers.push([`GET ${url}`, `${page.status} ${page.headers.get("Location") ?? ""}`.trim()]);
+    }
+    if (route.hasAction) answers.push([`POST ${url}`, String((await post(url, {}, { Origin: server.url })).status)]);
+  }
+  // A page sends to the sign-in; an action, or an endpoint a page calls, is refused with 401.
+  expect(answers.filter(([, answer]) => answer !== "302 /login" && answer !== "401")).toEqual([]);
+  expect(answers.length).toBeGreaterThan(60);
 });
 
 it("wrote nothing: the history holds only the sign-in, the demo content is all there", async () => {

@@ -18,7 +18,7 @@ export function meta() {
 
 function signedIn(context: Route.LoaderArgs["context"]) {
   const admin = context.get(adminContext);
-  // The layout's middleware has already refused a request without a session.
+  // The /admin guard has already refused a request without a session.
   if (!admin) throw new Response(null, { status: 401 });
   return admin;
 }

@@ -1,15 +1,13 @@
 import type { Route } from "./+types/event-registrations-print";
 import type { PageHandle } from "~/lib/page-handle";
-import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { attendanceSheet } from "~/modules/registrations/registrations.admin.server";
 import { signupsAndPeople } from "~/modules/registrations/registrations.messages";
 
 /**
  * /admin/events/:id/inscriptions/imprimer: the list for the day, on paper (outside the back-office's layout, no
- * menu): name, people, the answer, and a box to tick on arrival; by family name, the waiting list after in its order. Behind the admin middleware like the rest.
+ * menu): name, people, the answer, and a box to tick on arrival; by family name, the waiting list after in its order. Behind the /admin guard like the rest.
  */
 export const handle: PageHandle = { scripts: false };
-export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ params }: Route.LoaderArgs) {
   return attendanceSheet(params.id);

@@ -1,14 +1,12 @@
 import type { Route } from "./+types/fees-print";
 import type { PageHandle } from "~/lib/page-handle";
-import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { feesPrintScreen } from "~/modules/register/fees.admin.server";
 
 /**
  * /admin/cotisations/imprimer?annee=: the fee call on paper for the gardeners without an e-mail address, one page
- * each, the address where a window envelope shows it. Outside the back-office's layout, behind its middleware.
+ * each, the address where a window envelope shows it. Outside the back-office's layout, behind the /admin guard.
  */
 export const handle: PageHandle = { scripts: false };
-export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   return feesPrintScreen(request);

@@ -6,11 +6,7 @@ import { NOTIFICATIONS_REFRESH_MS } from "~/lib/constants";
 import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import { countPendingAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications } from "~/modules/applications/applications.server";
-import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { AdminError } from "~/components/admin/AdminError";
-
-// Every /admin loader and action (pages and the upload endpoint alike) passes here first.
-export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [unprocessedApplications, pendingAds] = await Promise.all([countUnprocessedApplications(), countPendingAds()]);

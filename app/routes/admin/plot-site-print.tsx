@@ -1,16 +1,14 @@
 import type { Route } from "./+types/plot-site-print";
 import type { PageHandle } from "~/lib/page-handle";
 import { PhoneLinks } from "~/components/admin/plots/PhoneLinks";
-import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { sitePrintList } from "~/modules/register/plots.admin.server";
 import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/register/plots.labels";
 
 /**
  * /admin/parcelles/jardins/:id/imprimer: a site's plots on paper, for the general assembly and the insurer: each
- * plot, its area, state and holder with their phones (mobile or landline, whichever exists; links on screen). Outside the back-office's layout, behind its middleware.
+ * plot, its area, state and holder with their phones (mobile or landline, whichever exists; links on screen). Outside the back-office's layout, behind the /admin guard.
  */
 export const handle: PageHandle = { scripts: false };
-export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ params }: Route.LoaderArgs) {
   return sitePrintList(params.id);

@@ -5,7 +5,6 @@ import { AdminError } from "~/components/admin/AdminError";
 import { PreviewFrame } from "~/components/admin/PreviewFrame";
 import type { PageHandle } from "~/lib/page-handle";
 import { parseId } from "~/lib/text";
-import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { blogEditor, previewFromForm } from "~/modules/blog/blog.admin.server";
 import { articlePage } from "~/modules/blog/blog.server";
 import { editorFrom, itemAtVersion, readPreviewForm } from "~/modules/publishing/editor.admin.server";
@@ -17,7 +16,6 @@ import { signedInAdmin } from "~/request/context";
  * (/admin/blog/:id/versions/:version). Never cached (no `handle.query`, no-store), never indexed.
  */
 export const handle: PageHandle = { scripts: false };
-export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);

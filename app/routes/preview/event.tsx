@@ -5,7 +5,6 @@ import { AdminError } from "~/components/admin/AdminError";
 import { PreviewFrame } from "~/components/admin/PreviewFrame";
 import type { PageHandle } from "~/lib/page-handle";
 import { parseId } from "~/lib/text";
-import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 import { eventEditor, eventPreviewFromForm } from "~/modules/events/events.admin.server";
 import { eventPage } from "~/modules/events/events.server";
 import { itemAtVersion, readPreviewForm } from "~/modules/publishing/editor.admin.server";
@@ -17,8 +16,6 @@ import { siteContentContext } from "~/request/context";
  * (/admin/events/:id/versions/:version). Never cached (no `handle.query`, no-store), never indexed.
  */
 export const handle: PageHandle = { scripts: false };
-export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
-
 async function contactOf(context: Route.LoaderArgs["context"]) {
   const content = await context.get(siteContentContext);
   return { email: content.email, telephone: content.telephone };

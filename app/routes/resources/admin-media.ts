@@ -20,7 +20,7 @@ export function loader() {
 }
 
 /**
- * POST /admin/media (admin session enforced by the admin layout's middleware): multipart field
+ * POST /admin/media (admin session enforced by the /admin guard, routes/admin/guard.tsx): multipart field
  * `file`, answers 201 `{ secure_url, url, width, height }` or 4xx `{ error }`.
  */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,0 +1,15 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/guard";
+import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
+
+/**
+ * Every /admin address passes here first, whatever shows it (the back-office's screens, the printed lists, the
+ * previews in the public site's frame, the upload and autosave endpoints): without a session nothing below runs.
+ * `app/routes.ts` puts every /admin route under this layout; `tests/process/admin-guard.test.ts` checks it from the
+ * build's route manifest.
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+export default function AdminGuard() {
+  return <Outlet />;
+}
