@@ -90,6 +90,10 @@ it("lists the means whose details are set, and names those the text offers witho
   expect(feeInstructions(details)).toBe(
     "Vous pouvez régler :\n- par chèque à l'ordre de Jardins de l'Est, remis aux permanences (Samedi 9h-12h) ;\n- par virement sur le compte FR76 3000 6000 0112 3456 7890 189 (BIC AGRIFRPP), en indiquant votre nom et votre numéro de parcelle.",
   );
+  // The footer's opening hours, as the bureau writes them, are not prefixed twice.
+  expect(feeInstructions({ ...details, horaires: "Permanences\u202f: samedi 9 h – 12 h" })).toContain(
+    "remis aux permanences (samedi 9 h – 12 h) ;",
+  );
   expect(missingPaymentDetails(details)).toEqual([]);
   expect(missingPaymentDetails({ ...content, feePaymentInstructions: "Par chèque, virement ou HelloAsso." })).toEqual([
     "le chèque est proposé sans l'ordre auquel le libeller",

@@ -103,7 +103,8 @@ Il ne compte plus parmi les avertissements prévus par le règlement intérieur.
  * means whose details are set (cheque payee, IBAN, HelloAsso page).
  */
 export function feeInstructions(content?: Content) {
-  const permanences = content?.horaires || CONTENT_DEFAULTS.horaires;
+  // « remis aux permanences (samedi 9 h – 12 h) »: the footer's « Permanences : » is not said twice.
+  const permanences = (content?.horaires || CONTENT_DEFAULTS.horaires).replace(/^\s*permanences?\s*:\s*/iu, "");
   const iban = content?.feeIban?.trim() ?? "";
   const bic = content?.feeBic?.trim() ?? "";
   const helloasso = content?.feeHelloassoUrl?.trim() ?? "";
