@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { LEGAL_FIELDS } from "~/modules/content/content.defaults";
 import { describeEachDatabase } from "../../../tests/db";
@@ -242,6 +242,19 @@ describeEachDatabase("demo content", () => {
       calledBy: "Bureau",
       dueOn: "2027-03-01",
     });
+    // A demo seeded before the mark: migration 0021 marks its calls, not the bureau's.
+    await db.update(tables.feeCalls).set({ isDemo: false });
+    const migration = fs.readFileSync(
+      new URL("../../../drizzle/0021_fee_calls_demo_mark.sql", import.meta.url),
+      "utf8",
+    );
+    await db.execute(sql.raw(migration.split("--> statement-breakpoint")[1]!));
+    const calls = await db.select().from(tables.feeCalls).orderBy(tables.feeCalls.year);
+    expect(calls.map((c) => [c.year, c.isDemo])).toEqual([
+      [2025, true],
+      [2026, true],
+      [2027, false],
+    ]);
     await removeDemoContent();
     expect((await db.select().from(tables.feeCalls)).map((c) => [c.year, c.isDemo])).toEqual([[2027, false]]);
   });
