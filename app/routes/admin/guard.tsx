@@ -1,5 +1,6 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/guard";
+import { AdminError } from "~/components/admin/AdminError";
 import { adminMiddleware } from "~/modules/auth/admin-middleware.server";
 
 /**
@@ -12,4 +13,9 @@ export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export default function AdminGuard() {
   return <Outlet />;
+}
+
+/** The guard's refusals are shown here: a form sent after the session expired offers to sign in and send it again. */
+export function ErrorBoundary() {
+  return <AdminError error={useRouteError()} />;
 }
