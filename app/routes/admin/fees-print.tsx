@@ -43,7 +43,8 @@ export default function PrintFeeCalls({ loaderData }: Route.ComponentProps) {
           <address className="mt-[20mm] ml-auto min-h-[35mm] w-[90mm] max-w-full text-base whitespace-pre-line not-italic">
             {l.name}
             {"\n"}
-            {l.address || "(adresse à compléter)"}
+            {/* No postal address on the record: the call is handed over at the permanence instead of posted. */}
+            {l.address || "À remettre en main propre"}
           </address>
           <p className="mt-[10mm] text-right text-sm">Le {printedOn}</p>
           <h1 className="mt-6 text-xl font-bold">Appel à cotisation {year}</h1>
