@@ -345,9 +345,28 @@ export const admins = pgTable(
     totpPendingSecret: text("totp_pending_secret"),
     /** The 30 s step of the last code accepted: a code is accepted once (RFC 6238 §5.2). */
     totpLastStep: integer("totp_last_step"),
+    /** What the account may open: see `app/modules/auth/roles.ts` (a site's referent also has `admin_sites`). */
+    role: text("role").notNull().default("administrateur"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("admins_username_idx").on(t.username)],
+  (t) => [
+    uniqueIndex("admins_username_idx").on(t.username),
+    check("admins_role_known", sql`${t.role} in ('administrateur', 'tresorier', 'referent', 'redacteur')`),
+  ],
+);
+
+/** The sites a « Référent de jardin » looks after; a site's removal drops it from their list. */
+export const adminSites = pgTable(
+  "admin_sites",
+  {
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => gardenSites.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.siteId] }), index("admin_sites_site_idx").on(t.siteId)],
 );
 
 /** One-time recovery codes of the second factor, stored hashed; a used one keeps its row with `usedAt`. */
@@ -372,6 +391,9 @@ export const adminInvitations = pgTable(
     username: text("username").notNull(),
     email: text("email"),
     invitedBy: integer("invited_by").references(() => admins.id, { onDelete: "set null" }),
+    /** The role the account will have, chosen by whoever invited; a referent's sites (checked again on acceptance). */
+    role: text("role").notNull().default("administrateur"),
+    siteIds: integer("site_ids").array().notNull().default(sql`'{}'::integer[]`),
     expiresAt: timestamptz("expires_at").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
