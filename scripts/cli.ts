@@ -66,13 +66,18 @@ async function main() {
   // Imported here, after .env is read, so that a wrong setting is reported in one line like any other refusal.
   const { createAdmin, listAdmins, setAdminPassword } = await import("~/modules/auth/auth.server");
   const { passwordWeakness } = await import("~/modules/accounts/password-policy.server");
+  const { isRole, ROLE_LABELS } = await import("~/modules/auth/roles");
   const { removeAdminByName, disableTotpByName } = await import("~/modules/accounts/accounts.cli.server");
   const handle = await openDatabaseFor(`l'outil d'administration (processus ${process.pid}, commande « ${command} »)`);
   try {
     if (command === "list") {
       const admins = await listAdmins();
       if (admins.length === 0) print("Aucun administrateur.");
-      for (const a of admins) print(`${a.username}\t(créé le ${a.createdAt.toLocaleDateString("fr-FR")})`);
+      for (const a of admins) {
+        const role = isRole(a.role) ? ROLE_LABELS[a.role] : a.role;
+        const sites = a.sites.length > 0 ? ` : ${a.sites.join(", ")}` : "";
+        print(`${a.username}\t${role}${sites}\t(créé le ${a.createdAt.toLocaleDateString("fr-FR")})`);
+      }
       return;
     }
     if (command === "remove" || command === "disable-2fa") {

@@ -2,6 +2,7 @@
 import { RouterContextProvider } from "react-router";
 import { adminContext, clientIpContext, siteContentContext } from "~/request/context";
 import { getSiteContent } from "~/modules/content/content.server";
+import type { Role } from "~/modules/auth/roles";
 
 export function routeArgs(
   request: Request,
@@ -9,12 +10,16 @@ export function routeArgs(
     ip = "203.0.113.7",
     params = {},
     admin = null,
-  }: { ip?: string; params?: Record<string, string>; admin?: { id: number; username: string } | null } = {},
+  }: {
+    ip?: string;
+    params?: Record<string, string>;
+    admin?: { id: number; username: string; role?: Role; siteIds?: number[] } | null;
+  } = {},
 ) {
   const context = new RouterContextProvider();
   context.set(clientIpContext, ip);
   // The signed-in administrator, as the admin layout's middleware sets it.
-  context.set(adminContext, admin);
+  context.set(adminContext, admin && { role: "administrateur", siteIds: [], ...admin });
   const content = getSiteContent();
   content.catch(() => {});
   context.set(siteContentContext, content);

@@ -6,7 +6,14 @@ import {
   SECOND_FACTOR_INVALID_MESSAGE,
   SECOND_FACTOR_REQUIRED_MESSAGE,
 } from "./auth.schema";
-import { completeSecondFactor, getPendingSignIn, signIn, signOut, type Admin } from "./auth.server";
+import {
+  completeSecondFactor,
+  getPendingSignIn,
+  getSessionAdmin,
+  signIn,
+  signOut,
+  type SignedInAdmin,
+} from "./auth.server";
 import {
   RESUME_CODE_FIELD,
   RESUME_PASSWORD_FIELD,
@@ -26,9 +33,9 @@ import { AUTOSAVE_PATH, MEDIA_UPLOAD_PATH } from "./background-paths";
 export async function authenticateAdminRequest(
   request: Request,
   ip: string,
-): Promise<{ admin: Admin; setCookie?: string }> {
-  const admin = await getAdmin(request);
-  if (admin) return { admin };
+): Promise<{ admin: SignedInAdmin; setCookie?: string }> {
+  const signedIn = await getAdmin(request);
+  if (signedIn) return { admin: signedIn };
   const url = new URL(request.url);
   // Requests a page sends by itself (an upload, an autosave) get a short answer the page can read.
   if (url.pathname === MEDIA_UPLOAD_PATH || url.pathname === AUTOSAVE_PATH)
@@ -76,5 +83,7 @@ export async function authenticateAdminRequest(
     token = second.token;
   }
   await signOut(readSessionToken(request));
-  return { admin: result.admin, setCookie: sessionCookie(token) };
+  const resumed = await getSessionAdmin(token);
+  if (!resumed) throw expired(null);
+  return { admin: resumed, setCookie: sessionCookie(token) };
 }

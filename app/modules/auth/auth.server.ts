@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { and, asc, count, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { admins, recoveryCodes, sessions } from "~/db/schema";
+import { adminSites, admins, gardenSites, recoveryCodes, sessions } from "~/db/schema";
+import { isRole, type AccountAccess } from "./roles";
 import { checkTotp, normalizeRecoveryCode } from "./totp.server";
 import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
@@ -24,6 +25,8 @@ const TOUCH_AFTER_MS = Math.min(60 * 1000, SESSION_IDLE_MS / 10);
 
 /** A signed-in administrator; `displayName` is how the site names them (an article's author), when they set one. */
 export type Admin = { id: number; username: string; displayName?: string | null };
+/** The administrator of a session, with what their role lets them open. */
+export type SignedInAdmin = Admin & AccountAccess;
 
 export function hashPassword(password: string) {
   return withPasswordCheckSlot(() => hash(password, ARGON2));
@@ -61,9 +64,18 @@ export async function setAdminPassword(username: string, password: string): Prom
   });
 }
 
+/** Every account with its role and, for a referent, the names of their sites (`npm run admin -- list`). */
 export async function listAdmins() {
   return getDb()
-    .select({ id: admins.id, username: admins.username, createdAt: admins.createdAt })
+    .select({
+      id: admins.id,
+      username: admins.username,
+      role: admins.role,
+      sites: sql<
+        string[]
+      >`array(select ${gardenSites.name} from ${adminSites} join ${gardenSites} on ${gardenSites.id} = ${adminSites.siteId} where ${adminSites.adminId} = ${admins.id} order by ${gardenSites.name})`,
+      createdAt: admins.createdAt,
+    })
     .from(admins)
     .orderBy(asc(admins.username));
 }
@@ -247,7 +259,7 @@ async function useRecoveryCode(
 }
 
 /** The admin behind a session token, or null when it is unknown or expired (expired rows are removed). */
-export async function getSessionAdmin(token: string | undefined, now = new Date()): Promise<Admin | null> {
+export async function getSessionAdmin(token: string | undefined, now = new Date()): Promise<SignedInAdmin | null> {
   if (!token) return null;
   const db = getDb();
   const idHash = hashToken(token);
@@ -256,6 +268,10 @@ export async function getSessionAdmin(token: string | undefined, now = new Date(
       id: admins.id,
       username: admins.username,
       displayName: admins.displayName,
+      role: admins.role,
+      siteIds: sql<
+        number[]
+      >`array(select ${adminSites.siteId} from ${adminSites} where ${adminSites.adminId} = ${admins.id} order by 1)`,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })
@@ -271,7 +287,10 @@ export async function getSessionAdmin(token: string | undefined, now = new Date(
   if (t - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { id: row.id, username: row.username, displayName: row.displayName };
+  // The table's check allows only known roles; anything else opens nothing.
+  if (!isRole(row.role)) return null;
+  const { role } = row;
+  return { id: row.id, username: row.username, displayName: row.displayName, role, siteIds: row.siteIds ?? [] };
 }
 
 /** How the site names an administrator (an article's author, « Versions »): their display name, or username. */

@@ -1,6 +1,6 @@
 import { env } from "~/server/env.server";
 import { isHttps } from "~/server/security.server";
-import { getSessionAdmin, type Admin } from "./auth.server";
+import { getSessionAdmin, type SignedInAdmin } from "./auth.server";
 
 // `__Host-` binds the cookie to this exact origin over HTTPS; development runs over plain http.
 export const SESSION_COOKIE = env.NODE_ENV === "production" ? "__Host-session" : "session";
@@ -37,6 +37,6 @@ export function signInNeedsHttps(request: Request, production = env.NODE_ENV ===
   return production && !isHttps(request) && !LOCAL_HOSTS.test(new URL(request.url).hostname);
 }
 
-export function getAdmin(request: Request): Promise<Admin | null> {
+export function getAdmin(request: Request): Promise<SignedInAdmin | null> {
   return getSessionAdmin(readSessionToken(request));
 }

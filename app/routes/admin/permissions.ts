@@ -1,0 +1,74 @@
+import type { Permission } from "~/modules/auth/roles";
+
+/**
+ * What each /admin route needs, by the route's pattern as `app/routes.ts` writes it: `view` to read it (GET), `change`
+ * to send it a form (any other method; `view` when absent). A list means any one of them. The /admin guard reads this
+ * and nothing else; `tests/process/admin-guard.test.ts` checks that every /admin route of the build is here and that
+ * each role is refused where it has no permission.
+ *
+ * Finer rules live in the actions, and are named here:
+ * - /admin/comptes: every account changes its own name, password and second factor; inviting, removing and changing
+ *   roles need `administration`.
+ * - /admin/jardiniers/:id: its payment forms need `fees`, the others `register`.
+ * - A referent sees and changes only their sites' plots, rounds and gardeners (`siteScope`).
+ */
+export const ADMIN_ROUTE_PERMISSIONS: Record<
+  string,
+  { view: Permission | readonly Permission[]; change?: Permission | readonly Permission[] }
+> = {
+  "/admin": { view: "dashboard" },
+  "/admin/comptes": { view: "own-account" },
+
+  // Writing: the blog, events, sign-ups, ads moderation, the letter, and the editors' uploads and autosaves.
+  "/admin/blog": { view: "writing" },
+  "/admin/blog/:id/versions": { view: "writing" },
+  "/admin/blog/:id/versions/:version": { view: "writing" },
+  "/admin/apercu/article": { view: "writing" },
+  "/admin/events": { view: "writing" },
+  "/admin/events/:id/versions": { view: "writing" },
+  "/admin/events/:id/versions/:version": { view: "writing" },
+  "/admin/apercu/evenement": { view: "writing" },
+  "/admin/events/:id/inscriptions": { view: "writing" },
+  "/admin/events/:id/inscriptions/export": { view: "writing" },
+  "/admin/events/:id/inscriptions/imprimer": { view: "writing" },
+  "/admin/annonces": { view: "writing" },
+  "/admin/lettre": { view: "writing" },
+  "/admin/lettre/export": { view: "writing" },
+  "/admin/lettre/:id": { view: "writing" },
+  "/admin/autosave": { view: "writing" },
+  // Images are uploaded by the article and event editors, and by the settings' pictures.
+  "/admin/media": { view: ["writing", "administration"] },
+
+  // The register: plots, sites and rounds (a referent: their own sites).
+  "/admin/parcelles": { view: "register" },
+  "/admin/parcelles/export": { view: "register" },
+  "/admin/parcelles/:id": { view: "register" },
+  "/admin/parcelles/jardins/:id": { view: "register" },
+  "/admin/parcelles/jardins/:id/imprimer": { view: "register" },
+  "/admin/parcelles/jardins/:id/visite": { view: "register" },
+  "/admin/parcelles/jardins/:id/visites/:roundId": { view: "register" },
+  // Gardeners: read by the treasurer too; a record's payments are the treasurer's, the rest the register's.
+  "/admin/jardiniers": { view: "gardeners", change: "register" },
+  "/admin/jardiniers/export": { view: "gardeners" },
+  "/admin/jardiniers/:id": { view: "gardeners", change: ["register", "fees"] },
+
+  // Money: fees, payments, the printed call and their exports.
+  "/admin/cotisations": { view: "fees" },
+  "/admin/cotisations/export": { view: "fees" },
+  "/admin/cotisations/paiements/export": { view: "fees" },
+  "/admin/cotisations/imprimer": { view: "fees" },
+  "/admin/cotisations/:id": { view: "fees" },
+
+  // The administrators': accounts (above), settings, backups, personal data, history, and what comes from outside.
+  "/admin/settings": { view: "administration" },
+  "/admin/historique": { view: "administration" },
+  "/admin/sauvegarde": { view: "administration" },
+  "/admin/donnees-personnelles": { view: "administration" },
+  "/admin/donnees-personnelles/export": { view: "administration" },
+  "/admin/applications": { view: "administration" },
+  "/admin/applications/:id/telechargement": { view: "administration" },
+  "/admin/applications/:id/attribuer": { view: "administration" },
+  "/admin/jardiniers/import": { view: "administration" },
+  "/admin/messages": { view: "administration" },
+  "/admin/messages/:id": { view: "administration" },
+};
