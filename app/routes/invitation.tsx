@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/accounts.server";
 import { ACCOUNT_READY_PARAM, invitationSchema } from "~/modules/accounts/accounts.schema";
+import { isRole, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/modules/auth/roles";
 
 const EXPIRED =
   "Ce lien d'invitation n'est plus valable : il a déjà servi ou a plus de 48 heures. Demandez-en un nouveau à un administrateur.";
@@ -25,7 +26,9 @@ export function headers() {
 export async function loader({ params }: Route.LoaderArgs) {
   const invitation = await findInvitation(params.token);
   if (!invitation) throw data({ message: EXPIRED }, { status: 404 });
-  return { username: invitation.username };
+  const role = isRole(invitation.role) ? invitation.role : "redacteur";
+  const can = ROLE_DESCRIPTIONS[role];
+  return { username: invitation.username, role: ROLE_LABELS[role], can: can.charAt(0).toLowerCase() + can.slice(1) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -60,9 +63,10 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   return (
     <Shell>
       <p className="text-stone-700">
-        Vous êtes invité à administrer le site avec l'identifiant <strong>{loaderData.username}</strong>. Choisissez
-        votre mot de passe.
+        Vous êtes invité à rejoindre l'équipe qui gère le site, avec l'identifiant{" "}
+        <strong>{loaderData.username}</strong> et le rôle <strong>{loaderData.role}</strong> : {loaderData.can}
       </p>
+      <p className="text-stone-700">Choisissez votre mot de passe.</p>
       <AccountForm
         refusal={refusal}
         fields={["password", "confirmation"]}

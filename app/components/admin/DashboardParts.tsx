@@ -3,12 +3,21 @@ import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 
 /** One figure of the dashboard, leading to the screen where it is dealt with. */
-export function Stat({ label, value, to }: { label: string; value: ReactNode; to: string }) {
-  return (
-    <Link to={to} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600">
+/** A key figure, linked to its screen when the account may open it. */
+export function Stat({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
+  const inner = (
+    <>
       <span className="block text-sm text-stone-600">{label}</span>
       <span className="mt-1 block text-3xl font-bold text-brand-800">{value}</span>
+    </>
+  );
+  const frame = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200";
+  return to ? (
+    <Link to={to} className={`${frame} hover:ring-brand-600`}>
+      {inner}
     </Link>
+  ) : (
+    <p className={frame}>{inner}</p>
   );
 }
 

@@ -1,8 +1,11 @@
-import type { Admin } from "~/modules/auth/auth.server";
+import type { SignedInAdmin } from "~/modules/auth/auth.server";
+import { can, ROLE_LABELS } from "~/modules/auth/roles";
+import { listSites } from "~/modules/register/plots.server";
 import { getContent } from "~/modules/content/content.server";
 import { accountActionSchema } from "./accounts.schema";
 import {
   changeDisplayName,
+  changeRole,
   changeOwnPassword,
   confirmTotp,
   disableOwnTotp,
@@ -17,32 +20,46 @@ import {
 } from "./accounts.server";
 import { totpQrImage, totpUri } from "~/modules/auth/totp.server";
 
-export type AccountActionResult = AccountResult<{ link?: string; recoveryCodes?: string[] }> & { intent?: string };
+/** An action's outcome, with the form it came from (`intent`) and, for another account's form, whose (`id`). */
+export type AccountActionResult = AccountResult<{ link?: string; recoveryCodes?: string[] }> & {
+  intent?: string;
+  id?: number;
+};
 
-/** What the accounts screen shows: the administrators, the invitations, and the signed-in one's second factor. */
-export async function accountsData(me: Admin) {
-  const [{ accounts, invitations }, twoFactor, pending, content] = await Promise.all([
-    listAccounts(),
+/**
+ * What the accounts screen shows: the signed-in account's name, password and second factor; to an administrator, the
+ * accounts with their roles, the invitations, and the sites a referent can be given.
+ */
+export async function accountsData(me: SignedInAdmin) {
+  const manages = can(me.role, "administration");
+  const [team, twoFactor, pending, content, sites] = await Promise.all([
+    manages ? listAccounts() : null,
     hasTotp(me.id),
     pendingTotpSecret(me.id),
     getContent(),
+    manages ? listSites() : [],
   ]);
   // An enrolment under way survives a reload: its QR code is drawn here, from the pending secret.
   const uri = pending ? totpUri(pending, me.username, content?.nomAssociation?.trim() || "Potager") : null;
   return {
-    me: { id: me.id, username: me.username, displayName: me.displayName ?? "", twoFactor },
-    accounts,
-    invitations,
+    me: { id: me.id, username: me.username, displayName: me.displayName ?? "", twoFactor, role: ROLE_LABELS[me.role] },
+    team,
+    sites: sites.map((site) => ({ id: site.id, name: site.name })),
     enrolment: pending && uri ? { secret: pending, qrImage: await totpQrImage(uri) } : null,
   };
 }
 
+/** The forms only an administrator may send: the others' accounts. */
+const MANAGING_INTENTS = new Set(["invite", "role", "remove", "resetTotp"]);
+
 /** One form of the accounts screen, as `me`, whose current session is `sessionToken`. */
 export async function runAccountAction(
-  fields: Record<string, string>,
-  me: Admin,
+  fields: Record<string, string | string[]>,
+  me: SignedInAdmin,
   sessionToken: string | undefined,
 ): Promise<AccountActionResult> {
+  if (MANAGING_INTENTS.has(String(fields.intent)) && !can(me.role, "administration"))
+    return { ok: false, status: 403, message: "Seul un administrateur gère les comptes des autres." };
   const parsed = accountActionSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -52,7 +69,8 @@ export async function runAccountAction(
       status: 400,
       message: issue.message,
       field: String(issue.path[0] ?? ""),
-      intent: fields.intent,
+      intent: String(fields.intent),
+      id: Number(fields.id) || undefined,
     };
   }
   const action = parsed.data;
@@ -70,12 +88,14 @@ export async function runAccountAction(
       case "totpDisable":
         return disableOwnTotp(me, action.current, action.code);
       case "invite":
-        return inviteAdmin(me, action.username, action.email);
+        return inviteAdmin(me, action.username, action.email, action.role, action.sites);
+      case "role":
+        return changeRole(me, action.id, action.role, action.sites);
       case "remove":
         return removeAdmin(me, action.id);
       case "resetTotp":
         return resetTotp(me, action.id);
     }
   })();
-  return { ...result, intent: action.intent };
+  return { ...result, intent: action.intent, id: "id" in action ? action.id : undefined };
 }

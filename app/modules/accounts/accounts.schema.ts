@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalEmail, recordId } from "~/modules/forms/fields.schema";
+import { ROLES } from "~/modules/auth/roles";
 
 export const PASSWORDS_DIFFER_MESSAGE = "Les deux nouveaux mots de passe sont différents.";
 export const USERNAME_MESSAGE =
@@ -8,11 +9,26 @@ const REQUIRED = "Ce champ est obligatoire";
 
 const text = (max = 200) =>
   z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).max(max, { error: "Ce texte est trop long." });
-const id = recordId("Cet administrateur n'existe plus.");
+const id = recordId("Ce compte n'existe plus.");
 
 /** Choosing a new password: typed twice, the same both times (its strength is checked on the server). */
 const newPassword = { password: text(1000), confirmation: z.string({ error: REQUIRED }) };
 const sameTwice = (value: { password: string; confirmation: string }) => value.password === value.confirmation;
+
+export const ROLE_MESSAGE = "Choisissez un rôle.";
+export const REFERENT_SITES_MESSAGE = "Choisissez au moins un jardin pour un référent.";
+
+/** A role, and the sites ticked for a referent (a name sent once or several times, or not at all). */
+const roleFields = {
+  role: z.enum(ROLES, { error: ROLE_MESSAGE }),
+  sites: z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z.array(recordId("Ce jardin n'existe plus.")).max(50),
+  ),
+};
+const referentHasSites = (value: { role: string; sites: number[] }) =>
+  value.role !== "referent" || value.sites.length > 0;
+const sitesRule = { error: REFERENT_SITES_MESSAGE, path: ["sites"] };
 
 /** The longest display name: a first and last name, perhaps a role. */
 export const DISPLAY_NAME_MAX = 80;
@@ -36,14 +52,18 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("totpCancel") }),
   z.object({ intent: z.literal("totpConfirm"), code: text(20) }),
   z.object({ intent: z.literal("totpDisable"), current: text(1000), code: text(20) }),
-  z.object({
-    intent: z.literal("invite"),
-    username: z
-      .string({ error: REQUIRED })
-      .trim()
-      .regex(/^[\p{L}\p{N}._-]{2,40}$/u, { error: USERNAME_MESSAGE }),
-    email: optionalEmail("Format d'email invalide"),
-  }),
+  z
+    .object({
+      intent: z.literal("invite"),
+      username: z
+        .string({ error: REQUIRED })
+        .trim()
+        .regex(/^[\p{L}\p{N}._-]{2,40}$/u, { error: USERNAME_MESSAGE }),
+      email: optionalEmail("Format d'email invalide"),
+      ...roleFields,
+    })
+    .refine(referentHasSites, sitesRule),
+  z.object({ intent: z.literal("role"), id, ...roleFields }).refine(referentHasSites, sitesRule),
   z.object({ intent: z.literal("remove"), id }),
   z.object({ intent: z.literal("resetTotp"), id }),
 ]);

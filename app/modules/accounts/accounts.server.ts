@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, lt, ne } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { adminInvitations, admins, recoveryCodes, sessions } from "~/db/schema";
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { getDb, type Transaction } from "~/db/client.server";
+import { adminInvitations, adminSites, admins, gardenSites, recoveryCodes, sessions } from "~/db/schema";
+import { isRole, ROLE_LABELS, type Role } from "~/modules/auth/roles";
 import { env } from "~/server/env.server";
 import { authorName, checkPassword, hashPassword, type Admin } from "~/modules/auth/auth.server";
 import { keyedHash } from "~/server/server-secret.server";
@@ -21,9 +22,31 @@ export type AccountResult<T = object> =
 const refuse = (status: number, message: string, field?: string) => ({ ok: false, status, message, field }) as const;
 const WRONG_PASSWORD = "Mot de passe actuel incorrect.";
 const WRONG_CODE = "Code de vérification incorrect.";
-const accountName = (username: string) => `administrateur « ${username} »`;
+const accountName = (username: string) => `compte « ${username} »`;
+const LAST_ADMINISTRATOR =
+  "Le dernier administrateur garde son rôle : donnez d'abord le rôle d'administrateur à un autre compte.";
 
-/** Administrators with what the accounts screen shows; never a hash or a secret. */
+/** The role as Historique and the messages say it, with a referent's sites. */
+const roleDetail = (role: Role, siteNames: string[]) =>
+  role === "referent" && siteNames.length > 0 ? `${ROLE_LABELS[role]} (${siteNames.join(", ")})` : ROLE_LABELS[role];
+
+/**
+ * Gives `adminId` the sites `siteIds` (a referent's), dropping any it had; a site removed meanwhile is skipped.
+ * Returns the names of the sites given, in order.
+ */
+async function setAccountSites(tx: Transaction, adminId: number, siteIds: readonly number[]): Promise<string[]> {
+  await tx.delete(adminSites).where(eq(adminSites.adminId, adminId));
+  if (siteIds.length === 0) return [];
+  const sites = await tx
+    .select({ id: gardenSites.id, name: gardenSites.name })
+    .from(gardenSites)
+    .where(inArray(gardenSites.id, [...siteIds]))
+    .orderBy(asc(gardenSites.name));
+  if (sites.length > 0) await tx.insert(adminSites).values(sites.map((site) => ({ adminId, siteId: site.id })));
+  return sites.map((site) => site.name);
+}
+
+/** The accounts with what the accounts screen shows (role, a referent's sites); never a hash or a secret. */
 export async function listAccounts() {
   const [accounts, invitations] = await Promise.all([
     getDb()
@@ -31,6 +54,10 @@ export async function listAccounts() {
         id: admins.id,
         username: admins.username,
         email: admins.email,
+        role: admins.role,
+        siteIds: sql<
+          number[]
+        >`array(select ${adminSites.siteId} from ${adminSites} where ${adminSites.adminId} = ${admins.id} order by 1)`,
         createdAt: admins.createdAt,
         totpSecret: admins.totpSecret,
       })
@@ -40,6 +67,7 @@ export async function listAccounts() {
       .select({
         username: adminInvitations.username,
         email: adminInvitations.email,
+        role: adminInvitations.role,
         expiresAt: adminInvitations.expiresAt,
       })
       .from(adminInvitations)
@@ -92,13 +120,16 @@ export async function changeDisplayName(admin: Admin, displayName: string | null
 }
 
 /**
- * A new administrator: a one-time link valid 48 h to choose their own password. The link is shown to the creator
- * and, when SMTP is set and an address is given, e-mailed; it never carries a password.
+ * A new account with the role chosen (and a referent's sites): a one-time link valid 48 h to choose their own
+ * password. The link is shown to the creator and, when SMTP is set and an address is given, e-mailed; it never
+ * carries a password.
  */
 export async function inviteAdmin(
   actor: Actor,
   username: string,
   email: string | null,
+  role: Role = "administrateur",
+  siteIds: readonly number[] = [],
 ): Promise<AccountResult<{ link: string; mailed: boolean }>> {
   const now = new Date();
   const token = crypto.randomBytes(32).toString("base64url");
@@ -118,6 +149,8 @@ export async function inviteAdmin(
       username,
       email,
       invitedBy: actor.id,
+      role,
+      siteIds: role === "referent" ? [...siteIds] : [],
       expiresAt,
     });
     if (mailed && email) {
@@ -128,9 +161,16 @@ export async function inviteAdmin(
         .where(eq(admins.id, actor.id ?? 0));
       const invitedBy = authorName(inviter ?? { id: 0, username: actor.username });
       const association = await mailAssociation(tx);
-      await enqueueMail(tx, invitationMail({ to: email, username, link, invitedBy, expiresAt, association }));
+      await enqueueMail(
+        tx,
+        invitationMail({ to: email, username, role: ROLE_LABELS[role], link, invitedBy, expiresAt, association }),
+      );
     }
-    await recordHistory(tx, actor, { kind: "compte.invitation", target: accountName(username) });
+    await recordHistory(tx, actor, {
+      kind: "compte.invitation",
+      target: accountName(username),
+      detail: ROLE_LABELS[role],
+    });
     return true;
   });
   if (!outcome) return refuse(409, `L'identifiant « ${username} » est déjà pris.`, "username");
@@ -167,32 +207,81 @@ export async function acceptInvitation(token: string, password: string): Promise
       .where(eq(adminInvitations.tokenHash, invitation.tokenHash))
       .returning();
     if (!used) return undefined;
+    const role = isRole(used.role) ? used.role : "redacteur";
     const [created] = await tx
       .insert(admins)
-      .values({ username: invitation.username, email: invitation.email, passwordHash })
+      .values({ username: invitation.username, email: invitation.email, passwordHash, role })
       .onConflictDoNothing()
       .returning({ id: admins.id, username: admins.username });
-    if (created) await recordHistory(tx, created, { kind: "compte.creation", target: accountName(created.username) });
+    if (!created) return undefined;
+    const siteNames = role === "referent" ? await setAccountSites(tx, created.id, used.siteIds) : [];
+    await recordHistory(tx, created, {
+      kind: "compte.creation",
+      target: accountName(created.username),
+      detail: roleDetail(role, siteNames),
+    });
     return created;
   });
   if (!admin) return refuse(409, "Ce lien d'invitation a déjà servi.");
   return { ok: true, admin, message: ACCOUNT_READY_MESSAGE };
 }
 
-/** Removes another administrator (never the last one); their sessions end with the account. */
+/**
+ * Whether taking `id` out of the administrators (a removal, another role) would leave none. The administrators' rows
+ * are locked until the transaction ends, so two such changes at once cannot both pass.
+ */
+export async function isLastAdministrator(tx: Transaction, id: number): Promise<boolean> {
+  const administrators = await tx
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(admins.role, "administrateur"))
+    .for("update");
+  return administrators.length === 1 && administrators[0]!.id === id;
+}
+
+/** Removes another account (never the last administrator); their sessions end with the account. */
 export async function removeAdmin(actor: Actor, id: number): Promise<AccountResult> {
   if (id === actor.id)
     return refuse(409, "Vous ne pouvez pas supprimer votre propre compte : demandez-le à un autre administrateur.");
   const removed = await getDb().transaction(async (tx) => {
-    const [all] = await tx.select({ n: count() }).from(admins);
-    if (all.n <= 1) return "last" as const;
+    if (await isLastAdministrator(tx, id)) return "last" as const;
     const [row] = await tx.delete(admins).where(eq(admins.id, id)).returning({ username: admins.username });
     if (row) await recordHistory(tx, actor, { kind: "compte.suppression", target: accountName(row.username) });
     return row;
   });
   if (removed === "last") return refuse(409, "Impossible de supprimer le dernier administrateur.");
-  if (!removed) return refuse(404, "Cet administrateur n'existe plus.");
-  return { ok: true, message: `Administrateur « ${removed.username} » supprimé ; ses sessions sont fermées.` };
+  if (!removed) return refuse(404, "Ce compte n'existe plus.");
+  return { ok: true, message: `Compte « ${removed.username} » supprimé ; ses sessions sont fermées.` };
+}
+
+/**
+ * Another account's role (and a referent's sites). The last administrator keeps the role; one's own role is changed
+ * by another administrator. It takes effect at the account's next request.
+ */
+export async function changeRole(
+  actor: Actor,
+  id: number,
+  role: Role,
+  siteIds: readonly number[],
+): Promise<AccountResult> {
+  if (id === actor.id)
+    return refuse(409, "Vous ne pouvez pas changer votre propre rôle : demandez-le à un autre administrateur.");
+  const outcome = await getDb().transaction(async (tx) => {
+    if (role !== "administrateur" && (await isLastAdministrator(tx, id))) return "last" as const;
+    const [row] = await tx
+      .update(admins)
+      .set({ role })
+      .where(eq(admins.id, id))
+      .returning({ username: admins.username });
+    if (!row) return undefined;
+    const siteNames = await setAccountSites(tx, id, role === "referent" ? siteIds : []);
+    const detail = roleDetail(role, siteNames);
+    await recordHistory(tx, actor, { kind: "compte.role", target: accountName(row.username), detail });
+    return { username: row.username, detail };
+  });
+  if (outcome === "last") return refuse(409, LAST_ADMINISTRATOR, "role");
+  if (!outcome) return refuse(404, "Ce compte n'existe plus.");
+  return { ok: true, message: `« ${outcome.username} » a maintenant le rôle ${outcome.detail}.` };
 }
 
 /** First step of the second factor: a new secret kept pending until a code confirms it (or `cancel` drops it). */
@@ -281,6 +370,6 @@ export async function resetTotp(actor: Actor, id: number): Promise<AccountResult
     await recordHistory(tx, actor, { kind: "compte.2fa-reinitialisation", target: accountName(row.username) });
     return row;
   });
-  if (!reset) return refuse(404, "Cet administrateur n'existe plus.");
+  if (!reset) return refuse(404, "Ce compte n'existe plus.");
   return { ok: true, message: `Double authentification de « ${reset.username} » réinitialisée.` };
 }

@@ -2,6 +2,7 @@ import { currentFeeYear, feeProgress } from "~/modules/register/fees.server";
 import { registerCounts } from "~/modules/register/plots.server";
 import { gardenersWithTwoWarnings } from "~/modules/register/gardeners.server";
 import { data } from "react-router";
+import { can, type Permission, type Role } from "~/modules/auth/roles";
 import { z } from "zod";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
 import { DASHBOARD_EVENTS_COUNT, DASHBOARD_MESSAGES_COUNT, DASHBOARD_POSTS_COUNT } from "~/lib/constants";
@@ -25,8 +26,15 @@ import { undescribedImages } from "~/modules/publishing/image-descriptions.serve
 /** Whether the backups are happening, as the dashboard says it. */
 type BackupState = "recent" | "stale" | "missing" | "first-to-come";
 
-/** Everything the dashboard shows. */
-export async function dashboardData() {
+/**
+ * What the dashboard shows to `role`: each part only to the role that opens the screen it links to (writing: posts,
+ * events, ads, images; the register's and the fees' figures; to administrators, messages, applications, mail,
+ * backups, the demo content and the gardeners facing exclusion). A part the role does not get is not even read.
+ */
+export async function dashboardData(role: Role) {
+  const may = (permission: Permission) => can(role, permission);
+  const when = <T>(permission: Permission, read: () => Promise<T>, otherwise: T) =>
+    may(permission) ? read() : Promise.resolve(otherwise);
   const [
     posts,
     events,
@@ -44,21 +52,25 @@ export async function dashboardData() {
     exclusions,
     fees,
   ] = await Promise.all([
-    latestPosts(DASHBOARD_POSTS_COUNT),
-    upcomingEvents(DASHBOARD_EVENTS_COUNT),
-    listContactMessages({ limit: DASHBOARD_MESSAGES_COUNT }),
-    countUnprocessedApplications(),
-    countValidatedAds(),
-    countPendingAds(),
-    countFailedMails(),
-    countBouncedMails(),
-    countDemoRows(),
+    when("writing", () => latestPosts(DASHBOARD_POSTS_COUNT), []),
+    when("writing", () => upcomingEvents(DASHBOARD_EVENTS_COUNT), []),
+    when("administration", () => listContactMessages({ limit: DASHBOARD_MESSAGES_COUNT }), []),
+    when("administration", countUnprocessedApplications, 0),
+    when("writing", countValidatedAds, 0),
+    when("writing", countPendingAds, 0),
+    when("administration", countFailedMails, 0),
+    when("administration", countBouncedMails, 0),
+    when("administration", countDemoRows, 0),
     getSiteContent(),
-    lastBackupDate(),
-    undescribedImages(),
+    when("administration", lastBackupDate, null),
+    when("writing", undescribedImages, { count: 0, items: [] }),
     registerCounts(),
-    gardenersWithTwoWarnings(),
-    currentFeeYear().then(async (year) => ({ year, ...(await feeProgress(year)) })),
+    when("administration", gardenersWithTwoWarnings, []),
+    when("fees", () => currentFeeYear().then(async (year) => ({ year, ...(await feeProgress(year)) })), {
+      year: 0,
+      paid: 0,
+      called: 0,
+    }),
   ]);
   return {
     posts: posts.map((p) => ({
@@ -98,8 +110,15 @@ export async function dashboardData() {
     exclusions: exclusions.map((g) => ({ id: g.id, name: g.name, warnings: Number(g.warnings) })),
     demoRows,
     backup: { last: lastBackup ? `le ${formatDateTime(lastBackup)}` : null, state: backupState(lastBackup) },
-    mail: { destination: mailDestination(), defaultTo: site.email?.trim() ?? "" },
+    mail: may("administration") ? { destination: mailDestination(), defaultTo: site.email?.trim() ?? "" } : null,
     undescribed,
+    /** Which parts this role gets. */
+    shows: {
+      writing: may("writing"),
+      register: may("register"),
+      fees: may("fees"),
+      administration: may("administration"),
+    },
   };
 }
 

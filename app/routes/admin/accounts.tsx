@@ -6,7 +6,7 @@ import { PasswordSection } from "~/components/admin/accounts/PasswordSection";
 import { TwoFactorSection } from "~/components/admin/accounts/TwoFactorSection";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { adminContext } from "~/request/context";
+import { signedInAdmin } from "~/request/context";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { accountsData, runAccountAction } from "~/modules/accounts/accounts.admin.server";
@@ -16,30 +16,25 @@ export function meta() {
   return adminMeta("Comptes");
 }
 
-function signedIn(context: Route.LoaderArgs["context"]) {
-  const admin = context.get(adminContext);
-  // The /admin guard has already refused a request without a session.
-  if (!admin) throw new Response(null, { status: 401 });
-  return admin;
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
-  return accountsData(signedIn(context));
+  return accountsData(signedInAdmin(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
-  const result = await runAccountAction(fields, signedIn(context), readSessionToken(request));
+  const form = await readFormData(request);
+  // A referent's sites are ticked boxes: one name, several values.
+  const fields = { ...(Object.fromEntries(form) as Record<string, string>), sites: form.getAll("sites").map(String) };
+  const result = await runAccountAction(fields, signedInAdmin(context), readSessionToken(request));
   return result.ok ? result : data(result, { status: result.status });
 }
 
 const NAME_INTENTS = ["displayName"];
 const PASSWORD_INTENTS = ["password"];
 const TOTP_INTENTS = ["totpStart", "totpCancel", "totpConfirm", "totpDisable"];
-const ADMIN_INTENTS = ["invite", "remove", "resetTotp"];
+const ADMIN_INTENTS = ["invite", "role", "remove", "resetTotp"];
 
 export default function AdminAccounts({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, accounts, invitations, enrolment } = loaderData;
+  const { me, team, sites, enrolment } = loaderData;
   // A refusal is shown in the form it came from; a success, or a refusal no form owns (an unknown intent), in the popup.
   const refused = actionData && !actionData.ok ? actionData : null;
   const refusalFor = (intents: string[]) => (refused && intents.includes(refused.intent ?? "") ? refused : null);
@@ -49,7 +44,7 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
   return (
     <AdminPage title="Comptes" popup={{ ...notice, error: !!refused }}>
       <p className="text-stone-700">
-        Connecté en tant que <strong>{me.username}</strong>.
+        Connecté en tant que <strong>{me.username}</strong>, avec le rôle <strong>{me.role}</strong>.
       </p>
       <DisplayNameSection
         key={`n-${notice.formKey}`}
@@ -65,14 +60,17 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
         recoveryCodes={actionData?.ok && "recoveryCodes" in actionData ? (actionData.recoveryCodes ?? null) : null}
         refusal={refusalFor(TOTP_INTENTS)}
       />
-      <AdminsSection
-        key={`a-${notice.formKey}`}
-        meId={me.id}
-        accounts={accounts}
-        invitations={invitations}
-        invitationLink={actionData?.ok && "link" in actionData ? (actionData.link ?? null) : null}
-        refusal={refusalFor(ADMIN_INTENTS)}
-      />
+      {team && (
+        <AdminsSection
+          key={`a-${notice.formKey}`}
+          meId={me.id}
+          accounts={team.accounts}
+          invitations={team.invitations}
+          sites={sites}
+          invitationLink={actionData?.ok && "link" in actionData ? (actionData.link ?? null) : null}
+          refusal={refusalFor(ADMIN_INTENTS)}
+        />
+      )}
     </AdminPage>
   );
 }

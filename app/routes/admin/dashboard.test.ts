@@ -27,6 +27,13 @@ import {
 import { answered, routeArgs } from "../../../tests/routes";
 import { action, loader } from "./dashboard";
 import type { Route } from "./+types/dashboard";
+import type { Role } from "~/modules/auth/roles";
+
+/** The dashboard's loader as an account of `role` opens it. */
+const signedIn = (role: Role = "administrateur") =>
+  routeArgs(new Request("http://localhost:3000/admin"), {
+    admin: { id: 1, username: "marie", role },
+  }) as Route.LoaderArgs;
 
 async function failedMail(to: string) {
   const { id } = await enqueueMail(getDb(), { to, subject: "Nouvelle demande", text: "Bonjour" });
@@ -48,7 +55,7 @@ describeEachDatabase("admin dashboard", () => {
     await failedMail("bureau@jardins.example");
     await failedMail("karim@example.org");
     await enqueueMail(getDb(), { to: "camille@example.org", subject: "En attente", text: "Bonjour" });
-    const data = await loader();
+    const data = await loader(signedIn());
     expect(data.failedMails).toBe(2);
   });
 
@@ -56,11 +63,11 @@ describeEachDatabase("admin dashboard", () => {
     await failedMail("bureau@jardins.example");
     const { id } = await enqueueMail(getDb(), { to: "inconnu@example.org", subject: "Votre demande", text: "Bonjour" });
     await getDb().update(outbox).set({ status: "bounced", text: "" }).where(eq(outbox.id, id));
-    expect(await loader()).toMatchObject({ failedMails: 1, bouncedMails: 1 });
+    expect(await loader(signedIn())).toMatchObject({ failedMails: 1, bouncedMails: 1 });
     expect(await post({ intent: "retryFailedMails" })).toMatchObject({
       message: "1 e-mail remis dans la file d'envoi.",
     });
-    expect(await loader()).toMatchObject({ failedMails: 0, bouncedMails: 1 });
+    expect(await loader(signedIn())).toMatchObject({ failedMails: 0, bouncedMails: 1 });
   });
 
   it("puts failed e-mails back in the queue and says how many", async () => {
@@ -126,7 +133,7 @@ describeEachDatabase("admin dashboard", () => {
         note: "Herbes",
       });
     }
-    const data = await loader();
+    const data = await loader(signedIn());
     expect(data.counts).toMatchObject({ plotsOccupied: 2, plotsTotal: 3, feesPaid: 1, feesCalled: 2, feeYear: year });
     expect(data.exclusions).toEqual([{ id: gardener.id, name: "Dominique Girard", warnings: 2 }]);
     // Next year's call made in the autumn: the dashboard follows it.
@@ -136,7 +143,7 @@ describeEachDatabase("admin dashboard", () => {
     await getDb()
       .insert(gardenerFees)
       .values({ gardenerId: gardener.id, year: year + 1, amountCents: 1, dueOn: `${year + 1}-01-31` });
-    expect((await loader()).counts).toMatchObject({ feesPaid: 0, feesCalled: 1, feeYear: year + 1 });
+    expect((await loader(signedIn())).counts).toMatchObject({ feesPaid: 0, feesCalled: 1, feeYear: year + 1 });
   });
 
   it("shows the plots, the latest 5 messages, the next 3 events soonest first, in French dates", async () => {
@@ -149,7 +156,7 @@ describeEachDatabase("admin dashboard", () => {
     await insertEvent({ title: "Ensuite", start: new Date(soon + 86_400_000) });
     await insertEvent({ title: "Bien plus tard", start: new Date(soon + 9 * 86_400_000) });
     await insertEvent({ title: "Passé", start: new Date(Date.now() - 86_400_000) });
-    const data = await loader();
+    const data = await loader(signedIn());
     expect(data.counts).toMatchObject({ plotsOccupied: 79, plotsTotal: 84 });
     expect(data.messages.map((m) => m.subject)).toEqual([
       "Message 6",
@@ -166,7 +173,7 @@ describeEachDatabase("admin dashboard", () => {
     await insertBlogPost({ title: "Article de démonstration", isDemo: true });
     await insertEvent({ title: "Événement de démonstration", isDemo: true });
     await insertBlogPost({ title: "Article du bureau" });
-    expect((await loader()).demoRows).toBe(2);
+    expect((await loader(signedIn())).demoRows).toBe(2);
     expect(await post({ intent: "removeDemoContent" })).toEqual({
       ok: true,
       message: "2 éléments de démonstration retirés.",
@@ -176,7 +183,7 @@ describeEachDatabase("admin dashboard", () => {
     ]);
     expect((await getDb().select().from(blogPosts)).map((p) => p.title)).toEqual(["Article du bureau"]);
     expect(await getDb().select().from(events)).toEqual([]);
-    expect((await loader()).demoRows).toBe(0);
+    expect((await loader(signedIn())).demoRows).toBe(0);
   });
 
   it("refuses a test e-mail to an address that is not one, and an unknown intent", async () => {
@@ -188,5 +195,24 @@ describeEachDatabase("admin dashboard", () => {
       status: 400,
       value: { message: "Action inconnue." },
     });
+  });
+
+  it("shows each role only its own parts: no messages or mail to a writer, no posts to a treasurer", async () => {
+    await insertContactMessage({ subject: "Une question sur les parcelles" });
+    await insertEvent({ title: "Troc de graines", start: new Date(Date.now() + 86_400_000) });
+    await failedMail("karim@example.org");
+    const writer = await loader(signedIn("redacteur"));
+    expect(writer.events.map((e) => e.title)).toEqual(["Troc de graines"]);
+    expect(writer.messages).toEqual([]);
+    expect(writer.failedMails).toBe(0);
+    expect(writer.mail).toBeNull();
+    expect(writer.shows).toEqual({ writing: true, register: false, fees: false, administration: false });
+    const treasurer = await loader(signedIn("tresorier"));
+    expect(treasurer.events).toEqual([]);
+    expect(treasurer.messages).toEqual([]);
+    expect(treasurer.shows).toEqual({ writing: false, register: false, fees: true, administration: false });
+    const administrator = await loader(signedIn());
+    expect(administrator.messages.map((m) => m.subject)).toEqual(["Une question sur les parcelles"]);
+    expect(administrator.failedMails).toBe(1);
   });
 });

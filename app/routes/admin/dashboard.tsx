@@ -22,10 +22,11 @@ import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import { currentActor } from "~/modules/history/actor.server";
 import { missingLegalFacts } from "~/modules/content/legal-notice";
 import { getSiteContent } from "~/modules/content/content.server";
+import { signedInAdmin } from "~/request/context";
 
-export async function loader() {
-  const [data, content] = await Promise.all([dashboardData(), getSiteContent()]);
-  return { ...data, legalMissing: missingLegalFacts(content.legal) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const [data, content] = await Promise.all([dashboardData(signedInAdmin(context).role), getSiteContent()]);
+  return { ...data, legalMissing: data.shows.administration ? missingLegalFacts(content.legal) : [] };
 }
 
 /** Puts the e-mails given up after every retry back in the queue, removes the demo content, or sends a test e-mail. */
@@ -38,10 +39,12 @@ export function meta() {
 }
 
 const QUICK_LINKS = [
-  ["/admin/blog", "Gérer le blog"],
-  ["/admin/events", "Gérer les événements"],
-  ["/admin/applications", "Voir les demandes"],
-  ["/admin/annonces", "Valider les annonces"],
+  ["/admin/blog", "Gérer le blog", "writing"],
+  ["/admin/events", "Gérer les événements", "writing"],
+  ["/admin/applications", "Voir les demandes", "administration"],
+  ["/admin/annonces", "Valider les annonces", "writing"],
+  ["/admin/parcelles", "Voir les parcelles", "register"],
+  ["/admin/cotisations", "Suivre les cotisations", "fees"],
 ] as const;
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +62,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     undescribed,
     exclusions,
     legalMissing,
+    shows,
   } = loaderData;
+  // An administrator's quick links stay the four of the spec; another role gets those of its own screens.
+  const quickLinks = QUICK_LINKS.filter(
+    ([, , part]) => shows[part] && (!shows.administration || part === "writing" || part === "administration"),
+  );
   return (
     <AdminPage title="Tableau de bord" width="5xl">
       {actionData && !("testMail" in actionData) && (
@@ -76,9 +84,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <ExclusionCases gardeners={exclusions} />
 
       <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
-        <Stat label="Demandes non traitées" value={counts.unprocessedApplications} to="/admin/applications" />
-        <Stat label="Annonces validées" value={counts.validatedAds} to="/admin/annonces" />
-        <Stat label="Annonces en attente" value={counts.pendingAds} to="/admin/annonces" />
+        {shows.administration && (
+          <Stat label="Demandes non traitées" value={counts.unprocessedApplications} to="/admin/applications" />
+        )}
+        {shows.writing && (
+          <>
+            <Stat label="Annonces validées" value={counts.validatedAds} to="/admin/annonces" />
+            <Stat label="Annonces en attente" value={counts.pendingAds} to="/admin/annonces" />
+          </>
+        )}
         <Stat
           label="Parcelles occupées"
           value={
@@ -87,7 +101,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <span className="text-lg font-semibold text-stone-500"> / {counts.plotsTotal}</span>
             </>
           }
-          to="/admin/parcelles"
+          to={shows.register ? "/admin/parcelles" : undefined}
         />
         {counts.feesCalled > 0 && (
           <Stat
@@ -104,7 +118,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       <nav aria-label="Accès rapides" className="flex flex-wrap gap-2">
-        {QUICK_LINKS.map(([to, label]) => (
+        {quickLinks.map(([to, label]) => (
           <Link
             key={to}
             to={to}
@@ -115,38 +129,44 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         ))}
       </nav>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <DashboardCard
-          id="articles-recents"
-          title="Articles récents"
-          more={{ to: "/admin/blog", label: "Tous les articles" }}
-        >
-          <LinkedList items={posts} empty="Aucun billet publié." />
-        </DashboardCard>
-        <DashboardCard
-          id="evenements-a-venir"
-          title="Événements à venir"
-          more={{ to: "/admin/events", label: "Tous les événements" }}
-        >
-          <LinkedList items={events} empty="Aucun événement à venir." />
-        </DashboardCard>
-      </div>
+      {shows.writing && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <DashboardCard
+            id="articles-recents"
+            title="Articles récents"
+            more={{ to: "/admin/blog", label: "Tous les articles" }}
+          >
+            <LinkedList items={posts} empty="Aucun billet publié." />
+          </DashboardCard>
+          <DashboardCard
+            id="evenements-a-venir"
+            title="Événements à venir"
+            more={{ to: "/admin/events", label: "Tous les événements" }}
+          >
+            <LinkedList items={events} empty="Aucun événement à venir." />
+          </DashboardCard>
+        </div>
+      )}
       {undescribed.count > 0 ? <UndescribedImages count={undescribed.count} items={undescribed.items} /> : null}
-      <DashboardCard
-        id="derniers-messages"
-        title="Derniers messages"
-        more={{ to: "/admin/messages", label: "Tous les messages" }}
-      >
-        <MessageList messages={messages} empty="Aucun message reçu." />
-      </DashboardCard>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <BackupStatus last={backup.last} state={backup.state} />
-        <MailStatus
-          destination={mail.destination}
-          defaultTo={mail.defaultTo}
-          result={actionData && "testMail" in actionData ? actionData : null}
-        />
-      </div>
+      {shows.administration && (
+        <DashboardCard
+          id="derniers-messages"
+          title="Derniers messages"
+          more={{ to: "/admin/messages", label: "Tous les messages" }}
+        >
+          <MessageList messages={messages} empty="Aucun message reçu." />
+        </DashboardCard>
+      )}
+      {mail && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <BackupStatus last={backup.last} state={backup.state} />
+          <MailStatus
+            destination={mail.destination}
+            defaultTo={mail.defaultTo}
+            result={actionData && "testMail" in actionData ? actionData : null}
+          />
+        </div>
+      )}
     </AdminPage>
   );
 }

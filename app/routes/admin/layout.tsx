@@ -1,6 +1,9 @@
 import { Form, Link, NavLink, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
-import { adminContext } from "~/request/context";
+import type { ReactNode } from "react";
+import { signedInAdmin } from "~/request/context";
+import { can } from "~/modules/auth/roles";
+import { ADMIN_ROUTE_PERMISSIONS } from "./permissions";
 import { LeafIcon } from "~/components/icons";
 import { NOTIFICATIONS_REFRESH_MS } from "~/lib/constants";
 import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
@@ -8,9 +11,37 @@ import { countPendingAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications } from "~/modules/applications/applications.server";
 import { AdminError } from "~/components/admin/AdminError";
 
+/** The menu's entries, in order; each shows only to a role the route's permission lets in. */
+const MENU = [
+  { to: "/admin", label: "Tableau de bord", end: true },
+  { to: "/admin/blog", label: "Blog" },
+  { to: "/admin/events", label: "Événements" },
+  { to: "/admin/applications", label: "Demandes" },
+  // Beyond the spec: the register of plots and gardeners, where an application ends up. A treasurer, who does not
+  // open the plots, reaches the gardeners and the fees from the menu itself.
+  { to: "/admin/parcelles", label: "Parcelles" },
+  { to: "/admin/jardiniers", label: "Jardiniers", unless: "/admin/parcelles" },
+  { to: "/admin/cotisations", label: "Cotisations", unless: "/admin/parcelles" },
+  { to: "/admin/annonces", label: "Annonces" },
+  { to: "/admin/settings", label: "Paramètres" },
+  // Beyond the spec's menu: the newsletter, the accounts that guard the back-office, and who did what.
+  { to: "/admin/lettre", label: "Lettre d'information" },
+  { to: "/admin/comptes", label: "Comptes" },
+  { to: "/admin/historique", label: "Historique" },
+] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const [unprocessedApplications, pendingAds] = await Promise.all([countUnprocessedApplications(), countPendingAds()]);
-  return { username: context.get(adminContext)?.username ?? "", unprocessedApplications, pendingAds };
+  const admin = signedInAdmin(context);
+  const opens = (path: string) => can(admin.role, ADMIN_ROUTE_PERMISSIONS[path]!.view);
+  const entries = MENU.filter((entry) => opens(entry.to) && !("unless" in entry && opens(entry.unless))).map(
+    ({ to, label }) => ({ to, label }),
+  );
+  const shown = new Set(entries.map((entry) => entry.to));
+  const [unprocessedApplications, pendingAds] = await Promise.all([
+    shown.has("/admin/applications") ? countUnprocessedApplications() : 0,
+    shown.has("/admin/annonces") ? countPendingAds() : 0,
+  ]);
+  return { username: admin.username, entries, unprocessedApplications, pendingAds };
 }
 
 /** The red count of a menu entry; screen readers hear the count in words, singular for one. */
@@ -26,29 +57,13 @@ function Badge({ count, one, many }: { count: number; one: string; many: string 
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useIntervalRevalidation(NOTIFICATIONS_REFRESH_MS);
-  const { username, unprocessedApplications, pendingAds } = loaderData;
-  const entries = [
-    { to: "/admin", label: "Tableau de bord", end: true },
-    { to: "/admin/blog", label: "Blog" },
-    { to: "/admin/events", label: "Événements" },
-    {
-      to: "/admin/applications",
-      label: "Demandes",
-      badge: <Badge count={unprocessedApplications} one="demande non traitée" many="demandes non traitées" />,
-    },
-    // Beyond the spec: the register of plots and gardeners, where an application ends up.
-    { to: "/admin/parcelles", label: "Parcelles" },
-    {
-      to: "/admin/annonces",
-      label: "Annonces",
-      badge: <Badge count={pendingAds} one="annonce en attente" many="annonces en attente" />,
-    },
-    { to: "/admin/settings", label: "Paramètres" },
-    // Beyond the spec's menu: the newsletter, the accounts that guard the back-office, and who did what.
-    { to: "/admin/lettre", label: "Lettre d'information" },
-    { to: "/admin/comptes", label: "Comptes" },
-    { to: "/admin/historique", label: "Historique" },
-  ];
+  const { username, entries, unprocessedApplications, pendingAds } = loaderData;
+  const badges: Record<string, ReactNode> = {
+    "/admin/applications": (
+      <Badge count={unprocessedApplications} one="demande non traitée" many="demandes non traitées" />
+    ),
+    "/admin/annonces": <Badge count={pendingAds} one="annonce en attente" many="annonces en attente" />,
+  };
   return (
     <div className="min-h-screen bg-stone-100 lg:flex">
       {/* On a desktop the menu's background runs the page's full height and the menu itself stays in view. */}
@@ -64,7 +79,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <li key={entry.to} className="shrink-0">
                   <NavLink
                     to={entry.to}
-                    end={entry.end}
+                    end={entry.to === "/admin"}
                     className={({ isActive }) =>
                       `flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${
                         isActive ? "bg-brand-700 text-white" : "text-brand-100 hover:bg-brand-800 hover:text-white"
@@ -72,7 +87,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     }
                   >
                     {entry.label}
-                    {entry.badge}
+                    {badges[entry.to]}
                   </NavLink>
                 </li>
               ))}

@@ -42,15 +42,17 @@ describeEachDatabase("the legal notice", () => {
     expect(empty).toContain("Le directeur de la publication peut être joint par les moyens de contact indiqués");
     expect(empty).not.toContain("Le directeur de la publication est");
     expect(empty).toContain("8. Droit applicable");
-    expect((await dashboard()).legalMissing).toHaveLength(4);
+    expect(
+      (await dashboard(routeArgs(new Request("http://localhost:3000/admin"), { admin: { id: 1, username: "marie" } })))
+        .legalMissing,
+    ).toHaveLength(4);
 
     await getDb().update(associationContent).set({ hebergeurNom: "Hébergement Rhône SARL" });
     expect(await page()).toContain("Le site est hébergé par Hébergement Rhône SARL.");
-    expect((await dashboard()).legalMissing).toEqual([
-      "l'adresse de l'hébergeur",
-      "le téléphone de l'hébergeur",
-      "le nom du directeur de la publication",
-    ]);
+    expect(
+      (await dashboard(routeArgs(new Request("http://localhost:3000/admin"), { admin: { id: 1, username: "marie" } })))
+        .legalMissing,
+    ).toEqual(["l'adresse de l'hébergeur", "le téléphone de l'hébergeur", "le nom du directeur de la publication"]);
 
     await getDb().update(associationContent).set({
       hebergeurAdresse: "10 quai Perrache, 69002 Lyon",
@@ -63,7 +65,10 @@ describeEachDatabase("the legal notice", () => {
     );
     expect(full).toContain("Le directeur de la publication est Martine Roux, représentant l&#x27;association.");
     expect(full).toContain("4. Propriété intellectuelle");
-    expect((await dashboard()).legalMissing).toEqual([]);
+    expect(
+      (await dashboard(routeArgs(new Request("http://localhost:3000/admin"), { admin: { id: 1, username: "marie" } })))
+        .legalMissing,
+    ).toEqual([]);
   });
 
   it("gives the purpose and the legal basis of the gardeners' records, the inspections and the payments", async () => {

@@ -4,12 +4,16 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { SubmitButton } from "~/components/form/buttons";
 import { TextInput } from "~/components/form/fields";
 import type { FormRefusal } from "~/components/form/messages";
+import { isRole, ROLE_LABELS } from "~/modules/auth/roles";
 import { AccountForm } from "./AccountForm";
+import { RoleFields } from "./RoleFields";
 
 interface Account {
   id: number;
   username: string;
   email: string | null;
+  role: string;
+  siteIds: number[];
   createdAt: Date | string;
   twoFactor: boolean;
 }
@@ -17,15 +21,27 @@ interface Account {
 interface Props {
   meId: number;
   accounts: Account[];
-  invitations: { username: string; email: string | null; expiresAt: Date | string }[];
+  invitations: { username: string; email: string | null; role: string; expiresAt: Date | string }[];
+  sites: { id: number; name: string }[];
   invitationLink: string | null;
-  refusal: FormRefusal | null;
+  /** The last refusal of this section's forms: which form (`intent`) and, for a role, whose (`id`). */
+  refusal: (FormRefusal & { intent?: string; id?: number }) | null;
 }
 
-/** 'Administrateurs': who can sign in, their second factor, removal (never the last one), and invitations. */
-export function AdminsSection({ meId, accounts, invitations, invitationLink, refusal }: Props) {
+const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
+
+/**
+ * « Comptes de l'équipe », for administrators: who can sign in and with which role, their second factor, a role
+ * changed, a removal (never the last administrator), and invitations.
+ */
+export function AdminsSection({ meId, accounts, invitations, sites, invitationLink, refusal }: Props) {
+  const siteNames = (ids: number[]) =>
+    sites
+      .filter((site) => ids.includes(site.id))
+      .map((site) => site.name)
+      .join(", ");
   return (
-    <Section id="administrateurs" title="Administrateurs">
+    <Section id="equipe" title="Comptes de l'équipe">
       <ul className="divide-y divide-stone-100">
         {accounts.map((account) => (
           <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -33,6 +49,10 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
               <p className="font-semibold text-stone-900 [overflow-wrap:anywhere]">
                 {account.username}
                 {account.id === meId && <span className="font-normal text-stone-600"> (vous)</span>}
+              </p>
+              <p className="text-sm text-stone-800">
+                <strong>{roleLabel(account.role)}</strong>
+                {account.role === "referent" && account.siteIds.length > 0 ? ` : ${siteNames(account.siteIds)}` : ""}
               </p>
               <p className="text-sm text-stone-600">
                 Depuis le {formatDate(account.createdAt)} · double authentification{" "}
@@ -42,6 +62,26 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
             </div>
             {account.id !== meId && (
               <div className="flex flex-wrap gap-2">
+                <details className="w-full sm:w-auto">
+                  <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
+                    <span className="sr-only">{`Changer le rôle de ${account.username}`}</span>
+                    <span aria-hidden="true">Changer le rôle</span>
+                  </summary>
+                  <AccountForm
+                    refusal={refusal?.intent === "role" && refusal.id === account.id ? refusal : null}
+                    fields={["role", "sites"]}
+                    className="mt-3 max-w-xl space-y-4"
+                  >
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={account.id} />
+                    <RoleFields
+                      sites={sites}
+                      role={isRole(account.role) ? account.role : undefined}
+                      siteIds={account.siteIds}
+                    />
+                    <SubmitButton intent="role">Enregistrer le rôle</SubmitButton>
+                  </AccountForm>
+                </details>
                 {account.twoFactor && (
                   <ConfirmDialog
                     trigger="Réinitialiser la double authentification"
@@ -73,13 +113,14 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
           <ul className="mt-1 text-sm text-stone-700">
             {invitations.map((invitation) => (
               <li key={invitation.username}>
-                {invitation.username} — lien valable jusqu'au {formatDateTime(invitation.expiresAt)}
+                {invitation.username} ({roleLabel(invitation.role)}) — lien valable jusqu'au{" "}
+                {formatDateTime(invitation.expiresAt)}
               </li>
             ))}
           </ul>
         </div>
       )}
-      <h3 className="mt-6 font-semibold text-stone-800">Inviter un administrateur</h3>
+      <h3 className="mt-6 font-semibold text-stone-800">Inviter une personne</h3>
       <p className="text-sm text-stone-600">
         La personne reçoit un lien, valable 48 heures et une seule fois, pour choisir elle-même son mot de passe. Aucun
         mot de passe n'est envoyé par e-mail.
@@ -92,10 +133,17 @@ export function AdminsSection({ meId, accounts, invitations, invitationLink, ref
           </p>
         </div>
       )}
-      <AccountForm refusal={refusal} fields={["username", "email"]} className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2">
+      <AccountForm
+        refusal={refusal?.intent === "role" ? null : refusal}
+        fields={["username", "email", "role", "sites"]}
+        className="mt-3 grid max-w-xl gap-4 sm:grid-cols-2"
+      >
         <input type="hidden" name="intent" value="invite" />
         <TextInput label="Identifiant" name="username" autoComplete="off" spellCheck={false} />
         <TextInput label="E-mail (facultatif)" name="email" type="email" autoComplete="off" spellCheck={false} />
+        <div className="sm:col-span-2">
+          <RoleFields sites={sites} />
+        </div>
         <div>
           <SubmitButton intent="invite">Créer l'invitation</SubmitButton>
         </div>
