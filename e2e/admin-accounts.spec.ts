@@ -18,16 +18,17 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** An administrator invites `username`; the invited person opens the link in a browser of their own. */
-async function invite(page: Page, browser: Browser, username: string) {
+/** An administrator invites `username` with `role`; the invited person opens the link in a browser of their own. */
+async function invite(page: Page, browser: Browser, username: string, role = "Administrateur") {
   await openAdmin(page, "/admin/comptes", "Comptes");
-  const admins = page.getByRole("region", { name: "Administrateurs" });
+  const admins = page.getByRole("region", { name: "Comptes de l'équipe" });
   await admins.getByLabel("Identifiant").fill(username);
+  await admins.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
   await admins.getByRole("button", { name: "Créer l'invitation" }).click();
   await expect(popup(page, "Invitation créée : transmettez le lien ci-dessous.")).toBeVisible();
   const link = await page.getByTestId("invitation-link").innerText();
   expect(link).toMatch(/\/invitation\/[\w-]{40,}$/);
-  await expect(admins).toContainText(`${username} — lien valable jusqu'au`);
+  await expect(admins).toContainText(`${username} (${role}) — lien valable jusqu'au`);
   const context = await visitorContext(browser);
   return { link: new URL(link).pathname, invited: await context.newPage() };
 }
@@ -42,7 +43,11 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   // The invited person chooses a password: a weak one is refused and says why.
   const opened = await invited.goto(link);
   expect(opened?.headers()["cache-control"]).toBe("private, no-store");
-  await expect(invited.getByText("Vous êtes invité à administrer le site avec l'identifiant josiane.")).toBeVisible();
+  await expect(
+    invited.getByText(
+      /Vous êtes invité à rejoindre l'équipe qui gère le site, avec l'identifiant josiane et le rôle Administrateur/,
+    ),
+  ).toBeVisible();
   await invited.getByLabel("Mot de passe", { exact: true }).fill("azertyuiop12");
   await invited.getByLabel("Mot de passe, une seconde fois").fill("azertyuiop12");
   await invited.getByRole("button", { name: "Créer mon compte" }).click();
@@ -141,7 +146,7 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
 
   // Another administrator resets the second factor (her session ends), then removes the account.
   await page.reload();
-  const admins = page.getByRole("region", { name: "Administrateurs" });
+  const admins = page.getByRole("region", { name: "Comptes de l'équipe" });
   const josiane = admins.getByRole("listitem").filter({ hasText: "josiane" });
   await expect(josiane).toContainText("double authentification activée");
   await josiane.getByRole("button", { name: "Réinitialiser la double authentification de josiane" }).click();
@@ -150,12 +155,12 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
   await expect(josiane).toContainText("double authentification désactivée");
   await invited.goto("/admin");
   await expect(invited).toHaveURL(/\/login$/);
-  await josiane.getByRole("button", { name: "Supprimer l'administrateur josiane" }).click();
+  await josiane.getByRole("button", { name: "Supprimer le compte josiane" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
-  await expect(popup(page, "Administrateur « josiane » supprimé ; ses sessions sont fermées.")).toBeVisible();
+  await expect(popup(page, "Compte « josiane » supprimé ; ses sessions sont fermées.")).toBeVisible();
   await expect(admins.getByRole("listitem").filter({ hasText: "josiane" })).toHaveCount(0);
   // The last administrator cannot be removed: no button for oneself.
-  await expect(admins.getByRole("button", { name: `Supprimer l'administrateur ${ADMIN.username}` })).toHaveCount(0);
+  await expect(admins.getByRole("button", { name: `Supprimer le compte ${ADMIN.username}` })).toHaveCount(0);
 
   // The history tells the whole story, newest first.
   await page.goto("/admin/historique?personne=josiane");
@@ -175,8 +180,62 @@ test("an invitation, a password changed, a second factor enrolled and used, a re
     /Mot de passe changé/,
     /Connexion/,
     /Connexion/,
-    /Administrateur créé/,
+    /Compte créé[\s\S]*Administrateur/,
   ]);
   await page.goto(`/admin/historique?personne=${encodeURIComponent(ADMIN.username)}&type=compte.suppression`);
-  await expect(historyEntries(page).first()).toContainText("Administrateur supprimé — administrateur « josiane »");
+  await expect(historyEntries(page).first()).toContainText("Compte supprimé — compte « josiane »");
+});
+
+test("roles: a treasurer invited opens the money and is refused the rest; an administrator makes them a writer", async ({
+  page,
+  browser,
+}) => {
+  // A referent needs a site: the form says so before anything is sent.
+  await openAdmin(page, "/admin/comptes", "Comptes");
+  const team = page.getByRole("region", { name: "Comptes de l'équipe" });
+  await team.getByLabel("Identifiant").fill("odile");
+  await team.getByRole("radio", { name: /^Référent de jardin/ }).check();
+  await expect(team.getByRole("group", { name: "Jardins confiés au référent" })).toBeVisible();
+  await team.getByRole("button", { name: "Créer l'invitation" }).click();
+  await expect(team.getByText("Choisissez au moins un jardin pour un référent.")).toBeVisible();
+
+  const { link, invited } = await invite(page, browser, "bernard", "Trésorier");
+  await invited.goto(link);
+  await expect(invited.getByText(/et le rôle Trésorier : les cotisations, les paiements/)).toBeVisible();
+  await invited.getByLabel("Mot de passe", { exact: true }).fill(NEW_PASSWORD);
+  await invited.getByLabel("Mot de passe, une seconde fois").fill(NEW_PASSWORD);
+  await invited.getByRole("button", { name: "Créer mon compte" }).click();
+  await signIn(invited, "bernard", NEW_PASSWORD);
+  const menu = invited.getByRole("navigation", { name: "Administration" });
+  await expect(menu.getByRole("link")).toHaveText(["Tableau de bord", "Jardiniers", "Cotisations", "Comptes"]);
+  await menu.getByRole("link", { name: "Cotisations" }).click();
+  await expect(invited.getByRole("heading", { level: 1 })).toBeVisible();
+  await invited.goto("/admin/settings");
+  await expect(invited.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  await expect(
+    invited.getByText("Votre rôle (Trésorier) ne donne pas accès à cette page.", { exact: false }),
+  ).toBeVisible();
+  await invited.goto("/admin/comptes");
+  await expect(invited.getByText("Connecté en tant que bernard, avec le rôle Trésorier.")).toBeVisible();
+  await expect(invited.getByRole("region", { name: "Comptes de l'équipe" })).toHaveCount(0);
+
+  // The administrator makes the treasurer a writer: the next page shows the blog, not the fees.
+  await page.goto("/admin/comptes");
+  const bernard = team.getByRole("listitem").filter({ hasText: "bernard" });
+  await expect(bernard).toContainText("Trésorier");
+  await bernard.getByText("Changer le rôle").click();
+  await bernard.getByRole("radio", { name: /^Rédacteur/ }).check();
+  await bernard.getByRole("button", { name: "Enregistrer le rôle" }).click();
+  await expect(popup(page, "« bernard » a maintenant le rôle Rédacteur.")).toBeVisible();
+  await invited.goto("/admin");
+  await expect(menu.getByRole("link")).toHaveText([
+    "Tableau de bord",
+    "Blog",
+    "Événements",
+    "Annonces",
+    "Lettre d'information",
+    "Comptes",
+  ]);
+  await invited.goto("/admin/cotisations");
+  await expect(invited.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
 });

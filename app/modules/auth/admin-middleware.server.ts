@@ -23,7 +23,9 @@ export interface ForbiddenData {
 export function adminGuard(permissions: RoutePermissions): MiddlewareFunction<Response> {
   return async ({ request, context, pattern }, next) => {
     const { admin, setCookie } = await authenticateAdminRequest(request, context.get(clientIpContext));
-    const rule = Object.hasOwn(permissions, pattern) ? permissions[pattern] : undefined;
+    // React Router joins the routes' paths without a leading slash ("admin/parcelles/:id").
+    const route = `/${pattern.replace(/^\/+/, "")}`;
+    const rule = Object.hasOwn(permissions, route) ? permissions[route] : undefined;
     const needed =
       rule && (request.method === "GET" || request.method === "HEAD" ? rule.view : (rule.change ?? rule.view));
     if (!needed || !can(admin.role, needed))

@@ -95,8 +95,8 @@ export function AdminsSection({ meId, accounts, invitations, sites, invitationLi
                 {accounts.length > 1 && (
                   <ConfirmDialog
                     trigger="Supprimer"
-                    triggerName={`Supprimer l'administrateur ${account.username}`}
-                    title="Supprimer l'administrateur"
+                    triggerName={`Supprimer le compte ${account.username}`}
+                    title="Supprimer le compte"
                     message={`Êtes-vous sûr de vouloir supprimer le compte de ${account.username} ? Ses sessions seront fermées.`}
                     confirm="Supprimer"
                     fields={{ intent: "remove", id: String(account.id) }}
