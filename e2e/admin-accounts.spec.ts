@@ -239,3 +239,23 @@ test("roles: a treasurer invited opens the money and is refused the rest; an adm
   await invited.goto("/admin/cotisations");
   await expect(invited.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a referent invited without a site is refused on the server, with the role, the name and the message kept", async ({
+    page,
+  }) => {
+    await openAdmin(page, "/admin/comptes", "Comptes");
+    const team = page.getByRole("region", { name: "Comptes de l'équipe" });
+    await team.getByLabel("Identifiant").fill("gaston");
+    await team.getByRole("radio", { name: /^Référent de jardin/ }).check();
+    await team.getByRole("button", { name: "Créer l'invitation" }).click();
+    await expect(team.getByText("Choisissez au moins un jardin pour un référent.")).toBeVisible();
+    await expect(team.getByLabel("Identifiant")).toHaveValue("gaston");
+    await expect(team.getByRole("radio", { name: /^Référent de jardin/ })).toBeChecked();
+    await team.getByRole("checkbox", { name: "Jardin des Brosses" }).check();
+    await team.getByRole("button", { name: "Créer l'invitation" }).click();
+    await expect(team).toContainText("gaston (Référent de jardin) — lien valable jusqu'au");
+  });
+});

@@ -20,11 +20,23 @@ import {
 } from "./accounts.server";
 import { totpQrImage, totpUri } from "~/modules/auth/totp.server";
 
-/** An action's outcome, with the form it came from (`intent`) and, for another account's form, whose (`id`). */
+/**
+ * An action's outcome, with the form it came from (`intent`), for another account's form whose (`id`), and on a
+ * refusal of the team's forms what was typed, to show again (`values`; never a password).
+ */
 export type AccountActionResult = AccountResult<{ link?: string; recoveryCodes?: string[] }> & {
   intent?: string;
   id?: number;
+  values?: Record<string, string>;
 };
+
+/** What an invitation or a role form typed, as the form shows it again. */
+function typedTeamFields(fields: Record<string, string | string[]>): Record<string, string> | undefined {
+  if (fields.intent !== "invite" && fields.intent !== "role") return undefined;
+  const text = (name: string) => (typeof fields[name] === "string" ? fields[name] : "");
+  const sites = Array.isArray(fields.sites) ? fields.sites.join(",") : text("sites");
+  return { username: text("username"), email: text("email"), role: text("role"), sites };
+}
 
 /**
  * What the accounts screen shows: the signed-in account's name, password and second factor; to an administrator, the
@@ -71,6 +83,7 @@ export async function runAccountAction(
       field: String(issue.path[0] ?? ""),
       intent: String(fields.intent),
       id: Number(fields.id) || undefined,
+      values: typedTeamFields(fields),
     };
   }
   const action = parsed.data;
@@ -97,5 +110,10 @@ export async function runAccountAction(
         return resetTotp(me, action.id);
     }
   })();
-  return { ...result, intent: action.intent, id: "id" in action ? action.id : undefined };
+  return {
+    ...result,
+    intent: action.intent,
+    id: "id" in action ? action.id : undefined,
+    values: result.ok ? undefined : typedTeamFields(fields),
+  };
 }

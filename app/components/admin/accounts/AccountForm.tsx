@@ -17,7 +17,8 @@ export function AccountForm({
   className,
   children,
 }: {
-  refusal: FormRefusal | null;
+  /** The server's refusal, with what was typed to show again (never a password). */
+  refusal: (FormRefusal & { values?: Record<string, string> }) | null;
   fields: readonly string[];
   schema?: ZodType;
   className?: string;
@@ -32,7 +33,7 @@ export function AccountForm({
   return (
     <Form method="post" noValidate {...formProps} className={className}>
       <FormMessage message={refusal && !onField ? refusal.message : null} />
-      <FormFields state={{ errors }}>{children}</FormFields>
+      <FormFields state={{ errors, values: refusal?.values }}>{children}</FormFields>
     </Form>
   );
 }

@@ -25,7 +25,7 @@ interface Props {
   sites: { id: number; name: string }[];
   invitationLink: string | null;
   /** The last refusal of this section's forms: which form (`intent`) and, for a role, whose (`id`). */
-  refusal: (FormRefusal & { intent?: string; id?: number }) | null;
+  refusal: (FormRefusal & { intent?: string; id?: number; values?: Record<string, string> }) | null;
 }
 
 const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);

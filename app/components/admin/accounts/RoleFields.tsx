@@ -20,6 +20,8 @@ export function RoleFields({
   const id = useId();
   const roleField = useFieldState("role");
   const sitesField = useFieldState("sites");
+  // Sent back after a refusal: the sites ticked then, as "3,7".
+  const ticked = sitesField.value !== undefined ? sitesField.value.split(",").map(Number) : siteIds;
   return (
     <div className="space-y-4 [&:has(input[value=referent]:checked)_[data-sites]]:block">
       <fieldset aria-describedby={roleField.error ? `${id}-role-error` : undefined}>
@@ -59,7 +61,7 @@ export function RoleFields({
                   type="checkbox"
                   name="sites"
                   value={site.id}
-                  defaultChecked={siteIds.includes(site.id)}
+                  defaultChecked={ticked.includes(site.id)}
                   aria-invalid={sitesField.invalid || undefined}
                   className="size-4 accent-brand-700"
                 />
