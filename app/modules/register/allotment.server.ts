@@ -37,6 +37,7 @@ export async function freePlots(executor: Executor = getDb()) {
     .orderBy(asc(gardenSites.name), asc(plots.number));
   return rows.map((r) => ({
     id: r.plot.id,
+    siteId: r.site.id,
     label: `${plotName(r.plot, r.site)} — ${r.plot.area} m²${r.plot.cabinValue === null ? "" : `, cabane (reprise ${r.plot.cabinValue} €)`}`,
     size: plotSize(r.plot.area) as PlotSize,
     town: r.site.town,

@@ -66,6 +66,9 @@ export async function gardenerFeesScreen(gardenerId: number, today: string) {
 
 const target = (id: number) => `jardinier n° ${id}`;
 
+/** The record's fee forms' intents: the treasurer's (`fees`), where every other form of the record needs `register`. */
+export const GARDENER_FEE_INTENTS: readonly string[] = ["payment", "undo-payment", "fee-rate", "fee-rate-remove"];
+
 /** The record's fee forms: a payment, undoing one, a particular rate set or removed. Undefined: not one of them. */
 export async function gardenerFeeAction(gardenerId: number, form: FormData, actor: Actor) {
   switch (form.get("intent")) {

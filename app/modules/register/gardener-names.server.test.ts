@@ -58,7 +58,7 @@ describeEachDatabase("gardeners' names", () => {
       const gardener = await insertGardener({ name });
       await getDb().insert(plotHoldings).values({ plotId: plot.id, gardenerId: gardener.id, startDate: "2024-03-01" });
     }
-    const list = await sitePrintList(String(site.id));
+    const list = await sitePrintList(String(site.id), { role: "administrateur", siteIds: [] });
     expect(list.plots.map((p) => p.holder)).toEqual([
       "Aubert, Zoé",
       "Martin, aïcha",

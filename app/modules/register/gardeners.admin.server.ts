@@ -18,7 +18,18 @@ import {
 import { euros } from "~/modules/register/plots.labels";
 import { feeStateText } from "./fees.labels";
 import { currentFeeYear } from "./fees.server";
-import { gardenerFeeAction, gardenerFeesScreen, settleLeaverFee } from "./fees.record.server";
+import { GARDENER_FEE_INTENTS, gardenerFeeAction, gardenerFeesScreen, settleLeaverFee } from "./fees.record.server";
+import { can, type AccountAccess } from "~/modules/auth/roles";
+import {
+  assertGardenerAccess,
+  assertPermission,
+  inScope,
+  refuse,
+  scopedSiteIds,
+  SITE_REFUSED,
+  wholeRegister,
+} from "./access.server";
+import { getPlot } from "./plots.server";
 import {
   allotmentFormSchema,
   departureFormSchema,
@@ -39,14 +50,25 @@ import {
   type GardenerStatus,
 } from "./gardeners.server";
 
-/** /admin/jardiniers: current or former gardeners (`?statut=anciens`), searched and by pages. */
-export async function gardenersScreen(request: Request) {
+/**
+ * /admin/jardiniers: current or former gardeners (`?statut=anciens`), searched and by pages; a referent's, those who
+ * hold or held a plot on their sites. The treasurer reads it without its forms.
+ */
+export async function gardenersScreen(request: Request, access: AccountAccess) {
   const url = new URL(request.url);
   const status: GardenerStatus = url.searchParams.get("statut") === "anciens" ? "anciens" : "actuels";
   const page = adminListQuery(request);
+  const scope = scopedSiteIds(access);
   const year = await currentFeeYear();
-  const [rows, counts] = await Promise.all([listGardeners(status, year, page), countGardeners(page.q)]);
+  const [rows, counts] = await Promise.all([
+    listGardeners(status, year, { page, scope }),
+    countGardeners(page.q, scope),
+  ]);
   return {
+    role: access.role,
+    // « Ajouter un jardinier »: an administrator's, as a newcomer comes from the waiting list (an application).
+    adds: wholeRegister(access),
+    imports: can(access.role, "administration"),
     status,
     year,
     q: page.q,
@@ -70,8 +92,10 @@ export async function gardenersScreen(request: Request) {
   };
 }
 
-/** « Ajouter un jardinier » (one who came before the register): to their record. */
-export async function addGardener(form: FormData, actor: Actor) {
+/** « Ajouter un jardinier » (one who came before the register): to their record. An administrator's. */
+export async function addGardener(form: FormData, actor: Actor, access: AccountAccess) {
+  if (!wholeRegister(access))
+    refuse("Seul un administrateur ajoute un jardinier : un nouveau venu arrive par sa demande de parcelle.");
   const { data, refusal } = parseAdminForm(gardenerFormSchema, form, "Le jardinier n'a pas été ajouté :");
   if (refusal) return refusal;
   const gardener = await withHistory(
@@ -82,22 +106,34 @@ export async function addGardener(form: FormData, actor: Actor) {
   return redirect(`/admin/jardiniers/${gardener.id}`);
 }
 
-async function gardenerOf(idParam: string | undefined) {
+async function gardenerOf(idParam: string | undefined, access: AccountAccess) {
   const gardener = await getGardener(parseId(idParam) ?? 0);
   if (!gardener) throw redirect("/admin/jardiniers");
+  await assertGardenerAccess(access, gardener.id);
   return gardener;
 }
 
-/** A gardener's record: details, plots, payments, warnings, and the free plots to give them. */
-export async function gardenerScreen(idParam: string | undefined) {
-  const gardener = await gardenerOf(idParam);
+/**
+ * A gardener's record: details, plots, payments, warnings, and the free plots to give them. Its forms follow the
+ * role: the record, departure and allotment for `register` (a referent: their sites' plots only), the payments and
+ * rates for `fees`; the treasurer reads the rest.
+ */
+export async function gardenerScreen(idParam: string | undefined, access: AccountAccess) {
+  const gardener = await gardenerOf(idParam, access);
+  const scope = scopedSiteIds(access);
+  const register = can(access.role, "register");
   const [holdings, money, warnings] = await Promise.all([
     holdingsOf(gardener.id),
     gardenerFeesScreen(gardener.id, parisToday()),
     recentWarnings({ gardenerId: gardener.id }),
   ]);
-  const free = await freePlots();
+  const free = register ? (await freePlots()).filter((c) => inScope(scope, c.siteId)) : [];
   return {
+    role: access.role,
+    editable: register,
+    // A referent erases only a record whose every plot, past or present, is on their sites.
+    erasable: register && holdings.every((h) => inScope(scope, h.plot.siteId)),
+    payments: can(access.role, "fees"),
     gardener: {
       id: gardener.id,
       name: gardener.name,
@@ -123,6 +159,8 @@ export async function gardenerScreen(idParam: string | undefined) {
       current: h.endDate === null,
       // Dated after today by an earlier version (decision 025): shown as to come, not « à aujourd'hui ».
       upcoming: h.endDate === null && h.startDate > parisToday(),
+      // The plot's page opens, and its departure is offered: the register's, a referent's sites only.
+      mine: register && inScope(scope, h.plot.siteId),
     })),
     money,
     warnings: warnings.map((w) => ({
@@ -140,12 +178,36 @@ export async function gardenerScreen(idParam: string | undefined) {
 
 const target = (id: number) => `jardinier n° ${id}`;
 
-/** The forms of a gardener's record. */
-export async function gardenerAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const gardener = await gardenerOf(idParam);
-  const feeAnswer = await gardenerFeeAction(gardener.id, form, actor);
+const OUTSIDE_REFUSED =
+  "Ce jardinier a une parcelle dans un jardin qui ne vous est pas confié : seul un administrateur peut le faire.";
+
+/**
+ * The forms of a gardener's record: the payments and rates need `fees`, the others `register`. A referent records a
+ * departure from their sites' plots, gives one of their free plots, and erases a record only when every plot it ever
+ * held is on their sites.
+ */
+export async function gardenerAction(idParam: string | undefined, form: FormData, actor: Actor, access: AccountAccess) {
+  const gardener = await gardenerOf(idParam, access);
+  const intent = String(form.get("intent") ?? "");
+  const feeIntent = GARDENER_FEE_INTENTS.includes(intent);
+  assertPermission(
+    access,
+    feeIntent ? "fees" : "register",
+    feeIntent
+      ? "Les paiements et les tarifs sont l'affaire du trésorier et des administrateurs."
+      : "Votre rôle permet de consulter cette fiche, pas de la modifier.",
+  );
+  const feeAnswer = feeIntent ? await gardenerFeeAction(gardener.id, form, actor) : undefined;
   if (feeAnswer) return feeAnswer;
-  switch (form.get("intent")) {
+  const scope = scopedSiteIds(access);
+  const outside = async (holdingId: number | null | "ever") => {
+    if (scope === "all") return false;
+    const held = (await holdingsOf(gardener.id)).filter((h) =>
+      holdingId === "ever" ? true : h.endDate === null && (holdingId === null || h.id === holdingId),
+    );
+    return held.some((h) => !inScope(scope, h.plot.siteId));
+  };
+  switch (intent) {
     case "save": {
       const { data, refusal } = parseAdminForm(gardenerFormSchema, form, "La fiche n'a pas été enregistrée :");
       if (refusal) return refusal;
@@ -159,12 +221,15 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
     case "departure": {
       const { data, refusal } = parseAdminForm(departureFormSchema, form, "Le départ n'a pas été enregistré :");
       if (refusal) return refusal;
+      if (await outside(data.holdingId)) refuse(OUTSIDE_REFUSED);
+      // Cancelling the fee still owed is the treasurer's: without `fees`, it stays due.
+      const feeForm = can(access.role, "fees") ? form : new FormData();
       const { names, left } = await withHistory(
         actor,
         async (tx) => {
           const ended = await endHoldings(tx, gardener.id, data.holdingId, data.endDate, data.plotState);
           // A leaver's fee still owed: kept as due or cancelled, as the form says.
-          return { ...ended, fee: ended.left ? await settleLeaverFee(tx, gardener.id, form) : "" };
+          return { ...ended, fee: ended.left ? await settleLeaverFee(tx, gardener.id, feeForm) : "" };
         },
         (ended) =>
           (ended.names.length > 0 || ended.left) && {
@@ -189,6 +254,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
       return doneForm("departure", `Départ enregistré${freed}.`);
     }
     case "erase": {
+      if (await outside("ever")) refuse(OUTSIDE_REFUSED);
       // Their plots' history and their payments stay, without them (see releaseGardener).
       await withHistory(
         actor,
@@ -203,6 +269,8 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
     case "allot": {
       const { data, refusal } = parseAdminForm(holdingFormSchema, form, "La parcelle n'a pas été attribuée :");
       if (refusal) return refusal;
+      const chosen = await getPlot(data.plotId);
+      if (chosen && !inScope(scope, chosen.site.id)) refuse(SITE_REFUSED);
       try {
         const result = await withHistory(
           actor,

@@ -14,6 +14,7 @@ import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/ad
 import { fullName, oneLine, splitName } from "~/lib/text";
 import { plotName } from "~/modules/register/plots.labels";
 import type { GardenerForm } from "~/modules/register/plots.schema";
+import { gardenerCondition, type SiteScope } from "./access.server";
 
 export type GardenerStatus = "actuels" | "anciens";
 
@@ -47,11 +48,14 @@ export const currentPlots = sql<string>`coalesce((
   from ${plotHoldings} join ${plots} on ${plots.id} = ${plotHoldings.plotId} join ${gardenSites} on ${gardenSites.id} = ${plots.siteId}
   where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null), '')`;
 
-/** A page of current or former gardeners, by name, with their plots and the fee of `year` (null: not called). */
+/**
+ * A page of current or former gardeners, by name, with their plots and the fee of `year` (null: not called); a
+ * referent's `scope`: those who hold or held a plot on their sites.
+ */
 export async function listGardeners(
   status: GardenerStatus,
   year: number,
-  page?: AdminListQuery,
+  { page, scope = "all" }: { page?: AdminListQuery; scope?: SiteScope } = {},
   executor: Executor = getDb(),
 ) {
   const query = executor
@@ -66,19 +70,19 @@ export async function listGardeners(
     })
     .from(gardeners)
     .leftJoin(gardenerFees, and(eq(gardenerFees.gardenerId, gardeners.id), eq(gardenerFees.year, year)))
-    .where(and(statusCondition(status), matching(page?.q)))
+    .where(and(statusCondition(status), matching(page?.q), gardenerCondition(scope)))
     .orderBy(...byFamilyName);
   return withPage(query.$dynamic(), page);
 }
 
-export async function countGardeners(q = "", executor: Executor = getDb()) {
+export async function countGardeners(q = "", scope: SiteScope = "all", executor: Executor = getDb()) {
   const [row] = await executor
     .select({
       current: sql<number>`count(*) filter (where ${gardeners.endDate} is null)`.mapWith(Number),
       former: sql<number>`count(*) filter (where ${gardeners.endDate} is not null)`.mapWith(Number),
     })
     .from(gardeners)
-    .where(matching(q));
+    .where(and(matching(q), gardenerCondition(scope)));
   return { actuels: row?.current ?? 0, anciens: row?.former ?? 0 };
 }
 

@@ -14,6 +14,8 @@ import {
   inspectionFormSchema,
 } from "./inspections.schema";
 import { getSite } from "./plots.server";
+import { assertSiteAccess } from "./access.server";
+import type { AccountAccess } from "~/modules/auth/roles";
 import {
   addToRound,
   correctRound,
@@ -28,9 +30,10 @@ import {
   withdrawWarning,
 } from "./inspections.server";
 
-async function siteOf(idParam: string | undefined) {
+async function siteOf(idParam: string | undefined, access: AccountAccess) {
   const site = await getSite(parseId(idParam) ?? 0);
   if (!site) throw redirect("/admin/parcelles");
+  assertSiteAccess(access, site.id);
   return site;
 }
 
@@ -38,11 +41,12 @@ const warningsText = (n: number) => (n === 0 ? "aucun avertissement" : `${n} ave
 const roundPath = (siteId: number, roundId: number) => `/admin/parcelles/jardins/${siteId}/visites/${roundId}`;
 
 /** /admin/parcelles/jardins/:id/visite: the plots held today to mark, and the past rounds. */
-export async function inspectionScreen(idParam: string | undefined, actor: Actor) {
-  const site = await siteOf(idParam);
+export async function inspectionScreen(idParam: string | undefined, actor: Actor, access: AccountAccess) {
+  const site = await siteOf(idParam, access);
   const today = parisToday();
   const [sheet, rounds] = await Promise.all([inspectionSheet(site.id, today), roundsOf(site.id)]);
   return {
+    role: access.role,
     site: { id: site.id, name: site.name },
     plots: sheet.map((p) => ({
       id: p.id,
@@ -65,8 +69,13 @@ export async function inspectionScreen(idParam: string | undefined, actor: Actor
  * « Enregistrer la visite »: the whole round at once, or the form back with its messages and what was typed. A
  * round of that day already saved is not replaced: the answer leads to it, to add the forgotten plot there.
  */
-export async function inspectionAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const site = await siteOf(idParam);
+export async function inspectionAction(
+  idParam: string | undefined,
+  form: FormData,
+  actor: Actor,
+  access: AccountAccess,
+) {
+  const site = await siteOf(idParam, access);
   // The form lists the plots held today; each mark is written with the plot's holder of the visit's day, and a
   // plot nobody held that day is left out (saveInspectionRound).
   const listed = (await inspectionSheet(site.id, parisToday())).map((p) => p.id);
@@ -106,22 +115,27 @@ export async function inspectionAction(idParam: string | undefined, form: FormDa
   };
 }
 
-async function roundOf(siteIdParam: string | undefined, roundIdParam: string | undefined) {
-  const site = await siteOf(siteIdParam);
+async function roundOf(siteIdParam: string | undefined, roundIdParam: string | undefined, access: AccountAccess) {
+  const site = await siteOf(siteIdParam, access);
   const found = await getRound(site.id, parseId(roundIdParam) ?? 0);
   if (!found) throw redirect(`/admin/parcelles/jardins/${site.id}/visite`);
   return { site, ...found };
 }
 
 /** /admin/parcelles/jardins/:id/visites/:roundId: a saved round, its marks, and what can still be corrected. */
-export async function roundScreen(siteIdParam: string | undefined, roundIdParam: string | undefined) {
-  const { site, round, marks, addable } = await roundOf(siteIdParam, roundIdParam);
+export async function roundScreen(
+  siteIdParam: string | undefined,
+  roundIdParam: string | undefined,
+  access: AccountAccess,
+) {
+  const { site, round, marks, addable } = await roundOf(siteIdParam, roundIdParam, access);
   const values: Record<string, string> = { token: round.formToken, inspector: round.inspector };
   for (const { mark } of marks) {
     values[`resultat_${mark.id}`] = mark.result;
     values[`remarque_${mark.id}`] = mark.note;
   }
   return {
+    role: access.role,
     site: { id: site.id, name: site.name },
     round: { id: round.id, date: formatCalendarDate(round.date), inspector: round.inspector, token: round.formToken },
     marks: marks.map(({ mark, plotNumber, holder }) => ({
@@ -153,8 +167,9 @@ export async function roundAction(
   roundIdParam: string | undefined,
   form: FormData,
   actor: Actor,
+  access: AccountAccess,
 ) {
-  const { site, round, marks } = await roundOf(siteIdParam, roundIdParam);
+  const { site, round, marks } = await roundOf(siteIdParam, roundIdParam, access);
   const target = `visite du ${formatCalendarDate(round.date)} ${ofSite(site.name)}`;
   const intent = String(form.get("intent") ?? "");
   try {

@@ -330,6 +330,8 @@ describeEachDatabase("inspections", () => {
     const gardener = await insertGardener();
     await getDb().insert(plotHoldings).values({ plotId: plot.id, gardenerId: gardener.id, startDate: "2099-12-01" });
     expect(await inspectionSheet(site.id, parisToday())).toEqual([]);
-    expect((await plotScreen(String(plot.id))).holdings).toMatchObject([{ current: true, upcoming: true }]);
+    expect((await plotScreen(String(plot.id), { role: "administrateur", siteIds: [] })).holdings).toMatchObject([
+      { current: true, upcoming: true },
+    ]);
   });
 });

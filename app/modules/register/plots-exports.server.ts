@@ -6,6 +6,7 @@ import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
 import { feesOf, receivedByMeans, sumFees } from "~/modules/register/fees.server";
 import { listGardeners } from "~/modules/register/gardeners.server";
+import { siteCondition, type SiteScope } from "./access.server";
 import {
   PAYMENT_KIND_LABELS,
   PAYMENT_MEANS,
@@ -22,9 +23,12 @@ import {
 const day = (date: string | null) => (date ? date.split("-").reverse().join("/") : "");
 const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2).replace(".", ","));
 
-/** Current gardeners (or all, former ones after), with their plots and the fee of `year`. */
-export async function gardenersCsv(year: number) {
-  const rows = [...(await listGardeners("actuels", year)), ...(await listGardeners("anciens", year))];
+/** Current gardeners (or all, former ones after), with their plots and the fee of `year`; a referent's, theirs. */
+export async function gardenersCsv(year: number, scope: SiteScope = "all") {
+  const rows = [
+    ...(await listGardeners("actuels", year, { scope })),
+    ...(await listGardeners("anciens", year, { scope })),
+  ];
   return spreadsheetCsv(
     [
       "Nom",
@@ -55,14 +59,15 @@ export async function gardenersCsv(year: number) {
   );
 }
 
-/** Every plot, by site and number, with its state and its holder. */
-export async function plotsCsv() {
+/** Every plot (a referent: of their sites), by site and number, with its state and its holder. */
+export async function plotsCsv(scope: SiteScope = "all") {
   const rows = await getDb()
     .select({ plot: plots, site: gardenSites, holder: gardeners.name, since: plotHoldings.startDate })
     .from(plots)
     .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
     .leftJoin(plotHoldings, and(eq(plotHoldings.plotId, plots.id), isNull(plotHoldings.endDate)))
     .leftJoin(gardeners, eq(gardeners.id, plotHoldings.gardenerId))
+    .where(siteCondition(scope, plots.siteId))
     .orderBy(asc(gardenSites.name), asc(plots.number));
   return spreadsheetCsv(
     [

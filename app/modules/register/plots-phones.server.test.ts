@@ -5,6 +5,8 @@ import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { sitePrintList, siteScreen } from "./plots.admin.server";
 
+const administrator = { role: "administrateur", siteIds: [] } as const;
+
 describeEachDatabase("a site's phone numbers", () => {
   it("shows whichever number a holder has, on paper and on screen: a landline alone is not lost", async () => {
     const site = await insertSite();
@@ -17,14 +19,14 @@ describeEachDatabase("a site's phone numbers", () => {
     await hold(2, { mobile: "06 12 34 56 78", landline: "" });
     await hold(3, { mobile: "06 98 76 54 32", landline: "04 72 00 00 00" });
     await hold(4, { mobile: "", landline: "" });
-    const printed = await sitePrintList(String(site.id));
+    const printed = await sitePrintList(String(site.id), administrator);
     expect(Object.fromEntries(printed.plots.map((p) => [p.number, p.phones]))).toEqual({
       1: ["04 78 12 34 56"],
       2: ["06 12 34 56 78"],
       3: ["06 98 76 54 32", "04 72 00 00 00"],
       4: [],
     });
-    const screen = await siteScreen(String(site.id));
+    const screen = await siteScreen(String(site.id), administrator);
     expect(screen.plots.find((p) => p.number === 1)?.phones).toEqual(["04 78 12 34 56"]);
   });
 });

@@ -25,18 +25,27 @@ import {
   updateSite,
 } from "./plots.server";
 import { importPlotsCsv, PlotsCsvError } from "./plots-import.server";
+import { assertSiteAccess, wholeRegister, refuse, scopedSiteIds } from "./access.server";
+import type { AccountAccess } from "~/modules/auth/roles";
 
 export const townLabel = (town: string) => VILLE_LABELS[town as Ville] ?? town;
 const SITE_NAME_TAKEN = "Un jardin porte déjà ce nom.";
 
-/** /admin/parcelles: the sites with their counts. */
-export async function sitesScreen() {
-  const sites = await listSites();
-  return { sites: sites.map((s) => ({ ...s, town: townLabel(s.town), createdAt: undefined })) };
+const SITES_REFUSED = "Seul un administrateur crée, supprime un jardin ou importe ses parcelles.";
+
+/** /admin/parcelles: the sites with their counts (a referent: theirs). */
+export async function sitesScreen(access: AccountAccess) {
+  const sites = await listSites(scopedSiteIds(access));
+  return {
+    sites: sites.map((s) => ({ ...s, town: townLabel(s.town), createdAt: undefined })),
+    role: access.role,
+    wholeRegister: wholeRegister(access),
+  };
 }
 
-/** « Ajouter un jardin ». */
-export async function addSite(form: FormData, actor: Actor) {
+/** « Ajouter un jardin »: administrators only. */
+export async function addSite(form: FormData, actor: Actor, access: AccountAccess) {
+  if (!wholeRegister(access)) refuse(SITES_REFUSED);
   const { data, refusal } = parseAdminForm(siteFormSchema, form, "Le jardin n'a pas été ajouté :");
   if (refusal) return refusal;
   try {
@@ -53,17 +62,20 @@ export async function addSite(form: FormData, actor: Actor) {
   }
 }
 
-async function siteOf(idParam: string | undefined) {
+async function siteOf(idParam: string | undefined, access: AccountAccess) {
   const site = await getSite(parseId(idParam) ?? 0);
   if (!site) throw redirect("/admin/parcelles");
+  assertSiteAccess(access, site.id);
   return site;
 }
 
 /** A site's screen: its tiles, its details to edit. */
-export async function siteScreen(idParam: string | undefined) {
-  const site = await siteOf(idParam);
+export async function siteScreen(idParam: string | undefined, access: AccountAccess) {
+  const site = await siteOf(idParam, access);
   const list = await plotsOfSite(site.id);
   return {
+    role: access.role,
+    wholeRegister: wholeRegister(access),
     site: { ...site, fullAddress: withTown(site.address, townLabel(site.town)), createdAt: undefined },
     plots: list.map((p) => ({
       id: p.id,
@@ -83,8 +95,8 @@ const phonesOf = (holder: { mobile: string; landline: string } | null) =>
   holder ? [holder.mobile, holder.landline].filter(Boolean) : [];
 
 /** A site's printed list: every plot with its holder and their phone, by holder's family name. */
-export async function sitePrintList(idParam: string | undefined) {
-  const site = await siteOf(idParam);
+export async function sitePrintList(idParam: string | undefined, access: AccountAccess) {
+  const site = await siteOf(idParam, access);
   // By holder's family name (a person looks for their name on the sheet), then the plots nobody holds, by number.
   const list = (await plotsOfSite(site.id)).toSorted(
     (a, b) =>
@@ -109,10 +121,15 @@ export async function sitePrintList(idParam: string | undefined) {
   };
 }
 
-/** The forms of a site's screen: bulk creation, CSV import, the site's details, its deletion. */
-export async function siteAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const site = await siteOf(idParam);
-  switch (form.get("intent")) {
+/**
+ * The forms of a site's screen: bulk creation, CSV import, the site's details, its deletion. A referent creates
+ * plots on their site and edits its details; importing a file and deleting the site are an administrator's.
+ */
+export async function siteAction(idParam: string | undefined, form: FormData, actor: Actor, access: AccountAccess) {
+  const site = await siteOf(idParam, access);
+  const intent = form.get("intent");
+  if ((intent === "import" || intent === "delete-site") && !wholeRegister(access)) refuse(SITES_REFUSED);
+  switch (intent) {
     case "bulk": {
       const { data, refusal } = parseAdminForm(bulkPlotsSchema, form, "Les parcelles n'ont pas été créées :");
       if (refusal) return refusal;
@@ -185,19 +202,21 @@ export async function siteAction(idParam: string | undefined, form: FormData, ac
   }
 }
 
-async function plotOf(idParam: string | undefined) {
+async function plotOf(idParam: string | undefined, access: AccountAccess) {
   const row = await getPlot(parseId(idParam) ?? 0);
   if (!row) throw redirect("/admin/parcelles");
+  assertSiteAccess(access, row.site.id);
   return row;
 }
 
 /** A plot's screen: its details, who holds it and who held it, its recent warnings. */
-export async function plotScreen(idParam: string | undefined) {
-  const { plot, site } = await plotOf(idParam);
+export async function plotScreen(idParam: string | undefined, access: AccountAccess) {
+  const { plot, site } = await plotOf(idParam, access);
   const holdings = await holdersOf(plot.id);
   const holder = holdings.find((h) => h.holding.endDate === null)?.gardenerId;
   const warnings = holder ? await recentWarnings({ gardenerId: holder, plotId: plot.id }) : [];
   return {
+    role: access.role,
     plot: {
       ...plot,
       size: plotSize(plot.area),
@@ -226,8 +245,8 @@ export async function plotScreen(idParam: string | undefined) {
 }
 
 /** A plot's forms: « Enregistrer », « Supprimer la parcelle ». */
-export async function plotAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const { plot, site } = await plotOf(idParam);
+export async function plotAction(idParam: string | undefined, form: FormData, actor: Actor, access: AccountAccess) {
+  const { plot, site } = await plotOf(idParam, access);
   if (form.get("intent") === "delete") {
     const removed = await withHistory(
       actor,

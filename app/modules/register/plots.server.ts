@@ -2,6 +2,7 @@ import { aYearBefore, parisToday } from "~/lib/paris-time";
 import { and, asc, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
 import { gardeners, gardenSites, inspectionMarks, inspectionRounds, plotHoldings, plots } from "~/db/schema";
+import { siteCondition, type SiteScope } from "./access.server";
 import { plotSize, type PlotState } from "./plots.labels";
 import type { PlotForm, SiteForm } from "./plots.schema";
 
@@ -13,12 +14,17 @@ export class PlotNumberTakenError extends Error {
   }
 }
 
-/** Every site, by name, with how many plots it has in each state. */
-export async function listSites(executor: Executor = getDb()) {
-  const sites = await executor.select().from(gardenSites).orderBy(asc(gardenSites.name), asc(gardenSites.id));
+/** Every site (or those of `scope`), by name, with how many plots it has in each state. */
+export async function listSites(scope: SiteScope = "all", executor: Executor = getDb()) {
+  const sites = await executor
+    .select()
+    .from(gardenSites)
+    .where(siteCondition(scope, gardenSites.id))
+    .orderBy(asc(gardenSites.name), asc(gardenSites.id));
   const counts = await executor
     .select({ siteId: plots.siteId, state: plots.state, n: count() })
     .from(plots)
+    .where(siteCondition(scope, plots.siteId))
     .groupBy(plots.siteId, plots.state);
   return sites.map((site) => {
     const byState: Record<PlotState, number> = { libre: 0, attribuee: 0, reservee: 0, remise_en_etat: 0 };

@@ -11,14 +11,15 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { feeAction, feeScreen } from "~/modules/register/fees.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? `Cotisation ${loaderData.fee.year} : ${loaderData.fee.name}` : "Cotisation");
 }
 
 /** /admin/cotisations/:id: one fee, what was called and received, and the forms to pay, waive or cancel it. */
-export async function loader({ params }: Route.LoaderArgs) {
-  return feeScreen(params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { ...(await feeScreen(params.id)), role: signedInAdmin(context).role };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -26,12 +27,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AdminFee({ loaderData, actionData }: Route.ComponentProps) {
-  const { fee, payments, today } = loaderData;
+  const { fee, payments, today, role } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   return (
     <AdminPage
       title={`Cotisation ${fee.year} : ${fee.name}`}
-      nav={<PlotsNav />}
+      nav={<PlotsNav accountRole={role} />}
       intro={
         <>
           <p className="text-lg">

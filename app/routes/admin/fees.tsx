@@ -14,14 +14,15 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { feesAction, feesScreen } from "~/modules/register/fees.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(`Cotisations ${loaderData?.year ?? ""}`.trim());
 }
 
 /** /admin/cotisations?annee=: the year's call (previewed, then confirmed), totals, balances, ticks and reminders. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return feesScreen(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { ...(await feesScreen(request)), role: signedInAdmin(context).role };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminFees({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, call, amounts, progress, fees, today, totals, remindable, rates, settledCount, showSettled } =
+  const { year, call, amounts, progress, fees, today, totals, remindable, rates, settledCount, showSettled, role } =
     loaderData;
   const result = actionData as FeesResult | undefined;
   const notice = useSaveNotice(result?.intent === "preview" ? null : noticeOf(result));
@@ -38,7 +39,7 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
     <AdminPage
       title={`Cotisations ${year}`}
       width="5xl"
-      nav={<PlotsNav />}
+      nav={<PlotsNav accountRole={role} />}
       popup={{ ...notice, error: result?.ok === false }}
     >
       <nav aria-label="Années" className="flex flex-wrap gap-3 text-sm">

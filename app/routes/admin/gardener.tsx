@@ -17,22 +17,28 @@ import { currentActor } from "~/modules/history/actor.server";
 import { gardenerFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 import { de } from "~/lib/text";
+import { signedInAdmin } from "~/request/context";
+import { GardenerDetails } from "~/components/admin/plots/GardenerDetails";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? loaderData.gardener.name : "Jardinier");
 }
 
-/** /admin/jardiniers/:id: a gardener's record, plots, payments and recent warnings. */
-export async function loader({ params }: Route.LoaderArgs) {
-  return gardenerScreen(params.id);
+/**
+ * /admin/jardiniers/:id: a gardener's record, plots, payments and recent warnings. Its forms follow the role: the
+ * treasurer reads the record and records payments, a referent changes it but not its money (`./permissions.ts`).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return gardenerScreen(params.id, signedInAdmin(context));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return gardenerAction(params.id, await readFormData(request), currentActor(context));
+  return gardenerAction(params.id, await readFormData(request), currentActor(context), signedInAdmin(context));
 }
 
 export default function AdminGardener({ loaderData, actionData }: Route.ComponentProps) {
-  const { gardener, holdings, money, warnings, freePlots, today, year } = loaderData;
+  const { gardener, holdings, money, warnings, freePlots, today, year, role, editable, erasable, payments } =
+    loaderData;
   const [params] = useSearchParams();
   const justAllotted = params.has("attribuee") && holdings.some((h) => h.current);
   const notice = useSaveNotice(
@@ -41,7 +47,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
   return (
     <AdminPage
       title={gardener.name}
-      nav={<PlotsNav />}
+      nav={<PlotsNav accountRole={role} />}
       intro={
         <p className="text-stone-700">
           {gardener.left ? `Ancien jardinier, parti le ${gardener.left}.` : "Jardinier actuel."}
@@ -57,8 +63,11 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         today={today}
         result={actionData}
         formerGardener={gardener.left !== ""}
+        editable={editable}
         departureExtra={
-          <LeaverFeeQuestion fee={money.openFee} severalPlots={holdings.filter((h) => h.current).length > 1} />
+          payments && (
+            <LeaverFeeQuestion fee={money.openFee} severalPlots={holdings.filter((h) => h.current).length > 1} />
+          )
         }
       />
       <GardenerFees
@@ -67,36 +76,45 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         year={year}
         today={today}
         result={actionData}
+        editable={payments}
       />
       <Section id="fiche" title="Fiche">
-        <IntentForm
-          intent="save"
-          schema={gardenerFormSchema}
-          result={actionData}
-          values={{
-            familyName: gardener.familyName,
-            givenNames: gardener.givenNames,
-            email: gardener.email,
-            mobile: gardener.mobile,
-            landline: gardener.landline,
-            address: gardener.address,
-            startDate: gardener.startDate,
-            notes: gardener.notes,
-          }}
-          order={["familyName", "givenNames", "email", "mobile", "landline", "address", "startDate", "notes"]}
-          submit="Enregistrer la fiche"
-        >
-          <GardenerFields />
-        </IntentForm>
-        <div className="mt-4">
-          <ConfirmDialog
-            trigger="Effacer la fiche"
-            title="Effacer la fiche"
-            message={`Effacer la fiche ${de(gardener.name)} ? Ses parcelles sont libérées aujourd'hui (en remise en état) ; leur historique et les montants payés restent, sans son nom.`}
-            confirm="Effacer"
-            fields={{ intent: "erase" }}
-          />
-        </div>
+        {editable ? (
+          <>
+            <IntentForm
+              intent="save"
+              schema={gardenerFormSchema}
+              result={actionData}
+              values={{
+                familyName: gardener.familyName,
+                givenNames: gardener.givenNames,
+                email: gardener.email,
+                mobile: gardener.mobile,
+                landline: gardener.landline,
+                address: gardener.address,
+                startDate: gardener.startDate,
+                notes: gardener.notes,
+              }}
+              order={["familyName", "givenNames", "email", "mobile", "landline", "address", "startDate", "notes"]}
+              submit="Enregistrer la fiche"
+            >
+              <GardenerFields />
+            </IntentForm>
+            {erasable && (
+              <div className="mt-4">
+                <ConfirmDialog
+                  trigger="Effacer la fiche"
+                  title="Effacer la fiche"
+                  message={`Effacer la fiche ${de(gardener.name)} ? Ses parcelles sont libérées aujourd'hui (en remise en état) ; leur historique et les montants payés restent, sans son nom.`}
+                  confirm="Effacer"
+                  fields={{ intent: "erase" }}
+                />
+              </div>
+            )}
+          </>
+        ) : (
+          <GardenerDetails gardener={gardener} />
+        )}
       </Section>
       <p>
         <Link to="/admin/jardiniers" className="font-semibold text-brand-800 underline underline-offset-2">

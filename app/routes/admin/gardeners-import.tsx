@@ -25,8 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminGardenersImport({ actionData }: Route.ComponentProps) {
   const refused = actionData && !actionData.ok && "errors" in actionData ? actionData : undefined;
   const check = actionData && "check" in actionData ? actionData.check : undefined;
+  // Only an administrator opens this page (`./permissions.ts`): every tab.
   return (
-    <AdminPage title="Importer des jardiniers" width="5xl" nav={<PlotsNav />}>
+    <AdminPage title="Importer des jardiniers" width="5xl" nav={<PlotsNav accountRole="administrateur" />}>
       {actionData?.ok && actionData.intent === "import" ? (
         <output className="block rounded-xl bg-brand-50 p-4 font-semibold text-brand-900 ring-1 ring-brand-200">
           {actionData.message}{" "}

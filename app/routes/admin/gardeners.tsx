@@ -12,22 +12,26 @@ import { addGardener, gardenersScreen } from "~/modules/register/gardeners.admin
 import { currentActor } from "~/modules/history/actor.server";
 import { gardenerFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta() {
   return adminMeta("Jardiniers");
 }
 
-/** /admin/jardiniers: the current gardeners (or the former ones), their plots and this year's fee. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return gardenersScreen(request);
+/**
+ * /admin/jardiniers: the current gardeners (or the former ones), their plots and this year's fee; a referent's,
+ * those of their sites; read without its forms by the treasurer.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return gardenersScreen(request, signedInAdmin(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return addGardener(await readFormData(request), currentActor(context));
+  return addGardener(await readFormData(request), currentActor(context), signedInAdmin(context));
 }
 
 export default function AdminGardeners({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, counts, gardeners, q, page, pages, year, today } = loaderData;
+  const { status, counts, gardeners, q, page, pages, year, today, role, adds, imports } = loaderData;
   const { search } = useLocation();
   const tab = (value: "actuels" | "anciens", label: string) => (
     <Link
@@ -43,7 +47,7 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
     </Link>
   );
   return (
-    <AdminPage title="Jardiniers" width="5xl" nav={<PlotsNav />}>
+    <AdminPage title="Jardiniers" width="5xl" nav={<PlotsNav accountRole={role} />}>
       <ListSearch
         label="Rechercher un jardinier"
         hint="Nom, e-mail, téléphone ou adresse."
@@ -62,9 +66,11 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
                 Exporter en CSV
               </button>
             </Form>
-            <Link to="/admin/jardiniers/import" className={quietButtonClass}>
-              Importer un CSV
-            </Link>
+            {imports && (
+              <Link to="/admin/jardiniers/import" className={quietButtonClass}>
+                Importer un CSV
+              </Link>
+            )}
           </div>
         }
       >
@@ -135,22 +141,24 @@ export default function AdminGardeners({ loaderData, actionData }: Route.Compone
           older="Page suivante"
         />
       </Section>
-      <Section
-        id="ajouter"
-        title="Ajouter un jardinier"
-        description="Pour un jardinier arrivé avant le registre. Un nouveau venu de la liste d'attente s'ajoute depuis sa demande (« Attribuer une parcelle »)."
-      >
-        <IntentForm
-          intent="create"
-          schema={gardenerFormSchema}
-          result={actionData}
-          values={{ startDate: today }}
-          order={["familyName", "givenNames", "email", "mobile", "landline", "address", "startDate", "notes"]}
-          submit="Ajouter le jardinier"
+      {adds && (
+        <Section
+          id="ajouter"
+          title="Ajouter un jardinier"
+          description="Pour un jardinier arrivé avant le registre. Un nouveau venu de la liste d'attente s'ajoute depuis sa demande (« Attribuer une parcelle »)."
         >
-          <GardenerFields />
-        </IntentForm>
-      </Section>
+          <IntentForm
+            intent="create"
+            schema={gardenerFormSchema}
+            result={actionData}
+            values={{ startDate: today }}
+            order={["familyName", "givenNames", "email", "mobile", "landline", "address", "startDate", "notes"]}
+            submit="Ajouter le jardinier"
+          >
+            <GardenerFields />
+          </IntentForm>
+        </Section>
+      )}
     </AdminPage>
   );
 }

@@ -15,18 +15,25 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { roundAction, roundScreen } from "~/modules/register/inspections.admin.server";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? `Visite du ${loaderData.round.date} : ${loaderData.site.name}` : "Visite");
 }
 
 /** /admin/parcelles/jardins/:id/visites/:roundId: a saved round, to correct, complete or delete. */
-export async function loader({ params }: Route.LoaderArgs) {
-  return roundScreen(params.id, params.roundId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return roundScreen(params.id, params.roundId, signedInAdmin(context));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return roundAction(params.id, params.roundId, await readFormData(request), currentActor(context));
+  return roundAction(
+    params.id,
+    params.roundId,
+    await readFormData(request),
+    currentActor(context),
+    signedInAdmin(context),
+  );
 }
 
 /** After any answer, refused ones included, the page shows the round as it is now, with its new one-time token. */
@@ -35,13 +42,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function AdminPlotInspectionRound({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, round, marks, addable, values } = loaderData;
+  const { site, round, marks, addable, values, role } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   const warnings = marks.filter((m) => m.result === "avertissement" && !m.withdrawn).length;
   return (
     <AdminPage
       title={`Visite du ${round.date}`}
-      nav={<PlotsNav />}
+      nav={<PlotsNav accountRole={role} />}
       context={
         <Link to={`/admin/parcelles/jardins/${site.id}/visite`} className={backLinkClass}>
           Visites : {site.name}

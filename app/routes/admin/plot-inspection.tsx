@@ -13,6 +13,7 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { inspectionAction, inspectionScreen } from "~/modules/register/inspections.admin.server";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? `Visite : ${loaderData.site.name}` : "Visite");
@@ -20,15 +21,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** /admin/parcelles/jardins/:id/visite: a monthly inspection round, saved as one; the past rounds, each to open. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return inspectionScreen(params.id, currentActor(context));
+  return inspectionScreen(params.id, currentActor(context), signedInAdmin(context));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return inspectionAction(params.id, await readFormData(request), currentActor(context));
+  return inspectionAction(params.id, await readFormData(request), currentActor(context), signedInAdmin(context));
 }
 
 export default function AdminPlotInspection({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, plots, rounds, defaults } = loaderData;
+  const { site, plots, rounds, defaults, role } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const values = refused?.values ?? defaults;
@@ -37,7 +38,7 @@ export default function AdminPlotInspection({ loaderData, actionData }: Route.Co
   return (
     <AdminPage
       title="Visite des parcelles"
-      nav={<PlotsNav />}
+      nav={<PlotsNav accountRole={role} />}
       context={
         <Link to={`/admin/parcelles/jardins/${site.id}`} className={backLinkClass}>
           {site.name}

@@ -3,6 +3,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { PhoneLinks } from "~/components/admin/plots/PhoneLinks";
 import { sitePrintList } from "~/modules/register/plots.admin.server";
 import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/register/plots.labels";
+import { signedInAdmin } from "~/request/context";
 
 /**
  * /admin/parcelles/jardins/:id/imprimer: a site's plots on paper, for the general assembly and the insurer: each
@@ -10,8 +11,8 @@ import { PLOT_KIND_LABELS, PLOT_STATE_LABELS } from "~/modules/register/plots.la
  */
 export const handle: PageHandle = { scripts: false };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return sitePrintList(params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return sitePrintList(params.id, signedInAdmin(context));
 }
 
 export function headers() {

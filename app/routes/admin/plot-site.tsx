@@ -17,22 +17,28 @@ import { siteAction, siteScreen } from "~/modules/register/plots.admin.server";
 import { PLOT_KIND_LABELS, PLOT_STATES, type PlotState } from "~/modules/register/plots.labels";
 import { bulkPlotsSchema, siteFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? loaderData.site.name : "Jardin");
 }
 
 /** /admin/parcelles/jardins/:id: a site's plots as tiles, creating plots (a range or a CSV file), the site itself. */
-export async function loader({ params }: Route.LoaderArgs) {
-  return siteScreen(params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return siteScreen(params.id, signedInAdmin(context));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return siteAction(params.id, await readFormData(request, { textFiles: ["file"] }), currentActor(context));
+  return siteAction(
+    params.id,
+    await readFormData(request, { textFiles: ["file"] }),
+    currentActor(context),
+    signedInAdmin(context),
+  );
 }
 
 export default function AdminPlotSite({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, plots } = loaderData;
+  const { site, plots, role, wholeRegister } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   const counts = Object.fromEntries(PLOT_STATES.map((s) => [s, plots.filter((p) => p.state === s).length])) as Record<
     PlotState,
@@ -42,7 +48,7 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
     <AdminPage
       title={site.name}
       width="5xl"
-      nav={<PlotsNav />}
+      nav={<PlotsNav accountRole={role} />}
       intro={
         <p className="text-stone-700">
           {site.fullAddress} · {plots.length} parcelle
@@ -104,13 +110,15 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
           </div>
         </IntentForm>
       </Section>
-      <Section
-        id="importer"
-        title="Importer un fichier CSV"
-        description="Une ligne d'en-tête puis une parcelle par ligne : numéro ; surface ; et si besoin type (familiale ou partagée), cabane (non, oui ou sa valeur de reprise en euros), état (libre, réservée, en remise en état), notes. Un numéro existant est mis à jour. À la moindre erreur, rien n'est importé."
-      >
-        <ImportForm result={actionData} />
-      </Section>
+      {wholeRegister && (
+        <Section
+          id="importer"
+          title="Importer un fichier CSV"
+          description="Une ligne d'en-tête puis une parcelle par ligne : numéro ; surface ; et si besoin type (familiale ou partagée), cabane (non, oui ou sa valeur de reprise en euros), état (libre, réservée, en remise en état), notes. Un numéro existant est mis à jour. À la moindre erreur, rien n'est importé."
+        >
+          <ImportForm result={actionData} />
+        </Section>
+      )}
       <Section id="jardin" title="Le jardin">
         <IntentForm
           intent="site"
@@ -122,7 +130,7 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
         >
           <SiteFields />
         </IntentForm>
-        {plots.length === 0 && (
+        {plots.length === 0 && wholeRegister && (
           <div className="mt-4">
             <ConfirmDialog
               trigger="Supprimer le jardin"

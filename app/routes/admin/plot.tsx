@@ -14,29 +14,30 @@ import { plotAction, plotScreen } from "~/modules/register/plots.admin.server";
 import { PLOT_KIND_LABELS, PLOT_SIZE_SHORT_LABELS, PLOT_STATE_LABELS } from "~/modules/register/plots.labels";
 import { plotFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? loaderData.plot.name : "Parcelle");
 }
 
 /** /admin/parcelles/:id: a plot, who holds it and held it, its recent warnings, its details to edit. */
-export async function loader({ params }: Route.LoaderArgs) {
-  return plotScreen(params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return plotScreen(params.id, signedInAdmin(context));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return plotAction(params.id, await readFormData(request), currentActor(context));
+  return plotAction(params.id, await readFormData(request), currentActor(context), signedInAdmin(context));
 }
 
 export default function AdminPlot({ loaderData, actionData }: Route.ComponentProps) {
-  const { plot, site, holdings, warnings } = loaderData;
+  const { plot, site, holdings, warnings, role } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   const holder = holdings.find((h) => h.current);
   const attributed = plot.state === "attribuee";
   return (
     <AdminPage
       title={`Parcelle n° ${plot.number}`}
-      nav={<PlotsNav />}
+      nav={<PlotsNav accountRole={role} />}
       context={
         <Link to={`/admin/parcelles/jardins/${site.id}`} className={backLinkClass}>
           {site.name}

@@ -12,28 +12,30 @@ import { currentActor } from "~/modules/history/actor.server";
 import { addSite, sitesScreen } from "~/modules/register/plots.admin.server";
 import { siteFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
+import { signedInAdmin } from "~/request/context";
 
 export function meta() {
   return adminMeta("Parcelles");
 }
 
-/** /admin/parcelles: the garden sites, their plots counted by state, and « Ajouter un jardin ». */
-export async function loader() {
-  return sitesScreen();
+/** /admin/parcelles: the garden sites (a referent: theirs), their plots counted by state, and « Ajouter un jardin ». */
+export async function loader({ context }: Route.LoaderArgs) {
+  return sitesScreen(signedInAdmin(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return addSite(await readFormData(request), currentActor(context));
+  return addSite(await readFormData(request), currentActor(context), signedInAdmin(context));
 }
 
 export default function AdminPlots({ loaderData, actionData }: Route.ComponentProps) {
-  const { sites } = loaderData;
+  const { sites, role, wholeRegister } = loaderData;
   return (
-    <AdminPage title="Parcelles" nav={<PlotsNav />}>
+    <AdminPage title="Parcelles" nav={<PlotsNav accountRole={role} />}>
       {sites.length === 0 ? (
         <p className="rounded-xl bg-white p-4 text-stone-700 ring-1 ring-stone-200">
-          Aucun jardin enregistré. Ajoutez vos jardins ci-dessous, puis leurs parcelles : la page d'accueil comptera
-          alors les parcelles libres d'après ce registre.
+          {wholeRegister
+            ? "Aucun jardin enregistré. Ajoutez vos jardins ci-dessous, puis leurs parcelles : la page d'accueil comptera alors les parcelles libres d'après ce registre."
+            : "Aucun jardin ne vous est confié pour l'instant : demandez à un administrateur de vous en confier un."}
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
@@ -64,17 +66,19 @@ export default function AdminPlots({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
       )}
-      <Section id="ajouter-jardin" title="Ajouter un jardin">
-        <IntentForm
-          intent="create-site"
-          schema={siteFormSchema}
-          result={actionData}
-          order={["name", "town", "address", "accessNotes"]}
-          submit="Ajouter le jardin"
-        >
-          <SiteFields />
-        </IntentForm>
-      </Section>
+      {wholeRegister && (
+        <Section id="ajouter-jardin" title="Ajouter un jardin">
+          <IntentForm
+            intent="create-site"
+            schema={siteFormSchema}
+            result={actionData}
+            order={["name", "town", "address", "accessNotes"]}
+            submit="Ajouter le jardin"
+          >
+            <SiteFields />
+          </IntentForm>
+        </Section>
+      )}
     </AdminPage>
   );
 }

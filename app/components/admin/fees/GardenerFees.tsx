@@ -25,15 +25,21 @@ interface Money {
 
 const undoClass = "min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2";
 
-/** A gardener's record, the money: fees with their balance, other payments, particular rates, and the forms. */
+/**
+ * A gardener's record, the money: fees with their balance, other payments, particular rates, and the forms; read
+ * only without `editable` (a referent: the fees are the treasurer's).
+ */
 export function GardenerFees({
   money,
   plots,
   year,
   today,
   result,
+  editable,
 }: {
   money: Money;
+  /** The payment and rate forms are shown, and each fee's page is linked (both need `fees`). */
+  editable: boolean;
   /** The gardener's current plots, for a plot's rate. */
   plots: (readonly [string, string])[];
   year: number;
@@ -52,9 +58,13 @@ export function GardenerFees({
         <ul className="divide-y divide-stone-200">
           {money.fees.map((f) => (
             <li key={f.id} className="py-2">
-              <Link to={`/admin/cotisations/${f.id}`} className={linkClass}>
-                Cotisation {f.year}
-              </Link>{" "}
+              {editable ? (
+                <Link to={`/admin/cotisations/${f.id}`} className={linkClass}>
+                  Cotisation {f.year}
+                </Link>
+              ) : (
+                <span className="font-semibold">Cotisation {f.year}</span>
+              )}{" "}
               : {f.called} appelés, {f.paid} reçus —{" "}
               <strong className={f.late ? "text-red-800" : undefined}>
                 {f.state}
@@ -76,29 +86,35 @@ export function GardenerFees({
                 <strong>{p.what}</strong> : {p.amount} — payé le {p.paidOn}
                 {p.means ? ` (${p.means})` : ""}
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="undo-payment" />
-                <input type="hidden" name="paymentId" value={p.id} />
-                <button type="submit" className={undoClass}>
-                  Annuler ce paiement<span className="sr-only"> : {p.what}</span>
-                </button>
-              </Form>
+              {editable && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="undo-payment" />
+                  <input type="hidden" name="paymentId" value={p.id} />
+                  <button type="submit" className={undoClass}>
+                    Annuler ce paiement<span className="sr-only"> : {p.what}</span>
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <h3 className="mt-6 font-bold text-stone-900">Enregistrer un paiement</h3>
-      <IntentForm
-        intent="payment"
-        schema={paymentFormSchema}
-        result={result}
-        values={{ kind: "cotisation", year: String(year), paidOn: today }}
-        order={["kind", "year", "amount", "paidOn", "means"]}
-        submit="Enregistrer le paiement"
-        className="mt-3 space-y-4"
-      >
-        <PaymentFields />
-      </IntentForm>
+      {editable && (
+        <>
+          <h3 className="mt-6 font-bold text-stone-900">Enregistrer un paiement</h3>
+          <IntentForm
+            intent="payment"
+            schema={paymentFormSchema}
+            result={result}
+            values={{ kind: "cotisation", year: String(year), paidOn: today }}
+            order={["kind", "year", "amount", "paidOn", "means"]}
+            submit="Enregistrer le paiement"
+            className="mt-3 space-y-4"
+          >
+            <PaymentFields />
+          </IntentForm>
+        </>
+      )}
       <h3 className="mt-6 font-bold text-stone-900">Tarif particulier</h3>
       {money.rates.length === 0 ? (
         <p className="mt-2 text-stone-700">Aucun : l'appel suit la taille des parcelles.</p>
@@ -110,37 +126,41 @@ export function GardenerFees({
                 <strong>{r.what}</strong> : {r.amount}
                 {r.reason ? ` (${r.reason})` : ""}
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="fee-rate-remove" />
-                <input type="hidden" name="rateId" value={r.id} />
-                <button type="submit" className={undoClass}>
-                  Retirer ce tarif<span className="sr-only"> : {r.what}</span>
-                </button>
-              </Form>
+              {editable && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="fee-rate-remove" />
+                  <input type="hidden" name="rateId" value={r.id} />
+                  <button type="submit" className={undoClass}>
+                    Retirer ce tarif<span className="sr-only"> : {r.what}</span>
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <IntentForm
-        intent="fee-rate"
-        schema={feeRateFormSchema}
-        result={result}
-        values={{ target: "fiche" }}
-        order={["target", "amount", "reason"]}
-        submit="Enregistrer le tarif"
-        className="mt-3 space-y-4"
-      >
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Select
-            name="target"
-            label="S'applique à"
-            options={[["fiche", "Toute la cotisation du jardinier"], ...plots]}
-            placeholder={null}
-          />
-          <TextInput name="amount" label="Montant du tarif (€)" required autoComplete="off" />
-          <TextInput name="reason" label="Raison" hint="Tarif réduit, parcelle partagée…" autoComplete="off" />
-        </div>
-      </IntentForm>
+      {editable && (
+        <IntentForm
+          intent="fee-rate"
+          schema={feeRateFormSchema}
+          result={result}
+          values={{ target: "fiche" }}
+          order={["target", "amount", "reason"]}
+          submit="Enregistrer le tarif"
+          className="mt-3 space-y-4"
+        >
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Select
+              name="target"
+              label="S'applique à"
+              options={[["fiche", "Toute la cotisation du jardinier"], ...plots]}
+              placeholder={null}
+            />
+            <TextInput name="amount" label="Montant du tarif (€)" required autoComplete="off" />
+            <TextInput name="reason" label="Raison" hint="Tarif réduit, parcelle partagée…" autoComplete="off" />
+          </div>
+        </IntentForm>
+      )}
     </Section>
   );
 }

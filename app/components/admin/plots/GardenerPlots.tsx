@@ -14,6 +14,8 @@ interface Holding {
   upcoming?: boolean;
   to: string;
   current: boolean;
+  /** The account may open the plot and record its departure (the register's; a referent: their sites' plots). */
+  mine: boolean;
 }
 
 const LEAVING_STATES = [
@@ -21,7 +23,10 @@ const LEAVING_STATES = [
   ["libre", "Libre"],
 ] as const;
 
-/** A gardener's plots, now and before; their departure; another free plot given to them. */
+/**
+ * A gardener's plots, now and before; their departure; another free plot given to them. Read only without
+ * `editable` (the treasurer); a referent leaves out of the departure the plots of other sites.
+ */
 export function GardenerPlots({
   holdings,
   freePlots,
@@ -29,8 +34,11 @@ export function GardenerPlots({
   result,
   formerGardener,
   departureExtra,
+  editable,
 }: {
   holdings: Holding[];
+  /** The departure and allotment forms are shown. */
+  editable: boolean;
   /** Left already: no departure to record. */
   formerGardener: boolean;
   /** What the departure also asks (the fee still owed). */
@@ -40,9 +48,10 @@ export function GardenerPlots({
   result: IntentResult | undefined;
 }) {
   const current = holdings.filter((h) => h.current);
+  const mine = current.filter((h) => h.mine);
   const leaving = [
-    ...(current.length > 1 ? [["", "Toutes ses parcelles"] as const] : []),
-    ...current.map((h) => [String(h.id), h.name] as const),
+    ...(current.length > 1 && mine.length === current.length ? [["", "Toutes ses parcelles"] as const] : []),
+    ...mine.map((h) => [String(h.id), h.name] as const),
   ];
   return (
     <Section id="parcelles" title="Parcelles">
@@ -52,18 +61,22 @@ export function GardenerPlots({
         <ul className="divide-y divide-stone-200">
           {holdings.map((h) => (
             <li key={h.id} className="py-2">
-              <Link
-                to={`/admin/parcelles/${h.plotId}`}
-                className="font-semibold text-brand-800 underline underline-offset-2"
-              >
-                {h.name}
-              </Link>{" "}
+              {h.mine ? (
+                <Link
+                  to={`/admin/parcelles/${h.plotId}`}
+                  className="font-semibold text-brand-800 underline underline-offset-2"
+                >
+                  {h.name}
+                </Link>
+              ) : (
+                <span className="font-semibold text-stone-900">{h.name}</span>
+              )}{" "}
               — {h.upcoming ? `à partir du ${h.from}` : `du ${h.from} ${h.current ? "à aujourd'hui" : `au ${h.to}`}`}
             </li>
           ))}
         </ul>
       )}
-      {!formerGardener && (
+      {editable && !formerGardener && (current.length === 0 || mine.length > 0) && (
         <>
           <h3 className="mt-6 font-bold text-stone-900">Départ</h3>
           <IntentForm
@@ -91,24 +104,28 @@ export function GardenerPlots({
           </IntentForm>
         </>
       )}
-      <h3 className="mt-6 font-bold text-stone-900">Attribuer une autre parcelle</h3>
-      {freePlots.length === 0 ? (
-        <p className="mt-2 text-stone-700">Aucune parcelle libre pour l'instant.</p>
-      ) : (
-        <IntentForm
-          intent="allot"
-          schema={holdingFormSchema}
-          result={result}
-          values={{ startDate: today }}
-          order={["plotId", "startDate"]}
-          submit="Attribuer"
-          className="mt-3 space-y-4"
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Select name="plotId" label="Parcelle libre" options={freePlots} required />
-            <DateTimeInput name="startDate" type="date" label="À partir du" required />
-          </div>
-        </IntentForm>
+      {editable && (
+        <>
+          <h3 className="mt-6 font-bold text-stone-900">Attribuer une autre parcelle</h3>
+          {freePlots.length === 0 ? (
+            <p className="mt-2 text-stone-700">Aucune parcelle libre pour l'instant.</p>
+          ) : (
+            <IntentForm
+              intent="allot"
+              schema={holdingFormSchema}
+              result={result}
+              values={{ startDate: today }}
+              order={["plotId", "startDate"]}
+              submit="Attribuer"
+              className="mt-3 space-y-4"
+            >
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Select name="plotId" label="Parcelle libre" options={freePlots} required />
+                <DateTimeInput name="startDate" type="date" label="À partir du" required />
+              </div>
+            </IntentForm>
+          )}
+        </>
       )}
     </Section>
   );
