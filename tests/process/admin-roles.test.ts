@@ -63,6 +63,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * The actions whose finer rule (named in `permissions.ts`, checked by the register module) refuses a role the route
+ * lets in, for the form this test sends (no intent): creating a site and adding a gardener by hand are an
+ * administrator's; on a gardener's record the treasurer's forms are the payments, every other needs `register`.
+ */
+const FINER_REFUSALS: Partial<Record<Role, string[]>> = {
+  referent: ["/admin/parcelles", "/admin/jardiniers"],
+  tresorier: ["/admin/jardiniers/:id"],
+};
+
 const adminRoutes = (() => {
   const routes = readManifest();
   return Object.values(routes)
@@ -101,7 +111,7 @@ it.each(ROLES)(
       if (route.hasAction) {
         const answer = await send(url, cookie, new URLSearchParams());
         await answer.body?.cancel();
-        const allowed = can(role, rule.change ?? rule.view);
+        const allowed = can(role, rule.change ?? rule.view) && !FINER_REFUSALS[role]?.includes(pattern);
         if ((answer.status === 403) === allowed) wrong.push(`POST ${url} → ${answer.status}`);
       }
     }
