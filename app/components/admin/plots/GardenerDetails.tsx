@@ -37,9 +37,9 @@ export function GardenerDetails({
     ["Notes", gardener.notes && <span className="whitespace-pre-line">{gardener.notes}</span>],
   ];
   return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+    <dl className="grid gap-y-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
       {rows.map(([label, value]) => (
-        <div key={label} className="contents">
+        <div key={label} className="sm:contents">
           <dt className="font-semibold text-stone-700">{label}</dt>
           <dd className="text-stone-900 [overflow-wrap:anywhere]">{value || "—"}</dd>
         </div>
