@@ -2,6 +2,9 @@
 
 export const TIME_ZONE = "Europe/Paris";
 
+/** The association's name until Paramètres gives one (`content.defaults.ts`, product §3), its e-mails included. */
+export const DEFAULT_ASSOCIATION_NAME = "Potager";
+
 // Classified ads
 export const AD_TYPES = ["recherche", "vend", "donne", "échange"] as const;
 export type AdType = (typeof AD_TYPES)[number];

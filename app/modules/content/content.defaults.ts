@@ -1,3 +1,5 @@
+import { DEFAULT_ASSOCIATION_NAME } from "~/lib/constants";
+
 /**
  * The one registry of site-content defaults (product §2, §3): shown wherever the association has not
  * written its own text yet. Safe for the browser.
@@ -12,7 +14,7 @@ export const CONTENT_DEFAULTS = {
   contentAssociation:
     "<p>Notre association réunit des jardinières et des jardiniers bénévoles autour de jardins familiaux et partagés à Vaulx-en-Velin et Villeurbanne.</p><p>Chacun y cultive sa parcelle dans le respect de la charte et du règlement intérieur, et participe à la vie collective des jardins.</p>",
   horaires: "Permanences\u202f: samedi 9\u00a0h – 12\u00a0h",
-  nomAssociation: "Potager",
+  nomAssociation: DEFAULT_ASSOCIATION_NAME,
   slogan: "Jardins familiaux et partagés",
   charte: `Je jardine sans pesticides ni engrais de synthèse : je nourris la terre avec le compost, le paillage et les engrais verts, et j'associe les cultures plutôt que de traiter.
 J'économise l'eau : j'arrose au pied, tôt le matin ou le soir, et je me sers d'abord de l'eau de pluie récupérée.
