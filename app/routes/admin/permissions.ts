@@ -10,7 +10,9 @@ import type { Permission } from "~/modules/auth/roles";
  * - /admin/comptes: every account changes its own name, password and second factor; inviting, removing and changing
  *   roles need `administration`.
  * - /admin/jardiniers/:id: its payment forms need `fees`, the others `register`.
- * - A referent sees and changes only their sites' plots, rounds and gardeners (`siteScope`).
+ * - A referent sees and changes only their sites' plots, rounds and gardeners (`siteScope`,
+ *   `app/modules/register/access.server.ts`); creating or deleting a site, importing plots and adding a gardener by
+ *   hand stay an administrator's.
  */
 export const ADMIN_ROUTE_PERMISSIONS: Record<
   string,
