@@ -10,9 +10,10 @@ import { logger } from "~/server/logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
 import { passwordWeakness } from "~/modules/accounts/password-policy.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
-import { createMailWorker, releaseOutboxLeases, type MailWorker } from "~/modules/mail/mail.server";
+import { createMailWorker, type MailWorker } from "~/modules/mail/mail-worker.server";
+import { releaseOutboxLeases } from "~/modules/mail/outbox.server";
 import { createBounceReader, type BounceReader } from "~/modules/mail/bounces.server";
-import { letterDelivery } from "~/modules/newsletter/letters.server";
+import { letterCounts, letterDelivery } from "~/modules/newsletter/letters.server";
 import { sendDigestIfDue } from "~/modules/newsletter/digest.server";
 import { queueReminders } from "~/modules/registrations/registrations.server";
 import { mediaCleanupJob } from "~/modules/media/media-cleanup.server";
@@ -119,7 +120,7 @@ async function start() {
   if (env.SEED_DEMO) await seedDemoContent();
   // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
   // process had claimed); weather is fetched before the first visitor asks.
-  if (handle.kind === "pglite") await releaseOutboxLeases();
+  if (handle.kind === "pglite") await releaseOutboxLeases(letterCounts);
   mailWorker = createMailWorker({ letters: letterDelivery() });
   // Bounces sent back later by the relay (BOUNCE_IMAP_URL) are counted like a refusal at sending.
   bounceReader = env.BOUNCE_IMAP_URL

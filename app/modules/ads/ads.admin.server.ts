@@ -1,6 +1,7 @@
 import { getContent } from "~/modules/content/content.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { adPublishedMail, enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { adPublishedMail } from "./ads.mail.server";
 import { AD_GONE_MESSAGE, adActionSchema } from "./ads.schema";
 import { deleteAd, getAd, republishAd, updateAd, validateAd } from "./ads.server";
 

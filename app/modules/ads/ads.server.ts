@@ -6,7 +6,8 @@ import { parseId } from "~/lib/text";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import type { AdFormValues } from "./ads.schema";
 import { getContent } from "~/modules/content/content.server";
-import { enqueueMail, newAdMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { newAdMail } from "./ads.mail.server";
 import { adPublicUntil, notExpired } from "~/modules/retention/retention.server";
 
 export type Ad = typeof annonces.$inferSelect;

@@ -5,7 +5,8 @@ import { applications, gardeners } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";
-import { applicationWithdrawnMail, enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { applicationWithdrawnMail } from "./applications.mail.server";
 import type { Application } from "./applications.server";
 
 /** An application still in the list: archived is false or was never set (product §3: boolean or null). */

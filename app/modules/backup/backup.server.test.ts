@@ -18,7 +18,7 @@ import { saveAutosave } from "~/modules/publishing/autosave.server";
 import { keepVersion } from "~/modules/publishing/versions.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
 import { recordHistory } from "~/modules/history/history.server";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { setMediaDir } from "~/modules/media/media.server";
 import { generate } from "otplib";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,8 @@ import { count, desc, eq } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getContent } from "~/modules/content/content.server";
-import { contactMessageMail, enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { contactMessageMail } from "./contact.mail.server";
 import type { ContactFormValues } from "./contact.schema";
 
 export type ContactMessage = typeof contactMessages.$inferSelect;

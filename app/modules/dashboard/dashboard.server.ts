@@ -16,7 +16,7 @@ import { getSiteContent } from "~/modules/content/content.server";
 import { countDemoRows, removeDemoContent } from "~/modules/demo/demo.server";
 import { upcomingEvents } from "~/modules/events/events.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { countFailedMails, retryFailedMails } from "~/modules/mail/mail.server";
+import { countFailedMails, retryFailedMails } from "~/modules/mail/outbox.server";
 import { countBouncedMails } from "~/modules/mail/bounces.server";
 import { mailDestination, sendTestMail } from "~/modules/mail/mail-test.server";
 import { undescribedImages } from "~/modules/publishing/image-descriptions.server";

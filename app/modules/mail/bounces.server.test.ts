@@ -11,7 +11,8 @@ import { insertSubscriber } from "../../../tests/factories";
 import { startFakeImap, type FakeImap } from "../../../tests/fakes/imap";
 import { startFakeSmtp, type FakeSmtp } from "../../../tests/fakes/smtp";
 import { bounceMailbox, createBounceReader, countBouncedMails, type BounceReader } from "./bounces.server";
-import { createMailWorker, enqueueMail } from "./mail.server";
+import { createMailWorker } from "./mail-worker.server";
+import { enqueueMail } from "./outbox.server";
 
 let smtp: FakeSmtp;
 let imap: FakeImap;

@@ -1,12 +1,13 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { ImapFlow } from "imapflow";
 import { getDb } from "~/db/client.server";
-import { newsletterLetters, outbox } from "~/db/schema";
+import { outbox } from "~/db/schema";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { signedFor, traceInMessageId, tracesInAddresses } from "./bounce-token.server";
 import { isHardBounce, readDeliveryReport, type DeliveryReport } from "./dsn.server";
-import type { LetterDelivery, OutboxRow } from "./mail.server";
+import type { LetterDelivery } from "./mail-worker.server";
+import type { OutboxRow } from "./outbox.server";
 
 /**
  * What became of a report: a refusal counted now; one counted before (the same report read twice, or a second
@@ -31,8 +32,8 @@ async function tracedRow(report: DeliveryReport): Promise<OutboxRow | undefined>
 }
 
 /**
- * Applies a delivery report. A refusal for good is counted as a 5xx at sending is: a letter's message counts a bounce
- * on its letter (moved from where it was counted) and, through the newsletter module, on the address; a
+ * Applies a delivery report. A refusal for good is counted as a 5xx at sending is: a letter's message counts, through
+ * the newsletter module, a bounce on its letter (moved from where it was counted) and on the address; a
  * transactional message is marked « bounced ». The row's state is the claim: locked and changed once, however many
  * instances read the same report, however often.
  */
@@ -51,11 +52,7 @@ export async function recordBounce(report: DeliveryReport, letters: LetterDelive
       .where(eq(outbox.id, current.id));
     if (current.letterId !== null) {
       await letters.bounced(tx, current);
-      const was = newsletterLetters[current.status as Returnable];
-      await tx
-        .update(newsletterLetters)
-        .set({ [current.status]: sql`${was} - 1`, bounced: sql`${newsletterLetters.bounced} + 1` })
-        .where(eq(newsletterLetters.id, current.letterId));
+      await letters.countReturned(tx, current.letterId, current.status as Returnable);
     }
     return "counted";
   });
@@ -103,7 +100,7 @@ export interface BounceRunResult {
 export interface BounceReaderOptions {
   /** The mailbox, as BOUNCE_IMAP_URL says it. */
   imapUrl: string;
-  /** How a letter's bounce is counted on its address. */
+  /** How a letter's bounce is counted on its letter and on its address. */
   letters: LetterDelivery;
   /** Delay between two readings; default 10 minutes (bounces come minutes to days after sending). */
   pollMs?: number;

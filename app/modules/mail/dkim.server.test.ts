@@ -11,7 +11,7 @@ import { describeEachDatabase } from "../../../tests/db";
 import { insertSubscriber } from "../../../tests/factories";
 import { startFakeSmtp, type FakeSmtp } from "../../../tests/fakes/smtp";
 import { createDkimKey, dkimDomain, dkimRecord, dkimSigning, zoneFileStrings } from "./dkim.server";
-import { createMailWorker } from "./mail.server";
+import { createMailWorker } from "./mail-worker.server";
 
 let smtp: FakeSmtp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { env } from "~/server/env.server";
-import { AUTOMATIC_HEADERS, smtpTransport, writeMailFile } from "./mail.server";
+import { AUTOMATIC_HEADERS, smtpTransport, writeMailFile } from "./transports.server";
 
 /** Where mail goes: the SMTP server (its host, never its credentials), or the folder of .eml files. */
 export function mailDestination(

@@ -5,7 +5,7 @@ import { altOf } from "~/lib/image-alt";
 import { formatDate } from "~/lib/dates";
 import { decodeEntities, excerpt } from "~/lib/text";
 import { escapeHtml, tidyText } from "~/modules/mail/mail-templates.server";
-import type { RenderedMessage } from "~/modules/mail/mail.server";
+import type { RenderedMessage } from "~/modules/mail/transports.server";
 import { mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
 import type { BlogPost } from "~/modules/blog/blog.server";
 import { eventPractical, type EventRow } from "~/modules/events/events.server";

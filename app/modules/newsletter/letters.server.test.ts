@@ -6,18 +6,14 @@ import { describeEachDatabase } from "../../../tests/db";
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../../../tests/fakes/smtp";
 import { insertBlogPost, insertContent, insertEvent, insertSubscriber } from "../../../tests/factories";
 import { env } from "~/server/env.server";
-import {
-  createMailWorker,
-  enqueueMail,
-  releaseOutboxLeases,
-  RETRY_DELAYS_MS,
-  type MailWorkerOptions,
-} from "~/modules/mail/mail.server";
+import { createMailWorker, type MailWorkerOptions } from "~/modules/mail/mail-worker.server";
+import { enqueueMail, releaseOutboxLeases, RETRY_DELAYS_MS } from "~/modules/mail/outbox.server";
 import {
   bodyOf,
   createLetter,
   getLetter,
   LETTER_SENT_ALREADY_MESSAGE,
+  letterCounts,
   letterDelivery,
   NO_RECIPIENT_MESSAGE,
   queueLetter,
@@ -287,7 +283,7 @@ describeEachDatabase("letters", () => {
       .update(outbox)
       .set({ claimedAt: clock, attempts: 1, nextAttemptAt: new Date(clock.getTime() + 300_000) })
       .where(eq(outbox.id, first!.id));
-    await releaseOutboxLeases(getDb(), clock);
+    await releaseOutboxLeases(letterCounts, getDb(), clock);
     await worker().runOnce();
     expect(recipients()).not.toContain(first!.to);
     expect(recipients()).toHaveLength(2);

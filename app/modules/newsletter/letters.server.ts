@@ -9,7 +9,8 @@ import { associationReplyTo } from "~/modules/mail/mail-templates.server";
 import { siteInfo } from "~/modules/content/site-info.server";
 import { getBlogPost } from "~/modules/blog/blog.server";
 import { getEvent } from "~/modules/events/events.server";
-import { enqueueMail, type LetterDelivery, type OutboxRow } from "~/modules/mail/mail.server";
+import type { LetterDelivery } from "~/modules/mail/mail-worker.server";
+import { enqueueMail, type LetterCounts, type OutboxRow } from "~/modules/mail/outbox.server";
 import { cancelLink } from "~/modules/registrations/registrations.server";
 import {
   articleCard,
@@ -233,8 +234,41 @@ export function letterProgress(letter: Letter, now = new Date()) {
 }
 
 /**
+ * How the outbox counts a letter's messages as their outcomes are written, in the same transaction: each outcome
+ * adds to its count (the counts outlive the outbox rows), and the letter is « envoyée » once none of its messages
+ * waits. Updating the letter's row first also orders two messages of one letter finishing at once: the second
+ * waits for the first's commit, and sees it when it looks for messages still waiting.
+ */
+export const letterCounts: LetterCounts = {
+  async count(executor, letterId, outcome, howMany = 1) {
+    const column = newsletterLetters[outcome];
+    await executor
+      .update(newsletterLetters)
+      .set({ [outcome]: sql`${column} + ${howMany}` })
+      .where(eq(newsletterLetters.id, letterId));
+    await executor
+      .update(newsletterLetters)
+      .set({ status: "envoyee", finishedAt: new Date() })
+      .where(
+        and(
+          eq(newsletterLetters.id, letterId),
+          eq(newsletterLetters.status, "envoi"),
+          sql`not exists (select 1 from ${outbox} where ${outbox.letterId} = ${letterId} and ${outbox.status} = 'pending')`,
+        ),
+      );
+  },
+  async countReturned(executor, letterId, was) {
+    await executor
+      .update(newsletterLetters)
+      .set({ [was]: sql`${newsletterLetters[was]} - 1`, bounced: sql`${newsletterLetters.bounced} + 1` })
+      .where(eq(newsletterLetters.id, letterId));
+  },
+};
+
+/**
  * How the outbox worker sends letters: each message rendered for its recipient when its turn comes (their own
- * unsubscribe or cancel link), or none when the address left the list, bounces, or cancelled its sign-up.
+ * unsubscribe or cancel link), or none when the address left the list, bounces, or cancelled its sign-up; its
+ * outcome counted on the letter (`letterCounts`) and a refusal on the address.
  */
 export function letterDelivery(): LetterDelivery {
   // A letter's body is frozen once sending: read once per letter, not per message.
@@ -253,6 +287,7 @@ export function letterDelivery(): LetterDelivery {
     return entry;
   }
   return {
+    ...letterCounts,
     async render(row: OutboxRow) {
       const entry = await letterOf(row.letterId!);
       if (!entry) return null;

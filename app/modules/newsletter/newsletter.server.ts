@@ -7,7 +7,8 @@ import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/ad
 import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";
 import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";
-import { enqueueMail, newsletterConfirmationMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { newsletterConfirmationMail } from "./newsletter.mail.server";
 import { formatDateTime } from "~/lib/dates";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { consentWording, SUBSCRIBER_STATUS_LABELS } from "./newsletter.messages";

@@ -19,7 +19,9 @@ import {
 } from "~/db/schema";
 import { releaseGardener } from "~/modules/register/allotment.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { dropWaitingLetterMessages, removeMailFilesTo } from "~/modules/mail/mail.server";
+import { dropWaitingLetterMessages } from "~/modules/mail/outbox.server";
+import { removeMailFilesTo } from "~/modules/mail/transports.server";
+import { letterCounts } from "~/modules/newsletter/letters.server";
 import { forgetRecipient } from "~/modules/rate-limits/recipients.server";
 
 /** Case and spaces do not make another person. */
@@ -173,7 +175,7 @@ export async function erasePersonalData(actor: Actor, email: string) {
       await tx.delete(contactMessages).where(where.contactMessages);
       // A letter's message waiting for this address goes too, counted as not sent on its letter; one being sent
       // this very moment stays until its outcome is written.
-      await dropWaitingLetterMessages(tx, where.outbox);
+      await dropWaitingLetterMessages(tx, where.outbox, letterCounts);
       await tx
         .delete(outbox)
         .where(and(where.outbox, or(isNull(outbox.letterId), ne(outbox.status, "pending"), isNull(outbox.claimedAt))));

@@ -5,7 +5,7 @@ import { VILLE_LABELS, type PlotSize, type Ville } from "~/lib/constants";
 import { withTown } from "~/lib/text";
 import { notArchived } from "~/modules/applications/applicant.server";
 import { nameColumns } from "~/modules/register/gardeners.server";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { plotName, plotSize } from "./plots.labels";
 import { allotmentMail } from "./plots.mail.server";
 

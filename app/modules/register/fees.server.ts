@@ -12,7 +12,7 @@ import {
   plots,
 } from "~/db/schema";
 import { parisYear } from "~/lib/paris-time";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { feeMail, missingPaymentDetails } from "~/modules/register/plots.mail.server";
 import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/register/plots.labels";
 import type { PaymentForm } from "~/modules/register/plots.schema";

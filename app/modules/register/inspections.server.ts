@@ -10,7 +10,7 @@ import {
   plotHoldings,
   plots,
 } from "~/db/schema";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { warningMail, warningWithdrawnMail } from "./plots.mail.server";
 
 // Inspection rounds and their marks. A round is saved as one, then stays correctable: its marks changed, a forgotten

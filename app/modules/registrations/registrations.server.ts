@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/dates";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { keyedHash } from "~/server/server-secret.server";
 import { mailAssociation } from "~/modules/content/content.server";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";
 import { REGISTRATION_STATUS_LABELS } from "./registrations.messages";
 import { registrationMail } from "./registrations.mail";

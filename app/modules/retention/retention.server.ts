@@ -14,7 +14,7 @@ import {
   newsletterSubscribers,
   outbox,
 } from "~/db/schema";
-import { purgeMailFiles } from "~/modules/mail/mail.server";
+import { purgeMailFiles } from "~/modules/mail/transports.server";
 
 /** How long personal data is kept, as the association sets it (RGPD); these are the defaults. */
 export interface RetentionSettings {

@@ -13,7 +13,7 @@ import {
   outbox,
 } from "~/db/schema";
 import { parisToday, parisYear } from "~/lib/paris-time";
-import { countFailedMails, enqueueMail } from "~/modules/mail/mail.server";
+import { countFailedMails, enqueueMail } from "~/modules/mail/outbox.server";
 import { describeEachDatabase } from "../../../tests/db";
 import {
   insertBlogPost,

@@ -11,7 +11,9 @@ import {
   newsletterSubscribers,
   outbox,
 } from "~/db/schema";
-import { createMailWorker, defaultMailDir, enqueueMail, writeMailFile } from "~/modules/mail/mail.server";
+import { createMailWorker } from "~/modules/mail/mail-worker.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { defaultMailDir, writeMailFile } from "~/modules/mail/transports.server";
 import { describeEachDatabase } from "../../../tests/db";
 import {
   insertAd,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb, useDatabase } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { loader } from "./healthz";
 

@@ -1,6 +1,6 @@
 import { pingDatabase } from "~/db/client.server";
 import { lastBackupDate } from "~/modules/backup/backup-schedule.server";
-import { outboxBacklog } from "~/modules/mail/mail.server";
+import { outboxBacklog } from "~/modules/mail/outbox.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
