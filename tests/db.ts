@@ -79,6 +79,8 @@ const tables = [
   "inspection_rounds",
   "inspection_marks",
   "job_runs",
+  "documents",
+  "document_versions",
 ];
 
 /**

@@ -91,3 +91,8 @@ export const RICH_TEXT_MAX_LENGTH = 200_000;
 
 /** Shown when a text field exceeds its maximum length. */
 export const tooLongMessage = (max: number) => `Ce texte est trop long (${max} caractères maximum).`;
+
+// The association's documents (statutes, rules, minutes…): a PDF or an image, at most this size
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_TOO_LARGE_MESSAGE =
+  "Le fichier est trop volumineux (10 Mo au maximum). Enregistrez-le en PDF plus léger, ou scannez-le en moins haute résolution.";

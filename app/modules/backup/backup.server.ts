@@ -12,11 +12,13 @@ import { getDb, type Executor } from "~/db/client.server";
 import { env } from "~/server/env.server";
 import { sessionSecretFile } from "~/server/server-secret.server";
 import { getMediaDir } from "~/modules/media/media.server";
+import { getDocumentsDir } from "~/modules/documents/document-files.server";
 
 /**
  * One portable archive of everything Potager keeps: each table as JSON lines (written and read by PostgreSQL itself,
- * so an archive made on PGlite loads into PostgreSQL and back), the image files, the server's secret (which keys
- * session ids, invitation links and recovery codes) and a manifest with the schema version and a SHA-256 of each part.
+ * so an archive made on PGlite loads into PostgreSQL and back), the image files, the association's documents' files,
+ * the server's secret (which keys session ids, invitation links and recovery codes) and a manifest with the schema
+ * version and a SHA-256 of each part.
  */
 const ROOT = "potager-sauvegarde";
 const FORMAT = "potager-sauvegarde";
@@ -33,6 +35,8 @@ export interface BackupManifest {
   /** In an order that respects foreign keys. */
   tables: { name: string; rows: number; sha256: string }[];
   media: { name: string; bytes: number; sha256: string }[];
+  /** The documents' files (decision 028); absent from an archive made before them. */
+  documents?: { name: string; bytes: number; sha256: string }[];
   secret: { sha256: string } | null;
 }
 
@@ -90,6 +94,7 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
     const root = path.join(staging, ROOT);
     await fsp.mkdir(path.join(root, "tables"), { recursive: true });
     await fsp.mkdir(path.join(root, "media"));
+    await fsp.mkdir(path.join(root, "documents"));
     // One transaction that sees one moment of the database, whatever is written meanwhile.
     const tables = await getDb().transaction(async (tx) => {
       await tx.execute(sql`set transaction isolation level repeatable read, read only`);
@@ -107,15 +112,9 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
       }
       return written;
     });
-    const media: BackupManifest["media"] = [];
-    const mediaDir = getMediaDir();
-    for (const name of fs.existsSync(mediaDir) ? (await fsp.readdir(mediaDir)).sort() : []) {
-      const source = path.join(mediaDir, name);
-      if (!(await fsp.stat(source)).isFile()) continue;
-      const data = await fsp.readFile(source);
-      await fsp.writeFile(path.join(root, "media", name), data);
-      media.push({ name, bytes: data.length, sha256: sha256(data) });
-    }
+    const media = await copyFiles(getMediaDir(), path.join(root, "media"));
+    // Every stored file, the unused ones too: the rows and the files are read at slightly different moments.
+    const documents = await copyFiles(getDocumentsDir(), path.join(root, "documents"));
     const secretText = readSecretFile();
     if (secretText !== null) {
       await fsp.mkdir(path.join(root, "secrets"));
@@ -129,6 +128,7 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
       source: kind,
       tables,
       media,
+      documents,
       secret: secretText === null ? null : { sha256: sha256(secretText) },
     };
     await fsp.writeFile(path.join(root, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -147,6 +147,19 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
   }
 }
 
+/** Copies the files of `dir` (a folder of our own naming: no subfolder, no temporary file) into `target`. */
+async function copyFiles(dir: string, target: string): Promise<BackupManifest["media"]> {
+  const copied: BackupManifest["media"] = [];
+  for (const name of fs.existsSync(dir) ? (await fsp.readdir(dir)).sort() : []) {
+    const source = path.join(dir, name);
+    if (name.startsWith(".tmp-") || !(await fsp.stat(source)).isFile()) continue;
+    const data = await fsp.readFile(source);
+    await fsp.writeFile(path.join(target, name), data);
+    copied.push({ name, bytes: data.length, sha256: sha256(data) });
+  }
+  return copied;
+}
+
 function readSecretFile(): string | null {
   if (env.SESSION_SECRET) return null;
   try {
@@ -161,7 +174,7 @@ const GiB = 2 ** 30;
 
 /** How much an archive may hold once decompressed: far above any association's, far below a zip bomb's (014). */
 export const ARCHIVE_LIMITS = {
-  /** One file: a table is read back as one string, which V8 caps near 512 MiB; an image is at most 10 MB. */
+  /** One file: a table is read back as one string, which V8 caps near 512 MiB; an image or a document at most 10 MB. */
   entryBytes: 512 * MiB,
   /** The whole tar: 100 times the archive (text compresses 5 to 20 times, images not at all; deflate up to 1032)… */
   ratio: 100,
@@ -176,7 +189,7 @@ const size = (bytes: number) =>
 /** A name from the archive, safe to print on one line. */
 const shown = (text = "") => JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
 
-/** The only entries an archive of ours has: its folder, the manifest, tables/, media/ and secrets/ and their files. */
+/** The only entries an archive of ours has: its folder, the manifest, tables/, media/, documents/, secrets/ and files. */
 const ENTRY_TYPES = new Set(["File", "OldFile", "Directory"]);
 
 /**
@@ -351,10 +364,16 @@ async function openArchive(file: string) {
     const data = await read("tables", `${table.name}.jsonl`);
     if (!data || sha256(data) !== table.sha256) return damaged(`tables/${table.name}.jsonl`);
   }
-  for (const image of manifest.media) {
-    if (path.basename(image.name) !== image.name) return fail(`Nom de fichier invalide dans l'archive : ${image.name}`);
-    const data = await read("media", image.name);
-    if (!data || sha256(data) !== image.sha256) return damaged(`media/${image.name}`);
+  for (const [folder, files] of [
+    ["media", manifest.media],
+    ["documents", manifest.documents ?? []],
+  ] as const) {
+    for (const stored of files) {
+      if (path.basename(stored.name) !== stored.name)
+        return fail(`Nom de fichier invalide dans l'archive : ${stored.name}`);
+      const data = await read(folder, stored.name);
+      if (!data || sha256(data) !== stored.sha256) return damaged(`${folder}/${stored.name}`);
+    }
   }
   if (manifest.secret) {
     const data = await read("secrets", "session-secret");
@@ -425,6 +444,10 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
     await fsp.mkdir(mediaDir, { recursive: true });
     for (const image of manifest.media)
       await fsp.copyFile(path.join(root, "media", image.name), path.join(mediaDir, image.name));
+    const documentsDir = getDocumentsDir();
+    await fsp.mkdir(documentsDir, { recursive: true });
+    for (const stored of manifest.documents ?? [])
+      await fsp.copyFile(path.join(root, "documents", stored.name), path.join(documentsDir, stored.name));
     let secret: RestoreResult["secret"] = "none";
     if (manifest.secret) {
       // Session ids, invitation links and recovery codes are keyed with it: it comes back with the rows.

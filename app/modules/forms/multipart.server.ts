@@ -63,6 +63,8 @@ export interface MultipartOptions {
   maxBodySize?: number;
   /** File fields to keep; parts of other names are discarded unread. Default: every name. */
   fileFields?: readonly string[];
+  /** The message of a file over `maxFileSize`, by its position; default the image's (product §5). */
+  tooLargeMessage?: (index: number) => string;
 }
 
 /**
@@ -127,7 +129,7 @@ export async function parseMultipartForm(request: Request, options: MultipartOpt
       stream.on("data", (chunk: Buffer) => {
         size += chunk.length;
       });
-      stream.on("limit", () => fail(new FormError(mediaMessages.tooLarge(index), 413)));
+      stream.on("limit", () => fail(new FormError((options.tooLargeMessage ?? mediaMessages.tooLarge)(index), 413)));
       writes.push(
         pipeline(stream, fs.createWriteStream(target)).then(
           () => {

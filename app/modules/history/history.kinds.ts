@@ -86,6 +86,10 @@ export const HISTORY_KINDS = {
   "compte.2fa-desactivation": "Double authentification désactivée",
   "compte.2fa-reinitialisation": "Double authentification réinitialisée",
   "compte.code-secours": "Code de secours utilisé",
+  "document.ajout": "Document ajouté",
+  "document.remplacement": "Nouvelle version d'un document",
+  "document.modification": "Document modifié",
+  "document.suppression": "Document supprimé",
   import: "Import de l'ancien site",
 } as const;
 
