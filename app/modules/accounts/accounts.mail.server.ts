@@ -1,6 +1,6 @@
 import { env } from "~/server/env.server";
 import { formatDateTime } from "~/lib/dates";
-import type { MailMessage } from "~/modules/mail/mail.server";
+import type { MailMessage } from "~/modules/mail/mail.schema";
 import {
   associationName,
   associationReplyTo,

@@ -8,7 +8,7 @@ import { authorName, checkPassword, hashPassword, type Admin } from "~/modules/a
 import { keyedHash } from "~/server/server-secret.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { invitationMail } from "./accounts.mail.server";
 import { ACCOUNT_READY_MESSAGE } from "./accounts.schema";
 import { passwordWeakness } from "./password-policy.server";
