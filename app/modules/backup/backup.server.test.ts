@@ -12,7 +12,7 @@ import { bodyOf, createLetter, queueLetter } from "~/modules/newsletter/letters.
 import { getDb, openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { blogPosts, importedRecords, jobRuns } from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
-import { admins } from "~/db/schema";
+import { adminSites, admins, gardenSites } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/auth.server";
 import { saveAutosave } from "~/modules/publishing/autosave.server";
 import { keepVersion } from "~/modules/publishing/versions.server";
@@ -104,6 +104,11 @@ async function fill() {
     .where(eq(admins.id, marie.id));
   await confirmTotp(marie, await generate({ secret: secret! }));
   await inviteAdmin(marie, "alain", "alain@example.fr");
+  // A referent and the site they look after.
+  const [site] = await getDb().select({ id: gardenSites.id }).from(gardenSites).limit(1);
+  const odile = await createAdmin("odile", "groseilles-sous-la-pergola-1907");
+  await getDb().update(admins).set({ role: "referent" }).where(eq(admins.id, odile.id));
+  await getDb().insert(adminSites).values({ adminId: odile.id, siteId: site!.id });
   await recordHistory(getDb(), marie, { kind: "article.creation", target: "article n° 1" });
   await enqueueMail(getDb(), { to: "marie@example.fr", subject: "Essai", text: "Bonjour" });
   await getDb().insert(importedRecords).values({ sourceTable: "blogPosts", sourceKey: "id:7", recordId: 1 });
