@@ -70,6 +70,8 @@ export default [
         route("lettre/:id", "routes/admin/letter.tsx"),
         route("messages/:id", "routes/admin/message.tsx"),
         route("settings", "routes/admin/settings.tsx"),
+        route("documents", "routes/admin/documents.tsx"),
+        route("documents/:id/versions/:version", "routes/admin/document-download.ts"),
         route("comptes", "routes/admin/accounts.tsx"),
         route("historique", "routes/admin/history.tsx"),
         route("sauvegarde", "routes/admin/backup-download.ts"),
@@ -82,6 +84,9 @@ export default [
     ]),
   ]),
   route("media/:file", "routes/resources/media.ts"),
+  // The association's public documents: the lasting address (its current version) and a version's own.
+  route("documents/:id/:file", "routes/resources/document.ts"),
+  route("documents/:id/version/:file", "routes/resources/document-version.ts"),
   route("api/meteo", "routes/resources/weather.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   // Feeds, sitemap and icons, built from the content.

@@ -10,6 +10,8 @@ import type { ApplicationField } from "~/modules/applications/applications.schem
 export interface CommitmentText {
   text: string;
   version: string;
+  /** Rules filed as a document: the file the applicant reads, in place of the text. */
+  document?: { title: string; href: string; facts: string };
 }
 
 interface ApplicationFormProps {
@@ -25,9 +27,16 @@ function CommitmentDetails({ summary, document }: { summary: string; document: C
     <details className="ml-8 rounded-lg bg-stone-50 px-4 py-2 ring-1 ring-stone-200">
       <summary className="cursor-pointer py-1 font-medium text-brand-800">{summary}</summary>
       <div className="space-y-2 py-2 text-sm leading-relaxed text-stone-800">
-        {document.text.split("\n").map((line, i) => (
-          <p key={i}>{line}</p>
-        ))}
+        {document.document ? (
+          <p>
+            <a href={document.document.href} className="font-semibold text-brand-800 underline underline-offset-2">
+              {document.document.title}
+            </a>{" "}
+            ({document.document.facts})
+          </p>
+        ) : (
+          document.text.split("\n").map((line, i) => <p key={i}>{line}</p>)
+        )}
         <p className="text-xs text-stone-600">Version {document.version}</p>
       </div>
     </details>

@@ -32,7 +32,7 @@ export function contentDisposition(kind: "inline" | "attachment", fileName: stri
 }
 
 export function documentNotFound() {
-  return new Response("Ce document n'existe pas ou n'est pas public.", {
+  return new Response("Document introuvable.", {
     status: 404,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",

@@ -17,6 +17,7 @@ import {
   documentMessages,
   publicDocumentPath,
   type DocumentAction,
+  type DocumentActionResult,
 } from "./documents.schema";
 import { addVersion, createDocument, deleteDocument, listDocuments, updateDocument } from "./documents.server";
 
@@ -56,17 +57,6 @@ export async function documentsScreen() {
     })).filter((group) => group.documents.length > 0),
   };
 }
-
-export type DocumentActionResult =
-  | { ok: true; intent: string; id?: number; message: string }
-  | {
-      ok: false;
-      intent: string;
-      id?: number;
-      message: string;
-      errors: Record<string, string>;
-      values: Record<string, string>;
-    };
 
 const TEXT_FIELDS = ["intent", "id", "kind", "title", "date", "visibility"] as const;
 

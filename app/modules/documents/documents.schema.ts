@@ -104,6 +104,18 @@ export const documentActionSchema = z.discriminatedUnion(
 export type DocumentAction = z.output<typeof documentActionSchema>;
 export type DocumentFields = Omit<Extract<DocumentAction, { intent: "create" }>, "intent">;
 
+/** What an action answers: done, or the form sent back with its messages and what was typed (`id`: its document). */
+export type DocumentActionResult =
+  | { ok: true; intent: string; id?: number; message: string }
+  | {
+      ok: false;
+      intent: string;
+      id?: number;
+      message: string;
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    };
+
 /** The fields of each form, in the order it shows them (the first in error takes the focus). */
 export const DOCUMENT_FORM_ORDER = {
   create: ["kind", "title", "date", "visibility", "file"],
@@ -112,10 +124,19 @@ export const DOCUMENT_FORM_ORDER = {
 } as const;
 
 /** A size as French readers write it: « 840 octets », « 120 Ko », « 1,4 Mo ». */
-export function formatBytes(bytes: number) {
+function formatBytes(bytes: number) {
   if (bytes < 1024) return `${bytes} octets`;
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
   return `${(bytes / (1024 * 1024)).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mo`;
+}
+
+/** « PDF, 3 pages, 120 Ko » or « Image JPEG, 240 Ko ». */
+export function documentFileFacts(version: { format: DocumentFormat; bytes: number; pages: number | null }) {
+  const what =
+    version.format === "pdf"
+      ? `PDF${version.pages ? `, ${version.pages} page${version.pages > 1 ? "s" : ""}` : ""}`
+      : "Image JPEG";
+  return `${what}, ${formatBytes(version.bytes)}`;
 }
 
 /** The title as a file name: « Statuts de l'association » → `statuts-de-l-association`. */

@@ -24,6 +24,8 @@ const MENU = [
   { to: "/admin/cotisations", label: "Cotisations", unless: "/admin/parcelles" },
   { to: "/admin/annonces", label: "Annonces" },
   { to: "/admin/settings", label: "Paramètres" },
+  // The association's documents: statutes, rules, minutes, reports (decision 028).
+  { to: "/admin/documents", label: "Documents" },
   // Beyond the spec's menu: the newsletter, the accounts that guard the back-office, and who did what.
   { to: "/admin/lettre", label: "Lettre d'information" },
   { to: "/admin/comptes", label: "Comptes" },

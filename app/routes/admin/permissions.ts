@@ -61,8 +61,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/cotisations/imprimer": { view: "fees" },
   "/admin/cotisations/:id": { view: "fees" },
 
-  // The administrators': accounts (above), settings, backups, personal data, history, and what comes from outside.
+  // The administrators': accounts (above), settings, the association's documents, backups, personal data, history,
+  // and what comes from outside.
   "/admin/settings": { view: "administration" },
+  "/admin/documents": { view: "administration" },
+  "/admin/documents/:id/versions/:version": { view: "administration" },
   "/admin/historique": { view: "administration" },
   "/admin/sauvegarde": { view: "administration" },
   "/admin/donnees-personnelles": { view: "administration" },

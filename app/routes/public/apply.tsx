@@ -17,7 +17,7 @@ import {
 } from "~/modules/applications/applications.schema";
 import { submitApplication } from "~/modules/applications/applications.server";
 import { applicationFormLabels } from "~/modules/applications/form-fields.server";
-import { commitmentTexts } from "~/modules/content/content.server";
+import { commitmentsInForce } from "~/modules/applications/commitments.server";
 
 /** Kept in memory (docs/decisions/016): the page reads no query parameter. */
 export const handle: PageHandle = { query: [] };
@@ -26,14 +26,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [content, labels] = await Promise.all([context.get(siteContentContext), applicationFormLabels()]);
   return {
     labels,
-    ...commitmentTexts(content),
+    ...(await commitmentsInForce(content)),
     plots: (await registerCounts()) ?? { occupied: content.parcellesOccupees, total: content.parcellesTotal },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const [content, labels] = await Promise.all([context.get(siteContentContext), applicationFormLabels()]);
-  const current = commitmentTexts(content);
+  const current = await commitmentsInForce(content);
   // The messages name the fields as the form showed them; the versions shown must be the ones in force: they are
   // what the applicant accepts.
   const schema = applicationFormSchemaFor(labels)

@@ -6,11 +6,14 @@ import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { altOf } from "~/lib/image-alt";
 import { stripHtml } from "~/lib/text";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
+import { formatCalendarDate } from "~/lib/dates";
+import { listPublicDocuments } from "~/modules/documents/documents.server";
+import { DOCUMENT_KIND_LABELS, documentFileFacts, documentVersionPath } from "~/modules/documents/documents.schema";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
 export async function loader({ context }: Route.LoaderArgs) {
-  const content = await context.get(siteContentContext);
+  const [content, documents] = await Promise.all([context.get(siteContentContext), listPublicDocuments()]);
   return {
     title: content.titreAssociation,
     html: content.contentAssociation, // sanitised by getSiteContent
@@ -18,6 +21,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       .filter((url): url is string => Boolean(url))
       .slice(0, 3)
       .map((src) => ({ src, alt: altOf(content.imageAlts, src) })),
+    // The public documents, each at its current version's own address (the page follows each replacement).
+    documents: documents.map((doc) => ({
+      id: doc.id,
+      title: doc.title,
+      href: documentVersionPath(doc, doc),
+      facts: `${DOCUMENT_KIND_LABELS[doc.kind]} du ${formatCalendarDate(doc.date)} · ${documentFileFacts(doc)}`,
+    })),
   };
 }
 
@@ -32,7 +42,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function Association({ loaderData }: Route.ComponentProps) {
-  const { title, html, images } = loaderData;
+  const { title, html, images, documents } = loaderData;
   return (
     <article className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">{title}</h1>
@@ -51,6 +61,23 @@ export default function Association({ loaderData }: Route.ComponentProps) {
             />
           ))}
         </div>
+      )}
+      {documents.length > 0 && (
+        <section aria-labelledby="documents" className="mt-10">
+          <h2 id="documents" className="text-2xl font-bold text-brand-800">
+            Documents de l'association
+          </h2>
+          <ul className="mt-4 divide-y divide-stone-200 rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+            {documents.map((doc) => (
+              <li key={doc.id} className="px-4 py-3">
+                <a href={doc.href} className="font-semibold text-brand-800 underline underline-offset-2">
+                  {doc.title}
+                </a>
+                <p className="text-sm text-stone-700">{doc.facts}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </article>
   );
