@@ -81,6 +81,9 @@ const tables = [
   "job_runs",
   "documents",
   "document_versions",
+  "assemblies",
+  "assembly_items",
+  "assembly_members",
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -393,7 +394,10 @@ export const adminInvitations = pgTable(
     invitedBy: integer("invited_by").references(() => admins.id, { onDelete: "set null" }),
     /** The role the account will have, chosen by whoever invited; a referent's sites (checked again on acceptance). */
     role: text("role").notNull().default("administrateur"),
-    siteIds: integer("site_ids").array().notNull().default(sql`'{}'::integer[]`),
+    siteIds: integer("site_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     expiresAt: timestamptz("expires_at").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
@@ -986,5 +990,104 @@ export const documentVersions = pgTable(
     index("document_versions_hash_idx").on(t.hash),
     check("document_versions_hash", sql`${t.hash} ~ '^[0-9a-f]{32}$'`),
     check("document_versions_bytes", sql`${t.bytes} > 0`),
+  ],
+);
+
+/** The association's general assembly (decision 030): ordinary or extraordinary. */
+export const assemblyKindEnum = pgEnum("assembly_kind", ["ordinaire", "extraordinaire"]);
+/** One voice per member, or one per plot held, as the statutes say. */
+export const assemblyVoiceEnum = pgEnum("assembly_voice", ["membre", "parcelle"]);
+/** `simple`: more for than against; `absolue`: more than half the voices present and represented; `deux_tiers`. */
+export const assemblyMajorityEnum = pgEnum("assembly_majority", ["simple", "absolue", "deux_tiers"]);
+export const assemblyAnswerEnum = pgEnum("assembly_answer", ["present", "pouvoir", "absent"]);
+
+/**
+ * An event marked as the general assembly, with the statutes' rules it is held under (copied from the previous
+ * assembly when marked), its convocation and its minutes.
+ */
+export const assemblies = pgTable(
+  "assemblies",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    kind: assemblyKindEnum("kind").notNull().default("ordinaire"),
+    convocationDays: integer("convocation_days").notNull().default(15),
+    voiceBasis: assemblyVoiceEnum("voice_basis").notNull().default("membre"),
+    maxProxies: integer("max_proxies").notNull().default(2),
+    /** The share of voices present or represented needed to deliberate, in percent (0: none). */
+    quorumPercent: integer("quorum_percent").notNull().default(25),
+    majority: assemblyMajorityEnum("majority").notNull().default("simple"),
+    /** When the convocation was sent: the members are fixed from then. */
+    convokedAt: timestamptz("convoked_at"),
+    /** When the personal links were deleted, once the assembly ended. */
+    linksDeletedAt: timestamptz("links_deleted_at"),
+    /** The minutes as edited (sanitised HTML); empty until drafted. */
+    minutes: text("minutes").notNull().default(""),
+    minutesDocumentId: integer("minutes_document_id").references(() => documents.id, { onDelete: "set null" }),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("assemblies_event_idx").on(t.eventId),
+    check("assemblies_max_proxies", sql`${t.maxProxies} >= 0`),
+    check("assemblies_quorum", sql`${t.quorumPercent} between 0 and 100`),
+    check("assemblies_convocation_days", sql`${t.convocationDays} between 0 and 365`),
+  ],
+);
+
+/** The agenda: ordered items, each possibly a resolution, with its counts once voted. */
+export const assemblyItems = pgTable(
+  "assembly_items",
+  {
+    id: serial("id").primaryKey(),
+    assemblyId: integer("assembly_id")
+      .notNull()
+      .references(() => assemblies.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    isResolution: boolean("is_resolution").notNull().default(false),
+    votesFor: integer("votes_for"),
+    votesAgainst: integer("votes_against"),
+    abstentions: integer("abstentions"),
+  },
+  (t) => [index("assembly_items_assembly_idx").on(t.assemblyId, t.position, t.id)],
+);
+
+/**
+ * A member convened to an assembly: a current gardener when the convocation went, named as then. The personal link's
+ * token is derived from `link_key` with the server's secret and only its HMAC is kept; both go when the assembly
+ * ends. A proxy points to the member who holds it; the answer and the presence are kept with the minutes.
+ */
+export const assemblyMembers = pgTable(
+  "assembly_members",
+  {
+    id: serial("id").primaryKey(),
+    assemblyId: integer("assembly_id")
+      .notNull()
+      .references(() => assemblies.id, { onDelete: "cascade" }),
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    familyName: text("family_name").notNull().default(""),
+    givenNames: text("given_names").notNull().default(""),
+    voices: integer("voices").notNull().default(1),
+    linkKey: text("link_key"),
+    linkHash: text("link_hash"),
+    answer: assemblyAnswerEnum("answer"),
+    proxyHolderId: integer("proxy_holder_id").references((): AnyPgColumn => assemblyMembers.id, {
+      onDelete: "set null",
+    }),
+    answeredAt: timestamptz("answered_at"),
+    present: boolean("present").notNull().default(false),
+  },
+  (t) => [
+    index("assembly_members_assembly_idx").on(t.assemblyId, t.id),
+    uniqueIndex("assembly_members_gardener_idx").on(t.assemblyId, t.gardenerId),
+    uniqueIndex("assembly_members_link_idx").on(t.linkHash),
+    index("assembly_members_holder_idx").on(t.proxyHolderId),
+    check("assembly_members_voices", sql`${t.voices} >= 0`),
+    check("assembly_members_not_own_proxy", sql`${t.proxyHolderId} is null or ${t.proxyHolderId} <> ${t.id}`),
+    check("assembly_members_proxy_answer", sql`${t.proxyHolderId} is null or ${t.answer} = 'pouvoir'`),
   ],
 );
