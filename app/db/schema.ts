@@ -525,13 +525,17 @@ export const outbox = pgTable(
 );
 
 export const letterStatusEnum = pgEnum("letter_status", ["brouillon", "envoi", "envoyee"]);
-export const letterAudienceEnum = pgEnum("letter_audience", ["abonnes", "inscrits"]);
+export const letterAudienceEnum = pgEnum("letter_audience", ["abonnes", "inscrits", "jardiniers"]);
 export const letterSourceEnum = pgEnum("letter_source", ["article", "evenement", "libre", "resume"]);
+/** Which gardeners a letter to gardeners goes to. */
+export const letterGardenersEnum = pgEnum("letter_gardeners", ["actuels", "jardins", "cotisation", "parcelles"]);
+/** A letter to gardeners: general information (each may stop them) or a service message of the membership (decision 029). */
+export const letterNatureEnum = pgEnum("letter_nature", ["information", "service"]);
 
 /**
- * A letter: to the newsletter's subscribers, or to the people signed up for an event. A draft keeps what the
- * administrator wrote; sending freezes its body (`html`, `text`) and queues one outbox message per recipient, and
- * the counts follow each message's outcome (they outlive the outbox rows, which the retention deletes).
+ * A letter: to the newsletter's subscribers, to the people signed up for an event, or to gardeners. A draft keeps
+ * what the administrator wrote; sending freezes its body (`html`, `text`) and queues one outbox message per
+ * recipient, and the counts follow each message's outcome (they outlive the outbox rows, which the retention deletes).
  */
 export const newsletterLetters = pgTable(
   "newsletter_letters",
@@ -560,6 +564,29 @@ export const newsletterLetters = pgTable(
     failed: integer("failed").notNull().default(0),
     skipped: integer("skipped").notNull().default(0),
     interrupted: integer("interrupted").notNull().default(0),
+    /**
+     * Audience « jardiniers »: all current gardeners, those holding a plot on `site_ids`, those whose fee of
+     * `fee_year` is not settled, or the holders of `plot_ids`; resolved when the letter is queued.
+     */
+    gardeners: letterGardenersEnum("gardeners"),
+    siteIds: integer("site_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    plotIds: integer("plot_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    feeYear: smallint("fee_year"),
+    nature: letterNatureEnum("nature").notNull().default("information"),
+    /** Whom it went to, in words, frozen when queued (a site renamed later does not change it). */
+    audienceLabel: text("audience_label"),
+    /** When queued: the gardeners of the audience, those without an address (on paper), those who opted out. */
+    gardenerCount: integer("gardener_count").notNull().default(0),
+    withoutEmail: integer("without_email").notNull().default(0),
+    optedOut: integer("opted_out").notNull().default(0),
+    /** Demo content, removed with the rest of the demo. */
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (t) => [index("newsletter_letters_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
@@ -733,6 +760,12 @@ export const gardeners = pgTable(
     endDate: date("end_date", { mode: "string" }),
     notes: text("notes").notNull().default(""),
     applicationId: integer("application_id").references(() => applications.id, { onDelete: "set null" }),
+    /**
+     * Since when, and how (« lien d'une lettre », « en un clic depuis sa messagerie », « par le bureau (marie) »), the
+     * gardener no longer receives the information letters to gardeners; null: they do (decision 029).
+     */
+    lettersOptOutAt: timestamptz("letters_opt_out_at"),
+    lettersOptOutHow: text("letters_opt_out_how").notNull().default(""),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
@@ -765,6 +798,26 @@ export const plotHoldings = pgTable(
       .where(sql`${t.endDate} is null`),
     index("plot_holdings_gardener_idx").on(t.gardenerId),
     index("plot_holdings_plot_idx").on(t.plotId, t.startDate),
+  ],
+);
+
+/**
+ * A letter to gardeners on paper: who had no e-mail address when it was queued (the snapshot « Lettres à imprimer »
+ * prints). Goes with the letter, and with the gardener's record when it is erased.
+ */
+export const letterPaperRecipients = pgTable(
+  "letter_paper_recipients",
+  {
+    letterId: integer("letter_id")
+      .notNull()
+      .references(() => newsletterLetters.id, { onDelete: "cascade" }),
+    gardenerId: integer("gardener_id")
+      .notNull()
+      .references(() => gardeners.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.letterId, t.gardenerId] }),
+    index("letter_paper_recipients_gardener_idx").on(t.gardenerId),
   ],
 );
 

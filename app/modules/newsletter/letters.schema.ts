@@ -13,7 +13,7 @@ export const LETTER_CONFIRM_MESSAGE = "Cochez la case pour confirmer l'envoi.";
 
 /** What a letter presents, and to whom it goes. */
 export interface LetterDraft {
-  audience: "abonnes" | "inscrits";
+  audience: "abonnes" | "inscrits" | "jardiniers";
   source: "article" | "evenement" | "libre" | "resume";
   sourceId: number | null;
   eventId: number | null;
