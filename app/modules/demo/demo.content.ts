@@ -267,3 +267,67 @@ export const DEMO_APPLICATIONS = [
     processed: false,
   },
 ];
+
+/**
+ * The association's documents (decision 028), made as small PDFs at the seed: the statutes and the règlement
+ * intérieur, public, and the minutes of last year's general assembly, for the members. `year` is the seed's.
+ */
+export const demoDocuments = (year: number, reglement: string) => {
+  const assembly = secondSaturdayOfMarch(year - 1);
+  const assemblyDay = `${Number(assembly.slice(8))} mars ${year - 1}`;
+  return [
+    {
+      kind: "statuts",
+      title: "Statuts de l'association Potager",
+      date: `${year - 6}-03-17`,
+      visibility: "public",
+      subtitle: [
+        "Association régie par la loi du 1er juillet 1901",
+        `Adoptés par l'assemblée générale extraordinaire du 17 mars ${year - 6}`,
+      ],
+      paragraphs: [
+        "Article 1 — Dénomination. Il est fondé entre les adhérents aux présents statuts une association régie par la loi du 1er juillet 1901, ayant pour titre « Potager ».",
+        "Article 2 — Objet. L'association a pour objet de créer, gérer et animer des jardins familiaux et partagés à Villeurbanne et Vaulx-en-Velin, de favoriser le jardinage naturel et les échanges entre jardiniers.",
+        "Article 3 — Siège. Le siège est fixé à la Maison des jardins, 14 rue du Docteur Rollet, 69100 Villeurbanne. Il peut être transféré par décision du bureau.",
+        "Article 4 — Membres. Sont membres les jardiniers titulaires d'une parcelle à jour de leur cotisation, et les bénévoles agréés par le bureau.",
+        "Article 5 — Cotisation. Le montant de la cotisation annuelle est fixé chaque année par l'assemblée générale, selon la taille de la parcelle.",
+        "Article 6 — Assemblée générale. L'assemblée générale ordinaire se réunit une fois par an. Les membres sont convoqués quinze jours au moins avant la date fixée ; l'ordre du jour figure sur la convocation. Chaque membre peut se faire représenter par un autre membre, qui ne peut détenir plus de deux pouvoirs.",
+        "Article 7 — Bureau. L'assemblée générale élit un bureau d'au moins trois membres : un président, un trésorier et un secrétaire, pour deux ans renouvelables.",
+        "Article 8 — Ressources. Les ressources de l'association comprennent les cotisations, les subventions des collectivités et les dons manuels.",
+        "Article 9 — Règlement intérieur. Un règlement intérieur, adopté par l'assemblée générale, précise les règles de fonctionnement des jardins.",
+        "Article 10 — Dissolution. En cas de dissolution, l'actif net est attribué à une association poursuivant un but similaire.",
+      ],
+    },
+    {
+      kind: "reglement_interieur",
+      title: "Règlement intérieur des jardins",
+      date: assembly,
+      visibility: "public",
+      subtitle: [`Adopté par l'assemblée générale du ${assemblyDay}`],
+      paragraphs: reglement.split("\n"),
+    },
+    {
+      kind: "proces_verbal",
+      title: `Procès-verbal de l'assemblée générale du ${assemblyDay}`,
+      date: assembly,
+      visibility: "membres",
+      subtitle: ["Maison des jardins, 14 rue du Docteur Rollet, Villeurbanne", "Séance ouverte à 18 h 10"],
+      paragraphs: [
+        "Présents ou représentés : 27 membres sur 41 ; le quorum du tiers des membres est atteint, l'assemblée peut délibérer.",
+        "Point 1 — Rapport moral. La présidente rappelle les travaux de l'année : réfection des allées du jardin des Brosses, trois ateliers de taille, la fête des récoltes. Le rapport moral est adopté à l'unanimité.",
+        "Point 2 — Rapport financier. Le trésorier présente les comptes : 9 840 € de recettes, 9 215 € de dépenses. Les comptes sont approuvés par 25 voix pour et 2 abstentions.",
+        "Point 3 — Cotisations. L'assemblée fixe la cotisation de l'année à 35 € pour une petite parcelle, 45 € pour une moyenne et 55 € pour une grande. Adopté par 24 voix pour, 1 contre et 2 abstentions.",
+        "Point 4 — Règlement intérieur. L'article 5 (eau) est précisé : pas d'arrosage aux heures chaudes. Le règlement modifié est adopté à l'unanimité.",
+        "Point 5 — Élection du bureau. Sont élus pour deux ans : présidente, Marie Lambert ; trésorier, Karim Benali ; secrétaire, Hélène Rousseau.",
+        "L'ordre du jour étant épuisé, la séance est levée à 20 h 05. La présidente et la secrétaire signent le présent procès-verbal.",
+      ],
+    },
+  ] as const;
+};
+
+/** The date the association holds its general assembly: the second Saturday of March (YYYY-MM-DD). */
+function secondSaturdayOfMarch(year: number) {
+  const first = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+  const day = 1 + ((6 - first + 7) % 7) + 7;
+  return `${year}-03-${String(day).padStart(2, "0")}`;
+}

@@ -8,7 +8,7 @@ export interface PdfText {
   title: string;
   /** Lines under the title (the date, the place). */
   subtitle?: string[];
-  /** Paragraphs; one starting with « Article » or « Titre » is set in bold as a heading. */
+  /** Paragraphs; « Article 2 — Objet. » (or « Point 1 — … ») at the start of one is set in bold, on a line of its own. */
   paragraphs: string[];
 }
 
@@ -76,9 +76,11 @@ function layout({ title, subtitle = [], paragraphs }: PdfText): Line[][] {
     ...subtitle.map((text, i) => ({ text, font: "F1" as const, size: BODY_SIZE, gapBefore: i === 0 ? 10 : 0 })),
   ];
   for (const paragraph of paragraphs) {
-    const heading = /^(Article|Titre|Chapitre)\b/.test(paragraph);
-    wrap(paragraph, CHARS_PER_LINE).forEach((text, i) =>
-      lines.push({ text, font: heading ? "F2" : "F1", size: BODY_SIZE, gapBefore: i === 0 ? (heading ? 14 : 7) : 0 }),
+    // « Article 2 — Objet. L'association… »: the heading on its line, in bold, then its text.
+    const [, heading, body = paragraph] = /^((?:Article|Point|Titre)\b[^.]*\.)\s*(.*)$/.exec(paragraph) ?? [];
+    if (heading) lines.push({ text: heading, font: "F2", size: BODY_SIZE, gapBefore: 14 });
+    wrap(body, CHARS_PER_LINE).forEach((text, i) =>
+      lines.push({ text, font: "F1", size: BODY_SIZE, gapBefore: i === 0 && !heading ? 7 : 0 }),
     );
   }
   const pages: Line[][] = [[]];
@@ -117,8 +119,8 @@ function pageStream(lines: Line[], page: number, pages: number) {
   return parts.join("\n");
 }
 
-/** The PDF's bytes: header, objects, cross-reference table and trailer, as a reader expects them. */
-export function textPdf(document: PdfText): Buffer {
+/** The PDF's bytes (header, objects, cross-reference table and trailer, as a reader expects them) and its pages. */
+export function textPdfWithPages(document: PdfText): { data: Buffer; pages: number } {
   const pages = layout(document);
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 5 + i * 2);
@@ -145,5 +147,7 @@ export function textPdf(document: PdfText): Buffer {
   body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
   for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  return { data: Buffer.from(body, "latin1"), pages: pages.length };
 }
+
+export const textPdf = (document: PdfText): Buffer => textPdfWithPages(document).data;

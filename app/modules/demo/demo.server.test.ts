@@ -22,6 +22,7 @@ import { listSites, plotsOfSite } from "~/modules/register/plots.server";
 import { missingPaymentDetails } from "~/modules/register/plots.mail.server";
 import { feeStateText } from "~/modules/register/fees.labels";
 import { feesOf } from "~/modules/register/fees.server";
+import { listDocuments, listPublicDocuments } from "~/modules/documents/documents.server";
 import { countDemoRows, removeDemoContent, seedDemoContent } from "./demo.server";
 
 describeEachDatabase("demo content", () => {
@@ -175,9 +176,20 @@ describeEachDatabase("demo content", () => {
       { id: expect.any(Number), name: "Dominique Girard", warnings: 2 },
     ]);
 
+    // The statutes and the rules are public PDFs, dated; last year's minutes are for the members.
+    expect((await listDocuments()).map((d) => [d.kind, d.visibility, d.versions[0]!.format, d.isDemo])).toEqual([
+      ["statuts", "public", "pdf", true],
+      ["reglement_interieur", "public", "pdf", true],
+      ["proces_verbal", "membres", "pdf", true],
+    ]);
+    expect((await listPublicDocuments()).map((d) => [d.title, d.date])).toEqual([
+      ["Statuts de l'association Potager", "2020-03-17"],
+      ["Règlement intérieur des jardins", "2025-03-08"],
+    ]);
+
     // Removing the demo takes the register with it, and says as many elements as the dashboard counted.
     const counted = await countDemoRows();
-    expect(counted).toBe(5 + 4 + 4 + 2 + 32 + 2);
+    expect(counted).toBe(5 + 4 + 4 + 2 + 32 + 2 + 3);
     expect(await removeDemoContent()).toBe(counted);
     for (const table of [
       tables.gardenSites,
@@ -190,6 +202,7 @@ describeEachDatabase("demo content", () => {
       tables.inspectionMarks,
     ])
       expect(await db.select().from(table)).toEqual([]);
+    expect(await db.select().from(tables.documents)).toEqual([]);
     expect(await countDemoRows()).toBe(0);
   });
 
@@ -208,7 +221,7 @@ describeEachDatabase("demo content", () => {
       startDate: aicha!.startDate,
       notes: "",
     });
-    expect(await countDemoRows()).toBe(5 + 4 + 4 + 2 + 31 + 1);
+    expect(await countDemoRows()).toBe(5 + 4 + 4 + 2 + 31 + 1 + 3);
     await removeDemoContent();
 
     expect((await listSites()).map((s) => s.name)).toEqual(["Jardin de la Thibaude"]);

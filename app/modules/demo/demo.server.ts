@@ -14,6 +14,8 @@ import { ensureContentRow, getContent, updateContent } from "~/modules/content/c
 import { createEvent } from "~/modules/events/events.server";
 import { cancelColumns } from "~/modules/registrations/registrations.server";
 import { saveImage } from "~/modules/media/media.server";
+import { madePdf } from "~/modules/documents/document-files.server";
+import { countDemoDocuments, createDocument, removeDemoDocuments } from "~/modules/documents/documents.server";
 import { plotSize } from "~/modules/register/plots.labels";
 import {
   DEMO_ADS,
@@ -26,7 +28,9 @@ import {
   DEMO_IMAGE_ALTS,
   DEMO_SCHEDULED,
   DEMO_SITE_TEXTS,
+  demoDocuments,
 } from "./demo.content";
+import { textPdfWithPages } from "./demo.pdf.server";
 import { renderIcon, renderScene, DEMO_SCENES } from "./demo.images.server";
 import {
   DEMO_FEES,
@@ -161,6 +165,7 @@ export async function seedDemoContent(now = new Date()) {
     if (processed) await setApplicationProcessed(created.id, true);
   }
 
+  await seedDemoDocuments(now);
   await getDb().transaction((tx) => seedDemoRegister(tx, now));
 
   await markEverythingDemo();
@@ -178,8 +183,25 @@ async function markEverythingDemo() {
 }
 
 /**
- * How many demo rows are left: articles, events, ads, applications and gardeners an administrator has not touched,
- * and the demo's gardens while only such gardeners have held their plots.
+ * The statutes and the rules (public) and last year's minutes (members only), as small PDFs written here: the
+ * repository keeps their text, not files. Marked as the demo's from the start.
+ */
+async function seedDemoDocuments(now: Date) {
+  for (const { subtitle, paragraphs, ...doc } of demoDocuments(parisYear(now), CONTENT_DEFAULTS.reglement)) {
+    const pdf = textPdfWithPages({ title: doc.title, subtitle: [...subtitle], paragraphs: [...paragraphs] });
+    await getDb().transaction((tx) =>
+      createDocument(tx, doc, madePdf(pdf.data, pdf.pages), {
+        addedBy: "Bureau",
+        isDemo: true,
+        at: new Date(`${doc.date}T19:00:00Z`),
+      }),
+    );
+  }
+}
+
+/**
+ * How many demo rows are left: articles, events, ads, applications, documents and gardeners an administrator has not
+ * touched, and the demo's gardens while only such gardeners have held their plots.
  */
 export async function countDemoRows(): Promise<number> {
   const db = getDb();
@@ -188,19 +210,21 @@ export async function countDemoRows(): Promise<number> {
     db.select({ n: count() }).from(tables.gardeners).where(eq(tables.gardeners.isDemo, true)),
     db.select({ n: count() }).from(tables.gardenSites).where(demoSite),
   ]);
-  return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
+  return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0) + (await countDemoDocuments(db));
 }
 
 /**
- * Removes the demo's articles, events, ads, applications and gardeners (with their plots' holdings, payments and
- * inspection marks), and its gardens, in one transaction; never a row an administrator created or edited (editing
- * clears the mark, and a garden where such a gardener held a plot stays). Their images go with the next media cleanup.
+ * Removes the demo's articles, events, ads, applications, documents and gardeners (with their plots' holdings,
+ * payments and inspection marks), and its gardens, in one transaction; never a row an administrator created or edited
+ * (editing clears the mark, and a garden where such a gardener held a plot stays). Their images go with the next media
+ * cleanup, the documents' files with the next cleanup of unused files.
  */
 export async function removeDemoContent(executor: Executor = getDb()): Promise<number> {
   return executor.transaction(async (tx) => {
     let removed = 0;
     for (const table of DEMO_TABLES)
       removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
+    removed += await removeDemoDocuments(tx);
     return removed + (await removeDemoRegister(tx));
   });
 }

@@ -123,6 +123,14 @@ export async function checkDocumentFile(input: { path: string } | { buffer: Buff
   return { data: jpeg, hash: hashOf(jpeg), format: "jpeg", pages: null };
 }
 
+/** A PDF the server made itself (the demo's): nothing to check, only to name. */
+export const madePdf = (data: Buffer, pages: number): CheckedFile => ({
+  data,
+  hash: hashOf(data),
+  format: "pdf",
+  pages,
+});
+
 /**
  * Writes the file under its hash, beside its final name then renamed, so a reader never sees half a file. Written
  * again when it exists: its date then says it was just used, which keeps it from the cleanup's hands.
