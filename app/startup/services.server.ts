@@ -17,6 +17,7 @@ import { letterCounts, letterDelivery } from "~/modules/newsletter/letters.serve
 import { sendDigestIfDue } from "~/modules/newsletter/digest.server";
 import { queueReminders } from "~/modules/registrations/registrations.server";
 import { mediaCleanupJob } from "~/modules/media/media-cleanup.server";
+import { documentFilesCleanupJob } from "~/modules/documents/document-files.server";
 import { publicationJob } from "~/modules/publishing/scheduler.server";
 import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
 import { applyRetention } from "~/modules/retention/retention.server";
@@ -144,6 +145,7 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
     publicationJob,
     weatherRefreshJob,
     mediaCleanupJob,
+    documentFilesCleanupJob,
     backupJob(kind),
     {
       name: "sessions expirées",

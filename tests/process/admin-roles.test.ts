@@ -146,6 +146,7 @@ it("the menu shows each role the screens it may open, and nothing else", async (
     "/admin/parcelles",
     "/admin/annonces",
     "/admin/settings",
+    "/admin/documents",
     "/admin/lettre",
     "/admin/comptes",
     "/admin/historique",
