@@ -4,6 +4,7 @@ import { openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.serv
 import { lockDataDir, setLockRequestHandler } from "~/db/data-dir-lock.server";
 import { makeDataDirPrivate } from "~/db/data-dir-permissions.server";
 import { UPKEEP_INTERVAL_MS, vacuumAndAnalyze } from "~/db/upkeep.server";
+import { assemblyLinksJob } from "~/modules/assembly/assembly.server";
 import { backupJob, backupNow } from "~/modules/backup/backup-schedule.server";
 import { env, mailSettingWarnings } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -146,6 +147,7 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
     weatherRefreshJob,
     mediaCleanupJob,
     documentFilesCleanupJob,
+    assemblyLinksJob,
     backupJob(kind),
     {
       name: "sessions expirées",

@@ -1,0 +1,140 @@
+import { z } from "zod";
+
+/** The general assembly's words and forms, safe for the browser (decision 030). */
+
+export type AssemblyKind = "ordinaire" | "extraordinaire";
+export type VoiceBasis = "membre" | "parcelle";
+export type Majority = "simple" | "absolue" | "deux_tiers";
+export type AssemblyAnswer = "present" | "pouvoir" | "absent";
+
+export const ASSEMBLY_KIND_LABELS: Record<AssemblyKind, string> = {
+  ordinaire: "Assemblée générale ordinaire",
+  extraordinaire: "Assemblée générale extraordinaire",
+};
+
+export const VOICE_BASIS_LABELS: Record<VoiceBasis, string> = {
+  membre: "Une voix par membre",
+  parcelle: "Une voix par parcelle tenue",
+};
+
+export const MAJORITY_LABELS: Record<Majority, string> = {
+  simple: "Majorité simple (plus de voix pour que contre)",
+  absolue: "Majorité absolue (plus de la moitié des voix présentes et représentées)",
+  deux_tiers: "Deux tiers des voix présentes et représentées",
+};
+
+export const ANSWER_LABELS: Record<AssemblyAnswer, string> = {
+  present: "Je serai présent",
+  pouvoir: "Je donne pouvoir à un autre membre",
+  absent: "Je ne pourrai pas venir",
+};
+
+/** The statutes' rules, as a new association starts with them (product rules of issue 29). */
+export const ASSEMBLY_DEFAULTS = {
+  convocationDays: 15,
+  voiceBasis: "membre" as VoiceBasis,
+  maxProxies: 2,
+  quorumPercent: 25,
+  majority: "simple" as Majority,
+};
+
+export const AGENDA_ITEMS_MAX = 30;
+export const AGENDA_TITLE_MAX = 300;
+/** Empty rows offered at the end of the agenda form, to add items without JavaScript. */
+export const AGENDA_BLANK_ROWS = 3;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,3}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: message });
+
+export const markAssemblySchema = z.object({
+  eventId: z
+    .string({ error: "Choisissez l'événement de l'assemblée." })
+    .regex(/^\d{1,9}$/, { error: "Choisissez l'événement de l'assemblée." })
+    .transform(Number),
+  kind: z.enum(["ordinaire", "extraordinaire"], { error: "Choisissez ordinaire ou extraordinaire." }),
+});
+
+export const assemblySettingsSchema = z.object({
+  kind: z.enum(["ordinaire", "extraordinaire"], { error: "Choisissez ordinaire ou extraordinaire." }),
+  convocationDays: wholeNumber("Le délai de convocation est un nombre de jours entre 0 et 365.", 0, 365),
+  voiceBasis: z.enum(["membre", "parcelle"], { error: "Choisissez une voix par membre ou par parcelle." }),
+  maxProxies: wholeNumber("Le nombre de pouvoirs par membre est un nombre entre 0 et 20.", 0, 20),
+  quorumPercent: wholeNumber("Le quorum est un pourcentage entre 0 et 100.", 0, 100),
+  majority: z.enum(["simple", "absolue", "deux_tiers"], { error: "Choisissez la majorité des statuts." }),
+});
+export type AssemblySettings = z.output<typeof assemblySettingsSchema>;
+
+export interface AgendaItemInput {
+  title: string;
+  isResolution: boolean;
+}
+
+/**
+ * The agenda as the form sends it: rows `title-N`, `resolution-N` and `order-N`, in the order given by `order`
+ * (then by row); a row left blank is dropped. Returns the items or the French refusal.
+ */
+export function readAgenda(form: FormData): { items: AgendaItemInput[] } | { error: string } {
+  const rows: { title: string; isResolution: boolean; order: number; row: number }[] = [];
+  for (const [name, value] of form) {
+    const match = /^title-(\d{1,3})$/.exec(name);
+    if (!match || typeof value !== "string") continue;
+    const row = Number(match[1]);
+    const title = value.replace(/\s+/g, " ").trim();
+    if (!title) continue;
+    if (title.length > AGENDA_TITLE_MAX)
+      return { error: `Un point de l'ordre du jour fait au plus ${AGENDA_TITLE_MAX} caractères.` };
+    const order = Number(String(form.get(`order-${row}`) ?? "").trim());
+    rows.push({
+      title,
+      isResolution: form.get(`resolution-${row}`) === "on",
+      order: Number.isFinite(order) && String(form.get(`order-${row}`) ?? "").trim() !== "" ? order : 1000 + row,
+      row,
+    });
+  }
+  if (rows.length > AGENDA_ITEMS_MAX) return { error: `L'ordre du jour compte au plus ${AGENDA_ITEMS_MAX} points.` };
+  rows.sort((a, b) => a.order - b.order || a.row - b.row);
+  return { items: rows.map(({ title, isResolution }) => ({ title, isResolution })) };
+}
+
+export const answerSchema = z.discriminatedUnion("answer", [
+  z.object({ answer: z.literal("present") }),
+  z.object({ answer: z.literal("absent") }),
+  z.object({
+    answer: z.literal("pouvoir"),
+    holder: z
+      .string({ error: "Choisissez le membre à qui vous donnez pouvoir." })
+      .regex(/^\d{1,9}$/, { error: "Choisissez le membre à qui vous donnez pouvoir." })
+      .transform(Number),
+  }),
+]);
+export const ANSWER_MISSING = "Choisissez une réponse : présent, pouvoir ou absent.";
+
+export interface VoteCounts {
+  votesFor: number;
+  votesAgainst: number;
+  abstentions: number;
+}
+
+export const votesSchema = z.object({
+  votesFor: wholeNumber("Le nombre de voix pour est un nombre entier.", 0, 999),
+  votesAgainst: wholeNumber("Le nombre de voix contre est un nombre entier.", 0, 999),
+  abstentions: wholeNumber("Le nombre d'abstentions est un nombre entier.", 0, 999),
+});
+
+/** Whether a resolution is adopted under `majority`, with `voices` present and represented. */
+export function isAdopted(counts: VoteCounts, majority: Majority, voices: number) {
+  if (majority === "simple") return counts.votesFor > counts.votesAgainst;
+  if (majority === "absolue") return counts.votesFor * 2 > voices;
+  return counts.votesFor * 3 >= voices * 2 && counts.votesFor > 0;
+}
+
+/** « 3 voix », « 1 voix ». */
+export const voicesText = (n: number) => `${n} voix`;
+
+/** « 2 pouvoirs », « 1 pouvoir », « aucun pouvoir ». */
+export const proxiesText = (n: number) => (n === 0 ? "aucun pouvoir" : n === 1 ? "1 pouvoir" : `${n} pouvoirs`);

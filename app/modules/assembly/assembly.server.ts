@@ -1,0 +1,439 @@
+import crypto from "node:crypto";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { getDb, type Executor } from "~/db/client.server";
+import { assemblies, assemblyItems, assemblyMembers, events, gardeners } from "~/db/schema";
+import { parisDateOf, parisToday } from "~/lib/paris-time";
+import { env } from "~/server/env.server";
+import { keyedHash } from "~/server/server-secret.server";
+import type { Job } from "~/server/jobs.server";
+import { mailAssociation } from "~/modules/content/content.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { byFamilyName } from "~/modules/register/gardeners.server";
+import { convocationMail, convocationParts } from "./assembly.mail.server";
+import {
+  ASSEMBLY_DEFAULTS,
+  isAdopted,
+  type AgendaItemInput,
+  type AssemblyKind,
+  type AssemblySettings,
+  type VoteCounts,
+} from "./assembly.schema";
+
+export type Assembly = typeof assemblies.$inferSelect;
+export type AssemblyMember = typeof assemblyMembers.$inferSelect;
+export type AssemblyItem = typeof assemblyItems.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+/** A refusal the screens show as it is (French), with its HTTP status. */
+export class AssemblyRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}
+
+const TOKEN_SHAPE = /^[\w-]{40,60}$/;
+
+/** The personal link's token, derived from the member's key with the server's secret; the table keeps its HMAC. */
+export const memberToken = (member: { linkKey: string }) => keyedHash(`assemblee:${member.linkKey}`);
+
+/** A new key, and the HMAC of the token it gives. */
+export function linkColumns(key = crypto.randomBytes(32).toString("base64url")) {
+  return { linkKey: key, linkHash: keyedHash(memberToken({ linkKey: key })) };
+}
+
+export const memberLink = (member: { linkKey: string }) =>
+  new URL(`/assemblee/${memberToken(member)}`, env.PUBLIC_URL).toString();
+
+/** The rules of a new assembly: the previous assembly's, or the defaults. */
+async function latestSettings(executor: Executor) {
+  const [previous] = await executor.select().from(assemblies).orderBy(desc(assemblies.id)).limit(1);
+  if (!previous) return ASSEMBLY_DEFAULTS;
+  const { convocationDays, voiceBasis, maxProxies, quorumPercent, majority } = previous;
+  return { convocationDays, voiceBasis, maxProxies, quorumPercent, majority };
+}
+
+/** Marks `eventId` as the general assembly, with the previous assembly's rules; refused when it is one already. */
+export async function markAssembly(eventId: number, kind: AssemblyKind, executor: Executor, isDemo = false) {
+  const [event] = await executor.select().from(events).where(eq(events.id, eventId));
+  if (!event) throw new AssemblyRefusal("Cet événement n'existe plus.", 404);
+  if (!event.start) throw new AssemblyRefusal("Donnez d'abord une date à cet événement.");
+  const [assembly] = await executor
+    .insert(assemblies)
+    .values({ eventId, kind, ...(await latestSettings(executor)), isDemo })
+    .onConflictDoNothing()
+    .returning();
+  if (!assembly) throw new AssemblyRefusal("Cet événement est déjà marqué comme assemblée générale.");
+  return assembly;
+}
+
+/** The assemblies, newest event first, with their event. */
+export async function listAssemblies(executor: Executor = getDb()) {
+  return executor
+    .select({ assembly: assemblies, event: events })
+    .from(assemblies)
+    .innerJoin(events, eq(events.id, assemblies.eventId))
+    .orderBy(desc(events.start), desc(assemblies.id));
+}
+
+/** Events that can become the assembly: dated, to come, not one already. */
+export async function eventsToMark(now = new Date(), executor: Executor = getDb()) {
+  return executor
+    .select({ id: events.id, title: events.title, start: events.start })
+    .from(events)
+    .leftJoin(assemblies, eq(assemblies.eventId, events.id))
+    .where(and(isNull(assemblies.id), isNotNull(events.start), sql`${events.start} > ${now}`))
+    .orderBy(asc(events.start))
+    .limit(50);
+}
+
+export async function getAssembly(id: number, executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({ assembly: assemblies, event: events })
+    .from(assemblies)
+    .innerJoin(events, eq(events.id, assemblies.eventId))
+    .where(eq(assemblies.id, id));
+  return row;
+}
+
+/** The last day the convocation may go (Paris): the assembly's day less the statutes' delay. */
+export function lastDayToConvene(event: Pick<EventRow, "start">, days: number) {
+  if (!event.start) return null;
+  return DateTime.fromISO(parisDateOf(event.start)).minus({ days }).toISODate()!;
+}
+
+/** Whether the assembly has started: answers stop, presence starts. */
+export const hasStarted = (event: Pick<EventRow, "start">, now = new Date()) =>
+  event.start !== null && event.start.getTime() <= now.getTime();
+
+/** When it ends: its end, or its start's day's end when it has none. */
+export function endsAt(event: Pick<EventRow, "start" | "endDate">) {
+  if (event.endDate && event.start && event.endDate > event.start) return event.endDate;
+  return event.start ? new Date(event.start.getTime() + 12 * 3_600_000) : null;
+}
+
+/** Changes the rules; refused once convened, as the members were told under them. */
+export async function updateSettings(id: number, settings: AssemblySettings, executor: Executor) {
+  const [assembly] = await executor.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
+  if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  if (assembly.convokedAt)
+    throw new AssemblyRefusal("La convocation est partie : les règles de cette assemblée ne changent plus.");
+  await executor.update(assemblies).set(settings).where(eq(assemblies.id, id));
+}
+
+export async function agendaOf(assemblyId: number, executor: Executor = getDb()) {
+  return executor
+    .select()
+    .from(assemblyItems)
+    .where(eq(assemblyItems.assemblyId, assemblyId))
+    .orderBy(asc(assemblyItems.position), asc(assemblyItems.id));
+}
+
+/** Replaces the agenda; refused once convened (the convocation gave it). */
+export async function saveAgenda(id: number, items: AgendaItemInput[], executor: Executor) {
+  const [assembly] = await executor.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
+  if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  if (assembly.convokedAt) throw new AssemblyRefusal("La convocation est partie : l'ordre du jour ne change plus.");
+  await executor.delete(assemblyItems).where(eq(assemblyItems.assemblyId, id));
+  if (items.length > 0)
+    await executor.insert(assemblyItems).values(items.map((item, i) => ({ assemblyId: id, position: i + 1, ...item })));
+}
+
+/** The members the convocation would go to now: current gardeners, with their voices, by family name. */
+export async function membersToConvene(voiceBasis: AssemblySettings["voiceBasis"], executor: Executor = getDb()) {
+  // Written out whole: in a select from one table, Drizzle names columns without their table.
+  const plotsHeld = sql<number>`(select count(*) from plot_holdings h where h.gardener_id = "gardeners"."id" and h.end_date is null)`;
+  const rows = await executor
+    .select({
+      id: gardeners.id,
+      name: gardeners.name,
+      familyName: gardeners.familyName,
+      givenNames: gardeners.givenNames,
+      email: gardeners.email,
+      plots: plotsHeld.mapWith(Number),
+    })
+    .from(gardeners)
+    .where(isNull(gardeners.endDate))
+    .orderBy(...byFamilyName);
+  // One voice per plot held, and still one for a member holding none: they are a member all the same.
+  return rows.map((r) => ({ ...r, voices: voiceBasis === "parcelle" ? Math.max(1, r.plots) : 1 }));
+}
+
+/**
+ * Fixes the members (current gardeners) and gives each a personal link, once; refused after the last day the
+ * statutes allow. `deliver` queues each member's e-mail in the same transaction (those with an address).
+ */
+export async function convene(
+  id: number,
+  deliver: (tx: Executor, member: AssemblyMember & { linkKey: string }, email: string) => Promise<void>,
+  now = new Date(),
+) {
+  return getDb().transaction(async (tx) => {
+    const [assembly] = await tx.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
+    if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+    if (assembly.convokedAt) throw new AssemblyRefusal("La convocation est déjà partie.");
+    const [event] = await tx.select().from(events).where(eq(events.id, assembly.eventId));
+    const lastDay = event && lastDayToConvene(event, assembly.convocationDays);
+    if (!event || !lastDay) throw new AssemblyRefusal("Donnez d'abord une date à l'assemblée.");
+    if (parisToday(now) > lastDay)
+      throw new AssemblyRefusal(
+        `Trop tard pour convoquer : les statuts demandent ${assembly.convocationDays} jours, la convocation devait partir au plus tard le ${DateTime.fromISO(lastDay).setLocale("fr").toFormat("d LLLL yyyy")}. Changez la date de l'assemblée.`,
+      );
+    const people = await membersToConvene(assembly.voiceBasis, tx);
+    if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
+    const members = await tx
+      .insert(assemblyMembers)
+      .values(
+        people.map((p) => ({
+          assemblyId: id,
+          gardenerId: p.id,
+          name: p.name,
+          familyName: p.familyName,
+          givenNames: p.givenNames,
+          voices: p.voices,
+          ...linkColumns(),
+        })),
+      )
+      .returning();
+    const emails = new Map(people.map((p) => [p.id, p.email.trim()]));
+    let sent = 0;
+    for (const member of members) {
+      const email = emails.get(member.gardenerId!) ?? "";
+      // No address, or one no mail could reach: the member is in « Lettres à imprimer ».
+      if (!z.email().safeParse(email).success) continue;
+      await deliver(tx, member as AssemblyMember & { linkKey: string }, email);
+      sent++;
+    }
+    await tx.update(assemblies).set({ convokedAt: now }).where(eq(assemblies.id, id));
+    return { members: members.length, sent, printed: members.length - sent };
+  });
+}
+
+/** An assembly's members by family name (French order). */
+export async function membersOf(assemblyId: number, executor: Executor = getDb()) {
+  return executor
+    .select()
+    .from(assemblyMembers)
+    .where(eq(assemblyMembers.assemblyId, assemblyId))
+    .orderBy(
+      sql`coalesce(nullif(${assemblyMembers.familyName}, ''), ${assemblyMembers.name}) collate french`,
+      sql`${assemblyMembers.givenNames} collate french`,
+      asc(assemblyMembers.id),
+    );
+}
+
+/** The member of a personal link, with the assembly and its event; undefined for an unknown or expired link. */
+export async function findByToken(token: string) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await getDb()
+    .select({ member: assemblyMembers, assembly: assemblies, event: events })
+    .from(assemblyMembers)
+    .innerJoin(assemblies, eq(assemblies.id, assemblyMembers.assemblyId))
+    .innerJoin(events, eq(events.id, assemblies.eventId))
+    .where(eq(assemblyMembers.linkHash, keyedHash(token)));
+  return row;
+}
+
+export type AnswerChoice = { answer: "present" | "absent" } | { answer: "pouvoir"; holder: number };
+
+/**
+ * A member's answer, until the assembly starts. The member's row and the chosen holder's are locked together (in
+ * the order of their ids, so two answers crossing never wait on each other), then the rules are checked: a proxy
+ * goes to another member who has not given theirs, holding fewer than the statutes allow; a member who holds proxies
+ * cannot give theirs nor stay away. Two answers at once are thus counted one after the other.
+ */
+export async function answer(memberId: number, choice: AnswerChoice, now = new Date()) {
+  return getDb().transaction(async (tx) => {
+    const ids = choice.answer === "pouvoir" ? [memberId, choice.holder] : [memberId];
+    const locked = await tx
+      .select()
+      .from(assemblyMembers)
+      .where(inArray(assemblyMembers.id, ids))
+      .orderBy(asc(assemblyMembers.id))
+      .for("update");
+    const member = locked.find((m) => m.id === memberId);
+    if (!member || !member.linkHash) throw new AssemblyRefusal("Ce lien n'est plus valable.", 404);
+    const [assembly] = await tx.select().from(assemblies).where(eq(assemblies.id, member.assemblyId));
+    const [event] = await tx.select().from(events).where(eq(events.id, assembly!.eventId));
+    if (hasStarted(event!, now))
+      throw new AssemblyRefusal("L'assemblée a commencé : la réponse ne peut plus changer.", 403);
+    if (choice.answer !== "present") {
+      const held = await tx
+        .select({ name: assemblyMembers.name })
+        .from(assemblyMembers)
+        .where(eq(assemblyMembers.proxyHolderId, member.id))
+        .orderBy(asc(assemblyMembers.id));
+      if (held.length > 0)
+        throw new AssemblyRefusal(
+          `Vous détenez le pouvoir de ${held.map((h) => h.name).join(", ")} : demandez-leur d'abord de choisir un autre membre.`,
+        );
+    }
+    let holderId: number | null = null;
+    if (choice.answer === "pouvoir") {
+      const holder = locked.find((m) => m.id === choice.holder);
+      if (choice.holder === member.id)
+        throw new AssemblyRefusal("Vous ne pouvez pas vous donner pouvoir à vous-même.", 400);
+      if (!holder || holder.assemblyId !== member.assemblyId)
+        throw new AssemblyRefusal("Choisissez le membre à qui vous donnez pouvoir dans la liste.", 400);
+      if (holder.answer === "pouvoir" || holder.answer === "absent")
+        throw new AssemblyRefusal(
+          `${holder.name} ${holder.answer === "pouvoir" ? "a donné son propre pouvoir" : "a répondu ne pas venir"} : choisissez un autre membre.`,
+        );
+      const [held] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(assemblyMembers)
+        .where(and(eq(assemblyMembers.proxyHolderId, holder.id), ne(assemblyMembers.id, member.id)));
+      if ((held?.n ?? 0) >= assembly!.maxProxies)
+        throw new AssemblyRefusal(
+          `${holder.name} détient déjà ${assembly!.maxProxies === 1 ? "le pouvoir" : `les ${assembly!.maxProxies} pouvoirs`} que les statuts permettent : choisissez un autre membre.`,
+        );
+      holderId = holder.id;
+    }
+    const [updated] = await tx
+      .update(assemblyMembers)
+      .set({ answer: choice.answer, proxyHolderId: holderId, answeredAt: now })
+      .where(eq(assemblyMembers.id, member.id))
+      .returning();
+    return updated!;
+  });
+}
+
+/** Ticks (or unticks) a member present, on the day. */
+export async function setPresent(assemblyId: number, memberId: number, present: boolean, executor: Executor) {
+  const [row] = await executor
+    .update(assemblyMembers)
+    .set({ present })
+    .where(and(eq(assemblyMembers.id, memberId), eq(assemblyMembers.assemblyId, assemblyId)))
+    .returning();
+  if (!row) throw new AssemblyRefusal("Ce membre n'est pas convoqué à cette assemblée.", 404);
+  return row;
+}
+
+export interface Quorum {
+  members: number;
+  voices: number;
+  presentMembers: number;
+  presentVoices: number;
+  representedMembers: number;
+  representedVoices: number;
+  /** Voices needed to deliberate. */
+  needed: number;
+  reached: boolean;
+}
+
+/**
+ * Present and represented: a proxy counts when its holder is present and its giver is not (a member present votes
+ * for themselves: their proxy falls away).
+ */
+export function quorumOf(
+  members: Pick<AssemblyMember, "id" | "voices" | "present" | "answer" | "proxyHolderId">[],
+  quorumPercent: number,
+): Quorum {
+  const present = new Set(members.filter((m) => m.present).map((m) => m.id));
+  const represented = members.filter(
+    (m) => !m.present && m.answer === "pouvoir" && m.proxyHolderId !== null && present.has(m.proxyHolderId),
+  );
+  const sum = (rows: { voices: number }[]) => rows.reduce((n, m) => n + m.voices, 0);
+  const voices = sum(members);
+  const presentVoices = sum(members.filter((m) => m.present));
+  const representedVoices = sum(represented);
+  const needed = Math.ceil((voices * quorumPercent) / 100);
+  return {
+    members: members.length,
+    voices,
+    presentMembers: present.size,
+    presentVoices,
+    representedMembers: represented.length,
+    representedVoices,
+    needed,
+    reached: voices > 0 && presentVoices + representedVoices >= needed,
+  };
+}
+
+/** Which members a present member represents now (their proxies not fallen away). */
+export function representedBy(members: Pick<AssemblyMember, "id" | "present" | "answer" | "proxyHolderId">[]) {
+  const map = new Map<number, number[]>();
+  for (const m of members)
+    if (m.answer === "pouvoir" && m.proxyHolderId !== null && !m.present)
+      map.set(m.proxyHolderId, [...(map.get(m.proxyHolderId) ?? []), m.id]);
+  return map;
+}
+
+/** Records a resolution's counts: at most the voices present and represented, and not before the quorum. */
+export async function recordVotes(assemblyId: number, itemId: number, counts: VoteCounts, executor: Executor) {
+  const [assembly] = await executor.select().from(assemblies).where(eq(assemblies.id, assemblyId));
+  if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  const [item] = await executor
+    .select()
+    .from(assemblyItems)
+    .where(and(eq(assemblyItems.id, itemId), eq(assemblyItems.assemblyId, assemblyId)));
+  if (!item || !item.isResolution) throw new AssemblyRefusal("Cette résolution n'existe plus.", 404);
+  const quorum = quorumOf(await membersOf(assemblyId, executor), assembly.quorumPercent);
+  const voices = quorum.presentVoices + quorum.representedVoices;
+  if (!quorum.reached) throw new AssemblyRefusal("Le quorum n'est pas atteint : l'assemblée ne peut pas délibérer.");
+  const total = counts.votesFor + counts.votesAgainst + counts.abstentions;
+  if (total > voices)
+    throw new AssemblyRefusal(
+      `${total} voix comptées pour ${voices} voix présentes et représentées : vérifiez les nombres.`,
+      400,
+    );
+  await executor.update(assemblyItems).set(counts).where(eq(assemblyItems.id, itemId));
+  return { adopted: isAdopted(counts, assembly.majority, voices), voices };
+}
+
+/** Keeps the minutes as edited (sanitised by the caller). */
+export async function saveMinutes(assemblyId: number, html: string, executor: Executor) {
+  await executor.update(assemblies).set({ minutes: html }).where(eq(assemblies.id, assemblyId));
+}
+
+export async function setMinutesDocument(assemblyId: number, documentId: number, executor: Executor) {
+  await executor.update(assemblies).set({ minutesDocumentId: documentId }).where(eq(assemblies.id, assemblyId));
+}
+
+/**
+ * Deletes the personal links of the assemblies that ended (their answers and presence stay with the minutes).
+ * Returns how many assemblies it closed.
+ */
+export async function deleteEndedLinks(now = new Date(), executor: Executor = getDb()) {
+  const ended = await executor
+    .select({ id: assemblies.id, start: events.start, endDate: events.endDate })
+    .from(assemblies)
+    .innerJoin(events, eq(events.id, assemblies.eventId))
+    .where(and(isNull(assemblies.linksDeletedAt), lt(events.start, now)));
+  const closed = ended.filter((a) => (endsAt(a)?.getTime() ?? Infinity) <= now.getTime()).map((a) => a.id);
+  if (closed.length === 0) return 0;
+  await executor
+    .update(assemblyMembers)
+    .set({ linkKey: null, linkHash: null })
+    .where(inArray(assemblyMembers.assemblyId, closed));
+  await executor.update(assemblies).set({ linksDeletedAt: now }).where(inArray(assemblies.id, closed));
+  return closed.length;
+}
+
+/** Once an assembly has ended, its personal links go (product rules of issue 29; decision 030). */
+export const assemblyLinksJob: Job<number> = {
+  name: "liens personnels des assemblées terminées",
+  everyMs: 15 * 60_000,
+  firstAfterMs: 60_000,
+  once: true,
+  run: () => deleteEndedLinks(),
+  report: (closed) => (closed > 0 ? { assemblees: closed } : undefined),
+};
+
+/** Sends the convocation: each member with an address gets it by e-mail with their link, through the outbox. */
+export async function sendConvocation(id: number, now = new Date()) {
+  const found = await getAssembly(id);
+  if (!found) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  const association = await mailAssociation();
+  const parts = convocationParts(found.assembly, found.event, await agendaOf(id), association);
+  return convene(
+    id,
+    (tx, member, email) =>
+      enqueueMail(tx, convocationMail(email, member.name, memberLink(member), parts, association)).then(() => {}),
+    now,
+  );
+}
