@@ -1076,6 +1076,11 @@ export const assemblies = pgTable(
     convokedAt: timestamptz("convoked_at"),
     /** When the personal links were deleted, once the assembly ended. */
     linksDeletedAt: timestamptz("links_deleted_at"),
+    /** The association's documents joined to the convocation (reports, accounts, budget), in their order. */
+    documentIds: integer("document_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The minutes as edited (sanitised HTML); empty until drafted. */
     minutes: text("minutes").notNull().default(""),
     minutesDocumentId: integer("minutes_document_id").references(() => documents.id, { onDelete: "set null" }),

@@ -1,0 +1,1 @@
+ALTER TABLE "assemblies" ADD COLUMN "document_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
