@@ -89,7 +89,7 @@ export function DocumentCard({
           </a>
         ) : null}
       </p>
-      <div className="mt-3 space-y-1 border-t border-stone-200 pt-2">
+      <div className="mt-3 space-y-2 border-t border-stone-200 pt-2">
         {doc.versions.length > 1 ? (
           <details>
             <summary className={summaryClass}>Versions ({doc.versions.length})</summary>
@@ -119,7 +119,7 @@ export function DocumentCard({
             La version actuelle reste dans la liste des versions ; la nouvelle la remplace partout où le document est
             lu.
           </p>
-          <div className="mt-3">
+          <div className="mb-4 mt-3">
             <DocumentForm
               intent="replace"
               id={doc.id}
@@ -139,7 +139,7 @@ export function DocumentCard({
         </details>
         <details open={updateRefused ? true : undefined}>
           <summary className={summaryClass}>Modifier le titre, la date ou la visibilité</summary>
-          <div className="mt-3">
+          <div className="mb-4 mt-3">
             <DocumentForm
               intent="update"
               id={doc.id}
