@@ -42,17 +42,6 @@ export async function listDocuments(executor: Executor = getDb()): Promise<Docum
     .sort(byKindThenNewest((doc) => doc.versions[0]!.date));
 }
 
-export async function getDocument(id: number, executor: Executor = getDb()): Promise<DocumentWithVersions | null> {
-  const [row] = await executor.select().from(documents).where(eq(documents.id, id));
-  if (!row) return null;
-  const versions = await executor
-    .select()
-    .from(documentVersions)
-    .where(eq(documentVersions.documentId, id))
-    .orderBy(desc(documentVersions.id));
-  return versions.length > 0 ? { ...row, versions } : null;
-}
-
 async function insertVersion(
   tx: Transaction,
   documentId: number,
