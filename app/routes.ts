@@ -10,6 +10,7 @@ export default [
     route("events/:id", "routes/public/event.tsx"),
     route("events/:id/inscription", "routes/public/event-signup.tsx"),
     route("inscription/annulation/:token", "routes/public/registration-cancel.tsx"),
+    route("assemblee/:token", "routes/public/assembly-answer.tsx"),
     route("annonces", "routes/public/ads.tsx"),
     route("apply", "routes/public/apply.tsx"),
     route("contact", "routes/public/contact.tsx"),
@@ -87,6 +88,7 @@ export default [
   // The association's public documents: the lasting address (its current version) and a version's own.
   route("documents/:id/:file", "routes/resources/document.ts"),
   route("documents/:id/version/:file", "routes/resources/document-version.ts"),
+  route("assemblee/:token/documents/:id", "routes/resources/assembly-document.ts"),
   route("api/meteo", "routes/resources/weather.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   // Feeds, sitemap and icons, built from the content.

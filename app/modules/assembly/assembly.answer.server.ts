@@ -1,0 +1,81 @@
+import { data } from "react-router";
+import { parseId } from "~/lib/text";
+import { eventPractical } from "~/modules/events/events.server";
+import { currentDocument } from "~/modules/documents/documents.server";
+import { documentNotFound, serveDocumentToMember } from "~/modules/documents/document-response.server";
+import { assemblyTitle } from "./assembly.mail.server";
+import { ANSWER_MISSING, answerSchema } from "./assembly.schema";
+import { agendaOf, answer, AssemblyRefusal, findByToken, hasStarted, membersOf } from "./assembly.server";
+
+/**
+ * The member's answer page, /assemblee/:token (no account): the assembly, its agenda and documents, the member's
+ * answer, and the other members to give a proxy to, by name only (never an address).
+ */
+export async function answerPage(token: string, now = new Date()) {
+  const found = await findByToken(token);
+  if (!found) return { known: false as const };
+  const { member, assembly, event } = found;
+  const members = await membersOf(assembly.id);
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  const documents = [];
+  for (const id of assembly.documentIds) {
+    const doc = await currentDocument(id);
+    if (doc) documents.push({ id, title: doc.title });
+  }
+  return {
+    known: true as const,
+    title: assemblyTitle(assembly, event),
+    practical: eventPractical(event),
+    agenda: (await agendaOf(assembly.id)).map((i) => ({ id: i.id, title: i.title, isResolution: i.isResolution })),
+    documents,
+    maxProxies: assembly.maxProxies,
+    started: hasStarted(event, now),
+    name: member.name,
+    answer: member.answer,
+    holderId: member.proxyHolderId,
+    holderName: member.proxyHolderId ? (names.get(member.proxyHolderId) ?? "") : "",
+    holding: members.filter((m) => m.proxyHolderId === member.id).map((m) => m.name),
+    others: members.filter((m) => m.id !== member.id).map((m) => ({ id: m.id, name: m.name })),
+  };
+}
+
+const ANSWER_DONE = {
+  present: "Votre réponse est enregistrée : vous serez présent(e).",
+  pouvoir: "Votre réponse est enregistrée : vous donnez pouvoir",
+  absent: "Votre réponse est enregistrée : vous ne pourrez pas venir.",
+};
+
+/** The answer sent from the page: saved, or refused with the rule's French message (4xx) and what was chosen. */
+export async function saveAnswer(token: string, form: FormData, now = new Date()) {
+  const values = { answer: String(form.get("answer") ?? ""), holder: String(form.get("holder") ?? "") };
+  const found = await findByToken(token);
+  if (!found) return data({ ok: false as const, message: "Ce lien n'est plus valable.", values }, { status: 404 });
+  const parsed = answerSchema.safeParse(values);
+  if (!parsed.success) {
+    const message = values.answer === "pouvoir" ? parsed.error.issues[0]!.message : ANSWER_MISSING;
+    return data({ ok: false as const, message, values }, { status: 400 });
+  }
+  try {
+    const saved = await answer(found.member.id, parsed.data, now);
+    const holder = saved.proxyHolderId
+      ? (await membersOf(found.assembly.id)).find((m) => m.id === saved.proxyHolderId)
+      : null;
+    const message =
+      parsed.data.answer === "pouvoir"
+        ? `${ANSWER_DONE.pouvoir} à ${holder?.name ?? ""}.`
+        : ANSWER_DONE[parsed.data.answer];
+    return { ok: true as const, message, values };
+  } catch (error) {
+    if (error instanceof AssemblyRefusal)
+      return data({ ok: false as const, message: error.message, values }, { status: error.status });
+    throw error;
+  }
+}
+
+/** A document joined to the convocation, for the holder of a personal link; not found for any other. */
+export async function memberDocument(request: Request, token: string, idParam: string | undefined) {
+  const found = await findByToken(token);
+  const id = parseId(idParam);
+  if (!found || id === null || !found.assembly.documentIds.includes(id)) return documentNotFound();
+  return serveDocumentToMember(request, id);
+}

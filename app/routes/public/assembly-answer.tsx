@@ -1,0 +1,177 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/assembly-answer";
+import { alertClass, buttonClass, inputClass, labelClass } from "~/components/form/styles";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { answerPage, saveAnswer } from "~/modules/assembly/assembly.answer.server";
+import { ANSWER_LABELS, proxiesText, type AssemblyAnswer } from "~/modules/assembly/assembly.schema";
+
+/**
+ * /assemblee/:token — the personal link of a convocation: the member says whether they come, give a proxy to another
+ * member (by name) or cannot come, until the assembly starts. A plain form: it works without JavaScript.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  return answerPage(params.token);
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  return saveAnswer(params.token, await readFormData(request));
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta() {
+  return [{ title: "Répondre à la convocation" }, { name: "robots", content: "noindex" }];
+}
+
+const radioClass = "mt-1 size-5 shrink-0 accent-brand-700";
+
+export default function AssemblyAnswerPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  if (!loaderData.known) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-6">
+        <h1 className="text-3xl font-bold text-brand-800">Ce lien ne fonctionne plus</h1>
+        <p className="mt-4 text-stone-800">
+          Les liens personnels d'une assemblée générale sont effacés une fois celle-ci terminée.
+        </p>
+      </div>
+    );
+  }
+  const page = loaderData;
+  const chosen = (actionData?.ok === false ? actionData.values.answer : (page.answer ?? "")) as AssemblyAnswer | "";
+  const chosenHolder = actionData?.ok === false ? actionData.values.holder : String(page.holderId ?? "");
+  const current =
+    page.answer === "pouvoir"
+      ? `Vous donnez pouvoir à ${page.holderName}.`
+      : page.answer
+        ? `${ANSWER_LABELS[page.answer]}.`
+        : "Vous n'avez pas encore répondu.";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6">
+      <h1 className="text-3xl font-bold text-brand-800">{page.title}</h1>
+      {page.practical.map((line) => (
+        <p key={line} className="text-stone-800">
+          {line}
+        </p>
+      ))}
+      {page.agenda.length > 0 ? (
+        <section className="mt-6" aria-labelledby="ordre-du-jour">
+          <h2 id="ordre-du-jour" className="text-xl font-bold text-stone-900">
+            Ordre du jour
+          </h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-6 text-stone-800">
+            {page.agenda.map((item) => (
+              <li key={item.id}>
+                {item.title}
+                {item.isResolution ? " (résolution soumise au vote)" : ""}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {page.documents.length > 0 ? (
+        <section className="mt-6" aria-labelledby="documents">
+          <h2 id="documents" className="text-xl font-bold text-stone-900">
+            Documents
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-6">
+            {page.documents.map((doc) => (
+              <li key={doc.id}>
+                <a
+                  href={`/assemblee/${params.token}/documents/${doc.id}`}
+                  className="font-medium text-brand-800 underline"
+                >
+                  {doc.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="mt-6" aria-labelledby="reponse">
+        <h2 id="reponse" className="text-xl font-bold text-stone-900">
+          Votre réponse, {page.name}
+        </h2>
+        {actionData?.ok ? (
+          <output className="mt-2 block rounded-xl border-l-4 border-brand-700 bg-brand-50 p-4 font-medium text-stone-900">
+            {actionData.message}
+          </output>
+        ) : (
+          <p className="mt-2 text-stone-800">{current}</p>
+        )}
+        {page.holding.length > 0 ? (
+          <p className="mt-2 text-stone-800">
+            Vous détenez {proxiesText(page.holding.length)} : {page.holding.join(", ")}.
+          </p>
+        ) : null}
+        {page.started ? (
+          <p className="mt-2 text-stone-800">L'assemblée a commencé : la réponse ne peut plus changer.</p>
+        ) : (
+          <Form method="post" className="mt-4 space-y-4">
+            {actionData?.ok === false ? (
+              <p role="alert" className={alertClass}>
+                {actionData.message}
+              </p>
+            ) : null}
+            <fieldset className="space-y-3">
+              <legend className="sr-only">Votre réponse</legend>
+              <label className="flex gap-3 text-stone-900">
+                <input
+                  type="radio"
+                  name="answer"
+                  value="present"
+                  defaultChecked={chosen === "present"}
+                  className={radioClass}
+                />
+                Je serai présent
+              </label>
+              <div>
+                <label className="flex gap-3 text-stone-900">
+                  <input
+                    type="radio"
+                    name="answer"
+                    value="pouvoir"
+                    defaultChecked={chosen === "pouvoir"}
+                    className={radioClass}
+                  />
+                  Je donne pouvoir à…
+                </label>
+                <div className="mt-2 pl-8">
+                  <label htmlFor="holder" className={labelClass}>
+                    Membre qui votera pour moi
+                  </label>
+                  <select id="holder" name="holder" defaultValue={chosenHolder} className={inputClass}>
+                    <option value="">Choisir un membre</option>
+                    {page.others.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {m.name}
+                      </option>
+                    ))}
+                  </select>
+                  <p className="mt-1 text-sm text-stone-700">
+                    Un membre peut détenir au plus {proxiesText(page.maxProxies)} en plus de sa propre voix.
+                  </p>
+                </div>
+              </div>
+              <label className="flex gap-3 text-stone-900">
+                <input
+                  type="radio"
+                  name="answer"
+                  value="absent"
+                  defaultChecked={chosen === "absent"}
+                  className={radioClass}
+                />
+                Je ne pourrai pas venir
+              </label>
+            </fieldset>
+            <button type="submit" className={`${buttonClass} min-h-12 rounded-xl px-6 py-3`}>
+              Envoyer ma réponse
+            </button>
+            <p className="text-sm text-stone-700">Vous pourrez changer votre réponse jusqu'au début de l'assemblée.</p>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
