@@ -16,7 +16,10 @@ import {
 } from "~/db/schema";
 import { purgeMailFiles } from "~/modules/mail/transports.server";
 
-/** How long personal data is kept, as the association sets it (RGPD); these are the defaults. */
+/**
+ * How long personal data is kept, as the association sets it (RGPD); these are the defaults. The association's
+ * documents (statutes, rules, minutes…) are not swept: they are its archive, and hold no one's data (decision 028).
+ */
 export interface RetentionSettings {
   archivedApplicationsMonths: number;
   contactMessagesMonths: number;

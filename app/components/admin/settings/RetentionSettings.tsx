@@ -35,7 +35,7 @@ export function RetentionSettings({ values }: { values: Record<RetentionField, n
     <SettingsForm
       intent="retention"
       title="Données personnelles"
-      description="Durées de conservation, appliquées chaque jour par le serveur et annoncées dans les mentions légales."
+      description="Durées de conservation, appliquées chaque jour par le serveur et annoncées dans les mentions légales. Les documents de l'association (statuts, procès-verbaux…) n'en dépendent pas : ce sont ses archives, gardées jusqu'à ce que le bureau les supprime."
       stored={values}
       submit="Enregistrer les durées"
       after={
