@@ -167,50 +167,56 @@ export async function membersToConvene(voiceBasis: AssemblySettings["voiceBasis"
  * Fixes the members (current gardeners) and gives each a personal link, once; refused after the last day the
  * statutes allow. `deliver` queues each member's e-mail in the same transaction (those with an address).
  */
-export async function convene(
+/** What a convocation did: members convened, e-mails queued, letters to print. */
+export interface Convened {
+  members: number;
+  sent: number;
+  printed: number;
+}
+
+async function convene(
+  tx: Executor,
   id: number,
   deliver: (tx: Executor, member: AssemblyMember & { linkKey: string }, email: string) => Promise<void>,
-  now = new Date(),
-) {
-  return getDb().transaction(async (tx) => {
-    const [assembly] = await tx.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
-    if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
-    if (assembly.convokedAt) throw new AssemblyRefusal("La convocation est déjà partie.");
-    const [event] = await tx.select().from(events).where(eq(events.id, assembly.eventId));
-    const lastDay = event && lastDayToConvene(event, assembly.convocationDays);
-    if (!event || !lastDay) throw new AssemblyRefusal("Donnez d'abord une date à l'assemblée.");
-    if (parisToday(now) > lastDay)
-      throw new AssemblyRefusal(
-        `Trop tard pour convoquer : les statuts demandent ${assembly.convocationDays} jours, la convocation devait partir au plus tard le ${DateTime.fromISO(lastDay).setLocale("fr").toFormat("d LLLL yyyy")}. Changez la date de l'assemblée.`,
-      );
-    const people = await membersToConvene(assembly.voiceBasis, tx);
-    if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
-    const members = await tx
-      .insert(assemblyMembers)
-      .values(
-        people.map((p) => ({
-          assemblyId: id,
-          gardenerId: p.id,
-          name: p.name,
-          familyName: p.familyName,
-          givenNames: p.givenNames,
-          voices: p.voices,
-          ...linkColumns(),
-        })),
-      )
-      .returning();
-    const emails = new Map(people.map((p) => [p.id, p.email.trim()]));
-    let sent = 0;
-    for (const member of members) {
-      const email = emails.get(member.gardenerId!) ?? "";
-      // No address, or one no mail could reach: the member is in « Lettres à imprimer ».
-      if (!z.email().safeParse(email).success) continue;
-      await deliver(tx, member as AssemblyMember & { linkKey: string }, email);
-      sent++;
-    }
-    await tx.update(assemblies).set({ convokedAt: now }).where(eq(assemblies.id, id));
-    return { members: members.length, sent, printed: members.length - sent };
-  });
+  now: Date,
+): Promise<Convened> {
+  const [assembly] = await tx.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
+  if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  if (assembly.convokedAt) throw new AssemblyRefusal("La convocation est déjà partie.");
+  const [event] = await tx.select().from(events).where(eq(events.id, assembly.eventId));
+  const lastDay = event && lastDayToConvene(event, assembly.convocationDays);
+  if (!event || !lastDay) throw new AssemblyRefusal("Donnez d'abord une date à l'assemblée.");
+  if (parisToday(now) > lastDay)
+    throw new AssemblyRefusal(
+      `Trop tard pour convoquer : les statuts demandent ${assembly.convocationDays} jours, la convocation devait partir au plus tard le ${DateTime.fromISO(lastDay).setLocale("fr").toFormat("d LLLL yyyy")}. Changez la date de l'assemblée.`,
+    );
+  const people = await membersToConvene(assembly.voiceBasis, tx);
+  if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
+  const members = await tx
+    .insert(assemblyMembers)
+    .values(
+      people.map((p) => ({
+        assemblyId: id,
+        gardenerId: p.id,
+        name: p.name,
+        familyName: p.familyName,
+        givenNames: p.givenNames,
+        voices: p.voices,
+        ...linkColumns(),
+      })),
+    )
+    .returning();
+  const emails = new Map(people.map((p) => [p.id, p.email.trim()]));
+  let sent = 0;
+  for (const member of members) {
+    const email = emails.get(member.gardenerId!) ?? "";
+    // No address, or one no mail could reach: the member is in « Lettres à imprimer ».
+    if (!z.email().safeParse(email).success) continue;
+    await deliver(tx, member as AssemblyMember & { linkKey: string }, email);
+    sent++;
+  }
+  await tx.update(assemblies).set({ convokedAt: now }).where(eq(assemblies.id, id));
+  return { members: members.length, sent, printed: members.length - sent };
 }
 
 /** An assembly's members by family name (French order). */
@@ -425,12 +431,14 @@ export const assemblyLinksJob: Job<number> = {
 };
 
 /** Sends the convocation: each member with an address gets it by e-mail with their link, through the outbox. */
-export async function sendConvocation(id: number, now = new Date()) {
-  const found = await getAssembly(id);
+export async function sendConvocation(id: number, now = new Date(), executor?: Executor): Promise<Convened> {
+  if (!executor) return getDb().transaction((tx) => sendConvocation(id, now, tx));
+  const found = await getAssembly(id, executor);
   if (!found) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
-  const association = await mailAssociation();
-  const parts = convocationParts(found.assembly, found.event, await agendaOf(id), association);
+  const association = await mailAssociation(executor);
+  const parts = convocationParts(found.assembly, found.event, await agendaOf(id, executor), association);
   return convene(
+    executor,
     id,
     (tx, member, email) =>
       enqueueMail(tx, convocationMail(email, member.name, memberLink(member), parts, association)).then(() => {}),

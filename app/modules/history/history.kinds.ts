@@ -90,6 +90,14 @@ export const HISTORY_KINDS = {
   "document.remplacement": "Nouvelle version d'un document",
   "document.modification": "Document modifié",
   "document.suppression": "Document supprimé",
+  "assemblee.creation": "Assemblée générale créée",
+  "assemblee.reglages": "Règles d'une assemblée générale modifiées",
+  "assemblee.ordre-du-jour": "Ordre du jour d'une assemblée générale modifié",
+  "assemblee.convocation": "Convocation à une assemblée générale envoyée",
+  "assemblee.presence": "Présence à une assemblée générale cochée",
+  "assemblee.vote": "Vote d'une résolution enregistré",
+  "assemblee.proces-verbal": "Procès-verbal d'une assemblée générale enregistré",
+  "assemblee.depot": "Procès-verbal déposé dans les documents",
   import: "Import de l'ancien site",
 } as const;
 
