@@ -37,8 +37,14 @@ test("adds a document, replaces it, keeps both versions and shows the public one
 }) => {
   const title = "Rapport moral 2026 (essai)";
   await openDocuments(page);
+  // Checked in the browser first: every missing field at once, the file with them.
+  const empty = page.getByRole("region", { name: "Ajouter un document" });
+  await expect(empty.locator("form")).toHaveAttribute("data-validation", "ready");
+  await empty.getByRole("button", { name: "Ajouter le document" }).click();
+  const summary = empty.getByRole("alert").filter({ hasText: "Le document n'a pas été enregistré" });
+  await expect(summary).toContainText("Indiquez le titre du document.");
+  await expect(summary).toContainText("Choisissez le fichier du document (PDF ou image).");
   const form = await fillNew(page, title);
-  await expect(form.locator("form")).toHaveAttribute("data-validation", "ready");
 
   // A web page renamed .pdf is refused by the server, what was typed kept.
   await form.getByLabel("Fichier").setInputFiles({

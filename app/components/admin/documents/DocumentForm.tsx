@@ -15,6 +15,7 @@ import { ErrorSummary, FormMessage } from "~/components/form/messages";
 import { inputClass, labelClass } from "~/components/form/styles";
 import { useFormValidation } from "~/components/form/use-form-validation";
 import { MAX_DOCUMENT_BYTES } from "~/lib/constants";
+import { errorsByField } from "~/modules/forms/public-form";
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_FORM_ORDER,
@@ -137,13 +138,16 @@ export function DocumentForm({
   const refused = refusalOf(result, intent, id);
   const file = useRef<HTMLInputElement>(null);
   const withFile = intent === "create" || intent === "replace";
+  // The file is not in the schema: its absence or size is said with the fields' messages, as the server says it.
+  const fileProblem = () => {
+    if (!withFile) return undefined;
+    const chosen = file.current?.files?.[0];
+    if (!chosen) return { file: documentMessages.noFile };
+    return chosen.size > MAX_DOCUMENT_BYTES ? { file: documentMessages.tooLarge } : undefined;
+  };
   const { errors, formProps } = useFormValidation(documentActionSchema, refused?.errors, {
-    holds: () => {
-      if (!withFile) return undefined;
-      const chosen = file.current?.files?.[0];
-      if (!chosen) return { file: documentMessages.noFile };
-      return chosen.size > MAX_DOCUMENT_BYTES ? { file: documentMessages.tooLarge } : undefined;
-    },
+    errors: (issues) => ({ ...errorsByField(issues), ...fileProblem() }),
+    holds: fileProblem,
   });
   const formId = id === undefined ? intent : `${intent}-${id}`;
   const fieldErrors = Object.keys(refused?.errors ?? {}).length > 0;
