@@ -147,6 +147,7 @@ it("the menu shows each role the screens it may open, and nothing else", async (
     "/admin/annonces",
     "/admin/settings",
     "/admin/documents",
+    "/admin/assemblees",
     "/admin/lettre",
     "/admin/comptes",
     "/admin/historique",

@@ -445,3 +445,26 @@ export async function sendConvocation(id: number, now = new Date(), executor?: E
     now,
   );
 }
+
+/** Chooses the documents joined to the convocation; refused once it went. */
+export async function saveDocuments(id: number, documentIds: number[], executor: Executor) {
+  const [assembly] = await executor.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
+  if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  if (assembly.convokedAt) throw new AssemblyRefusal("La convocation est partie : ses documents ne changent plus.");
+  await executor.update(assemblies).set({ documentIds }).where(eq(assemblies.id, id));
+}
+
+/** The members' addresses for the printed convocations: those without a usable e-mail address, with their postal one. */
+export async function membersOnPaper(assemblyId: number, executor: Executor = getDb()) {
+  const rows = await executor
+    .select({ member: assemblyMembers, email: gardeners.email, address: gardeners.address })
+    .from(assemblyMembers)
+    .leftJoin(gardeners, eq(gardeners.id, assemblyMembers.gardenerId))
+    .where(eq(assemblyMembers.assemblyId, assemblyId))
+    .orderBy(
+      sql`coalesce(nullif(${assemblyMembers.familyName}, ''), ${assemblyMembers.name}) collate french`,
+      sql`${assemblyMembers.givenNames} collate french`,
+      asc(assemblyMembers.id),
+    );
+  return rows.filter((r) => !z.email().safeParse((r.email ?? "").trim()).success);
+}

@@ -26,6 +26,8 @@ const MENU = [
   { to: "/admin/settings", label: "Paramètres" },
   // The association's documents: statutes, rules, minutes, reports (decision 028).
   { to: "/admin/documents", label: "Documents" },
+  // The general assembly, from its convocation to its minutes (decision 030).
+  { to: "/admin/assemblees", label: "Assemblées" },
   // Beyond the spec's menu: the newsletter, the accounts that guard the back-office, and who did what.
   { to: "/admin/lettre", label: "Lettre d'information" },
   { to: "/admin/comptes", label: "Comptes" },

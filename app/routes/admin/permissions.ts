@@ -37,6 +37,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/lettre": { view: "writing" },
   "/admin/lettre/export": { view: "writing" },
   "/admin/lettre/:id": { view: "writing" },
+  "/admin/lettre/:id/imprimer": { view: "writing" },
   "/admin/autosave": { view: "writing" },
   // Images are uploaded by the article and event editors, and by the settings' pictures.
   "/admin/media": { view: ["writing", "administration"] },
@@ -66,6 +67,13 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/settings": { view: "administration" },
   "/admin/documents": { view: "administration" },
   "/admin/documents/:id/versions/:version": { view: "administration" },
+  // The general assembly (decision 030): convocation, answers, presence, votes, minutes and their printouts.
+  "/admin/assemblees": { view: "administration" },
+  "/admin/assemblees/:id": { view: "administration" },
+  "/admin/assemblees/:id/presence": { view: "administration" },
+  "/admin/assemblees/:id/votes": { view: "administration" },
+  "/admin/assemblees/:id/emargement": { view: "administration" },
+  "/admin/assemblees/:id/convocations": { view: "administration" },
   "/admin/historique": { view: "administration" },
   "/admin/sauvegarde": { view: "administration" },
   "/admin/donnees-personnelles": { view: "administration" },

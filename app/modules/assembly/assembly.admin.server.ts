@@ -1,0 +1,359 @@
+import { redirect } from "react-router";
+import { parisToday } from "~/lib/paris-time";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { familyFirst, parseId } from "~/lib/text";
+import { listDocuments } from "~/modules/documents/documents.server";
+import { eventPractical } from "~/modules/events/events.server";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+import { mailAssociation } from "~/modules/content/content.server";
+import { assemblyTitle, convocationParts } from "./assembly.mail.server";
+import {
+  AGENDA_BLANK_ROWS,
+  ANSWER_LABELS,
+  assemblySettingsSchema,
+  isAdopted,
+  markAssemblySchema,
+  readAgenda,
+  votesSchema,
+} from "./assembly.schema";
+import {
+  agendaOf,
+  AssemblyRefusal,
+  eventsToMark,
+  getAssembly,
+  hasStarted,
+  lastDayToConvene,
+  listAssemblies,
+  markAssembly,
+  memberLink,
+  membersOf,
+  membersOnPaper,
+  membersToConvene,
+  quorumOf,
+  recordVotes,
+  representedBy,
+  saveAgenda,
+  saveDocuments,
+  sendConvocation,
+  setPresent,
+  updateSettings,
+} from "./assembly.server";
+
+const target = (id: number) => `assemblée n° ${id}`;
+
+/** A rule's refusal as the screen shows it (4xx), or the error itself. */
+function refused(form: FormData, error: unknown) {
+  if (error instanceof AssemblyRefusal) return refusedForm(form, error.message, {}, error.status);
+  throw error;
+}
+
+/** /admin/assemblees: the assemblies, and the events to come that could be one. */
+export async function assembliesScreen(now = new Date()) {
+  const rows = await listAssemblies();
+  return {
+    assemblies: rows.map(({ assembly, event }) => ({
+      id: assembly.id,
+      title: assemblyTitle(assembly, event),
+      event: event.title,
+      convoked: assembly.convokedAt ? formatDate(assembly.convokedAt) : null,
+      past: hasStarted(event, now),
+    })),
+    events: (await eventsToMark(now)).map((e) => ({ id: e.id, label: `${e.title} (${formatDate(e.start!)})` })),
+  };
+}
+
+/** « Marquer comme assemblée générale »: then to its screen. */
+export async function markAssemblyAction(form: FormData, actor: Actor) {
+  const { data: fields, refusal } = parseAdminForm(markAssemblySchema, form, "L'assemblée n'a pas été créée :");
+  if (refusal) return refusal;
+  try {
+    const assembly = await withHistory(
+      actor,
+      (tx) => markAssembly(fields.eventId, fields.kind, tx),
+      (a) => ({ kind: "assemblee.creation", target: target(a.id) }),
+    );
+    return redirect(`/admin/assemblees/${assembly.id}`);
+  } catch (error) {
+    return refused(form, error);
+  }
+}
+
+/** The assembly of a screen's address, or back to the list. */
+async function assemblyOf(idParam: string | undefined) {
+  const found = await getAssembly(parseId(idParam) ?? 0);
+  if (!found) throw redirect("/admin/assemblees");
+  return found;
+}
+
+/** The member names of an assembly by id. */
+const namesOf = (members: { id: number; name: string }[]) => new Map(members.map((m) => [m.id, m.name]));
+
+/** /admin/assemblees/:id: the rules, the agenda, the documents, the convocation and the answers. */
+export async function assemblyScreen(idParam: string | undefined, now = new Date()) {
+  const { assembly, event } = await assemblyOf(idParam);
+  const agenda = await agendaOf(assembly.id);
+  const members = await membersOf(assembly.id);
+  const names = namesOf(members);
+  const lastDay = lastDayToConvene(event, assembly.convocationDays);
+  const toConvene = assembly.convokedAt ? [] : await membersToConvene(assembly.voiceBasis);
+  const documents = await listDocuments();
+  const count = (answer: string | null) => members.filter((m) => m.answer === answer).length;
+  return {
+    id: assembly.id,
+    title: assemblyTitle(assembly, event),
+    eventTitle: event.title,
+    practical: eventPractical(event),
+    convoked: assembly.convokedAt ? formatDateTime(assembly.convokedAt) : null,
+    started: hasStarted(event, now),
+    settings: {
+      kind: assembly.kind,
+      convocationDays: String(assembly.convocationDays),
+      voiceBasis: assembly.voiceBasis,
+      maxProxies: String(assembly.maxProxies),
+      quorumPercent: String(assembly.quorumPercent),
+      majority: assembly.majority,
+    },
+    agenda: [
+      ...agenda.map((i) => ({ title: i.title, isResolution: i.isResolution })),
+      ...Array.from({ length: assembly.convokedAt ? 0 : AGENDA_BLANK_ROWS }, () => ({
+        title: "",
+        isResolution: false,
+      })),
+    ],
+    lastDay: lastDay ? formatDate(`${lastDay}T12:00:00Z`) : null,
+    late: lastDay !== null && parisToday(now) > lastDay,
+    toConvene: {
+      members: toConvene.length,
+      withoutEmail: toConvene.filter((m) => !m.email.trim()).length,
+    },
+    documents: documents.map((d) => ({
+      id: d.id,
+      title: d.title,
+      chosen: assembly.documentIds.includes(d.id),
+    })),
+    answers: {
+      present: count("present"),
+      proxies: count("pouvoir"),
+      absent: count("absent"),
+      none: count(null),
+    },
+    members: members.map((m) => ({
+      id: m.id,
+      name: familyFirst(m),
+      voices: m.voices,
+      answer: m.answer ? ANSWER_LABELS[m.answer] : "Pas de réponse",
+      holder: m.proxyHolderId ? (names.get(m.proxyHolderId) ?? "") : "",
+      holding: members.filter((x) => x.proxyHolderId === m.id).length,
+    })),
+  };
+}
+
+/** The forms of /admin/assemblees/:id, by their intent. */
+export async function runAssemblyAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const { assembly } = await assemblyOf(idParam);
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "settings") {
+      const { data: settings, refusal } = parseAdminForm(
+        assemblySettingsSchema,
+        form,
+        "Les règles n'ont pas été enregistrées :",
+      );
+      if (refusal) return refusal;
+      await withHistory(
+        actor,
+        (tx) => updateSettings(assembly.id, settings, tx),
+        () => ({ kind: "assemblee.reglages", target: target(assembly.id) }),
+      );
+      return doneForm(intent, "Règles de l'assemblée enregistrées.");
+    }
+    if (intent === "agenda") {
+      const agenda = readAgenda(form);
+      if ("error" in agenda) return refusedForm(form, agenda.error);
+      await withHistory(
+        actor,
+        (tx) => saveAgenda(assembly.id, agenda.items, tx),
+        () => ({ kind: "assemblee.ordre-du-jour", target: target(assembly.id) }),
+      );
+      return doneForm(intent, "Ordre du jour enregistré.");
+    }
+    if (intent === "documents") {
+      const ids = form
+        .getAll("document")
+        .map((v) => parseId(String(v)))
+        .filter((v): v is number => v !== null);
+      const known = new Set((await listDocuments()).map((d) => d.id));
+      await withHistory(
+        actor,
+        (tx) =>
+          saveDocuments(
+            assembly.id,
+            [...new Set(ids)].filter((id) => known.has(id)),
+            tx,
+          ),
+        () => ({ kind: "assemblee.ordre-du-jour", target: target(assembly.id) }),
+      );
+      return doneForm(intent, "Documents de la convocation enregistrés.");
+    }
+    if (intent === "convene") {
+      const result = await withHistory(
+        actor,
+        (tx) => sendConvocation(assembly.id, new Date(), tx),
+        () => ({ kind: "assemblee.convocation", target: target(assembly.id) }),
+      );
+      return doneForm(
+        intent,
+        `Convocation envoyée à ${result.members} membre${result.members > 1 ? "s" : ""} : ${result.sent} par e-mail, ${result.printed} à imprimer.`,
+      );
+    }
+  } catch (error) {
+    return refused(form, error);
+  }
+  return refusedForm(form, "Action inconnue.");
+}
+
+/** The convocations on paper, for the members without an e-mail address: one page each, with the personal link. */
+export async function printedConvocations(idParam: string | undefined) {
+  const { assembly, event } = await assemblyOf(idParam);
+  const association = await mailAssociation();
+  const parts = convocationParts(assembly, event, await agendaOf(assembly.id), association);
+  const rows = assembly.convokedAt ? await membersOnPaper(assembly.id) : [];
+  return {
+    id: assembly.id,
+    title: parts.title,
+    association: association?.nomAssociation ?? "",
+    parts,
+    letters: rows.map(({ member, address }) => ({
+      id: member.id,
+      name: member.name,
+      address: address ?? "",
+      link: member.linkKey ? memberLink({ linkKey: member.linkKey }) : null,
+    })),
+  };
+}
+
+/** The members on the day: who is present, whom each represents, and the quorum as it stands. */
+async function presence(idParam: string | undefined) {
+  const { assembly, event } = await assemblyOf(idParam);
+  const members = await membersOf(assembly.id);
+  const names = namesOf(members);
+  const represented = representedBy(members);
+  const quorum = quorumOf(members, assembly.quorumPercent);
+  return { assembly, event, members, names, represented, quorum };
+}
+
+/** « Feuille d'émargement »: by family name, the proxies each holds, a column to sign. */
+export async function attendanceSheet(idParam: string | undefined) {
+  const { assembly, event, members } = await presence(idParam);
+  return {
+    id: assembly.id,
+    title: assemblyTitle(assembly, event),
+    practical: eventPractical(event),
+    voiceBasis: assembly.voiceBasis,
+    rows: members.map((m) => ({
+      id: m.id,
+      name: familyFirst(m),
+      voices: m.voices,
+      proxies: members.filter((x) => x.proxyHolderId === m.id).map((x) => x.name),
+      gaveProxy: m.answer === "pouvoir",
+    })),
+  };
+}
+
+/** /admin/assemblees/:id/presence: tick who is present; the quorum live. */
+export async function presenceScreen(idParam: string | undefined) {
+  const { assembly, event, members, names, represented, quorum } = await presence(idParam);
+  return {
+    id: assembly.id,
+    title: assemblyTitle(assembly, event),
+    quorumPercent: assembly.quorumPercent,
+    quorum,
+    members: members.map((m) => ({
+      id: m.id,
+      name: familyFirst(m),
+      present: m.present,
+      voices: m.voices,
+      note:
+        m.answer === "pouvoir" && m.proxyHolderId
+          ? m.present
+            ? `Présent : son pouvoir à ${names.get(m.proxyHolderId) ?? ""} tombe`
+            : `Représenté par ${names.get(m.proxyHolderId) ?? ""}${members.find((x) => x.id === m.proxyHolderId)?.present ? "" : " (absent)"}`
+          : m.answer
+            ? ANSWER_LABELS[m.answer]
+            : "Pas de réponse",
+      represents: (represented.get(m.id) ?? []).map((id) => names.get(id) ?? ""),
+    })),
+  };
+}
+
+/** « Présent » / « Absent » on the presence screen. */
+export async function presenceAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const { assembly } = await assemblyOf(idParam);
+  const memberId = parseId(String(form.get("member") ?? ""));
+  const present = form.get("intent") === "present";
+  if (memberId === null) return refusedForm(form, "Ce membre n'est pas convoqué à cette assemblée.", {}, 404);
+  try {
+    const member = await withHistory(
+      actor,
+      (tx) => setPresent(assembly.id, memberId, present, tx),
+      () => ({ kind: "assemblee.presence", target: target(assembly.id) }),
+    );
+    return doneForm("presence", `${member.name} : ${present ? "présent" : "absent"}.`);
+  } catch (error) {
+    return refused(form, error);
+  }
+}
+
+/** /admin/assemblees/:id/votes: each resolution with its counts and result, under the quorum. */
+export async function votesScreen(idParam: string | undefined) {
+  const { assembly, event, quorum } = await presence(idParam);
+  const voices = quorum.presentVoices + quorum.representedVoices;
+  return {
+    id: assembly.id,
+    title: assemblyTitle(assembly, event),
+    quorum,
+    voices,
+    majority: assembly.majority,
+    resolutions: (await agendaOf(assembly.id))
+      .filter((i) => i.isResolution)
+      .map((i) => {
+        const counted = i.votesFor !== null && i.votesAgainst !== null && i.abstentions !== null;
+        const counts = {
+          votesFor: i.votesFor ?? 0,
+          votesAgainst: i.votesAgainst ?? 0,
+          abstentions: i.abstentions ?? 0,
+        };
+        return {
+          id: i.id,
+          title: i.title,
+          counted,
+          values: {
+            votesFor: i.votesFor === null ? "" : String(i.votesFor),
+            votesAgainst: i.votesAgainst === null ? "" : String(i.votesAgainst),
+            abstentions: i.abstentions === null ? "" : String(i.abstentions),
+          },
+          adopted: counted ? isAdopted(counts, assembly.majority, voices) : null,
+        };
+      }),
+  };
+}
+
+/** « Enregistrer le vote » of one resolution. */
+export async function voteAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const { assembly } = await assemblyOf(idParam);
+  const itemId = parseId(String(form.get("item") ?? ""));
+  const { data: counts, refusal } = parseAdminForm(votesSchema, form, "Le vote n'a pas été enregistré :");
+  if (refusal) return refusal;
+  if (itemId === null) return refusedForm(form, "Cette résolution n'existe plus.", {}, 404);
+  try {
+    const result = await withHistory(
+      actor,
+      (tx) => recordVotes(assembly.id, itemId, counts, tx),
+      () => ({ kind: "assemblee.vote", target: target(assembly.id) }),
+    );
+    return doneForm("vote", `Vote enregistré : résolution ${result.adopted ? "adoptée" : "rejetée"}.`);
+  } catch (error) {
+    return refused(form, error);
+  }
+}

@@ -1,0 +1,178 @@
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { history, outbox } from "~/db/schema";
+import { membersOf } from "~/modules/assembly/assembly.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { insertEvent, insertGardener } from "../../../tests/factories";
+import { formPost, routeArgs } from "../../../tests/routes";
+import { action as listAction } from "./assemblies";
+import { action, loader } from "./assembly";
+import { action as presenceAction, loader as presenceLoader } from "./assembly-presence";
+import { loader as sheetLoader } from "./assembly-sheet";
+import { loader as lettersLoader } from "./assembly-letters";
+import { action as votesAction, loader as votesLoader } from "./assembly-votes";
+
+const admin = { id: null as unknown as number, username: "bureau" };
+type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
+
+function outcome(result: unknown): { status: number; value: Answer } {
+  const r = result as { data?: Answer; init?: { status?: number } | null };
+  return r && typeof r === "object" && "data" in r && "init" in r
+    ? { status: r.init?.status ?? 200, value: r.data! }
+    : { status: 200, value: result as Answer };
+}
+
+const post = async (
+  run: (args: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string> | [string, string][],
+  id: string,
+) => outcome(await run(routeArgs(formPost(path, fields), { admin, params: { id } })));
+
+const get = <T>(run: (args: never) => Promise<T>, path: string, id: string) =>
+  run(routeArgs(new Request(`http://localhost:3000${path}`), { admin, params: { id } }));
+
+async function created(days = 30) {
+  const start = new Date(Date.now() + days * 86_400_000);
+  const event = (await insertEvent({ title: "AG de printemps", start, location: "Maison des associations" }))!;
+  const response = (await listAction(
+    routeArgs(formPost("/admin/assemblees", { eventId: String(event.id), kind: "ordinaire" }), { admin }),
+  )) as Response;
+  expect(response.status).toBe(302);
+  return response.headers.get("Location")!.split("/").pop()!;
+}
+
+describeEachDatabase("/admin/assemblees", () => {
+  it("marks an event, sets the rules and agenda, convenes once, then refuses changes in French", async () => {
+    const id = await created();
+    for (const name of ["Zoé Étienne", "Aïcha Bernard", "Élodie Durand"]) await insertGardener({ name });
+    await insertGardener({ name: "Paul Sansmail", email: "", address: "3 rue du Tonkin\n69100 Villeurbanne" });
+    const path = `/admin/assemblees/${id}`;
+    expect(
+      await post(
+        action,
+        path,
+        {
+          intent: "settings",
+          kind: "ordinaire",
+          convocationDays: "15",
+          voiceBasis: "membre",
+          maxProxies: "abc",
+          quorumPercent: "25",
+          majority: "simple",
+        },
+        id,
+      ),
+    ).toMatchObject({
+      status: 400,
+      value: {
+        message: "Les règles n'ont pas été enregistrées :",
+        errors: { maxProxies: "Le nombre de pouvoirs par membre est un nombre entre 0 et 20." },
+      },
+    });
+    expect(
+      await post(
+        action,
+        path,
+        [
+          ["intent", "agenda"],
+          ["title-0", "Rapport moral"],
+          ["resolution-0", "on"],
+          ["title-1", "Budget 2027"],
+          ["resolution-1", "on"],
+          ["order-1", "0"],
+          ["title-2", ""],
+        ],
+        id,
+      ),
+    ).toMatchObject({ status: 200, value: { ok: true, message: "Ordre du jour enregistré." } });
+    const screen = await get(loader, path, id);
+    expect(screen.agenda.slice(0, 2).map((i) => i.title)).toEqual(["Budget 2027", "Rapport moral"]);
+    expect(screen.toConvene).toEqual({ members: 4, withoutEmail: 1 });
+
+    expect(await post(action, path, { intent: "convene" }, id)).toMatchObject({
+      value: { ok: true, message: "Convocation envoyée à 4 membres : 3 par e-mail, 1 à imprimer." },
+    });
+    expect(await getDb().select().from(outbox)).toHaveLength(3);
+    expect(await post(action, path, { intent: "convene" }, id)).toMatchObject({
+      status: 409,
+      value: { ok: false, message: "La convocation est déjà partie." },
+    });
+    expect(await post(action, path, [["intent", "agenda"]], id)).toMatchObject({
+      status: 409,
+      value: { message: "La convocation est partie : l'ordre du jour ne change plus." },
+    });
+    const kinds = (await getDb().select().from(history)).map((h) => [h.kind, h.target]);
+    expect(kinds).toContainEqual(["assemblee.convocation", `assemblée n° ${id}`]);
+
+    const letters = await get(lettersLoader, `${path}/convocations`, id);
+    expect(letters.letters.map((l) => [l.name, l.address])).toEqual([
+      ["Paul Sansmail", "3 rue du Tonkin\n69100 Villeurbanne"],
+    ]);
+    expect(letters.letters[0]!.link).toMatch(/\/assemblee\/[\w-]{43}$/);
+
+    const sheet = await get(sheetLoader, `${path}/emargement`, id);
+    expect(sheet.rows.map((r) => r.name)).toEqual([
+      "Bernard, Aïcha",
+      "Durand, Élodie",
+      "Étienne, Zoé",
+      "Sansmail, Paul",
+    ]);
+  });
+
+  it("refuses to convene after the statutes' delay, saying the last day", async () => {
+    const id = await created(5);
+    await insertGardener({ name: "Amina Benali" });
+    const refused = await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    expect(refused.status).toBe(409);
+    expect(refused.value.message).toMatch(
+      /^Trop tard pour convoquer : les statuts demandent 15 jours, la convocation devait partir au plus tard le /,
+    );
+  });
+
+  it("ticks presence, shows the quorum live, and checks the votes against the voices", async () => {
+    const id = await created();
+    for (const name of ["Amina Benali", "Bruno Roux", "Chloé Martin", "Denis Petit"]) await insertGardener({ name });
+    await post(action, `/admin/assemblees/${id}`, { intent: "agenda", "title-0": "Budget", "resolution-0": "on" }, id);
+    await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    const members = await membersOf(Number(id));
+    const presence = `/admin/assemblees/${id}/presence`;
+    const votes = `/admin/assemblees/${id}/votes`;
+    const item = String((await get(votesLoader, votes, id)).resolutions[0]!.id);
+    expect(
+      await post(votesAction, votes, { item, votesFor: "1", votesAgainst: "0", abstentions: "0" }, id),
+    ).toMatchObject({
+      status: 409,
+      value: { message: "Le quorum n'est pas atteint : l'assemblée ne peut pas délibérer." },
+    });
+    for (const m of members.slice(0, 2))
+      expect(await post(presenceAction, presence, { intent: "present", member: String(m.id) }, id)).toMatchObject({
+        value: { ok: true },
+      });
+    const screen = await get(presenceLoader, presence, id);
+    expect(screen.quorum).toMatchObject({ presentVoices: 2, voices: 4, needed: 1, reached: true });
+    expect(
+      await post(votesAction, votes, { item, votesFor: "2", votesAgainst: "1", abstentions: "0" }, id),
+    ).toMatchObject({
+      status: 400,
+      value: { message: "3 voix comptées pour 2 voix présentes et représentées : vérifiez les nombres." },
+    });
+    expect(
+      await post(votesAction, votes, { item, votesFor: "2", votesAgainst: "", abstentions: "0" }, id),
+    ).toMatchObject({
+      status: 400,
+      value: { errors: { votesAgainst: "Le nombre de voix contre est un nombre entier." } },
+    });
+    expect(
+      await post(votesAction, votes, { item, votesFor: "1", votesAgainst: "1", abstentions: "0" }, id),
+    ).toMatchObject({ value: { ok: true, message: "Vote enregistré : résolution rejetée." } });
+    expect(
+      await post(votesAction, votes, { item, votesFor: "2", votesAgainst: "0", abstentions: "0" }, id),
+    ).toMatchObject({ value: { ok: true, message: "Vote enregistré : résolution adoptée." } });
+    expect((await get(votesLoader, votes, id)).resolutions[0]).toMatchObject({ counted: true, adopted: true });
+    expect(await post(presenceAction, presence, { intent: "present", member: "999999" }, id)).toMatchObject({
+      status: 404,
+      value: { message: "Ce membre n'est pas convoqué à cette assemblée." },
+    });
+  });
+});
