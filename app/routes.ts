@@ -20,6 +20,7 @@ export default [
     route("lettre", "routes/public/newsletter.tsx"),
     route("lettre/confirmation/:token", "routes/public/newsletter-confirm.tsx"),
     route("lettre/desabonnement/:token", "routes/public/newsletter-unsubscribe.tsx"),
+    route("lettre/jardinier/:token", "routes/public/gardener-letters-optout.tsx"),
   ]),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
@@ -35,12 +36,13 @@ export default [
         route("events/:id/versions/:version", "routes/preview/event.tsx", { id: "version-event" }),
       ]),
       // Lists on paper, without the back-office's menu: an event's sign-ups, a site's plots (for the general
-      // assembly and the insurer), the fee call for the gardeners without an e-mail address.
+      // assembly and the insurer), the fee call and a letter to gardeners for those without an e-mail address.
       route("events/:id/inscriptions/imprimer", "routes/admin/event-registrations-print.tsx"),
       route("parcelles/jardins/:id/imprimer", "routes/admin/plot-site-print.tsx"),
       route("cotisations/imprimer", "routes/admin/fees-print.tsx"),
       route("assemblees/:id/emargement", "routes/admin/assembly-sheet.tsx"),
       route("assemblees/:id/convocations", "routes/admin/assembly-letters.tsx"),
+      route("lettre/:id/imprimer", "routes/admin/letter-print.tsx"),
       layout("routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),
         route("blog", "routes/admin/blog.tsx"),

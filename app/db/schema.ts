@@ -529,7 +529,7 @@ export const letterAudienceEnum = pgEnum("letter_audience", ["abonnes", "inscrit
 export const letterSourceEnum = pgEnum("letter_source", ["article", "evenement", "libre", "resume"]);
 /** Which gardeners a letter to gardeners goes to. */
 export const letterGardenersEnum = pgEnum("letter_gardeners", ["actuels", "jardins", "cotisation", "parcelles"]);
-/** A letter to gardeners: general information (each may stop them) or a service message of the membership (decision 029). */
+/** A letter to gardeners: general information (each may stop them) or a membership's service message (decision 029). */
 export const letterNatureEnum = pgEnum("letter_nature", ["information", "service"]);
 
 /**

@@ -64,6 +64,7 @@ export const HISTORY_KINDS = {
   "jardinier.paiement-annule": "Paiement annulé",
   "jardinier.export": "Liste des jardiniers exportée",
   "jardinier.import": "Jardiniers importés",
+  "jardinier.lettres": "Lettres d'information d'un jardinier réglées",
   "visite.enregistrement": "Visite de parcelles enregistrée",
   "visite.correction": "Visite de parcelles corrigée",
   "visite.ajout": "Parcelle ajoutée à une visite",

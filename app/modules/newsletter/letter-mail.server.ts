@@ -30,9 +30,12 @@ export interface LetterBody {
 /** The part of a message that belongs to its recipient: why they receive it, and how to stop. */
 export interface LetterFooter {
   why: string;
-  link: { href: string; label: string };
+  /** How to stop (or to go back to the letter); none for a service message to gardeners, which cannot be declined. */
+  link?: { href: string; label: string };
   /** RFC 8058 headers (a subscriber's letter), so webmail shows its own « Se désabonner ». */
   unsubscribe?: string;
+  /** The list the unsubscribe link leaves, as `List-Id` names it; the newsletter's by default. */
+  list?: { name: string; id: string };
 }
 
 const absolute = (url: string) => new URL(url, env.PUBLIC_URL).toString();
@@ -157,8 +160,7 @@ export function letterMessage(
 <tr><td style="padding:28px">${letter.body.html}</td></tr>
 <tr><td style="padding:20px 28px;border-top:1px solid #e7e5e4;font-size:13px;line-height:1.5;color:#57534e">
 <p style="margin:0 0 8px">${escapeHtml(footer.why)}</p>
-<p style="margin:0 0 8px"><a href="${escapeHtml(footer.link.href)}" style="color:#14532d">${escapeHtml(footer.link.label)}</a></p>
-<p style="margin:0 0 8px">${escapeHtml(identity.association)}${contact ? ` · ${escapeHtml(contact)}` : ""} · <a href="${escapeHtml(site)}" style="color:#14532d">${escapeHtml(new URL(site).host)}</a></p>
+${footer.link ? `<p style="margin:0 0 8px"><a href="${escapeHtml(footer.link.href)}" style="color:#14532d">${escapeHtml(footer.link.label)}</a></p>\n` : ""}<p style="margin:0 0 8px">${escapeHtml(identity.association)}${contact ? ` · ${escapeHtml(contact)}` : ""} · <a href="${escapeHtml(site)}" style="color:#14532d">${escapeHtml(new URL(site).host)}</a></p>
 <p style="margin:0">Ce que l'association fait de votre adresse, et combien de temps elle la garde : <a href="${escapeHtml(privacy)}" style="color:#14532d">données personnelles</a>.</p>
 </td></tr></table></td></tr></table></body></html>`;
   const text = tidyText(
@@ -169,7 +171,7 @@ export function letterMessage(
       "",
       "--",
       footer.why,
-      `${footer.link.label} : ${footer.link.href}`,
+      ...(footer.link ? [`${footer.link.label} : ${footer.link.href}`] : []),
       [identity.association, contact, site].filter(Boolean).join(" · "),
       `Ce que l'association fait de votre adresse, et combien de temps elle la garde : ${privacy}`,
     ].join("\n"),
@@ -179,7 +181,7 @@ export function letterMessage(
         "List-Unsubscribe": `<${footer.unsubscribe}>`,
         // RFC 8058's one click only for an https:// link: a mail client must not post to a plain http:// one.
         ...(footer.unsubscribe.startsWith("https://") && { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }),
-        "List-Id": `Lettre d'information <lettre.${new URL(site).hostname}>`,
+        "List-Id": `${footer.list?.name ?? "Lettre d'information"} <${footer.list?.id ?? "lettre"}.${new URL(site).hostname}>`,
       }
     : undefined;
   return { subject: letter.subject, text, html, headers, replyTo: identity.replyTo };

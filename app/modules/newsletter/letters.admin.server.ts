@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { admins } from "~/db/schema";
-import { formatDateTime, formatDayTime } from "~/lib/dates";
+import { formatDate, formatDateTime, formatDayTime } from "~/lib/dates";
 import { counted, parseId } from "~/lib/text";
 import { presentSignups } from "~/modules/registrations/registrations.server";
 import { signupsAndPeople } from "~/modules/registrations/registrations.messages";
@@ -11,9 +11,22 @@ import type { Actor } from "~/modules/history/history.server";
 import { withHistory } from "~/modules/history/history.server";
 import { getBlogPost } from "~/modules/blog/blog.server";
 import { getEvent } from "~/modules/events/events.server";
+import type { z } from "zod";
+import { currentFeeYear } from "~/modules/register/fees.server";
+import {
+  feeYearChoices,
+  groupChoices,
+  groupDescription,
+  groupExists,
+} from "~/modules/register/gardener-letters.server";
 import {
   audienceEventTitle,
   bodyOf,
+  gardenerFigures,
+  groupOf,
+  letterSender,
+  paperNote,
+  paperRecipients,
   createLetter,
   deleteDraftLetter,
   getLetter,
@@ -27,14 +40,31 @@ import {
   updateLetter,
   type Letter,
 } from "./letters.server";
-import { letterFormSchema, type LetterDraft } from "./letters.schema";
+import { letterFormSchema, type GardenerAudience, type LetterDraft } from "./letters.schema";
 import { own } from "~/lib/records";
 
-/** A letter not saved yet, from the address « /admin/lettre/nouvelle?article=3 » (or evenement=, inscrits=). */
+/**
+ * A letter not saved yet, from the address « /admin/lettre/nouvelle?article=3 » (or evenement=, inscrits=), or
+ * « ?jardiniers » for a letter to gardeners (all current ones, an information letter, until the form says otherwise).
+ */
 async function newDraft(url: URL): Promise<LetterDraft | null> {
   const article = parseId(url.searchParams.get("article"));
   const event = parseId(url.searchParams.get("evenement"));
   const registrants = parseId(url.searchParams.get("inscrits"));
+  if (url.searchParams.has("jardiniers"))
+    return {
+      audience: "jardiniers",
+      source: "libre",
+      sourceId: null,
+      eventId: null,
+      subject: "",
+      message: "",
+      gardeners: "actuels",
+      siteIds: [],
+      plotIds: [],
+      feeYear: await currentFeeYear(),
+      nature: "information",
+    };
   const base = {
     audience: "abonnes",
     source: "libre",
@@ -71,6 +101,7 @@ async function presentedTitle(letter: Pick<Letter, "source" | "sourceId">) {
 }
 
 async function audienceText(letter: Pick<Letter, "audience" | "eventId">, count: number) {
+  if (letter.audience === "jardiniers") return counted(count, "adresse e-mail", "adresses e-mail");
   if (letter.audience === "inscrits") {
     const [title, present] = await Promise.all([audienceEventTitle(letter), presentSignups(letter.eventId ?? 0)]);
     // Worded as the sign-ups' screen and the printed list count them; the e-mail goes once to each address.
@@ -89,7 +120,9 @@ export async function letterScreen(idParam: string | undefined, url: URL, adminI
     ? await getDb().select({ email: admins.email }).from(admins).where(eq(admins.id, adminId))
     : [];
   const count = saved && saved.status !== "brouillon" ? saved.total : await recipientCount(draft);
-  const asLetter = saved ?? ({ ...draft, id: 0, html: null, text: null, status: "brouillon" } as unknown as Letter);
+  const asLetter =
+    saved ??
+    ({ ...draft, id: 0, html: null, text: null, status: "brouillon", nature: "information" } as unknown as Letter);
   const preview = saved ? await sampleMessage(asLetter, admin?.email || "adresse@exemple.fr") : null;
   const progress = saved ? letterProgress(saved) : null;
   return {
@@ -110,6 +143,7 @@ export async function letterScreen(idParam: string | undefined, url: URL, adminI
     },
     presents: await presentedTitle(draft),
     audience: await audienceText(draft, count),
+    toGardeners: draft.audience === "jardiniers" ? await gardenersPart(asLetter, count) : null,
     recipients: count,
     testTo: admin?.email ?? "",
     previewHtml: preview?.html ?? null,
@@ -121,23 +155,95 @@ export async function letterScreen(idParam: string | undefined, url: URL, adminI
   };
 }
 
+/**
+ * The part of the letter screen that belongs to a letter to gardeners: the choices (sites, held plots, fee years),
+ * the group as chosen, whom it goes to in words and its figures: as it would go now (a draft), or as it went.
+ */
+async function gardenersPart(letter: Letter, emails: number) {
+  const draft = letter.status === "brouillon";
+  const [choices, years, figures, label, paper] = await Promise.all([
+    draft ? groupChoices() : [],
+    draft ? feeYearChoices() : [],
+    draft ? gardenerFigures(letter) : null,
+    draft ? groupDescription(groupOf(letter)) : (letter.audienceLabel ?? "aux jardiniers"),
+    draft ? null : paperRecipients(letter),
+  ]);
+  return {
+    gardeners: letter.gardeners ?? "actuels",
+    siteIds: letter.siteIds ?? [],
+    plotIds: letter.plotIds ?? [],
+    feeYear: letter.feeYear ?? null,
+    nature: letter.nature,
+    label,
+    sites: choices.map((site) => ({
+      id: site.id,
+      name: site.name,
+      plots: site.plots.map((plot) => ({ id: plot.id, number: plot.number, holder: plot.holder })),
+    })),
+    years,
+    figures: figures ?? {
+      gardeners: letter.gardenerCount,
+      withoutEmail: letter.withoutEmail,
+      optedOut: letter.optedOut,
+      paper: paper!.length,
+      emails,
+    },
+  };
+}
+
 const refused = (form: FormData, message: string, status = 400, errors: Record<string, string> = {}) => {
   // What was typed comes back with the message: nothing is lost.
   const values = Object.fromEntries(
-    ["subject", "message", "testTo"].map((name) => [name, String(form.get(name) ?? "")]),
+    ["subject", "message", "testTo", "gardeners", "feeYear", "nature"].map((name) => [
+      name,
+      String(form.get(name) ?? ""),
+    ]),
   );
-  return data({ ok: false as const, message, errors, values }, { status });
+  const lists = { siteIds: form.getAll("siteIds").map(String), plotIds: form.getAll("plotIds").map(String) };
+  return data({ ok: false as const, message, errors, values, lists }, { status });
 };
+
+/** The audience of a letter to gardeners as the form chose it, or null when the form does not say (another letter). */
+function audienceOf(parsed: z.output<typeof letterFormSchema>): GardenerAudience | null {
+  if (!parsed.gardeners) return null;
+  return {
+    gardeners: parsed.gardeners,
+    siteIds: parsed.gardeners === "jardins" ? [...new Set(parsed.siteIds)] : [],
+    plotIds: parsed.gardeners === "parcelles" ? [...new Set(parsed.plotIds)] : [],
+    feeYear: parsed.feeYear,
+    nature: parsed.nature ?? "information",
+  };
+}
+
+const sameAudience = (a: GardenerAudience, b: Letter) =>
+  a.gardeners === b.gardeners &&
+  a.nature === b.nature &&
+  a.feeYear === b.feeYear &&
+  a.siteIds.join() === (b.siteIds ?? []).join() &&
+  a.plotIds.join() === (b.plotIds ?? []).join();
+
+/** In the history, whom a letter went to: « lettre n° 12 aux jardiniers du Jardin des Brosses »; never a person. */
+const letterTarget = (letter: Pick<Letter, "id" | "audience" | "audienceLabel">) =>
+  letter.audience === "jardiniers" && letter.audienceLabel
+    ? `lettre n° ${letter.id} ${letter.audienceLabel}`
+    : `lettre n° ${letter.id}`;
 
 /**
  * The letter screen's form: « Enregistrer le brouillon », « M'envoyer un test », « Envoyer la lettre » (the box
  * ticked), « Supprimer le brouillon ». A new letter is saved first, whatever the button.
  */
 export async function letterAction(idParam: string | undefined, url: URL, form: FormData, actor: Actor) {
-  const parsed = letterFormSchema.safeParse(Object.fromEntries(form));
+  const parsed = letterFormSchema.safeParse({
+    ...Object.fromEntries(form),
+    siteIds: form.getAll("siteIds"),
+    plotIds: form.getAll("plotIds"),
+  });
   if (!parsed.success)
     return refused(form, "La lettre n'a pas été enregistrée :", 400, errorsByField(parsed.error.issues));
   const { intent, subject, message, testTo } = parsed.data;
+  const audience = audienceOf(parsed.data);
+  if (audience && !(await groupExists(groupOf(audience))))
+    return refused(form, "Un jardin ou une parcelle choisi n'existe plus : vérifiez les destinataires.", 409);
   let letter: Letter | undefined;
   try {
     if (idParam === "nouvelle") {
@@ -145,7 +251,12 @@ export async function letterAction(idParam: string | undefined, url: URL, form: 
       if (!draft) return refused(form, LETTER_GONE_MESSAGE, 404);
       letter = await withHistory(
         actor,
-        (tx) => createLetter({ ...draft, subject, message }, actor.username, tx),
+        (tx) =>
+          createLetter(
+            { ...draft, ...(draft.audience === "jardiniers" && audience), subject, message },
+            actor.username,
+            tx,
+          ),
         (row) => ({ kind: "lettre.brouillon", target: `lettre n° ${row.id}` }),
       );
     } else {
@@ -159,11 +270,16 @@ export async function letterAction(idParam: string | undefined, url: URL, form: 
         if (!removed) return refused(form, LETTER_GONE_MESSAGE, 404);
         throw redirect("/admin/lettre?supprimee=1");
       }
+      const before = await getLetter(id);
+      const changes = before?.audience === "jardiniers" && audience ? audience : {};
       letter = await withHistory(
         actor,
-        (tx) => updateLetter(id, { subject, message }, tx),
+        (tx) => updateLetter(id, { subject, message, ...changes }, tx),
         (row) => ({ kind: "lettre.brouillon", target: `lettre n° ${row.id}` }),
       );
+      // Sent with other recipients than the screen counted: saved, and counted again before it goes.
+      if (intent === "send" && before?.audience === "jardiniers" && audience && !sameAudience(audience, before))
+        return redirectTo(letter.id, "destinataires");
     }
     if (intent === "test") {
       await sendTestLetter(letter, testTo!);
@@ -179,7 +295,14 @@ export async function letterAction(idParam: string | undefined, url: URL, form: 
       await withHistory(
         actor,
         (tx) => queueLetter(letter!, body, tx),
-        (row) => ({ kind: "lettre.envoi", target: `lettre n° ${row.id}`, detail: `${row.total} destinataires` }),
+        (row) => ({
+          kind: "lettre.envoi",
+          target: letterTarget(row),
+          detail:
+            row.audience === "jardiniers"
+              ? `${counted(row.total, "e-mail", "e-mails")}, ${counted(row.paper ?? 0, "lettre à imprimer", "lettres à imprimer")}`
+              : `${row.total} destinataires`,
+        }),
       );
       return redirectTo(letter.id, "envoi");
     }
@@ -197,6 +320,7 @@ function redirectTo(id: number, done: keyof typeof DONE_MESSAGES) {
 
 const DONE_MESSAGES = {
   brouillon: "Brouillon enregistré.",
+  destinataires: "Destinataires enregistrés : vérifiez leur nombre, puis confirmez l'envoi.",
   test: "Le test est parti : il arrive dans quelques instants.",
   envoi: "La lettre est partie : elle est envoyée au rythme permis par la messagerie.",
 } as const;
@@ -204,4 +328,29 @@ const DONE_MESSAGES = {
 /** The message of `?fait=` after a save, or null. */
 export function doneMessage(url: URL) {
   return own<string>(DONE_MESSAGES, url.searchParams.get("fait")) ?? null;
+}
+
+/**
+ * « Lettres à imprimer » of a letter to gardeners (/admin/lettre/:id/imprimer): one page per gardener without an
+ * e-mail address, or whose address refused it, with the same text as the e-mail. A draft's list is today's; a
+ * letter that went keeps those of its sending. Another letter has none: back to its screen.
+ */
+export async function letterPrintScreen(idParam: string | undefined) {
+  const letter = await getLetter(parseId(idParam) ?? 0);
+  if (!letter) throw redirect("/admin/lettre");
+  if (letter.audience !== "jardiniers") throw redirect(`/admin/lettre/${letter.id}`);
+  const [recipients, body, sender, paper, bounced] = await Promise.all([
+    paperRecipients(letter),
+    bodyOf(letter),
+    letterSender(),
+    paperNote(false),
+    paperNote(true),
+  ]);
+  return {
+    letter: { id: letter.id, subject: letter.subject, draft: letter.status === "brouillon" },
+    sender,
+    date: formatDate(letter.queuedAt ?? new Date()),
+    html: body.html,
+    recipients: recipients.map((r) => ({ ...r, note: r.bounced ? bounced : paper })),
+  };
 }

@@ -1,6 +1,12 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { eventRegistrations, newsletterLetters, newsletterSubscribers, outbox } from "~/db/schema";
+import {
+  eventRegistrations,
+  letterPaperRecipients,
+  newsletterLetters,
+  newsletterSubscribers,
+  outbox,
+} from "~/db/schema";
 import { env } from "~/server/env.server";
 import { withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { formatDate } from "~/lib/dates";
@@ -13,6 +19,16 @@ import type { LetterDelivery } from "~/modules/mail/mail-worker.server";
 import { enqueueMail, type LetterCounts, type OutboxRow } from "~/modules/mail/outbox.server";
 import { cancelLink } from "~/modules/registrations/registrations.server";
 import {
+  gardenersAtAddress,
+  groupAddresses,
+  groupDescription,
+  groupFigures,
+  groupWithoutAddress,
+  lettersOptOutToken,
+  postalRecipients,
+  type GardenerGroup,
+} from "~/modules/register/gardener-letters.server";
+import {
   articleCard,
   eventCard,
   letterBody,
@@ -22,7 +38,7 @@ import {
   type LetterIdentity,
 } from "./letter-mail.server";
 import { BOUNCES_TO_STOP, unsubscribeToken } from "./newsletter.server";
-import type { LetterDraft } from "./letters.schema";
+import type { GardenerAudience, LetterDraft } from "./letters.schema";
 
 export type Letter = typeof newsletterLetters.$inferSelect;
 
@@ -36,10 +52,12 @@ export class LetterError extends Error {
 }
 
 export const NO_RECIPIENT_MESSAGE = "Personne à qui l'envoyer : aucune adresse confirmée.";
+export const NO_GARDENER_MESSAGE = "Personne à qui l'envoyer : aucun jardinier ne correspond à ce choix.";
 export const LETTER_SENT_ALREADY_MESSAGE = "Cette lettre est déjà partie : elle ne peut plus être modifiée.";
 export const LETTER_GONE_MESSAGE = "Cette lettre n'existe plus.";
 
 const unsubscribeLink = (token: string) => new URL(`/lettre/desabonnement/${token}`, env.PUBLIC_URL).toString();
+const gardenerOptOutLink = (token: string) => new URL(`/lettre/jardinier/${token}`, env.PUBLIC_URL).toString();
 
 async function identity(): Promise<LetterIdentity> {
   const content = await getSiteContent();
@@ -51,6 +69,20 @@ async function identity(): Promise<LetterIdentity> {
     email: content.email,
     replyTo: associationReplyTo(content),
   };
+}
+
+/** Who a printed letter comes from: the association's name and postal address, as its sender block. */
+export async function letterSender() {
+  const who = await identity();
+  return [who.association, who.address].filter(Boolean).join("\n");
+}
+
+/** What a printed letter says last: why it came on paper, in the e-mail footer's words (decision 029). */
+export async function paperNote(bounced: boolean) {
+  const { association } = await identity();
+  return bounced
+    ? `Vous recevez cette lettre sur papier en tant que jardinier de l'association ${association} : le message envoyé à votre adresse e-mail n'a pas pu être remis. Vérifiez-la avec le bureau.`
+    : `Vous recevez cette lettre sur papier en tant que jardinier de l'association ${association} : nous n'avons pas d'adresse e-mail pour vous. Pour la recevoir par e-mail, donnez-la au bureau.`;
 }
 
 /** What a letter presents (an article, an event), as HTML: published ones only; "" for a free message. */
@@ -95,6 +127,40 @@ function registrantFooter(eventTitle: string, email: string, link: string): Lett
   };
 }
 
+/** The opt-out of an information letter to gardeners, as its footer's link and the screens name it. */
+export const GARDENER_OPT_OUT_LABEL = "Ne plus recevoir les lettres d'information aux jardiniers";
+
+/**
+ * A gardener is written to as a member, not as a subscriber (decision 029): the footer says so. An information
+ * letter offers its opt-out (with RFC 8058's headers); a service message, which the membership requires, cannot be
+ * declined and says why it came.
+ */
+function gardenerFooter(association: string, nature: Letter["nature"], optOutToken: string): LetterFooter {
+  const member = `Vous recevez ce message en tant que jardinier de l'association ${association}.`;
+  if (nature === "service")
+    return {
+      why: `${member} Il concerne votre parcelle ou votre adhésion : chaque jardinier concerné le reçoit. Pour toute question, répondez simplement à ce message.`,
+    };
+  const link = gardenerOptOutLink(optOutToken);
+  return {
+    why: `${member} Pour ne plus recevoir ses lettres d'information, ouvrez le lien ci-dessous ; les messages liés à votre parcelle ou à votre adhésion (cotisation, convocation à l'assemblée générale) continueront de vous parvenir.`,
+    link: { href: link, label: GARDENER_OPT_OUT_LABEL },
+    unsubscribe: link,
+    list: { name: "Lettres aux jardiniers", id: "jardiniers" },
+  };
+}
+
+/** The gardeners a letter to gardeners is written to, as the register's group. */
+export const groupOf = (letter: Pick<Letter, "gardeners" | "siteIds" | "plotIds" | "feeYear">): GardenerGroup => ({
+  kind: letter.gardeners ?? "actuels",
+  siteIds: letter.siteIds ?? [],
+  plotIds: letter.plotIds ?? [],
+  feeYear: letter.feeYear ?? null,
+});
+
+/** Whether those who opted out are left out: an information letter (decision 029). */
+const respectsOptOut = (letter: Pick<Letter, "nature">) => letter.nature !== "service";
+
 /** The whole e-mail as one recipient would get it, with a sample footer: the back-office's preview. */
 export async function sampleMessage(letter: Letter, to: string) {
   const who = await identity();
@@ -102,7 +168,9 @@ export async function sampleMessage(letter: Letter, to: string) {
   const footer =
     letter.audience === "inscrits"
       ? registrantFooter(await audienceEventTitle(letter), to, "#")
-      : subscriberFooter(who.association, to, new Date(), sample);
+      : letter.audience === "jardiniers"
+        ? gardenerFooter(who.association, letter.nature, sample)
+        : subscriberFooter(who.association, to, new Date(), sample);
   return letterMessage({ subject: letter.subject, body: await bodyOf(letter) }, who, footer);
 }
 
@@ -119,8 +187,12 @@ export async function getLetter(id: number, executor: Executor = getDb()) {
   return row;
 }
 
-/** Changes a draft's subject and message; a letter that went is never changed. */
-export async function updateLetter(id: number, values: Pick<LetterDraft, "subject" | "message">, executor: Executor) {
+/** Changes a draft's subject and message (and a letter to gardeners' audience); a letter that went is never changed. */
+export async function updateLetter(
+  id: number,
+  values: Pick<LetterDraft, "subject" | "message"> & Partial<GardenerAudience>,
+  executor: Executor,
+) {
   const [row] = await executor
     .update(newsletterLetters)
     .set({ ...values, updatedAt: new Date() })
@@ -158,8 +230,27 @@ const reachable = and(
   sql`${newsletterSubscribers.bounces} < ${BOUNCES_TO_STOP}`,
 );
 
-/** Who a letter would go to now: the confirmed, reachable subscribers, or the people signed up (present). */
-export async function recipientCount(letter: Pick<Letter, "audience" | "eventId">, executor: Executor = getDb()) {
+type Audience = Pick<Letter, "audience" | "eventId"> & Partial<GardenerAudience>;
+
+/**
+ * A letter to gardeners as it would go now: its gardeners, those without an address (on paper), those who opted out
+ * and are left out (an information letter), and the addresses its messages go to.
+ */
+export async function gardenerFigures(letter: Partial<GardenerAudience>, executor: Executor = getDb()) {
+  const figures = await groupFigures(groupOf(letter as Letter), executor);
+  const optOut = respectsOptOut(letter as Letter);
+  return {
+    gardeners: figures.gardeners,
+    withoutEmail: figures.withoutEmail,
+    optedOut: optOut ? figures.optedOut : 0,
+    paper: figures.withoutEmail - (optOut ? figures.withoutEmailOptedOut : 0),
+    emails: optOut ? figures.addressesWanted : figures.addresses,
+  };
+}
+
+/** Who a letter would go to now: the confirmed, reachable subscribers, the people signed up (present), or the gardeners' addresses. */
+export async function recipientCount(letter: Audience, executor: Executor = getDb()) {
+  if (letter.audience === "jardiniers") return (await gardenerFigures(letter, executor)).emails;
   if (letter.audience === "inscrits") {
     const [row] = await executor
       .select({ n: sql<number>`count(distinct ${eventRegistrations.email})`.mapWith(Number) })
@@ -171,6 +262,15 @@ export async function recipientCount(letter: Pick<Letter, "audience" | "eventId"
   return row?.n ?? 0;
 }
 
+/** What each recipient's footer gives, as a test's footer announces it. */
+function testWhat(letter: Letter) {
+  if (letter.audience === "inscrits") return "ce message et le lien pour annuler son inscription";
+  if (letter.audience === "abonnes") return "cette lettre et le lien pour se désabonner";
+  return letter.nature === "service"
+    ? "ce message, en tant que jardinier, sans lien de désabonnement (message de service)"
+    : "ce message, en tant que jardinier, et le lien pour ne plus recevoir les lettres d'information";
+}
+
 /**
  * « M'envoyer un test »: the letter as a recipient gets it, to `to`, ahead of any sending. Its footer says what it
  * is: a test for an administrator, to no list; its link leads back to the letter in the back-office.
@@ -178,7 +278,7 @@ export async function recipientCount(letter: Pick<Letter, "audience" | "eventId"
 export async function sendTestLetter(letter: Letter, to: string) {
   const who = await identity();
   const footer: LetterFooter = {
-    why: `Ceci est un test, envoyé à ${to} à la demande d'un administrateur du site : personne d'autre ne l'a reçu. Chaque destinataire trouvera ici pourquoi il reçoit ${letter.audience === "inscrits" ? "ce message et le lien pour annuler son inscription" : "cette lettre et le lien pour se désabonner"}.`,
+    why: `Ceci est un test, envoyé à ${to} à la demande d'un administrateur du site : personne d'autre ne l'a reçu. Chaque destinataire trouvera ici pourquoi il reçoit ${testWhat(letter)}.`,
     link: { href: new URL(`/admin/lettre/${letter.id}`, env.PUBLIC_URL).toString(), label: "Revenir à la lettre" },
   };
   const message = letterMessage({ subject: letter.subject, body: await bodyOf(letter) }, who, footer);
@@ -195,9 +295,15 @@ export async function sendTestLetter(letter: Letter, to: string) {
  * Starts the sending: the body (`bodyOf`, read before the transaction) is frozen, and one outbox message per
  * recipient is queued in the same transaction
  * (the unique index on letter and address makes a second queueing add nobody). The worker renders each message when
- * its turn comes, so an address that unsubscribes meanwhile gets nothing.
+ * its turn comes, so an address that unsubscribes meanwhile gets nothing. A letter to gardeners is a snapshot: its
+ * addresses (one message per address, however many records or plots share it) and its paper recipients are those of
+ * this moment; a gardener arriving later is not added.
  */
-export async function queueLetter(letter: Letter, body: LetterBody, executor: Executor) {
+export async function queueLetter(
+  letter: Letter,
+  body: LetterBody,
+  executor: Executor,
+): Promise<Letter & { paper?: number }> {
   const id = letter.id;
   const [locked] = await executor
     .update(newsletterLetters)
@@ -205,20 +311,87 @@ export async function queueLetter(letter: Letter, body: LetterBody, executor: Ex
     .where(and(eq(newsletterLetters.id, id), eq(newsletterLetters.status, "brouillon")))
     .returning();
   if (!locked) throw new LetterError(LETTER_SENT_ALREADY_MESSAGE, 409);
+  if (locked.audience === "jardiniers") return queueGardenerLetter(locked, executor);
   const recipients =
     letter.audience === "inscrits"
       ? sql`select distinct ${eventRegistrations.email} from ${eventRegistrations}
             where ${eventRegistrations.eventId} = ${letter.eventId ?? 0} and ${eventRegistrations.status} = 'inscrit'`
       : sql`select ${newsletterSubscribers.email} from ${newsletterSubscribers} where ${reachable}`;
-  const queued = await executor.execute(sql`
-    insert into ${outbox} ("to", "subject", "text", "priority", "letter_id")
-    select recipient.email, ${letter.subject}, '', 1, ${id} from (${recipients}) as recipient(email)
-    on conflict do nothing
-    returning "id"`);
-  const total = (queued as unknown as { rows: unknown[] }).rows.length;
+  const total = await queueMessages(locked, recipients, executor);
   if (total === 0) throw new LetterError(NO_RECIPIENT_MESSAGE);
   await executor.update(newsletterLetters).set({ total }).where(eq(newsletterLetters.id, id));
   return { ...locked, total };
+}
+
+/** One outbox message (no body: rendered at its turn) per address of `recipients` (SQL, one column); how many. */
+async function queueMessages(letter: Letter, recipients: SQL, executor: Executor) {
+  const queued = await executor.execute(sql`
+    insert into ${outbox} ("to", "subject", "text", "priority", "letter_id")
+    select recipient.email, ${letter.subject}, '', 1, ${letter.id} from (${recipients}) as recipient(email)
+    on conflict do nothing
+    returning "id"`);
+  return (queued as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * A letter to gardeners queued (in the caller's transaction, its row locked « envoi »): the messages to the group's
+ * addresses, its paper recipients, its figures and whom it went to in words, frozen. Only paper: sent at once.
+ */
+async function queueGardenerLetter(letter: Letter, executor: Executor) {
+  const group = groupOf(letter);
+  const optOut = respectsOptOut(letter);
+  const [figures, label] = await Promise.all([gardenerFigures(letter, executor), groupDescription(group, executor)]);
+  const total = await queueMessages(letter, groupAddresses(group, optOut), executor);
+  await executor.execute(sql`
+    insert into ${letterPaperRecipients} ("letter_id", "gardener_id")
+    select ${letter.id}, paper.id from (${groupWithoutAddress(group, optOut)}) as paper(id)
+    on conflict do nothing`);
+  if (total === 0 && figures.paper === 0) throw new LetterError(NO_GARDENER_MESSAGE);
+  const [row] = await executor
+    .update(newsletterLetters)
+    .set({
+      total,
+      audienceLabel: label,
+      gardenerCount: figures.gardeners,
+      withoutEmail: figures.withoutEmail,
+      optedOut: figures.optedOut,
+      ...(total === 0 && { status: "envoyee" as const, finishedAt: new Date() }),
+    })
+    .where(eq(newsletterLetters.id, letter.id))
+    .returning();
+  return { ...row!, paper: figures.paper };
+}
+
+/**
+ * « Lettres à imprimer » of a letter to gardeners: who gets it on paper, by family name. A draft: the group's
+ * gardeners without an address now; a letter that went: those without an address when it was queued, then those
+ * whose message was refused for good (`bounced`: their address did not work). An erased record is gone from both.
+ */
+export async function paperRecipients(letter: Letter, executor: Executor = getDb()) {
+  if (letter.status === "brouillon") {
+    const rows = await postalRecipients(groupWithoutAddress(groupOf(letter), respectsOptOut(letter)), executor);
+    return rows.map((row) => ({ ...row, bounced: false }));
+  }
+  const [paper, refused] = await Promise.all([
+    postalRecipients(
+      sql`select ${letterPaperRecipients.gardenerId} from ${letterPaperRecipients} where ${letterPaperRecipients.letterId} = ${letter.id}`,
+      executor,
+    ),
+    bouncedGardeners(letter.id, executor),
+  ]);
+  return [...paper.map((row) => ({ ...row, bounced: false })), ...refused.map((row) => ({ ...row, bounced: true }))];
+}
+
+/** The gardeners whose address refused the letter for good (while its outbox rows are kept). */
+async function bouncedGardeners(letterId: number, executor: Executor) {
+  const addresses = await executor
+    .select({ to: outbox.to })
+    .from(outbox)
+    .where(and(eq(outbox.letterId, letterId), eq(outbox.status, "bounced")));
+  if (addresses.length === 0) return [];
+  const ids = (await Promise.all(addresses.map((a) => gardenersAtAddress(a.to, executor)))).flat().map((g) => g.id);
+  if (ids.length === 0) return [];
+  return postalRecipients(ids, executor);
 }
 
 /** Where a sending stands: done, waiting, and when it should end at the configured rate. */
@@ -294,7 +467,13 @@ export function letterDelivery(): LetterDelivery {
       if (!who || Date.now() - who.at > 60_000) who = { value: await identity(), at: Date.now() };
       const { letter, body, eventTitle } = entry;
       let footer: LetterFooter;
-      if (letter.audience === "inscrits") {
+      if (letter.audience === "jardiniers") {
+        // The address's records: none left (erased) or all opted out of an information letter, nothing goes.
+        const holders = await gardenersAtAddress(row.to);
+        const wanting = respectsOptOut(letter) ? holders.filter((g) => !g.optedOutAt) : holders;
+        if (wanting.length === 0) return null;
+        footer = gardenerFooter(who.value.association, letter.nature, lettersOptOutToken(wanting[0]!));
+      } else if (letter.audience === "inscrits") {
         const [registration] = await getDb()
           .select()
           .from(eventRegistrations)
@@ -322,7 +501,7 @@ export function letterDelivery(): LetterDelivery {
       // A sign-up's address is not the newsletter's: its refusal counts on the newsletter only for a letter to it.
       // A bounce read days later (bounces.server.ts) finds its letter out of this cache.
       const letter = letters.get(row.letterId!)?.letter ?? (await getLetter(row.letterId!, executor));
-      if (letter?.audience === "inscrits") return;
+      if (letter && letter.audience !== "abonnes") return;
       await executor
         .update(newsletterSubscribers)
         .set({ bounces: sql`${newsletterSubscribers.bounces} + 1` })

@@ -30,6 +30,7 @@ import {
   wholeRegister,
 } from "./access.server";
 import { getPlot } from "./plots.server";
+import { setLettersOptOut } from "./gardener-letters.server";
 import {
   allotmentFormSchema,
   departureFormSchema,
@@ -149,6 +150,10 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
       notes: gardener.notes,
       left: formatCalendarDate(gardener.endDate),
       fromApplication: gardener.applicationId !== null,
+      // Decision 029: whether they still receive the information letters to gardeners, and since when not.
+      letters: gardener.lettersOptOutAt
+        ? { optedOut: true, since: formatDate(gardener.lettersOptOutAt), how: gardener.lettersOptOutHow }
+        : { optedOut: false, since: "", how: "" },
     },
     holdings: holdings.map((h) => ({
       id: h.id,
@@ -265,6 +270,27 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
         () => ({ kind: "jardinier.suppression", target: target(gardener.id) }),
       );
       return redirect("/admin/jardiniers");
+    }
+    case "letters-out":
+    case "letters-in": {
+      const out = intent === "letters-out";
+      const changed = await withHistory(
+        actor,
+        (tx) => setLettersOptOut(gardener.id, out, actor.username, tx),
+        (row) =>
+          row && {
+            kind: "jardinier.lettres",
+            target: target(gardener.id),
+            detail: out ? "ne reçoit plus les lettres d'information" : "reçoit de nouveau les lettres d'information",
+          },
+      );
+      if (!changed) return doneForm(intent, "C'était déjà noté.");
+      return doneForm(
+        intent,
+        out
+          ? "C'est noté : les lettres d'information aux jardiniers ne lui parviendront plus (les messages de service, si)."
+          : "C'est noté : les lettres d'information aux jardiniers lui parviendront de nouveau.",
+      );
     }
     case "allot": {
       const { data, refusal } = parseAdminForm(holdingFormSchema, form, "La parcelle n'a pas été attribuée :");

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/fees-print";
 import type { PageHandle } from "~/lib/page-handle";
+import { PrintedLetter, PrintedLetters } from "~/components/admin/PrintedLetters";
 import { feesPrintScreen } from "~/modules/register/fees.admin.server";
 
 /**
@@ -30,27 +31,20 @@ export default function PrintFeeCalls({ loaderData }: Route.ComponentProps) {
       </main>
     );
   return (
-    <main className="bg-white text-black">
-      <style>{"@page { size: A4; margin: 0 } @media print { .fee-letter { break-after: page } }"}</style>
+    <PrintedLetters>
       {letters.map((l) => (
-        // A4 page: the sender top left, the address in the window of a DL envelope (right, 45 mm from the top).
-        <article
+        <PrintedLetter
           key={l.id}
-          aria-label={`Appel à ${l.name}`}
-          className="fee-letter relative mx-auto min-h-[297mm] w-[210mm] max-w-full px-[20mm] pt-[15mm] pb-[20mm] print:mx-0"
+          label={`Appel à ${l.name}`}
+          sender={sender}
+          name={l.name}
+          address={l.address}
+          date={printedOn}
+          title={`Appel à cotisation ${year}`}
         >
-          <p className="text-sm whitespace-pre-line">{sender}</p>
-          <address className="mt-[20mm] ml-auto min-h-[35mm] w-[90mm] max-w-full text-base whitespace-pre-line not-italic">
-            {l.name}
-            {"\n"}
-            {/* No postal address on the record: the call is handed over at the permanence instead of posted. */}
-            {l.address || "À remettre en main propre"}
-          </address>
-          <p className="mt-[10mm] text-right text-sm">Le {printedOn}</p>
-          <h1 className="mt-6 text-xl font-bold">Appel à cotisation {year}</h1>
           <div className="mt-4 text-base whitespace-pre-line">{l.letter}</div>
-        </article>
+        </PrintedLetter>
       ))}
-    </main>
+    </PrintedLetters>
   );
 }

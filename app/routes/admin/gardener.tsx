@@ -19,6 +19,7 @@ import { adminMeta } from "~/modules/seo/seo";
 import { de } from "~/lib/text";
 import { signedInAdmin } from "~/request/context";
 import { GardenerDetails } from "~/components/admin/plots/GardenerDetails";
+import { GardenerLetters } from "~/components/admin/plots/GardenerLetters";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? loaderData.gardener.name : "Jardinier");
@@ -115,6 +116,9 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         ) : (
           <GardenerDetails gardener={gardener} />
         )}
+      </Section>
+      <Section id="lettres" title="Lettres aux jardiniers">
+        <GardenerLetters letters={gardener.letters} editable={editable} />
       </Section>
       <p>
         <Link to="/admin/jardiniers" className="font-semibold text-brand-800 underline underline-offset-2">

@@ -12,7 +12,8 @@ import { adminMeta } from "~/modules/seo/seo";
 import { signedInAdmin } from "~/request/context";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return adminMeta(loaderData?.letter.id ? `Lettre : ${loaderData.letter.subject}` : "Nouvelle lettre");
+  if (loaderData?.letter.id) return adminMeta(`Lettre : ${loaderData.letter.subject}`);
+  return adminMeta(loaderData?.letter.audience === "jardiniers" ? "Nouvelle lettre aux jardiniers" : "Nouvelle lettre");
 }
 
 /** /admin/lettre/:id (« nouvelle »: a letter not saved yet): write, preview, test and send a letter. */
@@ -41,7 +42,13 @@ export default function AdminLetter({ loaderData, actionData }: Route.ComponentP
   }, [sending, revalidator]);
   return (
     <AdminPage
-      title={letter.id ? letter.subject : "Nouvelle lettre"}
+      title={
+        letter.id
+          ? letter.subject
+          : letter.audience === "jardiniers"
+            ? "Nouvelle lettre aux jardiniers"
+            : "Nouvelle lettre"
+      }
       back={
         <a href="/admin/lettre" className={backLinkClass}>
           Retour à la lettre d'information
@@ -60,7 +67,9 @@ export default function AdminLetter({ loaderData, actionData }: Route.ComponentP
             Aperçu de l'e-mail
           </h2>
           <p className="text-sm text-stone-600">
-            Tel que le reçoit un destinataire ; le lien de désabonnement de chacun lui est propre.
+            {letter.audience === "jardiniers" && letter.nature === "service"
+              ? "Tel que le reçoit un jardinier : un message de service, sans lien de désabonnement."
+              : "Tel que le reçoit un destinataire ; le lien de désabonnement de chacun lui est propre."}
           </p>
           <iframe
             title="Aperçu de l'e-mail"

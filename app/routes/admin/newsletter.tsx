@@ -52,7 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         subject: l.subject,
         status: l.status,
         date: formatDateTime(l.queuedAt ?? l.updatedAt),
-        audience: l.audience === "inscrits" ? "aux inscrits d'un événement" : "aux abonnés",
+        audience:
+          l.audience === "jardiniers"
+            ? (l.audienceLabel ?? "aux jardiniers")
+            : l.audience === "inscrits"
+              ? "aux inscrits d'un événement"
+              : "aux abonnés",
         total: l.total,
         sent: l.sent,
         bounced: l.bounced,
@@ -121,11 +126,16 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
       <Section
         id="lettres"
         title="Lettres"
-        description="Une lettre présente un article, un événement (bouton « Envoyer aux abonnés » de leur liste) ou un message libre ; chaque abonné la reçoit seul, avec son lien de désabonnement."
+        description="Une lettre présente un article, un événement (bouton « Envoyer aux abonnés » de leur liste) ou un message libre ; chaque abonné la reçoit seul, avec son lien de désabonnement. Une lettre aux jardiniers leur est écrite en tant que membres : à tous, à ceux d'un jardin, à ceux qui doivent leur cotisation ou aux titulaires de parcelles choisies, sur papier pour ceux qui n'ont pas d'adresse e-mail."
         action={
-          <Link to="/admin/lettre/nouvelle" className={buttonClass}>
-            Écrire une lettre
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/admin/lettre/nouvelle" className={buttonClass}>
+              Écrire une lettre
+            </Link>
+            <Link to="/admin/lettre/nouvelle?jardiniers" className={buttonClass}>
+              Écrire aux jardiniers
+            </Link>
+          </div>
         }
       >
         <DigestForm frequency={loaderData.digest} />

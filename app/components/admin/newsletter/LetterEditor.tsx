@@ -5,11 +5,31 @@ import { ErrorSummary, FormMessage } from "~/components/form/messages";
 import { RichTextEditor } from "~/components/form/RichTextEditor";
 import { quietButtonClass } from "~/components/form/styles";
 import { useFormValidation } from "~/components/form/use-form-validation";
+import { counted } from "~/lib/text";
 import type { letterScreen } from "~/modules/newsletter/letters.admin.server";
+import { GardenerAudienceFields } from "./GardenerAudienceFields";
 
 type Screen = Awaited<ReturnType<typeof letterScreen>>;
 
-const ORDER = ["subject", "message", "testTo", "confirm"] as const;
+const ORDER = [
+  "gardeners",
+  "siteIds",
+  "feeYear",
+  "plotIds",
+  "nature",
+  "subject",
+  "message",
+  "testTo",
+  "confirm",
+] as const;
+
+/** What ticking « Je confirme l'envoi » agrees to: the recipients as counted on the screen. */
+function confirmation(screen: Screen) {
+  const part = screen.toGardeners;
+  if (!part) return `Je confirme l'envoi à ${screen.audience}.`;
+  const { emails, paper } = part.figures;
+  return `Je confirme l'envoi ${part.label} : ${counted(emails, "e-mail", "e-mails")}${paper ? ` et ${counted(paper, "lettre à imprimer", "lettres à imprimer")}` : ""}.`;
+}
 
 /**
  * A draft letter: its subject and message (the site's rich-text editor), then « Enregistrer le brouillon »,
@@ -21,7 +41,12 @@ export function LetterEditor({
   refused,
 }: {
   screen: Screen;
-  refused?: { message: string; errors: Record<string, string>; values: Record<string, string> };
+  refused?: {
+    message: string;
+    errors: Record<string, string>;
+    values: Record<string, string>;
+    lists: Record<string, string[]>;
+  };
 }) {
   const { letter } = screen;
   const { errors, formProps } = useFormValidation(
@@ -36,9 +61,16 @@ export function LetterEditor({
         <ErrorSummary />
         <FormMessage message={refused && Object.keys(refused.errors).length === 0 ? refused.message : null} />
         <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
+          {screen.toGardeners ? (
+            <GardenerAudienceFields part={screen.toGardeners} letterId={letter.id} refused={refused} />
+          ) : null}
           <dl className="grid gap-1 text-sm text-stone-700 sm:grid-cols-[10rem_1fr]">
-            <dt className="font-semibold">Destinataires</dt>
-            <dd>{screen.audience}</dd>
+            {screen.toGardeners ? null : (
+              <>
+                <dt className="font-semibold">Destinataires</dt>
+                <dd>{screen.audience}</dd>
+              </>
+            )}
             {presents ? (
               <>
                 <dt className="font-semibold">Présente</dt>
@@ -95,8 +127,13 @@ export function LetterEditor({
             de réception et les messages de contact passent toujours avant.
           </p>
           <div className="mt-3 space-y-3">
-            <Checkbox name="confirm">Je confirme l'envoi à {screen.audience}.</Checkbox>
-            <SubmitButton intent="send" sendsIntent busyText="Envoi…" disabled={screen.recipients === 0}>
+            <Checkbox name="confirm">{confirmation(screen)}</Checkbox>
+            <SubmitButton
+              intent="send"
+              sendsIntent
+              busyText="Envoi…"
+              disabled={screen.recipients === 0 && !screen.toGardeners?.figures.paper}
+            >
               Envoyer la lettre
             </SubmitButton>
           </div>
