@@ -141,6 +141,14 @@ describe("parseEnv", () => {
     ).toMatchObject({ DKIM_SELECTOR: "potager" });
   });
 
+  it("reads how soon the tasks first run, unset by default", () => {
+    expect(parseEnv({}).JOBS_FIRST_RUN_SECONDS).toBeUndefined();
+    expect(parseEnv({ JOBS_FIRST_RUN_SECONDS: "5" }).JOBS_FIRST_RUN_SECONDS).toBe(5);
+    expect(problems({ JOBS_FIRST_RUN_SECONDS: "bientôt" })).toEqual([
+      "JOBS_FIRST_RUN_SECONDS doit être un nombre de secondes entre 0 et 86400",
+    ]);
+  });
+
   it("reads the list of allowed origins", () => {
     expect(
       parseEnv({ ALLOWED_ACTION_ORIGINS: " jardins.example.org, *.jardins.example.org ," }).ALLOWED_ACTION_ORIGINS,

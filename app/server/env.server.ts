@@ -142,6 +142,14 @@ const EnvSchema = z.object({
     1024,
     "PAGE_CACHE_MB doit être un nombre de mégaoctets entre 0 et 1024",
   ).default(32),
+  // The periodic tasks' first run at most this long after start (purges and retention wait 15 minutes, the backup
+  // one); only brings first runs sooner, so an operator can check them at once, and the process tests can too.
+  JOBS_FIRST_RUN_SECONDS: integer(
+    "JOBS_FIRST_RUN_SECONDS",
+    0,
+    86_400,
+    "JOBS_FIRST_RUN_SECONDS doit être un nombre de secondes entre 0 et 86400",
+  ).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL doit valoir ${LOG_LEVELS.join(", ")}` }).default("info"),
 });
 

@@ -66,6 +66,31 @@ describeEachDatabase("the job runner", () => {
     expect(runs).toBe(1);
   });
 
+  it("starts no run once the stop has begun, not even one whose claim was under way", async () => {
+    let runs = 0;
+    const runner = startJobs([
+      { name: "tardive", everyMs: 60_000, firstAfterMs: 60_000, once: true, run: async () => void runs++ },
+    ]);
+    const asked = runner.runNow("tardive");
+    await runner.stop();
+    await asked;
+    expect(runs).toBe(0);
+  });
+
+  it("brings first runs forward to firstRunWithinMs, never makes one later", async () => {
+    const started: string[] = [];
+    const job = (name: string, firstAfterMs: number): Job => ({
+      name,
+      everyMs: 60_000,
+      firstAfterMs,
+      run: async () => void started.push(name),
+    });
+    const runner = startJobs([job("dans une heure", 3_600_000), job("tout de suite", 0)], { firstRunWithinMs: 20 });
+    onTestFinished(() => runner.stop());
+    await waitFor(() => started.length === 2);
+    expect(started).toEqual(["tout de suite", "dans une heure"]);
+  });
+
   it("says a failing job once, runs it again at its period, and says when it works again", async () => {
     const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
     const info = vi.spyOn(logger, "info").mockImplementation(() => undefined);

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { jobRuns } from "~/db/schema";
+import { env } from "./env.server";
 import { logger } from "./logger.server";
 
 /**
@@ -61,7 +62,12 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export function startJobs(jobs: Job<any>[]): JobRunner {
+interface JobRunnerOptions {
+  /** No job waits longer than this for its first run; by default JOBS_FIRST_RUN_SECONDS, else each its own delay. */
+  firstRunWithinMs?: number;
+}
+
+export function startJobs(jobs: Job<any>[], options: JobRunnerOptions = {}): JobRunner {
   const controller = new AbortController();
   const state = new Map(
     jobs.map((job) => [
@@ -74,8 +80,15 @@ export function startJobs(jobs: Job<any>[]): JobRunner {
     const { job } = entry;
     let result: unknown;
     try {
-      if (job.once && !(await claim(job))) return undefined;
+      if (job.once && !(await claim(job))) {
+        logger.debug({ job: job.name }, `tâche « ${job.name} » laissée à une autre instance`);
+        return undefined;
+      }
       try {
+        // Stopped while claiming: no run starts once the stop has begun.
+        if (controller.signal.aborted) return undefined;
+        // Said at debug level only: the outbox's worker starts every few seconds.
+        logger.debug({ job: job.name }, `tâche « ${job.name} » commencée`);
         result = await job.run(controller.signal);
       } finally {
         if (job.once) await release(job);
@@ -108,7 +121,8 @@ export function startJobs(jobs: Job<any>[]): JobRunner {
     entry.timer.unref();
   }
 
-  for (const entry of state.values()) schedule(entry, entry.job.firstAfterMs ?? 0);
+  const firstRunWithinMs = options.firstRunWithinMs ?? (env.JOBS_FIRST_RUN_SECONDS ?? Infinity) * 1000;
+  for (const entry of state.values()) schedule(entry, Math.min(entry.job.firstAfterMs ?? 0, firstRunWithinMs));
 
   return {
     runNow(name) {
