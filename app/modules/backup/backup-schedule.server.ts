@@ -64,10 +64,13 @@ export function backupsToKeep<T extends { date: Date }>(backups: T[]): Set<T> {
   return keep;
 }
 
-/** Writes a backup into DATA_DIR/backups now, then removes those no longer kept; returns its path. */
-export async function backupNow(kind: "pglite" | "postgres", now = new Date()): Promise<string> {
+/**
+ * Writes a backup into DATA_DIR/backups now, then removes those no longer kept; returns its path. `signal` stops it
+ * early, leaving nothing (the next run makes it).
+ */
+export async function backupNow(kind: "pglite" | "postgres", now = new Date(), signal?: AbortSignal): Promise<string> {
   const file = path.join(backupDir(), backupFileName(now));
-  await createBackup(file, kind);
+  await createBackup(file, kind, signal);
   const all = await listBackups();
   const keep = backupsToKeep(all);
   for (const backup of all) if (!keep.has(backup)) await fsp.rm(backup.file, { force: true });
@@ -95,7 +98,8 @@ export function backupJob(kind: "pglite" | "postgres"): Job<string | null> {
     everyMs: 15 * 60_000,
     firstAfterMs: 60_000,
     once: true,
-    run: async () => (backupDue(new Date(), await lastBackupDate()) ? backupNow(kind) : null),
+    // Stopped by the server's stop: still due, it is made at the next start's first run.
+    run: async (signal) => (backupDue(new Date(), await lastBackupDate()) ? backupNow(kind, new Date(), signal) : null),
     report: (file) => (file ? { file } : undefined),
   };
 }

@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -87,8 +88,15 @@ export async function tablesInOrder(executor: Executor): Promise<string[]> {
   return ordered;
 }
 
-/** Writes `file` (a .tar.gz), replacing it only once complete. The tables are read in one snapshot. */
-export async function createBackup(file: string, kind: "pglite" | "postgres"): Promise<BackupManifest> {
+/**
+ * Writes `file` (a .tar.gz), replacing it only once complete. The tables are read in one snapshot. `signal` stops it
+ * early (the server stopping): nothing is left behind, neither the archive nor its parts.
+ */
+export async function createBackup(
+  file: string,
+  kind: "pglite" | "postgres",
+  signal?: AbortSignal,
+): Promise<BackupManifest> {
   const staging = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-sauvegarde-"));
   try {
     const root = path.join(staging, ROOT);
@@ -102,6 +110,7 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
       await tx.execute(sql`set local time zone 'UTC'`);
       const written: BackupManifest["tables"] = [];
       for (const name of await tablesInOrder(tx)) {
+        signal?.throwIfAborted();
         const lines = await rows<{ line: string }>(
           tx,
           sql`select row_to_json(t)::text as line from ${sql.identifier(name)} t order by 1`,
@@ -112,9 +121,9 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
       }
       return written;
     });
-    const media = await copyFiles(getMediaDir(), path.join(root, "media"));
+    const media = await copyFiles(getMediaDir(), path.join(root, "media"), signal);
     // Every stored file, the unused ones too: the rows and the files are read at slightly different moments.
-    const documents = await copyFiles(getDocumentsDir(), path.join(root, "documents"));
+    const documents = await copyFiles(getDocumentsDir(), path.join(root, "documents"), signal);
     const secretText = readSecretFile();
     if (secretText !== null) {
       await fsp.mkdir(path.join(root, "secrets"));
@@ -135,12 +144,19 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
     await fsp.mkdir(path.dirname(path.resolve(file)), { recursive: true });
     // Written beside its final name, then renamed: a file under that name is always a whole archive.
     const partial = `${file}.partiel-${process.pid}`;
-    await tar.create(
-      { gzip: true, cwd: staging, file: partial, portable: true, mode: 0o600 } as tar.TarOptionsWithAliasesAsyncFile,
-      [ROOT],
-    );
-    await fsp.chmod(partial, 0o600);
-    await fsp.rename(partial, file);
+    try {
+      // Compressing many images takes a while: a stop must not wait for it (Docker kills 10 s after SIGTERM).
+      await pipeline(
+        tar.create({ gzip: true, cwd: staging, portable: true }, [ROOT]),
+        fs.createWriteStream(partial, { mode: 0o600 }),
+        { signal },
+      );
+      await fsp.chmod(partial, 0o600);
+      await fsp.rename(partial, file);
+    } catch (error) {
+      await fsp.rm(partial, { force: true });
+      throw error;
+    }
     return manifest;
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
@@ -148,9 +164,10 @@ export async function createBackup(file: string, kind: "pglite" | "postgres"): P
 }
 
 /** Copies the files of `dir` (a folder of our own naming: no subfolder, no temporary file) into `target`. */
-async function copyFiles(dir: string, target: string): Promise<BackupManifest["media"]> {
+async function copyFiles(dir: string, target: string, signal?: AbortSignal): Promise<BackupManifest["media"]> {
   const copied: BackupManifest["media"] = [];
   for (const name of fs.existsSync(dir) ? (await fsp.readdir(dir)).sort() : []) {
+    signal?.throwIfAborted();
     const source = path.join(dir, name);
     if (name.startsWith(".tmp-") || !(await fsp.stat(source)).isFile()) continue;
     const data = await fsp.readFile(source);
