@@ -69,6 +69,7 @@ const tables = [
   "autosaves",
   "newsletter_subscribers",
   "newsletter_letters",
+  "letter_paper_recipients",
   "event_registrations",
   "garden_sites",
   "plots",
