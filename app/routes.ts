@@ -81,6 +81,7 @@ export default [
         route("assemblees/:id", "routes/admin/assembly.tsx"),
         route("assemblees/:id/presence", "routes/admin/assembly-presence.tsx"),
         route("assemblees/:id/votes", "routes/admin/assembly-votes.tsx"),
+        route("assemblees/:id/proces-verbal", "routes/admin/assembly-minutes.tsx"),
         route("comptes", "routes/admin/accounts.tsx"),
         route("historique", "routes/admin/history.tsx"),
         route("sauvegarde", "routes/admin/backup-download.ts"),

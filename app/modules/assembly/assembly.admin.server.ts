@@ -1,13 +1,17 @@
 import { redirect } from "react-router";
 import { parisToday } from "~/lib/paris-time";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { familyFirst, parseId } from "~/lib/text";
-import { listDocuments } from "~/modules/documents/documents.server";
+import { familyFirst, parseId, plainToRichText, richTextToPlain } from "~/lib/text";
+import { sanitizeRichText } from "~/server/sanitize.server";
+import { checkDocumentFile } from "~/modules/documents/document-files.server";
+import { addVersion, createDocument, listDocuments } from "~/modules/documents/documents.server";
 import { eventPractical } from "~/modules/events/events.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { assemblyTitle, convocationParts } from "./assembly.mail.server";
+import { draftMinutes, minutesDate, minutesPdf } from "./assembly.minutes.server";
+import { associationName } from "~/modules/mail/mail-templates.server";
 import {
   AGENDA_BLANK_ROWS,
   ANSWER_LABELS,
@@ -35,6 +39,8 @@ import {
   representedBy,
   saveAgenda,
   saveDocuments,
+  saveMinutes,
+  setMinutesDocument,
   sendConvocation,
   setPresent,
   updateSettings,
@@ -356,4 +362,70 @@ export async function voteAction(idParam: string | undefined, form: FormData, ac
   } catch (error) {
     return refused(form, error);
   }
+}
+
+/** /admin/assemblees/:id/proces-verbal: the minutes as saved, or drafted from the day when none are yet. */
+export async function minutesScreen(idParam: string | undefined) {
+  const { assembly, event } = await assemblyOf(idParam);
+  const association = await mailAssociation();
+  return {
+    id: assembly.id,
+    title: assemblyTitle(assembly, event),
+    html: assembly.minutes || (await draftMinutes(assembly, event, associationName(association))),
+    saved: assembly.minutes !== "",
+    documentId: assembly.minutesDocumentId,
+  };
+}
+
+/** « Enregistrer », « Rédiger de nouveau » (from the day's register) and « Déposer en PDF dans les documents ». */
+export async function minutesAction(idParam: string | undefined, form: FormData, actor: Actor) {
+  const { assembly, event } = await assemblyOf(idParam);
+  const intent = String(form.get("intent") ?? "");
+  const typed = form.get("minutes");
+  const html = sanitizeRichText(
+    typeof typed === "string" ? typed : plainToRichText(String(form.get("minutes__texte") ?? "")),
+  );
+  if (intent === "redraft") {
+    const drafted = await draftMinutes(assembly, event, associationName(await mailAssociation()));
+    await withHistory(
+      actor,
+      (tx) => saveMinutes(assembly.id, drafted, tx),
+      () => ({ kind: "assemblee.proces-verbal", target: target(assembly.id) }),
+    );
+    return doneForm(intent, "Procès-verbal rédigé de nouveau d'après la présence et les votes.");
+  }
+  if (!richTextToPlain(html).trim()) return refusedForm(form, "Le procès-verbal est vide.");
+  if (intent === "save") {
+    await withHistory(
+      actor,
+      (tx) => saveMinutes(assembly.id, html, tx),
+      () => ({ kind: "assemblee.proces-verbal", target: target(assembly.id) }),
+    );
+    return doneForm(intent, "Procès-verbal enregistré.");
+  }
+  if (intent === "file") {
+    const title = `Procès-verbal : ${assemblyTitle(assembly, event)}`;
+    const file = await checkDocumentFile({
+      buffer: await minutesPdf(title, eventPractical(event).join(" · "), html),
+    });
+    const date = minutesDate(event);
+    const source = { addedBy: actor.username, originalName: "" };
+    const documentId = await withHistory(
+      actor,
+      async (tx) => {
+        await saveMinutes(assembly.id, html, tx);
+        const replaced = assembly.minutesDocumentId
+          ? await addVersion(tx, assembly.minutesDocumentId, date, file, source)
+          : null;
+        const id =
+          replaced?.document.id ??
+          (await createDocument(tx, { kind: "proces_verbal", title, visibility: "membres", date }, file, source)).id;
+        await setMinutesDocument(assembly.id, id, tx);
+        return id;
+      },
+      (id) => ({ kind: "assemblee.depot", target: target(assembly.id), detail: `document n° ${id}` }),
+    );
+    return doneForm(intent, `Procès-verbal déposé en PDF dans les documents (document n° ${documentId}).`);
+  }
+  return refusedForm(form, "Action inconnue.");
 }

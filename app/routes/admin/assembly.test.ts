@@ -1,6 +1,8 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { history, outbox } from "~/db/schema";
+import { assemblies, documents, documentVersions, history, outbox } from "~/db/schema";
+import { readDocumentFile } from "~/modules/documents/document-files.server";
+import { insertDocument, usePrivateDocumentsDir } from "../../../tests/documents";
 import { membersOf } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertEvent, insertGardener } from "../../../tests/factories";
@@ -11,6 +13,7 @@ import { action as presenceAction, loader as presenceLoader } from "./assembly-p
 import { loader as sheetLoader } from "./assembly-sheet";
 import { loader as lettersLoader } from "./assembly-letters";
 import { action as votesAction, loader as votesLoader } from "./assembly-votes";
+import { action as minutesAction, loader as minutesLoader } from "./assembly-minutes";
 
 const admin = { id: null as unknown as number, username: "bureau" };
 type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
@@ -43,6 +46,8 @@ async function created(days = 30) {
 }
 
 describeEachDatabase("/admin/assemblees", () => {
+  usePrivateDocumentsDir();
+
   it("marks an event, sets the rules and agenda, convenes once, then refuses changes in French", async () => {
     const id = await created();
     for (const name of ["Zoé Étienne", "Aïcha Bernard", "Élodie Durand"]) await insertGardener({ name });
@@ -174,5 +179,75 @@ describeEachDatabase("/admin/assemblees", () => {
       status: 404,
       value: { message: "Ce membre n'est pas convoqué à cette assemblée." },
     });
+  });
+
+  it("drafts the minutes from the day, keeps the edited text, and files it as a members-only PDF, then a new version", async () => {
+    const id = await created();
+    for (const name of ["Amina Benali", "Bruno Roux"]) await insertGardener({ name });
+    await post(action, `/admin/assemblees/${id}`, { intent: "agenda", "title-0": "Budget", "resolution-0": "on" }, id);
+    await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    const members = await membersOf(Number(id));
+    await post(
+      presenceAction,
+      `/admin/assemblees/${id}/presence`,
+      { intent: "present", member: String(members[0]!.id) },
+      id,
+    );
+    const item = String((await get(votesLoader, `/admin/assemblees/${id}/votes`, id)).resolutions[0]!.id);
+    await post(
+      votesAction,
+      `/admin/assemblees/${id}/votes`,
+      { item, votesFor: "1", votesAgainst: "0", abstentions: "0" },
+      id,
+    );
+    const path = `/admin/assemblees/${id}/proces-verbal`;
+    const draft = await get(minutesLoader, path, id);
+    expect(draft.saved).toBe(false);
+    expect(draft.html).toContain("Présents : 1 (1 voix)");
+    expect(draft.html).toContain("1. Budget : 1 pour, 0 contre, 0 abstention(s). Résolution adoptée");
+    expect(draft.html).toContain("Membres présents : Amina Benali.");
+
+    expect(await post(minutesAction, path, { intent: "save", minutes: "<p> </p>" }, id)).toMatchObject({
+      status: 400,
+      value: { message: "Le procès-verbal est vide." },
+    });
+    const edited = `${draft.html}<p>Le président remercie les membres.</p><script>alert(1)</script>`;
+    expect(await post(minutesAction, path, { intent: "save", minutes: edited }, id)).toMatchObject({
+      value: { ok: true, message: "Procès-verbal enregistré." },
+    });
+    const [row] = await getDb().select().from(assemblies);
+    expect(row!.minutes).toContain("Le président remercie les membres.");
+    expect(row!.minutes).not.toContain("script");
+
+    const filed = await post(minutesAction, path, { intent: "file", minutes: row!.minutes }, id);
+    expect(filed.value.message).toMatch(/^Procès-verbal déposé en PDF dans les documents \(document n° \d+\)\.$/);
+    const [doc] = await getDb().select().from(documents);
+    expect(doc).toMatchObject({ kind: "proces_verbal", visibility: "membres" });
+    expect(doc!.title).toMatch(/^Procès-verbal : Assemblée générale ordinaire du /);
+    const [version] = await getDb().select().from(documentVersions);
+    expect(version!.format).toBe("pdf");
+    expect((await readDocumentFile(version!))!.subarray(0, 5).toString()).toBe("%PDF-");
+    await post(minutesAction, path, { intent: "file", minutes: `${row!.minutes}<p>Ajout.</p>` }, id);
+    expect(await getDb().select().from(documents)).toHaveLength(1);
+    expect(await getDb().select().from(documentVersions)).toHaveLength(2);
+  });
+
+  it("joins documents to the convocation, served through a member's link only", async () => {
+    const id = await created();
+    const report = await insertDocument({ kind: "rapport", title: "Rapport moral 2026", visibility: "membres" });
+    expect(
+      await post(
+        action,
+        `/admin/assemblees/${id}`,
+        [
+          ["intent", "documents"],
+          ["document", String(report.id)],
+          ["document", "99999"],
+        ],
+        id,
+      ),
+    ).toMatchObject({ value: { ok: true, message: "Documents de la convocation enregistrés." } });
+    const [row] = await getDb().select().from(assemblies);
+    expect(row!.documentIds).toEqual([report.id]);
   });
 });

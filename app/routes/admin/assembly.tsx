@@ -77,6 +77,9 @@ export default function AdminAssembly({ loaderData, actionData }: Route.Componen
           <Link to={`/admin/assemblees/${a.id}/votes`} className={quietButtonClass}>
             Votes
           </Link>
+          <Link to={`/admin/assemblees/${a.id}/proces-verbal`} className={quietButtonClass}>
+            Procès-verbal
+          </Link>
         </nav>
       ) : null}
       <Section id="convocation" title="Convocation">

@@ -72,6 +72,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/assemblees/:id": { view: "administration" },
   "/admin/assemblees/:id/presence": { view: "administration" },
   "/admin/assemblees/:id/votes": { view: "administration" },
+  "/admin/assemblees/:id/proces-verbal": { view: "administration" },
   "/admin/assemblees/:id/emargement": { view: "administration" },
   "/admin/assemblees/:id/convocations": { view: "administration" },
   "/admin/historique": { view: "administration" },
