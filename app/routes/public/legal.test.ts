@@ -82,4 +82,11 @@ describeEachDatabase("the legal notice", () => {
       /les cotisations et paiements \(.*\), pour suivre.*l'obligation légale de conserver les pièces comptables/s,
     );
   });
+
+  it("says the general assembly's answers stay with the minutes and its personal links go when it ends", async () => {
+    await insertContent({});
+    const html = (await page()).replaceAll("&#x27;", "'").replace(/\s+/g, " ");
+    expect(html).toContain("sont conservés avec le procès-verbal, comme les statuts le demandent");
+    expect(html).toContain("le lien personnel envoyé à chaque membre est effacé dès la fin de l'assemblée");
+  });
 });

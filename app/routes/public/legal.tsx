@@ -187,6 +187,11 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             comptabilité de l'association ; sans le nom de la personne une fois sa fiche effacée ;
           </li>
           <li>
+            pour une assemblée générale, les réponses des membres à la convocation (présence, pouvoir donné et à qui,
+            absence), la présence cochée le jour même et les votes sont conservés avec le procès-verbal, comme les
+            statuts le demandent ; le lien personnel envoyé à chaque membre est effacé dès la fin de l'assemblée ;
+          </li>
+          <li>
             les e-mails que le site envoie (accusés de réception, messages transmis à l'association) : leur texte est
             effacé dès l'envoi ; le destinataire, l'objet et la date sont gardés {retention.sentMailDays} jours.
           </li>
