@@ -29,6 +29,9 @@ import { withFirstOfMonth } from "~/lib/dates";
 
 let started: Promise<DatabaseHandle> | undefined;
 let jobs: JobRunner | undefined;
+/** `npm run backup`'s archives being written for it, and what stops them. */
+let requestedBackups: AbortController | undefined;
+const requestedBackupRuns = new Set<Promise<string>>();
 let mailWorker: MailWorker | undefined;
 let bounceReader: BounceReader | undefined;
 
@@ -130,9 +133,19 @@ async function start() {
     : undefined;
   jobs = startJobs(serverJobs(handle.kind, mailWorker, bounceReader));
   // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
-  setLockRequestHandler(async (request) =>
-    request === "sauvegarde" ? `ok ${await backupNow(handle.kind)}` : "erreur demande inconnue",
-  );
+  // It is not a job, so the stop waits for it here: the archive ends (or is abandoned) before the database closes.
+  requestedBackups = new AbortController();
+  const { signal } = requestedBackups;
+  setLockRequestHandler(async (request) => {
+    if (request !== "sauvegarde") return "erreur demande inconnue";
+    const run = backupNow(handle.kind, new Date(), signal);
+    requestedBackupRuns.add(run);
+    try {
+      return `ok ${await run}`;
+    } finally {
+      requestedBackupRuns.delete(run);
+    }
+  });
   logger.info({ database: handle.kind }, "services started");
   return handle;
 }
@@ -198,6 +211,8 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
 export async function stopServices() {
   if (!started) return;
   setLockRequestHandler(undefined);
+  requestedBackups?.abort();
+  await Promise.allSettled(requestedBackupRuns);
   // Every run in progress ends before the database closes.
   await jobs?.stop();
   await mailWorker?.stop();
