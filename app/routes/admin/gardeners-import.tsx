@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/gardeners-import";
+import { CsvFileForm } from "~/components/admin/CsvFileForm";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { ImportPreview } from "~/components/admin/gardeners/ImportPreview";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
-import { inputClass, labelClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { gardenersImportAction } from "~/modules/register/gardeners-import.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -41,33 +41,7 @@ export default function AdminGardenersImport({ actionData }: Route.ComponentProp
         title="Le fichier"
         description="Un CSV enregistré depuis le tableur (UTF-8 ou Windows-1252), une ligne par jardinier. Colonnes lues : Nom, Prénom(s) (ou « Nom et prénom » en une colonne), E-mail, Portable, Fixe, Adresse, Jardin, Parcelle (son numéro ; « 12, 14 » pour deux), Arrivée (JJ/MM/AAAA), Notes. L'export des jardiniers se relit tel quel. Les parcelles doivent exister et être libres : importez d'abord les parcelles. Aucun e-mail n'est envoyé."
       >
-        <Form method="post" encType="multipart/form-data" className="space-y-3">
-          <input type="hidden" name="intent" value="check" />
-          <label htmlFor="import-file" className={labelClass}>
-            Fichier CSV
-          </label>
-          <input
-            id="import-file"
-            type="file"
-            name="file"
-            accept=".csv,text/csv"
-            required
-            aria-invalid={refused ? true : undefined}
-            aria-describedby={refused ? "import-file-error" : undefined}
-            className={inputClass}
-          />
-          {refused ? (
-            <p id="import-file-error" role="alert" className="font-medium text-red-800">
-              {refused.message}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          >
-            Vérifier le fichier
-          </button>
-        </Form>
+        <CsvFileForm intent="check" refusal={refused?.message} submit="Vérifier le fichier" />
       </Section>
       {check ? (
         <Section id="verification" title="Vérification">

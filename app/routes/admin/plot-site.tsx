@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/plot-site";
+import { CsvFileForm } from "~/components/admin/CsvFileForm";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
 import { SitePhoneList } from "~/components/admin/plots/PhoneLinks";
@@ -10,7 +11,7 @@ import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Select, TextInput } from "~/components/form/fields";
-import { inputClass, labelClass, quietButtonClass } from "~/components/form/styles";
+import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { siteAction, siteScreen } from "~/modules/register/plots.admin.server";
@@ -155,32 +156,11 @@ export default function AdminPlotSite({ loaderData, actionData }: Route.Componen
 function ImportForm({ result }: { result: Route.ComponentProps["actionData"] }) {
   const refused = result && !result.ok && result.intent === "import" ? result : undefined;
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-3">
-      <input type="hidden" name="intent" value="import" />
-      <label htmlFor="import-file" className={labelClass}>
-        Fichier CSV (enregistré depuis le tableur)
-      </label>
-      <input
-        id="import-file"
-        type="file"
-        name="file"
-        accept=".csv,text/csv"
-        required
-        aria-invalid={refused ? true : undefined}
-        aria-describedby={refused ? "import-file-error" : undefined}
-        className={inputClass}
-      />
-      {refused && (
-        <p id="import-file-error" role="alert" className="font-medium text-red-800">
-          {refused.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-      >
-        Importer
-      </button>
-    </Form>
+    <CsvFileForm
+      intent="import"
+      label="Fichier CSV (enregistré depuis le tableur)"
+      refusal={refused?.message}
+      submit="Importer"
+    />
   );
 }
