@@ -475,3 +475,21 @@ export const DEMO_PRAISED: { site: SiteKey; number: number; note: string } = {
   number: 8,
   note: "Très beau paillage, bravo à toute l'équipe.",
 };
+
+/**
+ * A letter to the gardeners of the Brosses, sent `daysBefore` the seed as a service message (a water cut on their
+ * site: decision 029); one address refused it.
+ */
+export const DEMO_WATER_CUT = {
+  site: "Jardin des Brosses",
+  daysBefore: 9,
+  subject: "Coupure d'eau samedi matin au Jardin des Brosses",
+  message: [
+    "<p>Bonjour à toutes et à tous,</p>",
+    "<p>La Ville coupera l'eau du jardin <strong>samedi de 8 h à 13 h</strong> pour réparer la vanne principale, qui fuit depuis l'orage de la semaine dernière.</p>",
+    "<p>Pensez à remplir vos arrosoirs et vos récupérateurs vendredi soir, et à fermer le robinet de votre parcelle : l'eau reviendra d'un coup en fin de matinée.</p>",
+    "<p>Hervé et Fatima ouvriront le portail au plombier à 8 h. Pour toute question, répondez simplement à ce message.</p>",
+    "<p>Bonne semaine au jardin,<br>Le bureau</p>",
+  ].join(""),
+  bounced: 1,
+} as const;

@@ -187,9 +187,18 @@ describeEachDatabase("demo content", () => {
       ["Règlement intérieur des jardins", "2025-03-08"],
     ]);
 
+    // A letter that went to the Brosses' gardeners: a water cut, a service message, its figures.
+    const letters = await db.select().from(tables.newsletterLetters);
+    expect(
+      letters.map((l) => [l.status, l.audience, l.nature, l.audienceLabel, l.isDemo, l.total - l.sent - l.bounced]),
+    ).toEqual([["envoyee", "jardiniers", "service", "aux jardiniers du Jardin des Brosses", true, 0]]);
+    expect(letters[0]!).toMatchObject({ bounced: 1, gardenerCount: letters[0]!.total, withoutEmail: 0 });
+    expect(letters[0]!.total).toBeGreaterThan(10);
+    expect(letters[0]!.html).toContain("réparer la vanne principale");
+
     // Removing the demo takes the register with it, and says as many elements as the dashboard counted.
     const counted = await countDemoRows();
-    expect(counted).toBe(5 + 4 + 4 + 2 + 32 + 2 + 3);
+    expect(counted).toBe(5 + 4 + 4 + 2 + 1 + 32 + 2 + 3);
     expect(await removeDemoContent()).toBe(counted);
     for (const table of [
       tables.gardenSites,
@@ -203,6 +212,7 @@ describeEachDatabase("demo content", () => {
     ])
       expect(await db.select().from(table)).toEqual([]);
     expect(await db.select().from(tables.documents)).toEqual([]);
+    expect(await db.select().from(tables.newsletterLetters)).toEqual([]);
     expect(await countDemoRows()).toBe(0);
   });
 
@@ -221,7 +231,7 @@ describeEachDatabase("demo content", () => {
       startDate: aicha!.startDate,
       notes: "",
     });
-    expect(await countDemoRows()).toBe(5 + 4 + 4 + 2 + 31 + 1 + 3);
+    expect(await countDemoRows()).toBe(5 + 4 + 4 + 2 + 1 + 31 + 1 + 3);
     await removeDemoContent();
 
     expect((await listSites()).map((s) => s.name)).toEqual(["Jardin de la Thibaude"]);
