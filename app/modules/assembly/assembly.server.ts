@@ -163,10 +163,6 @@ export async function membersToConvene(voiceBasis: AssemblySettings["voiceBasis"
   return rows.map((r) => ({ ...r, voices: voiceBasis === "parcelle" ? Math.max(1, r.plots) : 1 }));
 }
 
-/**
- * Fixes the members (current gardeners) and gives each a personal link, once; refused after the last day the
- * statutes allow. `deliver` queues each member's e-mail in the same transaction (those with an address).
- */
 /** What a convocation did: members convened, e-mails queued, letters to print. */
 export interface Convened {
   members: number;
@@ -174,7 +170,12 @@ export interface Convened {
   printed: number;
 }
 
-async function convene(
+/**
+ * Fixes the members (current gardeners) and gives each a personal link, once; refused after the last day the
+ * statutes allow. `deliver` queues each member's e-mail in the caller's transaction (those with a usable address);
+ * the demo's delivers nothing, its addresses being made up.
+ */
+export async function convene(
   tx: Executor,
   id: number,
   deliver: (tx: Executor, member: AssemblyMember & { linkKey: string }, email: string) => Promise<void>,

@@ -191,6 +191,32 @@ export const DEMO_ASSEMBLY = {
   ] as [string, number, string][],
 };
 
+/**
+ * The same assembly as the association's statutory one (decision 030): its agenda, convened `convokedDays` before the
+ * seed (within the statutes' 15 days), and the answers of the first members by family name, by their place in that
+ * order: present, a proxy to another (by place), or absent.
+ */
+export const DEMO_GENERAL_ASSEMBLY = {
+  convokedDays: 5,
+  agenda: [
+    { title: "Approbation du procès-verbal de l'assemblée précédente", isResolution: true },
+    { title: "Rapport moral de la présidente", isResolution: true },
+    { title: "Rapport financier et approbation des comptes", isResolution: true },
+    { title: "Budget et montant de la cotisation", isResolution: true },
+    { title: "Élection du bureau", isResolution: true },
+    { title: "Questions diverses", isResolution: false },
+  ],
+  answers: [
+    { answer: "present" },
+    { answer: "pouvoir", holder: 0 },
+    { answer: "present" },
+    { answer: "absent" },
+    { answer: "pouvoir", holder: 0 },
+    { answer: "pouvoir", holder: 2 },
+    { answer: "present" },
+  ] as ({ answer: "present" | "absent" } | { answer: "pouvoir"; holder: number })[],
+};
+
 /** The small ads, as the public form sends them, `days` after the seed; one still awaits validation. */
 export const DEMO_ADS: {
   nom: string;

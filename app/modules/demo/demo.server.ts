@@ -12,13 +12,19 @@ import { createBlogPost } from "~/modules/blog/blog.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { ensureContentRow, getContent, updateContent } from "~/modules/content/content.server";
 import { createEvent } from "~/modules/events/events.server";
+import {
+  answer,
+  convene,
+  markAssembly,
+  membersOf,
+  saveAgenda,
+  saveDocuments,
+} from "~/modules/assembly/assembly.server";
 import { cancelColumns } from "~/modules/registrations/registrations.server";
 import { saveImage } from "~/modules/media/media.server";
 import { madePdf } from "~/modules/documents/document-files.server";
 import { countDemoDocuments, createDocument, removeDemoDocuments } from "~/modules/documents/documents.server";
 import { plotSize } from "~/modules/register/plots.labels";
-import { groupDescription } from "~/modules/register/gardener-letters.server";
-import { bodyOf, createLetter, gardenerFigures, groupOf } from "~/modules/newsletter/letters.server";
 import {
   DEMO_ADS,
   DEMO_APPLICATIONS,
@@ -27,6 +33,7 @@ import {
   DEMO_ASSOCIATION_IMAGES,
   DEMO_DRAFT,
   DEMO_EVENTS,
+  DEMO_GENERAL_ASSEMBLY,
   DEMO_IMAGE_ALTS,
   DEMO_SCHEDULED,
   DEMO_SITE_TEXTS,
@@ -43,7 +50,6 @@ import {
   ENTRY_BUDGET_CENTS,
   MEANS,
   WARNED,
-  DEMO_WATER_CUT,
   demoGardeners,
   demoSites,
   type SiteKey,
@@ -126,6 +132,7 @@ export async function seedDemoContent(now = new Date()) {
     { createdAt: new Date(now.getTime() + scheduled.createdDays * DAY), by: scheduled.author },
   );
 
+  let assemblyEventId: number | undefined;
   for (const [i, event] of DEMO_EVENTS.entries()) {
     const created = await createEvent(
       {
@@ -142,7 +149,10 @@ export async function seedDemoContent(now = new Date()) {
       now,
       { createdAt: new Date(now.getTime() - (60 - i * 10) * DAY) },
     );
-    if (event.assembly) await seedAssemblySignups(created.id, now);
+    if (event.assembly) {
+      await seedAssemblySignups(created.id, now);
+      assemblyEventId = created.id;
+    }
   }
 
   const adSchema = adFormSchema("demo");
@@ -170,22 +180,16 @@ export async function seedDemoContent(now = new Date()) {
 
   await seedDemoDocuments(now);
   await getDb().transaction((tx) => seedDemoRegister(tx, now));
-  await seedDemoLetter(now);
+  if (assemblyEventId) await seedGeneralAssembly(assemblyEventId, now);
 
   await markEverythingDemo();
   logger.info({ ms: Math.round(performance.now() - started) }, "demo content created");
   return true;
 }
 
-const DEMO_TABLES = [
-  tables.blogPosts,
-  tables.events,
-  tables.annonces,
-  tables.applications,
-  tables.newsletterLetters,
-] as const;
+const DEMO_TABLES = [tables.blogPosts, tables.events, tables.annonces, tables.applications] as const;
 
-/** The seed runs on an empty database: every article, event, ad, application and letter there is the demo's. */
+/** The seed runs on an empty database: every article, event, ad and application there is the demo's. */
 async function markEverythingDemo() {
   await getDb().transaction(async (tx) => {
     for (const table of DEMO_TABLES) await tx.update(table).set({ isDemo: true });
@@ -193,59 +197,6 @@ async function markEverythingDemo() {
 }
 
 /**
- * A letter that went to the gardeners of the Brosses (a water cut), with the figures of its sending: its recipients
- * are the register's at the seed, one address refused it. No outbox rows: it went days ago, nothing is left to send.
- */
-async function seedDemoLetter(now: Date) {
-  const letter = DEMO_WATER_CUT;
-  const [site] = await getDb()
-    .select({ id: tables.gardenSites.id })
-    .from(tables.gardenSites)
-    .where(eq(tables.gardenSites.name, letter.site));
-  if (!site) return;
-  const audience = {
-    audience: "jardiniers" as const,
-    source: "libre" as const,
-    sourceId: null,
-    eventId: null,
-    subject: letter.subject,
-    message: letter.message,
-    gardeners: "jardins" as const,
-    siteIds: [site.id],
-    plotIds: [],
-    feeYear: null,
-    nature: "service" as const,
-  };
-  const figures = await gardenerFigures(audience);
-  const queuedAt = dayAt({ days: -letter.daysBefore, hour: 18 }, now);
-  await getDb().transaction(async (tx) => {
-    const created = await createLetter(audience, "Bureau", tx);
-    const body = await bodyOf(created);
-    const sent = Math.max(0, figures.emails - letter.bounced);
-    await tx
-      .update(tables.newsletterLetters)
-      .set({
-        status: "envoyee",
-        html: body.html,
-        text: body.text,
-        createdAt: new Date(queuedAt.getTime() - 20 * 60_000),
-        updatedAt: queuedAt,
-        queuedAt,
-        finishedAt: new Date(queuedAt.getTime() + 9 * 60_000),
-        total: figures.emails,
-        sent,
-        bounced: figures.emails - sent,
-        audienceLabel: await groupDescription(groupOf(audience), tx),
-        gardenerCount: figures.gardeners,
-        withoutEmail: figures.withoutEmail,
-        optedOut: figures.optedOut,
-        isDemo: true,
-      })
-      .where(eq(tables.newsletterLetters.id, created.id));
-  });
-}
-
-/**
  * The statutes and the rules (public) and last year's minutes (members only), as small PDFs written here: the
  * repository keeps their text, not files. Marked as the demo's from the start.
  */
@@ -293,50 +244,37 @@ export async function removeDemoContent(executor: Executor = getDb()): Promise<n
 }
 
 /**
- * The statutes and the rules (public) and last year's minutes (members only), as small PDFs written here: the
- * repository keeps their text, not files. Marked as the demo's from the start.
+ * The general assembly, convened a few days ago with its agenda and last year's minutes joined (no e-mail: the demo's
+ * addresses are made up), and the first members' answers and proxies. Removed with its event.
  */
-async function seedDemoDocuments(now: Date) {
-  for (const { subtitle, paragraphs, ...doc } of demoDocuments(parisYear(now), CONTENT_DEFAULTS.reglement)) {
-    const pdf = textPdfWithPages({ title: doc.title, subtitle: [...subtitle], paragraphs: [...paragraphs] });
-    await getDb().transaction((tx) =>
-      createDocument(tx, doc, madePdf(pdf.data, pdf.pages), {
-        addedBy: "Bureau",
-        isDemo: true,
-        at: new Date(`${doc.date}T19:00:00Z`),
-      }),
+async function seedGeneralAssembly(eventId: number, now: Date) {
+  const demo = DEMO_GENERAL_ASSEMBLY;
+  const minutes = await getDb()
+    .select({ id: tables.documents.id })
+    .from(tables.documents)
+    .where(and(eq(tables.documents.kind, "proces_verbal"), eq(tables.documents.isDemo, true)));
+  const assemblyId = await getDb().transaction(async (tx) => {
+    const assembly = await markAssembly(eventId, "ordinaire", tx, true);
+    await saveAgenda(assembly.id, demo.agenda, tx);
+    await saveDocuments(
+      assembly.id,
+      minutes.map((d) => d.id),
+      tx,
+    );
+    await convene(tx, assembly.id, async () => {}, new Date(now.getTime() - demo.convokedDays * DAY));
+    return assembly.id;
+  });
+  const members = await membersOf(assemblyId);
+  for (const [i, choice] of demo.answers.entries()) {
+    const member = members[i];
+    const holder = choice.answer === "pouvoir" ? members[choice.holder] : undefined;
+    if (!member || (choice.answer === "pouvoir" && !holder)) continue;
+    await answer(
+      member.id,
+      choice.answer === "pouvoir" ? { answer: "pouvoir", holder: holder!.id } : choice,
+      new Date(now.getTime() - (demo.answers.length - i) * 3_600_000),
     );
   }
-}
-
-/**
- * How many demo rows are left: articles, events, ads, applications, documents and gardeners an administrator has not
- * touched, and the demo's gardens while only such gardeners have held their plots.
- */
-export async function countDemoRows(): Promise<number> {
-  const db = getDb();
-  const counts = await Promise.all([
-    ...DEMO_TABLES.map((table) => db.select({ n: count() }).from(table).where(eq(table.isDemo, true))),
-    db.select({ n: count() }).from(tables.gardeners).where(eq(tables.gardeners.isDemo, true)),
-    db.select({ n: count() }).from(tables.gardenSites).where(demoSite),
-  ]);
-  return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0) + (await countDemoDocuments(db));
-}
-
-/**
- * Removes the demo's articles, events, ads, applications, documents and gardeners (with their plots' holdings,
- * payments and inspection marks), and its gardens, in one transaction; never a row an administrator created or edited
- * (editing clears the mark, and a garden where such a gardener held a plot stays). Their images go with the next media
- * cleanup, the documents' files with the next cleanup of unused files.
- */
-export async function removeDemoContent(executor: Executor = getDb()): Promise<number> {
-  return executor.transaction(async (tx) => {
-    let removed = 0;
-    for (const table of DEMO_TABLES)
-      removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
-    removed += await removeDemoDocuments(tx);
-    return removed + (await removeDemoRegister(tx));
-  });
 }
 
 /** The general assembly takes sign-ups (for the room and the drink after), and a few members have signed up. */
