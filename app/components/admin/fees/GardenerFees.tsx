@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
@@ -81,21 +82,16 @@ export function GardenerFees({
       {money.others.length > 0 && (
         <ul className="mt-4 divide-y divide-stone-200">
           {money.others.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <strong>{p.what}</strong> : {p.amount} — payé le {p.paidOn}
-                {p.means ? ` (${p.means})` : ""}
-              </span>
-              {editable && (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="undo-payment" />
-                  <input type="hidden" name="paymentId" value={p.id} />
-                  <button type="submit" className={undoClass}>
-                    Annuler ce paiement<span className="sr-only"> : {p.what}</span>
-                  </button>
-                </Form>
-              )}
-            </li>
+            <UndoableRow
+              key={p.id}
+              undo={
+                editable ? { intent: "undo-payment", field: "paymentId", id: p.id, label: "Annuler ce paiement" } : null
+              }
+              what={p.what}
+            >
+              <strong>{p.what}</strong> : {p.amount} — payé le {p.paidOn}
+              {p.means ? ` (${p.means})` : ""}
+            </UndoableRow>
           ))}
         </ul>
       )}
@@ -121,21 +117,16 @@ export function GardenerFees({
       ) : (
         <ul className="mt-2 divide-y divide-stone-200">
           {money.rates.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <strong>{r.what}</strong> : {r.amount}
-                {r.reason ? ` (${r.reason})` : ""}
-              </span>
-              {editable && (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="fee-rate-remove" />
-                  <input type="hidden" name="rateId" value={r.id} />
-                  <button type="submit" className={undoClass}>
-                    Retirer ce tarif<span className="sr-only"> : {r.what}</span>
-                  </button>
-                </Form>
-              )}
-            </li>
+            <UndoableRow
+              key={r.id}
+              undo={
+                editable ? { intent: "fee-rate-remove", field: "rateId", id: r.id, label: "Retirer ce tarif" } : null
+              }
+              what={r.what}
+            >
+              <strong>{r.what}</strong> : {r.amount}
+              {r.reason ? ` (${r.reason})` : ""}
+            </UndoableRow>
           ))}
         </ul>
       )}
@@ -162,5 +153,32 @@ export function GardenerFees({
         </IntentForm>
       )}
     </Section>
+  );
+}
+
+/** A payment or a rate in the record's list, with the one-button form that takes it back when the role may. */
+function UndoableRow({
+  undo,
+  what,
+  children,
+}: {
+  undo: { intent: string; field: string; id: number; label: string } | null;
+  what: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span>{children}</span>
+      {undo && (
+        <Form method="post">
+          <input type="hidden" name="intent" value={undo.intent} />
+          <input type="hidden" name={undo.field} value={undo.id} />
+          <button type="submit" className={undoClass}>
+            {undo.label}
+            <span className="sr-only"> : {what}</span>
+          </button>
+        </Form>
+      )}
+    </li>
   );
 }
