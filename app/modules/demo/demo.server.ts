@@ -25,6 +25,8 @@ import { saveImage } from "~/modules/media/media.server";
 import { madePdf } from "~/modules/documents/document-files.server";
 import { countDemoDocuments, createDocument, removeDemoDocuments } from "~/modules/documents/documents.server";
 import { plotSize } from "~/modules/register/plots.labels";
+import { groupDescription } from "~/modules/register/gardener-letters.server";
+import { bodyOf, createLetter, gardenerFigures, groupOf } from "~/modules/newsletter/letters.server";
 import {
   DEMO_ADS,
   DEMO_APPLICATIONS,
@@ -50,6 +52,7 @@ import {
   ENTRY_BUDGET_CENTS,
   MEANS,
   WARNED,
+  DEMO_WATER_CUT,
   demoGardeners,
   demoSites,
   type SiteKey,
@@ -181,18 +184,78 @@ export async function seedDemoContent(now = new Date()) {
   await seedDemoDocuments(now);
   await getDb().transaction((tx) => seedDemoRegister(tx, now));
   if (assemblyEventId) await seedGeneralAssembly(assemblyEventId, now);
+  await seedDemoLetter(now);
 
   await markEverythingDemo();
   logger.info({ ms: Math.round(performance.now() - started) }, "demo content created");
   return true;
 }
 
-const DEMO_TABLES = [tables.blogPosts, tables.events, tables.annonces, tables.applications] as const;
+const DEMO_TABLES = [
+  tables.blogPosts,
+  tables.events,
+  tables.annonces,
+  tables.applications,
+  tables.newsletterLetters,
+] as const;
 
-/** The seed runs on an empty database: every article, event, ad and application there is the demo's. */
+/** The seed runs on an empty database: every article, event, ad, application and letter there is the demo's. */
 async function markEverythingDemo() {
   await getDb().transaction(async (tx) => {
     for (const table of DEMO_TABLES) await tx.update(table).set({ isDemo: true });
+  });
+}
+
+/**
+ * A letter that went to the gardeners of the Brosses (a water cut), with the figures of its sending: its recipients
+ * are the register's at the seed, one address refused it. No outbox rows: it went days ago, nothing is left to send.
+ */
+async function seedDemoLetter(now: Date) {
+  const letter = DEMO_WATER_CUT;
+  const [site] = await getDb()
+    .select({ id: tables.gardenSites.id })
+    .from(tables.gardenSites)
+    .where(eq(tables.gardenSites.name, letter.site));
+  if (!site) return;
+  const audience = {
+    audience: "jardiniers" as const,
+    source: "libre" as const,
+    sourceId: null,
+    eventId: null,
+    subject: letter.subject,
+    message: letter.message,
+    gardeners: "jardins" as const,
+    siteIds: [site.id],
+    plotIds: [],
+    feeYear: null,
+    nature: "service" as const,
+  };
+  const figures = await gardenerFigures(audience);
+  const queuedAt = dayAt({ days: -letter.daysBefore, hour: 18 }, now);
+  await getDb().transaction(async (tx) => {
+    const created = await createLetter(audience, "Bureau", tx);
+    const body = await bodyOf(created);
+    const sent = Math.max(0, figures.emails - letter.bounced);
+    await tx
+      .update(tables.newsletterLetters)
+      .set({
+        status: "envoyee",
+        html: body.html,
+        text: body.text,
+        createdAt: new Date(queuedAt.getTime() - 20 * 60_000),
+        updatedAt: queuedAt,
+        queuedAt,
+        finishedAt: new Date(queuedAt.getTime() + 9 * 60_000),
+        total: figures.emails,
+        sent,
+        bounced: figures.emails - sent,
+        audienceLabel: await groupDescription(groupOf(audience), tx),
+        gardenerCount: figures.gardeners,
+        withoutEmail: figures.withoutEmail,
+        optedOut: figures.optedOut,
+        isDemo: true,
+      })
+      .where(eq(tables.newsletterLetters.id, created.id));
   });
 }
 
