@@ -18,7 +18,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "same-origin" };
 }
 
 export function meta() {

@@ -1,0 +1,133 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { openAdmin, popup } from "./admin";
+import { expect, test, visitorContext } from "./fixtures";
+import { lastMailTo } from "./visitors";
+
+// The general assembly from its convocation to its minutes (decision 030), on the demo's event to come that is not
+// already the assembly. Members answer by their personal link on a phone, without JavaScript.
+
+const PHONE = { width: 390, height: 844 };
+
+async function personalLink(email: string) {
+  const mail = await lastMailTo(email, /convoqué\(e\) à l'assemblée générale extraordinaire/);
+  return new URL(/https?:\/\/\S+\/assemblee\/[\w-]+/.exec(mail)![0]).pathname;
+}
+
+/** A member's answer page on a phone without JavaScript; nothing wider than the screen. */
+async function answerPage(browser: Browser, email: string) {
+  const context = await visitorContext(browser, { javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(await personalLink(email));
+  await expect(page.getByRole("heading", { level: 1, name: /^Assemblée générale extraordinaire du / })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  return page;
+}
+
+async function send(page: Page) {
+  await page.getByRole("button", { name: "Envoyer ma réponse" }).click();
+}
+
+test("a general assembly: convened, three answers without JavaScript, the proxy limit, presence and quorum, votes, minutes as a PDF", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await openAdmin(page, "/admin/assemblees", "Assemblées générales");
+  const events = page.getByLabel("Événement", { exact: true });
+  const bourse = await events.locator("option", { hasText: "Bourse aux plants et aux graines" }).getAttribute("value");
+  await events.selectOption(bourse!);
+  await page.getByLabel("Nature").selectOption("extraordinaire");
+  await page.getByRole("button", { name: "Marquer comme assemblée générale" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Assemblée générale extraordinaire du / })).toBeVisible();
+  await expect(
+    page.getByText(/^Dernier jour pour l'envoyer : le .+ \(délai des statuts : 15 jours\)\.$/),
+  ).toBeVisible();
+
+  await page.getByLabel("Pouvoirs au plus par membre").fill("1");
+  await page.getByLabel("Quorum (% des voix présentes ou représentées)").fill("5");
+  await page.getByRole("button", { name: "Enregistrer les règles" }).click();
+  await expect(popup(page, "Règles de l'assemblée enregistrées.")).toBeVisible();
+  await page.getByLabel("Point 1", { exact: true }).fill("Modification des statuts");
+  await page.getByRole("checkbox", { name: "Résolution à voter" }).first().check();
+  await page.getByRole("button", { name: "Enregistrer l'ordre du jour" }).click();
+  await expect(popup(page, "Ordre du jour enregistré.")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.getByRole("button", { name: "Envoyer la convocation" }).click();
+  await expect(popup(page, /^Convocation envoyée à \d+ membres : \d+ par e-mail, \d+ à imprimer\.$/)).toBeVisible();
+
+  // Present, a proxy, the limit refused, then absent.
+  const fatima = await answerPage(browser, "fatima.benali@example.fr");
+  await expect(
+    fatima.getByRole("listitem").filter({ hasText: "Modification des statuts (résolution soumise au vote)" }),
+  ).toBeVisible();
+  await fatima.getByLabel("Je serai présent").check();
+  await send(fatima);
+  await expect(fatima.getByText("Votre réponse est enregistrée : vous serez présent(e).")).toBeVisible();
+
+  const jeanPierre = await answerPage(browser, "jp.roux@example.fr");
+  await jeanPierre.getByLabel("Je donne pouvoir à…").check();
+  await jeanPierre.getByLabel("Membre qui votera pour moi").selectOption({ label: "Fatima Benali" });
+  await send(jeanPierre);
+  await expect(
+    jeanPierre.getByText("Votre réponse est enregistrée : vous donnez pouvoir à Fatima Benali."),
+  ).toBeVisible();
+
+  const josiane = await answerPage(browser, "josiane.martin@example.fr");
+  await josiane.getByLabel("Je donne pouvoir à…").check();
+  await josiane.getByLabel("Membre qui votera pour moi").selectOption({ label: "Fatima Benali" });
+  await send(josiane);
+  await expect(josiane.getByRole("alert")).toHaveText(
+    "Fatima Benali détient déjà le pouvoir que les statuts permettent : choisissez un autre membre.",
+  );
+  await josiane.getByLabel("Je ne pourrai pas venir").check();
+  await send(josiane);
+  await expect(josiane.getByText("Votre réponse est enregistrée : vous ne pourrez pas venir.")).toBeVisible();
+  const link = new URL(josiane.url()).pathname;
+  await josiane.context().close();
+  const checker = await (await visitorContext(browser, { viewport: PHONE })).newPage();
+  await checker.goto(link);
+  expect((await new AxeBuilder({ page: checker }).analyze()).violations).toEqual([]);
+  await checker.context().close();
+
+  await page.reload();
+  await expect(page.getByRole("row", { name: /Roux, Jean-Pierre.*Pouvoir à Fatima Benali/ })).toBeVisible();
+  await page.getByRole("link", { name: "Feuille d'émargement" }).click();
+  await expect(page.getByRole("row", { name: /Benali, Fatima.*Jean-Pierre Roux/ })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.goBack();
+
+  // On the day, on a phone.
+  await page.setViewportSize(PHONE);
+  await page.getByRole("link", { name: "Présence et quorum" }).click();
+  await expect(page.getByRole("heading", { name: "Quorum non atteint" })).toBeVisible();
+  await page.getByRole("button", { name: "Présent : Benali, Fatima" }).click();
+  await expect(page.getByRole("heading", { name: "Quorum atteint : l'assemblée peut délibérer" })).toBeVisible();
+  await expect(page.getByText("Représente : Jean-Pierre Roux")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("link", { name: /^Assemblée générale extraordinaire du / }).click();
+  await page.getByRole("link", { name: "Votes" }).click();
+  const resolution = page.getByRole("region", { name: /^Résolution 1 : Modification des statuts/ });
+  await resolution.getByLabel("Pour").fill("3");
+  await resolution.getByLabel("Contre").fill("0");
+  await resolution.getByLabel("Abstentions").fill("0");
+  await resolution.getByRole("button", { name: "Enregistrer le vote" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "3 voix comptées pour 2 voix présentes et représentées : vérifiez les nombres.",
+  );
+  await resolution.getByLabel("Pour").fill("2");
+  await resolution.getByRole("button", { name: "Enregistrer le vote" }).click();
+  await expect(popup(page, "Vote enregistré : résolution adoptée.")).toBeVisible();
+
+  await page.getByRole("link", { name: /^Assemblée générale extraordinaire du / }).click();
+  await page.getByRole("link", { name: "Procès-verbal" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Procès-verbal" })).toBeVisible();
+  await page.getByRole("button", { name: "Déposer en PDF dans les documents" }).click();
+  await expect(popup(page, /^Procès-verbal déposé en PDF dans les documents \(document n° \d+\)\.$/)).toBeVisible();
+  await page.goto("/admin/documents");
+  await expect(page.getByText(/^Procès-verbal : Assemblée générale extraordinaire du /).first()).toBeVisible();
+});
