@@ -20,6 +20,7 @@ import {
   markAssemblySchema,
   readAgenda,
   votesSchema,
+  type AssemblyAnswer,
 } from "./assembly.schema";
 import {
   agendaOf,
@@ -280,17 +281,24 @@ export async function presenceScreen(idParam: string | undefined) {
       name: familyFirst(m),
       present: m.present,
       voices: m.voices,
-      note:
-        m.answer === "pouvoir" && m.proxyHolderId
-          ? m.present
-            ? `Présent : son pouvoir à ${names.get(m.proxyHolderId) ?? ""} tombe`
-            : `Représenté par ${names.get(m.proxyHolderId) ?? ""}${members.find((x) => x.id === m.proxyHolderId)?.present ? "" : " (absent)"}`
-          : m.answer
-            ? ANSWER_LABELS[m.answer]
-            : "Pas de réponse",
+      note: presenceNote(m, members, names),
       represents: (represented.get(m.id) ?? []).map((id) => names.get(id) ?? ""),
     })),
   };
+}
+
+/** What the presence screen says of a member's answer: a proxy counts only while its holder is there. */
+function presenceNote(
+  m: { present: boolean; answer: AssemblyAnswer | null; proxyHolderId: number | null },
+  members: { id: number; present: boolean }[],
+  names: Map<number, string>,
+) {
+  if (m.answer !== "pouvoir" || !m.proxyHolderId) return m.answer ? ANSWER_LABELS[m.answer] : "Pas de réponse";
+  const holder = names.get(m.proxyHolderId) ?? "";
+  if (m.present) return `Présent : son pouvoir à ${holder} tombe`;
+  return members.find((x) => x.id === m.proxyHolderId)?.present
+    ? `Représenté par ${holder}`
+    : `Pouvoir à ${holder}, pas encore présent`;
 }
 
 /** « Présent » / « Absent » on the presence screen. */

@@ -42,7 +42,9 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
           {/* A DL window: 100 × 45 mm, 20 mm from the right, 45 mm from the top. */}
           <address className="absolute top-[50mm] right-[20mm] h-[35mm] w-[90mm] not-italic">
             <span className="block font-semibold">{l.name}</span>
-            <span className="block whitespace-pre-line">{l.address || "À remettre en main propre"}</span>
+            <span className="block whitespace-pre-line">
+              {l.address.replace(/,\s*(?=\d{5}\b)/, "\n") || "À remettre en main propre"}
+            </span>
           </address>
           <div className="pt-[75mm]">
             <h1 className="text-lg font-bold">{parts.subject}</h1>

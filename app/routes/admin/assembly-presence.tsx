@@ -66,7 +66,9 @@ export default function AssemblyPresence({ loaderData, actionData }: Route.Compo
                 {m.voices > 1 ? ` · ${voicesText(m.voices)}` : ""}
               </p>
               {m.represents.length > 0 ? (
-                <p className="text-sm text-stone-700">Représente : {m.represents.join(", ")}</p>
+                <p className="text-sm text-stone-700">
+                  {m.present ? "Représente" : "Détient le pouvoir de"} : {m.represents.join(", ")}
+                </p>
               ) : null}
             </div>
             <Form method="post">

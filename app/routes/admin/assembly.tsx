@@ -120,6 +120,45 @@ export default function AdminAssembly({ loaderData, actionData }: Route.Componen
           </div>
         )}
       </Section>
+      {a.convoked ? (
+        <Section
+          id="reponses"
+          title="Réponses des membres"
+          description={`${a.answers.present} présent(s), ${a.answers.proxies} pouvoir(s), ${a.answers.absent} absent(s), ${a.answers.none} sans réponse.`}
+        >
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Réponses des membres</caption>
+              <thead>
+                <tr className="border-b border-stone-300">
+                  <th scope="col" className="p-2">
+                    Membre
+                  </th>
+                  <th scope="col" className="p-2">
+                    Voix
+                  </th>
+                  <th scope="col" className="p-2">
+                    Réponse
+                  </th>
+                  <th scope="col" className="p-2">
+                    Pouvoirs détenus
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.members.map((m) => (
+                  <tr key={m.id} className="border-b border-stone-200">
+                    <td className="p-2">{m.name}</td>
+                    <td className="p-2">{m.voices}</td>
+                    <td className="p-2">{m.holder ? `Pouvoir à ${m.holder}` : m.answer}</td>
+                    <td className="p-2">{m.holding || ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Section>
+      ) : null}
       <Section id="regles" title="Règles des statuts">
         <Refusal intent="settings" actionData={actionData} />
         <Form method="post" className="space-y-4">
@@ -266,45 +305,6 @@ export default function AdminAssembly({ loaderData, actionData }: Route.Componen
           </Form>
         )}
       </Section>
-      {a.convoked ? (
-        <Section
-          id="reponses"
-          title="Réponses des membres"
-          description={`${a.answers.present} présent(s), ${a.answers.proxies} pouvoir(s), ${a.answers.absent} absent(s), ${a.answers.none} sans réponse.`}
-        >
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Réponses des membres</caption>
-              <thead>
-                <tr className="border-b border-stone-300">
-                  <th scope="col" className="p-2">
-                    Membre
-                  </th>
-                  <th scope="col" className="p-2">
-                    Voix
-                  </th>
-                  <th scope="col" className="p-2">
-                    Réponse
-                  </th>
-                  <th scope="col" className="p-2">
-                    Pouvoirs détenus
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {a.members.map((m) => (
-                  <tr key={m.id} className="border-b border-stone-200">
-                    <td className="p-2">{m.name}</td>
-                    <td className="p-2">{m.voices}</td>
-                    <td className="p-2">{m.holder ? `Pouvoir à ${m.holder}` : m.answer}</td>
-                    <td className="p-2">{m.holding || ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Section>
-      ) : null}
     </AdminPage>
   );
 }
