@@ -23,7 +23,6 @@ import {
 
 export type Assembly = typeof assemblies.$inferSelect;
 export type AssemblyMember = typeof assemblyMembers.$inferSelect;
-export type AssemblyItem = typeof assemblyItems.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
 /** A refusal the screens show as it is (French), with its HTTP status. */
