@@ -1,18 +1,26 @@
-// `npm run bench:letters`: a letter to 2,000 subscribers, unthrottled (MAIL_RATE_PER_HOUR=0), to a local SMTP
-// server, on the embedded database (and on PostgreSQL with BENCH_POSTGRES_URL):
+// `npm run bench:letters`, to a local SMTP server, unthrottled (MAIL_RATE_PER_HOUR=0), on the embedded database (and
+// on PostgreSQL with BENCH_POSTGRES_URL); BENCH_LETTERS=abonnes or =jardiniers runs one part only.
+// Subscribers: a letter to 2,000 of them (SUBSCRIBERS=)
 // - the pages' p50/p95 (/, /blog, /events, uncached) without any sending, then while the letter goes out;
 // - the sending's throughput and the server's peak memory (VmHWM);
 // - a second letter, the server killed (SIGKILL) halfway and started again: duplicates and losses counted from what
 //   the SMTP server received, and the letter's own counts (« interrompu »).
+// Gardeners: an information letter to 600 current gardeners (GARDENERS=), sent from its screen as the bureau does
+// - the time the « Envoyer la lettre » form takes (the audience resolved and every message queued);
+// - the letter's page and the home page (p50/p95, signed in, uncached) before and while the worker sends;
+// - « Lettres à imprimer » for those without an address; the server's memory (RSS at the end, VmHWM).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { onEachDatabase } from "./lib/databases";
 import { startFakeSmtp, type FakeSmtp } from "../tests/fakes/smtp";
+import { signIn } from "../tests/fuzz/session";
 import { startServer } from "./server";
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 2000);
+const GARDENERS = Number(process.env.GARDENERS ?? 600);
+const PART = process.env.BENCH_LETTERS ?? "";
 const PAGES = ["/", "/blog", "/events"];
 const root = path.resolve(import.meta.dirname, "..");
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -42,9 +50,9 @@ async function timePages(url: string, until: () => boolean, minimum = 20) {
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), requests: times.length };
 }
 
-function peakMemoryMb(pid: number) {
+function peakMemoryMb(pid: number, field: "VmHWM" | "VmRSS" = "VmHWM") {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024;
 }
 
 const received = (smtp: FakeSmtp, subject: string) =>
@@ -127,4 +135,127 @@ async function run(label: string, databaseUrl?: string) {
   }
 }
 
-await onEachDatabase(run, "PGlite");
+/** One signed-in GET, read to the end; its time in ms. */
+async function timedGet(url: string, cookie: string) {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} : ${response.status}`);
+  return performance.now() - started;
+}
+
+/** The letter's page and the home page, one after the other, until `until()` (at least `minimum` rounds). */
+async function timeScreens(url: string, cookie: string, letterPath: string, until: () => boolean, minimum = 20) {
+  const letter: number[] = [];
+  const home: number[] = [];
+  for (let round = 0; round < minimum || !until(); round++) {
+    letter.push(await timedGet(url + letterPath, cookie));
+    home.push(await timedGet(`${url}/`, cookie));
+  }
+  const figures = (times: number[]) => {
+    times.sort((a, b) => a - b);
+    return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), requests: times.length };
+  };
+  return { letter: figures(letter), home: figures(home) };
+}
+
+async function runGardeners(label: string, databaseUrl?: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-letters-"));
+  const smtp = await startFakeSmtp();
+  const admin = { username: "banc", password: "Banc-d-essai-des-lettres-2026" };
+  const env = {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Jardins partagés <contact@jardins.example>",
+    MAIL_RATE_PER_HOUR: "0",
+    PAGE_CACHE_MB: "0",
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+  };
+  try {
+    // The schema, the first account and the demo, then the register filled while the server is stopped.
+    let server = await startServer({ dataDir, env });
+    await server.online;
+    await server.stop();
+    const [id, emails] = database(env, "gardeners", String(GARDENERS)).split(" ");
+    const queued = Number(emails);
+    server = await startServer({ dataDir, env });
+    await server.online;
+    const startRss = peakMemoryMb(server.process.pid!, "VmRSS");
+    const cookie = await signIn(server.url, admin.username, admin.password);
+    const letterPath = `/admin/lettre/${id}`;
+    // A few rounds first: the first requests of a route compile its code.
+    await timeScreens(server.url, cookie, letterPath, () => true, 5);
+    const quiet = await timeScreens(server.url, cookie, letterPath, () => true, 40);
+
+    // « Envoyer la lettre », as the screen posts it.
+    const form = new URLSearchParams([
+      ["subject", "Journée de travail collectif samedi"],
+      [
+        "message",
+        "<p>Bonjour à toutes et à tous,</p><p>La journée de travail collectif aura lieu samedi à 9 h : paillage des allées, réparation du récupérateur d'eau et taille de la haie. Apportez gants et sécateur, la soupe est offerte à midi.</p>",
+      ],
+      ["presents", "non"],
+      ["gardeners", "actuels"],
+      ["nature", "information"],
+      ["intent", "send"],
+      ["confirm", "on"],
+    ]);
+    const started = performance.now();
+    const sent = await fetch(server.url + letterPath, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie, Origin: server.url },
+      redirect: "manual",
+    });
+    const queueMs = performance.now() - started;
+    if (!sent.headers.get("Location")?.endsWith("?fait=envoi"))
+      throw new Error(`la lettre n'est pas partie : ${sent.status} ${sent.headers.get("Location")}`);
+    const sendingStarted = performance.now();
+    const arrived = () => smtp.messages.length >= queued;
+    const busy = await timeScreens(server.url, cookie, letterPath, arrived, 10);
+    await waitFor(arrived, 600_000);
+    const seconds = (performance.now() - sendingStarted) / 1000;
+    const prints: number[] = [];
+    for (let i = 0; i < 7; i++) prints.push(await timedGet(`${server.url}${letterPath}/imprimer`, cookie));
+    const printMs = quantile(
+      prints.sort((a, b) => a - b),
+      0.5,
+    );
+    const printed = await fetch(`${server.url}${letterPath}/imprimer`, { headers: { Cookie: cookie } })
+      .then((r) => r.text())
+      .then((html) => (html.match(/<article /g) ?? []).length);
+    const rss = peakMemoryMb(server.process.pid!, "VmRSS");
+    const peak = peakMemoryMb(server.process.pid!);
+    await server.stop();
+    const report = JSON.parse(database(env, "report", id!)) as Record<string, number | string>;
+
+    const ms = (n: number) => `${n.toFixed(1)} ms`;
+    const line = (name: string, f: { p50: number; p95: number; requests: number }) =>
+      `${name} p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  (${f.requests} requêtes)`;
+    console.log(
+      `\n${label} — lettre d'information à ${report.gardenerCount} jardiniers actuels, envoi sans limite de rythme`,
+    );
+    console.log(
+      `  « Envoyer la lettre » (destinataires arrêtés et mis en file) : ${ms(queueMs)} — ${report.total} e-mails, ` +
+        `${printed} lettres à imprimer, ${report.optedOut} désabonnés laissés de côté`,
+    );
+    console.log(`  avant l'envoi   ${line("page de la lettre", quiet.letter)}   ${line("accueil", quiet.home)}`);
+    console.log(`  pendant l'envoi ${line("page de la lettre", busy.letter)}   ${line("accueil", busy.home)}`);
+    console.log(
+      `  envoi : ${queued} messages en ${seconds.toFixed(1)} s, ${(queued / seconds).toFixed(0)} messages/s ; ` +
+        `la lettre compte envoyés ${report.sent}, statut ${report.status}`,
+    );
+    console.log(`  « Lettres à imprimer » (${printed} pages) : ${ms(printMs)} (médiane de 7)`);
+    console.log(
+      `  mémoire du serveur (RSS) : ${startRss.toFixed(0)} Mio au départ, ${rss.toFixed(0)} Mio à la fin, ${peak.toFixed(0)} Mio au plus haut (VmHWM)`,
+    );
+  } finally {
+    await smtp.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (PART !== "jardiniers") await onEachDatabase(run, "PGlite");
+if (PART !== "abonnes") await onEachDatabase(runGardeners, "PGlite");

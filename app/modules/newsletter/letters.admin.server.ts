@@ -119,10 +119,20 @@ export async function letterScreen(idParam: string | undefined, url: URL, adminI
   const [admin] = adminId
     ? await getDb().select({ email: admins.email }).from(admins).where(eq(admins.id, adminId))
     : [];
-  const count = saved && saved.status !== "brouillon" ? saved.total : await recipientCount(draft);
+  const draftFigures =
+    draft.audience === "jardiniers" && (!saved || saved.status === "brouillon") ? await gardenerFigures(draft) : null;
+  const count =
+    saved && saved.status !== "brouillon" ? saved.total : (draftFigures?.emails ?? (await recipientCount(draft)));
   const asLetter =
     saved ??
-    ({ ...draft, id: 0, html: null, text: null, status: "brouillon", nature: "information" } as unknown as Letter);
+    ({
+      ...draft,
+      id: 0,
+      html: null,
+      text: null,
+      status: "brouillon",
+      nature: draft.nature ?? "information",
+    } as unknown as Letter);
   const preview = saved ? await sampleMessage(asLetter, admin?.email || "adresse@exemple.fr") : null;
   const progress = saved ? letterProgress(saved) : null;
   return {
@@ -143,7 +153,7 @@ export async function letterScreen(idParam: string | undefined, url: URL, adminI
     },
     presents: await presentedTitle(draft),
     audience: await audienceText(draft, count),
-    toGardeners: draft.audience === "jardiniers" ? await gardenersPart(asLetter, count) : null,
+    toGardeners: draft.audience === "jardiniers" ? await gardenersPart(asLetter, count, draftFigures) : null,
     recipients: count,
     testTo: admin?.email ?? "",
     previewHtml: preview?.html ?? null,
@@ -159,12 +169,16 @@ export async function letterScreen(idParam: string | undefined, url: URL, adminI
  * The part of the letter screen that belongs to a letter to gardeners: the choices (sites, held plots, fee years),
  * the group as chosen, whom it goes to in words and its figures: as it would go now (a draft), or as it went.
  */
-async function gardenersPart(letter: Letter, emails: number) {
+async function gardenersPart(
+  letter: Letter,
+  emails: number,
+  draftFigures: Awaited<ReturnType<typeof gardenerFigures>> | null,
+) {
   const draft = letter.status === "brouillon";
   const [choices, years, figures, label, paper] = await Promise.all([
     draft ? groupChoices() : [],
     draft ? feeYearChoices() : [],
-    draft ? gardenerFigures(letter) : null,
+    draftFigures,
     draft ? groupDescription(groupOf(letter)) : (letter.audienceLabel ?? "aux jardiniers"),
     draft ? null : paperRecipients(letter),
   ]);
@@ -210,7 +224,8 @@ function audienceOf(parsed: z.output<typeof letterFormSchema>): GardenerAudience
     gardeners: parsed.gardeners,
     siteIds: parsed.gardeners === "jardins" ? [...new Set(parsed.siteIds)] : [],
     plotIds: parsed.gardeners === "parcelles" ? [...new Set(parsed.plotIds)] : [],
-    feeYear: parsed.feeYear,
+    // The year's list is on the screen whatever the choice: it counts only with « Cotisation non soldée ».
+    feeYear: parsed.gardeners === "cotisation" ? parsed.feeYear : null,
     nature: parsed.nature ?? "information",
   };
 }

@@ -18,7 +18,7 @@ function chosen(part: Part, refused?: { values: Record<string, string>; lists: R
     return {
       gardeners: part.gardeners,
       nature: part.nature,
-      feeYear: String(part.feeYear ?? ""),
+      feeYear: String(part.feeYear ?? part.years[0] ?? ""),
       siteIds: part.siteIds.map(String),
       plotIds: part.plotIds.map(String),
     };
