@@ -9,6 +9,7 @@ import { eventPractical } from "~/modules/events/events.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { mailAssociation } from "~/modules/content/content.server";
+import { letterSender } from "~/modules/newsletter/letters.server";
 import { assemblyTitle, convocationParts } from "./assembly.mail.server";
 import { draftMinutes, minutesDate, minutesPdf } from "./assembly.minutes.server";
 import { associationName } from "~/modules/mail/mail-templates.server";
@@ -229,7 +230,8 @@ export async function printedConvocations(idParam: string | undefined) {
   return {
     id: assembly.id,
     title: parts.title,
-    association: association?.nomAssociation ?? "",
+    sender: await letterSender(),
+    date: formatDate(assembly.convokedAt ?? new Date()),
     parts,
     letters: rows.map(({ member, address }) => ({
       id: member.id,

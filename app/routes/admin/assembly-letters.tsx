@@ -1,11 +1,12 @@
 import type { Route } from "./+types/assembly-letters";
 import type { PageHandle } from "~/lib/page-handle";
+import { PrintedLetter, PrintedLetters } from "~/components/admin/PrintedLetters";
 import { printedConvocations } from "~/modules/assembly/assembly.admin.server";
 
 /**
- * /admin/assemblees/:id/convocations: « Lettres à imprimer », one page per member without an e-mail address, the
- * same text as the e-mail, the name and address where a DL window envelope shows them (right, 45 mm from the top),
- * and the personal link written out to type.
+ * /admin/assemblees/:id/convocations: « Lettres à imprimer » of a convocation, one page per member without a usable
+ * e-mail address, in the layout of the letters to gardeners (the address in a DL window envelope's place), the same
+ * text as the e-mail and the personal link written out. Outside the back-office's layout, behind the /admin guard.
  */
 export const handle: PageHandle = { scripts: false };
 
@@ -22,45 +23,51 @@ export function meta() {
 }
 
 export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
-  const { parts, letters, association } = loaderData;
+  const { parts, letters, sender, date } = loaderData;
   return (
-    <main className="mx-auto max-w-[210mm] bg-white text-black">
-      <p className="p-6 print:hidden">
-        {letters.length === 0
-          ? "Aucune convocation à imprimer : chaque membre a une adresse e-mail."
-          : `${letters.length} convocation(s) à imprimer, une page chacune.`}{" "}
-        <a href={`/admin/assemblees/${loaderData.id}`} className="font-semibold underline">
-          Retour à l'assemblée
-        </a>
-      </p>
+    <PrintedLetters
+      intro={
+        <header className="mx-auto max-w-[210mm] px-4 py-6 print:hidden">
+          <h1 className="text-2xl font-bold">Lettres à imprimer</h1>
+          <p className="mt-1 text-lg">{parts.subject}</p>
+          <p className="mt-2">
+            {letters.length === 0
+              ? "Aucune convocation à imprimer : chaque membre a une adresse e-mail."
+              : `${letters.length} convocation(s), une page chacune : imprimez cette page, pliez chaque feuille en trois et glissez-la dans une enveloppe à fenêtre (DL).`}
+          </p>
+          <p className="mt-2">
+            <a href={`/admin/assemblees/${loaderData.id}`} className="font-semibold text-brand-800 underline">
+              Retour à l'assemblée
+            </a>
+          </p>
+        </header>
+      }
+    >
       {letters.map((l) => (
-        <article
+        <PrintedLetter
           key={l.id}
-          className="relative min-h-[297mm] break-after-page px-[20mm] pt-[20mm] text-[11pt] leading-snug"
+          label={`Convocation de ${l.name}`}
+          sender={sender}
+          name={l.name}
+          address={l.address.replace(/,\s*(?=\d{5}\b)/, "\n")}
+          date={date}
+          title={parts.subject}
+          heading="h2"
         >
-          <p className="font-semibold">{association}</p>
-          {/* A DL window: 100 × 45 mm, 20 mm from the right, 45 mm from the top. */}
-          <address className="absolute top-[50mm] right-[20mm] h-[35mm] w-[90mm] not-italic">
-            <span className="block font-semibold">{l.name}</span>
-            <span className="block whitespace-pre-line">
-              {l.address.replace(/,\s*(?=\d{5}\b)/, "\n") || "À remettre en main propre"}
-            </span>
-          </address>
-          <div className="pt-[75mm]">
-            <h1 className="text-lg font-bold">{parts.subject}</h1>
-            <p className="mt-3">Bonjour {l.name},</p>
-            <p className="mt-3 whitespace-pre-line">{parts.lead}</p>
-            {parts.agendaText ? <p className="mt-3 whitespace-pre-line">{parts.agendaText}</p> : null}
-            <p className="mt-3">{parts.answer}</p>
-            <p className="mt-2 font-mono text-[10pt] break-all">{l.link ?? ""}</p>
-            <p className="mt-3">
-              Vous pouvez aussi répondre au bureau par écrit ou de vive voix, ou remettre ce courrier signé à un autre
-              membre pour lui donner pouvoir.
+          <div className="mt-4 space-y-3 text-base">
+            <p>Bonjour {l.name},</p>
+            <p className="whitespace-pre-line">{parts.lead}</p>
+            {parts.agendaText ? <p className="whitespace-pre-line">{parts.agendaText}</p> : null}
+            <p>
+              Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne
+              pourrez pas venir, à cette adresse (les documents de l'assemblée y sont aussi), ou auprès du bureau :
             </p>
-            <p className="mt-6 text-[9pt]">{parts.why}</p>
+            <p className="font-mono text-sm break-all">{l.link ?? ""}</p>
+            <p>Votre réponse peut changer jusqu'au début de l'assemblée.</p>
           </div>
-        </article>
+          <p className="mt-8 border-t border-stone-300 pt-3 text-sm">{parts.why}</p>
+        </PrintedLetter>
       ))}
-    </main>
+    </PrintedLetters>
   );
 }
