@@ -5,6 +5,9 @@ import { getDb, type Executor } from "~/db/client.server";
 import {
   annonces,
   applications,
+  assemblies,
+  assemblyMembers,
+  events,
   contactMessages,
   eventRegistrations,
   gardenerPayments,
@@ -77,6 +80,21 @@ async function gardenerRecords(executor: Executor, where: SQL) {
         .from(inspectionMarks)
         .innerJoin(inspectionRounds, eq(inspectionRounds.id, inspectionMarks.roundId))
         .where(eq(inspectionMarks.gardenerId, gardener.id)),
+      // Their answers to the general assemblies' convocations (decision 030); the holder of a proxy by name only.
+      assemblees: await executor
+        .select({
+          event: events.title,
+          start: events.start,
+          answer: assemblyMembers.answer,
+          proxyHolder: sql<
+            string | null
+          >`(select h.name from assembly_members h where h.id = ${assemblyMembers.proxyHolderId})`,
+          present: assemblyMembers.present,
+        })
+        .from(assemblyMembers)
+        .innerJoin(assemblies, eq(assemblies.id, assemblyMembers.assemblyId))
+        .innerJoin(events, eq(events.id, assemblies.eventId))
+        .where(eq(assemblyMembers.gardenerId, gardener.id)),
     })),
   );
 }
