@@ -10,7 +10,8 @@ const WINDOW =
  */
 export function PrintedLetters({ intro, children }: { intro?: ReactNode; children: ReactNode }) {
   return (
-    <main className="bg-white text-black">
+    // On screen, each page as a sheet on a grey table; on paper, nothing but the sheets.
+    <main className="bg-stone-200 pb-6 text-black print:bg-white print:pb-0">
       <style>{"@page { size: A4; margin: 0 } @media print { .printed-letter { break-after: page } }"}</style>
       {intro}
       {children}
@@ -48,7 +49,7 @@ export function PrintedLetter({
   return (
     <article
       aria-label={label}
-      className="printed-letter relative mx-auto min-h-[297mm] w-[210mm] max-w-full px-[20mm] pt-[15mm] pb-[20mm] print:mx-0"
+      className="printed-letter relative mx-auto mb-6 w-[210mm] max-w-full bg-white px-5 pt-6 pb-10 shadow-md min-[800px]:min-h-[297mm] min-[800px]:px-[20mm] min-[800px]:pt-[15mm] min-[800px]:pb-[20mm] print:mx-0 print:mb-0 print:min-h-[297mm] print:px-[20mm] print:pt-[15mm] print:pb-[20mm] print:shadow-none"
     >
       {/* 70 mm high from 15 mm: the text starts under the envelope's window, at 85 mm. */}
       <header className="relative min-[800px]:h-[70mm] print:h-[70mm]">

@@ -36,7 +36,7 @@ export default function PrintLetters({ loaderData }: Route.ComponentProps) {
     <PrintedLetters
       intro={
         // On screen only: what the pages are, and the way back.
-        <header className="mx-auto max-w-[210mm] px-4 py-6 print:hidden">
+        <header className="mx-auto mb-6 max-w-[210mm] bg-white px-4 py-6 print:hidden">
           <h1 className="text-2xl font-bold">Lettres à imprimer</h1>
           <p className="mt-1 text-lg [overflow-wrap:anywhere]">{letter.subject}</p>
           <p className="mt-2">
