@@ -26,6 +26,7 @@ import {
 import {
   agendaOf,
   AssemblyRefusal,
+  documentTitles,
   eventsToMark,
   getAssembly,
   hasStarted,
@@ -225,7 +226,13 @@ export async function runAssemblyAction(idParam: string | undefined, form: FormD
 export async function printedConvocations(idParam: string | undefined) {
   const { assembly, event } = await assemblyOf(idParam);
   const association = await mailAssociation();
-  const parts = convocationParts(assembly, event, await agendaOf(assembly.id), association);
+  const parts = convocationParts(
+    assembly,
+    event,
+    await agendaOf(assembly.id),
+    association,
+    await documentTitles(assembly.documentIds),
+  );
   const rows = assembly.convokedAt ? await membersOnPaper(assembly.id) : [];
   return {
     id: assembly.id,

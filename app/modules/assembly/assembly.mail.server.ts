@@ -31,6 +31,7 @@ export function convocationParts(
   event: Event,
   agenda: Item[],
   association: MailAssociation | null | undefined,
+  documents: string[] = [],
 ) {
   const name = associationName(association);
   const title = assemblyTitle(assembly, event);
@@ -38,10 +39,10 @@ export function convocationParts(
   const agendaText = agenda.length
     ? `Ordre du jour :\n${agenda.map((item, i) => `${i + 1}. ${item.title}${item.isResolution ? " (résolution soumise au vote)" : ""}`).join("\n")}`
     : "";
-  const answer =
-    "Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne pourrez pas venir. Les documents de l'assemblée sont sur la même page. Votre réponse peut changer jusqu'au début de l'assemblée.";
+  const documentsText = documents.length ? `Documents joints, à lire sur votre page : ${documents.join(", ")}.` : "";
+  const answer = `Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne pourrez pas venir. Votre réponse peut changer jusqu'au début de l'assemblée.`;
   const why = `Vous recevez cette convocation en tant que membre de ${name} : les statuts la prévoient pour chaque jardinier, elle ne peut donc pas être désactivée.`;
-  return { subject: `Convocation : ${title}`, title, lead, agendaText, answer, why };
+  return { subject: `Convocation : ${title}`, title, lead, agendaText, documentsText, answer, why };
 }
 
 /** The convocation e-mail of one member, with their personal link. */
@@ -52,7 +53,7 @@ export function convocationMail(
   parts: ReturnType<typeof convocationParts>,
   association: MailAssociation | null | undefined,
 ): MailMessage {
-  const head = [greeting(memberName), parts.lead, parts.agendaText].filter(Boolean).join("\n\n");
+  const head = [greeting(memberName), parts.lead, parts.agendaText, parts.documentsText].filter(Boolean).join("\n\n");
   const closing = signature(association);
   return {
     to,

@@ -9,6 +9,7 @@ import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 import type { Job } from "~/server/jobs.server";
 import { mailAssociation } from "~/modules/content/content.server";
+import { currentDocument } from "~/modules/documents/documents.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { byFamilyName } from "~/modules/register/gardeners.server";
 import { convocationMail, convocationParts } from "./assembly.mail.server";
@@ -430,13 +431,29 @@ export const assemblyLinksJob: Job<number> = {
   report: (closed) => (closed > 0 ? { assemblees: closed } : undefined),
 };
 
+/** The titles of the documents joined to a convocation, in their order (those still there). */
+export async function documentTitles(ids: number[], executor: Executor = getDb()) {
+  const titles: string[] = [];
+  for (const id of ids) {
+    const doc = await currentDocument(id, executor);
+    if (doc) titles.push(doc.title);
+  }
+  return titles;
+}
+
 /** Sends the convocation: each member with an address gets it by e-mail with their link, through the outbox. */
 export async function sendConvocation(id: number, now = new Date(), executor?: Executor): Promise<Convened> {
   if (!executor) return getDb().transaction((tx) => sendConvocation(id, now, tx));
   const found = await getAssembly(id, executor);
   if (!found) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
   const association = await mailAssociation(executor);
-  const parts = convocationParts(found.assembly, found.event, await agendaOf(id, executor), association);
+  const parts = convocationParts(
+    found.assembly,
+    found.event,
+    await agendaOf(id, executor),
+    association,
+    await documentTitles(found.assembly.documentIds, executor),
+  );
   return convene(
     executor,
     id,

@@ -58,6 +58,9 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
             <p>Bonjour {l.name},</p>
             <p className="whitespace-pre-line">{parts.lead}</p>
             {parts.agendaText ? <p className="whitespace-pre-line">{parts.agendaText}</p> : null}
+            {parts.documentsText ? (
+              <p>{parts.documentsText.replace("sur votre page", "à l'adresse ci-dessous")}</p>
+            ) : null}
             <p>
               Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne
               pourrez pas venir, à cette adresse (les documents de l'assemblée y sont aussi), ou auprès du bureau :

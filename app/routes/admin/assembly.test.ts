@@ -13,6 +13,7 @@ import { action as presenceAction, loader as presenceLoader } from "./assembly-p
 import { loader as sheetLoader } from "./assembly-sheet";
 import { loader as lettersLoader } from "./assembly-letters";
 import { action as votesAction, loader as votesLoader } from "./assembly-votes";
+import { loader as documentLoader } from "../resources/assembly-document";
 import { action as minutesAction, loader as minutesLoader } from "./assembly-minutes";
 
 const admin = { id: null as unknown as number, username: "bureau" };
@@ -249,5 +250,23 @@ describeEachDatabase("/admin/assemblees", () => {
     ).toMatchObject({ value: { ok: true, message: "Documents de la convocation enregistrés." } });
     const [row] = await getDb().select().from(assemblies);
     expect(row!.documentIds).toEqual([report.id]);
+    await insertGardener({ name: "Amina Benali" });
+    await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    const [mail] = await getDb().select().from(outbox);
+    expect(mail!.text).toContain("Documents joints, à lire sur votre page : Rapport moral 2026.");
+    const token = /\/assemblee\/([\w-]+)/.exec(mail!.text)![1]!;
+    const served = (await documentLoader(
+      routeArgs(new Request(`http://localhost:3000/assemblee/${token}/documents/${report.id}`), {
+        params: { token, id: String(report.id) },
+      }),
+    )) as Response;
+    expect([served.status, served.headers.get("Content-Type")]).toEqual([200, "application/pdf"]);
+    const other = await insertDocument({ kind: "rapport", title: "Autre rapport", visibility: "membres" });
+    const refused = (await documentLoader(
+      routeArgs(new Request(`http://localhost:3000/assemblee/${token}/documents/${other.id}`), {
+        params: { token, id: String(other.id) },
+      }),
+    )) as Response;
+    expect(refused.status).toBe(404);
   });
 });
