@@ -46,6 +46,7 @@ import {
   setMinutesDocument,
   sendConvocation,
   setPresent,
+  unmarkAssembly,
   updateSettings,
 } from "./assembly.server";
 
@@ -204,6 +205,14 @@ export async function runAssemblyAction(idParam: string | undefined, form: FormD
         () => ({ kind: "assemblee.ordre-du-jour", target: target(assembly.id) }),
       );
       return doneForm(intent, "Documents de la convocation enregistrés.");
+    }
+    if (intent === "unmark") {
+      await withHistory(
+        actor,
+        (tx) => unmarkAssembly(assembly.id, tx),
+        () => ({ kind: "assemblee.retrait", target: target(assembly.id) }),
+      );
+      return redirect("/admin/assemblees");
     }
     if (intent === "convene") {
       const result = await withHistory(

@@ -71,6 +71,15 @@ export async function markAssembly(eventId: number, kind: AssemblyKind, executor
   return assembly;
 }
 
+/** Takes the mark off an event marked by mistake; refused once convened (the members were told). */
+export async function unmarkAssembly(id: number, executor: Executor) {
+  const [assembly] = await executor.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
+  if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  if (assembly.convokedAt)
+    throw new AssemblyRefusal("La convocation est partie : cette assemblée ne peut plus être retirée.");
+  await executor.delete(assemblies).where(eq(assemblies.id, id));
+}
+
 /** The assemblies, newest event first, with their event. */
 export async function listAssemblies(executor: Executor = getDb()) {
   return executor

@@ -92,6 +92,7 @@ export const HISTORY_KINDS = {
   "document.modification": "Document modifié",
   "document.suppression": "Document supprimé",
   "assemblee.creation": "Assemblée générale créée",
+  "assemblee.retrait": "Marque d'assemblée générale retirée d'un événement",
   "assemblee.reglages": "Règles d'une assemblée générale modifiées",
   "assemblee.ordre-du-jour": "Ordre du jour d'une assemblée générale modifié",
   "assemblee.convocation": "Convocation à une assemblée générale envoyée",

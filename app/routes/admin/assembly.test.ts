@@ -126,6 +126,22 @@ describeEachDatabase("/admin/assemblees", () => {
     ]);
   });
 
+  it("takes the mark off an event marked by mistake, never once convened", async () => {
+    const id = await created();
+    const unmarked = (await action(
+      routeArgs(formPost(`/admin/assemblees/${id}`, { intent: "unmark" }), { admin, params: { id } }),
+    )) as Response;
+    expect([unmarked.status, unmarked.headers.get("Location")]).toEqual([302, "/admin/assemblees"]);
+    expect(await getDb().select().from(assemblies)).toHaveLength(0);
+    const again = await created();
+    await insertGardener({ name: "Amina Benali" });
+    await post(action, `/admin/assemblees/${again}`, { intent: "convene" }, again);
+    expect(await post(action, `/admin/assemblees/${again}`, { intent: "unmark" }, again)).toMatchObject({
+      status: 409,
+      value: { message: "La convocation est partie : cette assemblée ne peut plus être retirée." },
+    });
+  });
+
   it("refuses to convene after the statutes' delay, saying the last day", async () => {
     const id = await created(5);
     await insertGardener({ name: "Amina Benali" });

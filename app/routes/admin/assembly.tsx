@@ -117,6 +117,12 @@ export default function AdminAssembly({ loaderData, actionData }: Route.Componen
             <p className="text-sm text-stone-600">
               Une fois envoyée, les règles, l'ordre du jour et les documents ne changent plus.
             </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="unmark" />
+              <button type="submit" className={quietButtonClass}>
+                Ce n'est pas l'assemblée : retirer la marque
+              </button>
+            </Form>
           </div>
         )}
       </Section>
