@@ -122,10 +122,15 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await resolution.getByLabel("Pour").fill("2");
   await resolution.getByRole("button", { name: "Enregistrer le vote" }).click();
   await expect(popup(page, "Vote enregistré : résolution adoptée.")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.getByRole("link", { name: /^Assemblée générale extraordinaire du / }).click();
   await page.getByRole("link", { name: "Procès-verbal" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Procès-verbal" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Texte du procès-verbal" })).toContainText(
+    "Modification des statuts : 2 pour, 0 contre, 0 abstention(s). Résolution adoptée",
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "Déposer en PDF dans les documents" }).click();
   await expect(popup(page, /^Procès-verbal déposé en PDF dans les documents \(document n° \d+\)\.$/)).toBeVisible();
   await page.goto("/admin/documents");
