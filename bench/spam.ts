@@ -48,6 +48,7 @@ const { signUp, cancelRegistration, cancelToken, queueReminders } =
 const { allotFromApplication } = await import("~/modules/register/allotment.server");
 const { saveInspectionRound } = await import("~/modules/register/inspections.server");
 const { callFees, remindUnpaidFees } = await import("~/modules/register/fees.server");
+const { markAssembly, saveAgenda, sendConvocation } = await import("~/modules/assembly/assembly.server");
 const { env } = await import("~/server/env.server");
 const { insertEvent, insertPlot, insertSite } = await import("../tests/factories");
 
@@ -248,6 +249,19 @@ await capture("Appel à cotisation", () => getDb().transaction((tx) => callFees(
 await capture("Rappel de cotisation", () =>
   getDb().transaction((tx) => remindUnpaidFees(tx, now.year, now.plus({ days: 8 }).toJSDate())),
 );
+// The general assembly's convocation, to the one gardener, with their personal link (decision 030).
+const assemblyEvent = await insertEvent({
+  title: "Assemblée générale annuelle",
+  start: now.plus({ days: 30 }).toJSDate(),
+  location: "Maison des jardins, 14 rue du Docteur Rollet, Villeurbanne",
+});
+await capture("Convocation à l'assemblée générale", async () => {
+  const assembly = await getDb().transaction((tx) => markAssembly(assemblyEvent!.id, "ordinaire", tx));
+  await getDb().transaction((tx) =>
+    saveAgenda(assembly.id, [{ title: "Rapport moral et financier", isResolution: true }], tx),
+  );
+  await sendConvocation(assembly.id);
+});
 const second = await submitApplication(
   applicationFormSchema.parse({
     nom: "Paul Girard",
