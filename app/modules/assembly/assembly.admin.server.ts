@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { parisToday } from "~/lib/paris-time";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { familyFirst, parseId, plainToRichText, richTextToPlain } from "~/lib/text";
@@ -135,7 +136,8 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
     late: lastDay !== null && parisToday(now) > lastDay,
     toConvene: {
       members: toConvene.length,
-      withoutEmail: toConvene.filter((m) => !m.email.trim()).length,
+      // As the convocation decides: no address, or one no mail could reach.
+      withoutEmail: toConvene.filter((m) => !z.email().safeParse(m.email.trim()).success).length,
     },
     documents: documents.map((d) => ({
       id: d.id,
