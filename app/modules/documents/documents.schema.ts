@@ -74,8 +74,15 @@ export const documentMessages = {
 const documentDate = z
   .string({ error: documentMessages.date })
   .trim()
-  .regex(/^(19\d\d|20\d\d|2100)-\d{2}-\d{2}$/, { error: documentMessages.date })
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: documentMessages.date });
+  // `abort`: the day check below only ever sees the right shape (an empty or odd value would be an Invalid Date).
+  .regex(/^(19\d\d|20\d\d|2100)-\d{2}-\d{2}$/, { error: documentMessages.date, abort: true })
+  .refine(isRealDay, { error: documentMessages.date });
+
+/** Whether "YYYY-MM-DD" names a day of the calendar (not 31 February). */
+function isRealDay(value: string) {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
 
 const documentId = recordId(documentMessages.gone);
 

@@ -168,4 +168,19 @@ describeEachDatabase("/admin/documents", () => {
       value: { message: documentMessages.unknown },
     });
   });
+
+  it.each(["", "2026-13-45", "2026-02-31", "mars 2026"])(
+    "refuses the date %j of a new version with its message, as a 400, and keeps the document as it was",
+    async (date) => {
+      await send(multipart(statutes, { bytes: samplePdf(), name: "statuts.pdf" }));
+      const before = await screen();
+      const id = String(before.groups[0]!.documents[0]!.id);
+      const refused = await send(
+        multipart({ intent: "replace", id, date }, { bytes: samplePdf(), name: "statuts.pdf" }),
+      );
+      expect(refused).toMatchObject({ status: 400 });
+      expect(JSON.stringify(refused.value)).toContain(documentMessages.date);
+      expect(await screen()).toEqual(before);
+    },
+  );
 });
