@@ -350,7 +350,7 @@ async function seedAssemblySignups(eventId: number, now: Date) {
   await getDb()
     .insert(tables.eventRegistrations)
     .values(
-      members.map(([name, people, answer], i) => {
+      members.map(([name, people, question], i) => {
         return {
           eventId,
           name,
@@ -360,7 +360,7 @@ async function seedAssemblySignups(eventId: number, now: Date) {
             .replace(/[^a-z ]/g, "")
             .replace(" ", ".")}@example.fr`,
           people,
-          answer,
+          answer: question,
           status: "inscrit" as const,
           ...cancelColumns(),
           createdAt: new Date(now.getTime() - (10 - i) * DAY),
