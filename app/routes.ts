@@ -40,8 +40,8 @@ export default [
       route("events/:id/inscriptions/imprimer", "routes/admin/event-registrations-print.tsx"),
       route("parcelles/jardins/:id/imprimer", "routes/admin/plot-site-print.tsx"),
       route("cotisations/imprimer", "routes/admin/fees-print.tsx"),
-      route("assemblees/:id/emargement", "routes/admin/assembly-sheet.tsx"),
-      route("assemblees/:id/convocations", "routes/admin/assembly-letters.tsx"),
+      route("assemblees/:id/emargement", "routes/admin/assembly-sheet-print.tsx"),
+      route("assemblees/:id/convocations", "routes/admin/assembly-letters-print.tsx"),
       route("lettre/:id/imprimer", "routes/admin/letter-print.tsx"),
       layout("routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx"),

@@ -33,7 +33,7 @@ describe("npm run admin", () => {
     const created = cli(["create", "marie"], "groseilles-sous-la-pergola-1907\n");
     expect(created.err).toBe("");
     expect(created.out).toContain("Administrateur « marie » créé.");
-    expect(cli(["list"]).out).toMatch(/^marie\t/m);
+    expect(cli(["list"]).out).toMatch(/^marie\tAdministrateur\t/m);
 
     expect(cli(["create", "marie"], "rhubarbe-et-capucines-2031\n").err).toContain("existe déjà");
     expect(cli(["create", "paul"], "court\n").err).toContain("au moins 12 caractères");
@@ -46,11 +46,11 @@ describe("npm run admin", () => {
   it("removes an administrator but never the last one, and turns a second factor off", () => {
     expect(cli(["create", "alain"], "courgettes-du-jardin-partage-77\n").code).toBe(0);
     expect(cli(["disable-2fa", "alain"]).out).toContain("Double authentification de « alain » désactivée");
-    expect(cli(["disable-2fa", "personne"]).err).toContain("Aucun administrateur « personne »");
-    expect(cli(["remove", "alain"]).out).toContain("Administrateur « alain » supprimé");
+    expect(cli(["disable-2fa", "personne"]).err).toContain("Aucun compte « personne »");
+    expect(cli(["remove", "alain"]).out).toContain("Compte « alain » supprimé");
     expect(cli(["list"]).out).not.toMatch(/^alain\t/m);
     expect(cli(["remove", "marie"]).err).toBe("Impossible de supprimer le dernier administrateur.");
-    expect(cli(["list"]).out).toMatch(/^marie\t/m);
+    expect(cli(["list"]).out).toMatch(/^marie\tAdministrateur\t/m);
   }, 180_000);
 
   it("refuses to open the embedded database while another process holds it, naming that process", async () => {

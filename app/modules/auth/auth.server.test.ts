@@ -42,7 +42,13 @@ describeEachDatabase("auth", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.token).toMatch(/^[\w-]{43}$/); // 256 random bits
-    expect(await getSessionAdmin(result.token)).toEqual({ id: admin.id, username: "marie", displayName: null });
+    expect(await getSessionAdmin(result.token)).toEqual({
+      id: admin.id,
+      username: "marie",
+      displayName: null,
+      role: "administrateur",
+      siteIds: [],
+    });
     const again = await signIn("marie", PASSWORD, IP);
     expect(again.ok && again.token).not.toBe(result.token);
   });

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/assembly-letters";
+import type { Route } from "./+types/assembly-letters-print";
 import type { PageHandle } from "~/lib/page-handle";
 import { PrintedLetter, PrintedLetters } from "~/components/admin/PrintedLetters";
 import { printedConvocations } from "~/modules/assembly/assembly.admin.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/assembly-sheet";
+import type { Route } from "./+types/assembly-sheet-print";
 import type { PageHandle } from "~/lib/page-handle";
 import { attendanceSheet } from "~/modules/assembly/assembly.admin.server";
 
