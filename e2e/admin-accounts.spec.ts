@@ -190,8 +190,10 @@ test("roles: a treasurer invited opens the money and is refused the rest; an adm
   page,
   browser,
 }) => {
+  const { link, invited } = await invite(page, browser, "bernard", "Trésorier");
+
   // A referent needs a site: the form says so before anything is sent.
-  await openAdmin(page, "/admin/comptes", "Comptes");
+  await page.goto("/admin/comptes");
   const team = page.getByRole("region", { name: "Comptes de l'équipe" });
   await team.getByLabel("Identifiant").fill("odile");
   await team.getByRole("radio", { name: /^Référent de jardin/ }).check();
@@ -199,7 +201,6 @@ test("roles: a treasurer invited opens the money and is refused the rest; an adm
   await team.getByRole("button", { name: "Créer l'invitation" }).click();
   await expect(team.getByText("Choisissez au moins un jardin pour un référent.")).toBeVisible();
 
-  const { link, invited } = await invite(page, browser, "bernard", "Trésorier");
   await invited.goto(link);
   await expect(invited.getByText(/et le rôle Trésorier : les cotisations, les paiements/)).toBeVisible();
   await invited.getByLabel("Mot de passe", { exact: true }).fill(NEW_PASSWORD);
