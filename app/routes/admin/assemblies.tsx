@@ -1,12 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/assemblies";
 import { Section } from "~/components/admin/admin-ui";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { alertClass, buttonClass, inputClass, labelClass } from "~/components/form/styles";
+import { MarkAssemblyForm } from "~/components/admin/assembly/MarkAssemblyForm";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { assembliesScreen, markAssemblyAction } from "~/modules/assembly/assembly.admin.server";
-import { ASSEMBLY_KIND_LABELS } from "~/modules/assembly/assembly.schema";
 import { adminMeta } from "~/modules/seo/seo";
 
 export function meta() {
@@ -26,51 +25,7 @@ export default function AdminAssemblies({ loaderData, actionData }: Route.Compon
   const { assemblies, events } = loaderData;
   return (
     <AdminPage title="Assemblées générales">
-      <Section
-        id="marquer"
-        title="Marquer un événement comme assemblée générale"
-        description="L'événement donne la date et le lieu ; créez-le d'abord dans Événements."
-      >
-        {events.length === 0 ? (
-          <p className="text-stone-700">Aucun événement à venir à marquer.</p>
-        ) : (
-          <Form method="post" className="space-y-4">
-            {actionData && !actionData.ok ? (
-              <p role="alert" className={alertClass}>
-                {actionData.message}
-                {Object.values(actionData.errors).map((e) => ` ${e}`)}
-              </p>
-            ) : null}
-            <div>
-              <label htmlFor="eventId" className={labelClass}>
-                Événement
-              </label>
-              <select id="eventId" name="eventId" className={inputClass} required>
-                {events.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="kind" className={labelClass}>
-                Nature
-              </label>
-              <select id="kind" name="kind" className={inputClass} defaultValue="ordinaire">
-                {Object.entries(ASSEMBLY_KIND_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={buttonClass}>
-              Marquer comme assemblée générale
-            </button>
-          </Form>
-        )}
-      </Section>
+      <MarkAssemblyForm events={events} result={actionData} />
       <Section id="liste" title="Assemblées">
         {assemblies.length === 0 ? (
           <p className="text-stone-700">Aucune assemblée générale pour le moment.</p>

@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/assembly-votes";
-import { Section } from "~/components/admin/admin-ui";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { VoteForm } from "~/components/admin/assembly/VoteForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
-import { alertClass, buttonClass, inputClass, labelClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { voteAction, votesScreen } from "~/modules/assembly/assembly.admin.server";
@@ -23,14 +23,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return voteAction(params.id, await readFormData(request), currentActor(context));
 }
 
-const COUNTS = [
-  ["votesFor", "Pour"],
-  ["votesAgainst", "Contre"],
-  ["abstentions", "Abstentions"],
-] as const;
-
 export default function AssemblyVotes({ loaderData, actionData }: Route.ComponentProps) {
-  const notice = useSaveNotice(actionData?.ok ? actionData.message : null);
+  const notice = useSaveNotice(noticeOf(actionData));
   const { quorum, voices } = loaderData;
   return (
     <AdminPage
@@ -53,47 +47,9 @@ export default function AssemblyVotes({ loaderData, actionData }: Route.Componen
       {loaderData.resolutions.length === 0 ? (
         <p className="text-stone-700">Aucune résolution à l'ordre du jour.</p>
       ) : null}
-      {loaderData.resolutions.map((r, n) => {
-        const refused = actionData && !actionData.ok && actionData.values.item === String(r.id) ? actionData : null;
-        const values = refused ? refused.values : r.values;
-        return (
-          <Section
-            key={r.id}
-            id={`resolution-${r.id}`}
-            title={`Résolution ${n + 1} : ${r.title}`}
-            description={r.adopted === null ? "Pas encore votée." : r.adopted ? "Adoptée." : "Rejetée."}
-          >
-            <Form method="post" className="space-y-3">
-              {refused ? (
-                <p role="alert" className={alertClass}>
-                  {refused.message}
-                  {Object.values(refused.errors).map((e) => ` ${e}`)}
-                </p>
-              ) : null}
-              <input type="hidden" name="item" value={r.id} />
-              <div className="grid grid-cols-3 gap-3">
-                {COUNTS.map(([name, label]) => (
-                  <div key={name}>
-                    <label htmlFor={`${name}-${r.id}`} className={labelClass}>
-                      {label}
-                    </label>
-                    <input
-                      id={`${name}-${r.id}`}
-                      name={name}
-                      inputMode="numeric"
-                      defaultValue={values[name]}
-                      className={inputClass}
-                    />
-                  </div>
-                ))}
-              </div>
-              <button type="submit" className={buttonClass}>
-                Enregistrer le vote
-              </button>
-            </Form>
-          </Section>
-        );
-      })}
+      {loaderData.resolutions.map((r, n) => (
+        <VoteForm key={r.id} resolution={r} rank={n + 1} result={actionData} />
+      ))}
     </AdminPage>
   );
 }

@@ -1,0 +1,52 @@
+import { Section } from "~/components/admin/admin-ui";
+
+interface MemberAnswer {
+  id: number;
+  name: string;
+  voices: number;
+  answer: string;
+  holder: string;
+  holding: number;
+}
+
+/** Once convened: each member's answer, the proxy they gave and the proxies they hold. */
+export function AnswersSection({
+  answers,
+  members,
+}: {
+  answers: { present: number; proxies: number; absent: number; none: number };
+  members: readonly MemberAnswer[];
+}) {
+  return (
+    <Section
+      id="reponses"
+      title="Réponses des membres"
+      description={`${answers.present} présent(s), ${answers.proxies} pouvoir(s), ${answers.absent} absent(s), ${answers.none} sans réponse.`}
+    >
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Réponses des membres</caption>
+          <thead>
+            <tr className="border-b border-stone-300">
+              {["Membre", "Voix", "Réponse", "Pouvoirs détenus"].map((h) => (
+                <th key={h} scope="col" className="p-2">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id} className="border-b border-stone-200">
+                <td className="p-2">{m.name}</td>
+                <td className="p-2">{m.voices}</td>
+                <td className="p-2">{m.holder ? `Pouvoir à ${m.holder}` : m.answer}</td>
+                <td className="p-2">{m.holding || ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,60 @@
+import { Form } from "react-router";
+import { Section } from "~/components/admin/admin-ui";
+import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { SubmitButton } from "~/components/form/buttons";
+import { alertClass, quietButtonClass } from "~/components/form/styles";
+
+interface Convocation {
+  id: number;
+  convoked: string | null;
+  lastDay: string | null;
+  late: boolean;
+  convocationDays: string;
+  toConvene: { members: number; withoutEmail: number };
+}
+
+/** The convocation: when it was sent and the letters to print, or who it goes to, and the way back (unmark). */
+export function ConvocationSection({ a, result }: { a: Convocation; result: IntentResult | undefined }) {
+  return (
+    <Section id="convocation" title="Convocation">
+      {a.convoked ? (
+        <div className="space-y-2 text-stone-800">
+          <p>Convocation envoyée le {a.convoked}.</p>
+          <p>
+            <a href={`/admin/assemblees/${a.id}/convocations`} className="font-semibold text-brand-800 underline">
+              Lettres à imprimer
+            </a>{" "}
+            (membres sans adresse e-mail)
+          </p>
+        </div>
+      ) : (
+        <div className="space-y-3 text-stone-800">
+          <p>
+            {a.lastDay
+              ? `Dernier jour pour l'envoyer : le ${a.lastDay} (délai des statuts : ${a.convocationDays} jours).`
+              : "L'événement n'a pas de date."}
+          </p>
+          {a.late ? (
+            <p className={alertClass}>Le délai est dépassé : changez la date de l'assemblée avant de convoquer.</p>
+          ) : null}
+          <p>
+            {a.toConvene.members} membre{a.toConvene.members > 1 ? "s" : ""} à convoquer (jardiniers actuels), dont{" "}
+            {a.toConvene.withoutEmail} sans adresse e-mail : leur convocation sera dans « Lettres à imprimer ».
+          </p>
+          <IntentForm intent="convene" result={result} submit="Envoyer la convocation">
+            <p className="text-sm text-stone-600">
+              Une fois envoyée, les règles, l'ordre du jour et les documents ne changent plus.
+            </p>
+          </IntentForm>
+          {/* No field to check: the way back sends only its intent, in a quieter button. */}
+          <Form method="post">
+            <input type="hidden" name="intent" value="unmark" />
+            <SubmitButton intent="unmark" className={quietButtonClass}>
+              Ce n'est pas l'assemblée : retirer la marque
+            </SubmitButton>
+          </Form>
+        </div>
+      )}
+    </Section>
+  );
+}
