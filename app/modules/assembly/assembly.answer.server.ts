@@ -49,11 +49,15 @@ const ANSWER_DONE = {
 export async function saveAnswer(token: string, form: FormData, now = new Date()) {
   const values = { answer: String(form.get("answer") ?? ""), holder: String(form.get("holder") ?? "") };
   const found = await findByToken(token);
-  if (!found) return data({ ok: false as const, message: "Ce lien n'est plus valable.", values }, { status: 404 });
+  // A refusal about the proxy is the member's field's, any other about the answer, or the page's (`errors` empty).
+  const refusal = (message: string, status: number, field?: "answer" | "holder") =>
+    data({ ok: false as const, message, errors: field ? { [field]: message } : {}, values }, { status });
+  if (!found) return refusal("Ce lien n'est plus valable.", 404);
   const parsed = answerSchema.safeParse(values);
   if (!parsed.success) {
-    const message = values.answer === "pouvoir" ? parsed.error.issues[0]!.message : ANSWER_MISSING;
-    return data({ ok: false as const, message, values }, { status: 400 });
+    return values.answer === "pouvoir"
+      ? refusal(parsed.error.issues[0]!.message, 400, "holder")
+      : refusal(ANSWER_MISSING, 400, "answer");
   }
   try {
     const saved = await answer(found.member.id, parsed.data, now);
@@ -67,7 +71,7 @@ export async function saveAnswer(token: string, form: FormData, now = new Date()
     return { ok: true as const, message, values };
   } catch (error) {
     if (error instanceof AssemblyRefusal)
-      return data({ ok: false as const, message: error.message, values }, { status: error.status });
+      return refusal(error.message, error.status, error.field === "holder" ? "holder" : undefined);
     throw error;
   }
 }

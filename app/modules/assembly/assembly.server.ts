@@ -26,11 +26,12 @@ export type Assembly = typeof assemblies.$inferSelect;
 export type AssemblyMember = typeof assemblyMembers.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-/** A refusal the screens show as it is (French), with its HTTP status. */
+/** A refusal the screens show as it is (French), with its HTTP status and the form's field it is about, if one. */
 export class AssemblyRefusal extends Error {
   constructor(
     message: string,
     readonly status = 409,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -292,12 +293,14 @@ export async function answer(memberId: number, choice: AnswerChoice, now = new D
     if (choice.answer === "pouvoir") {
       const holder = locked.find((m) => m.id === choice.holder);
       if (choice.holder === member.id)
-        throw new AssemblyRefusal("Vous ne pouvez pas vous donner pouvoir à vous-même.", 400);
+        throw new AssemblyRefusal("Vous ne pouvez pas vous donner pouvoir à vous-même.", 400, "holder");
       if (!holder || holder.assemblyId !== member.assemblyId)
-        throw new AssemblyRefusal("Choisissez le membre à qui vous donnez pouvoir dans la liste.", 400);
+        throw new AssemblyRefusal("Choisissez le membre à qui vous donnez pouvoir dans la liste.", 400, "holder");
       if (holder.answer === "pouvoir" || holder.answer === "absent")
         throw new AssemblyRefusal(
           `${holder.name} ${holder.answer === "pouvoir" ? "a donné son propre pouvoir" : "a répondu ne pas venir"} : choisissez un autre membre.`,
+          409,
+          "holder",
         );
       const [held] = await tx
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -306,6 +309,8 @@ export async function answer(memberId: number, choice: AnswerChoice, now = new D
       if ((held?.n ?? 0) >= assembly!.maxProxies)
         throw new AssemblyRefusal(
           `${holder.name} détient déjà ${assembly!.maxProxies === 1 ? "le pouvoir" : `les ${assembly!.maxProxies} pouvoirs`} que les statuts permettent : choisissez un autre membre.`,
+          409,
+          "holder",
         );
       holderId = holder.id;
     }

@@ -58,20 +58,24 @@ describeEachDatabase("/assemblee/:token", () => {
     });
   });
 
-  it("refuses in French: no answer, no holder, oneself, beyond the limit, an unknown link", async () => {
+  it("refuses in French, on the field concerned: no answer, no holder, oneself, beyond the limit, an unknown link", async () => {
     const { token, members } = await convened(["Amina Benali", "Bruno Roux", "Chloé Martin", "Denis Petit"]);
     const id = (name: string) => String(members.find((m) => m.name === name)!.id);
     expect(await post(token("Bruno Roux"), {})).toMatchObject({
       status: 400,
-      value: { ok: false, message: "Choisissez une réponse : présent, pouvoir ou absent." },
+      value: {
+        ok: false,
+        message: "Choisissez une réponse : présent, pouvoir ou absent.",
+        errors: { answer: "Choisissez une réponse : présent, pouvoir ou absent." },
+      },
     });
     expect(await post(token("Bruno Roux"), { answer: "pouvoir", holder: "" })).toMatchObject({
       status: 400,
-      value: { message: "Choisissez le membre à qui vous donnez pouvoir." },
+      value: { errors: { holder: "Choisissez le membre à qui vous donnez pouvoir." } },
     });
     expect(await post(token("Bruno Roux"), { answer: "pouvoir", holder: id("Bruno Roux") })).toMatchObject({
       status: 400,
-      value: { message: "Vous ne pouvez pas vous donner pouvoir à vous-même." },
+      value: { errors: { holder: "Vous ne pouvez pas vous donner pouvoir à vous-même." } },
     });
     await post(token("Bruno Roux"), { answer: "pouvoir", holder: id("Amina Benali") });
     await post(token("Chloé Martin"), { answer: "pouvoir", holder: id("Amina Benali") });
@@ -80,12 +84,15 @@ describeEachDatabase("/assemblee/:token", () => {
       value: {
         ok: false,
         message: "Amina Benali détient déjà les 2 pouvoirs que les statuts permettent : choisissez un autre membre.",
+        errors: {
+          holder: "Amina Benali détient déjà les 2 pouvoirs que les statuts permettent : choisissez un autre membre.",
+        },
         values: { answer: "pouvoir", holder: id("Amina Benali") },
       },
     });
     expect(await post("y".repeat(43), { answer: "present" })).toMatchObject({
       status: 404,
-      value: { message: "Ce lien n'est plus valable." },
+      value: { message: "Ce lien n'est plus valable.", errors: {} },
     });
     const unknown = await loader(
       routeArgs(new Request("http://localhost:3000/assemblee/x"), { params: { token: "x" } }),

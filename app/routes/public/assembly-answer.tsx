@@ -1,9 +1,8 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/assembly-answer";
-import { alertClass, buttonClass, inputClass, labelClass } from "~/components/form/styles";
+import { AnswerForm } from "~/components/assembly/AnswerForm";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { answerPage, saveAnswer } from "~/modules/assembly/assembly.answer.server";
-import { ANSWER_LABELS, proxiesText, type AssemblyAnswer } from "~/modules/assembly/assembly.schema";
+import { ANSWER_LABELS, proxiesText } from "~/modules/assembly/assembly.schema";
 
 /**
  * /assemblee/:token — the personal link of a convocation: the member says whether they come, give a proxy to another
@@ -25,8 +24,6 @@ export function meta() {
   return [{ title: "Répondre à la convocation" }, { name: "robots", content: "noindex" }];
 }
 
-const radioClass = "mt-1 size-5 shrink-0 accent-brand-700";
-
 export default function AssemblyAnswerPage({ loaderData, actionData, params }: Route.ComponentProps) {
   if (!loaderData.known) {
     return (
@@ -39,8 +36,6 @@ export default function AssemblyAnswerPage({ loaderData, actionData, params }: R
     );
   }
   const page = loaderData;
-  const chosen = (actionData?.ok === false ? actionData.values.answer : (page.answer ?? "")) as AssemblyAnswer | "";
-  const chosenHolder = actionData?.ok === false ? actionData.values.holder : String(page.holderId ?? "");
   const current =
     page.answer === "pouvoir"
       ? `Vous donnez pouvoir à ${page.holderName}.`
@@ -108,68 +103,12 @@ export default function AssemblyAnswerPage({ loaderData, actionData, params }: R
         {page.started ? (
           <p className="mt-2 text-stone-800">L'assemblée a commencé : la réponse ne peut plus changer.</p>
         ) : (
-          <Form method="post" className="mt-4 space-y-4">
-            {actionData?.ok === false ? (
-              <p role="alert" className={alertClass}>
-                {actionData.message}
-              </p>
-            ) : null}
-            <fieldset className="space-y-3">
-              <legend className="sr-only">Votre réponse</legend>
-              <label className="flex gap-3 text-stone-900">
-                <input
-                  type="radio"
-                  name="answer"
-                  value="present"
-                  defaultChecked={chosen === "present"}
-                  className={radioClass}
-                />
-                Je serai présent
-              </label>
-              <div>
-                <label className="flex gap-3 text-stone-900">
-                  <input
-                    type="radio"
-                    name="answer"
-                    value="pouvoir"
-                    defaultChecked={chosen === "pouvoir"}
-                    className={radioClass}
-                  />
-                  Je donne pouvoir à…
-                </label>
-                <div className="mt-2 pl-8">
-                  <label htmlFor="holder" className={labelClass}>
-                    Membre qui votera pour moi
-                  </label>
-                  <select id="holder" name="holder" defaultValue={chosenHolder} className={inputClass}>
-                    <option value="">Choisir un membre</option>
-                    {page.others.map((m) => (
-                      <option key={m.id} value={m.id}>
-                        {m.name}
-                      </option>
-                    ))}
-                  </select>
-                  <p className="mt-1 text-sm text-stone-700">
-                    Un membre peut détenir au plus {proxiesText(page.maxProxies)} en plus de sa propre voix.
-                  </p>
-                </div>
-              </div>
-              <label className="flex gap-3 text-stone-900">
-                <input
-                  type="radio"
-                  name="answer"
-                  value="absent"
-                  defaultChecked={chosen === "absent"}
-                  className={radioClass}
-                />
-                Je ne pourrai pas venir
-              </label>
-            </fieldset>
-            <button type="submit" className={`${buttonClass} min-h-12 rounded-xl px-6 py-3`}>
-              Envoyer ma réponse
-            </button>
-            <p className="text-sm text-stone-700">Vous pourrez changer votre réponse jusqu'au début de l'assemblée.</p>
-          </Form>
+          <AnswerForm
+            chosen={{ answer: page.answer ?? "", holder: page.holderId ? String(page.holderId) : "" }}
+            others={page.others}
+            maxProxies={page.maxProxies}
+            refused={actionData?.ok === false ? actionData : undefined}
+          />
         )}
       </section>
     </div>

@@ -1,0 +1,58 @@
+import { Form } from "react-router";
+import { SubmitButton } from "~/components/form/buttons";
+import { FormFields, RadioGroup, Select } from "~/components/form/fields";
+import { ErrorSummary, FormMessage } from "~/components/form/messages";
+import { buttonClass } from "~/components/form/styles";
+import { proxiesText } from "~/modules/assembly/assembly.schema";
+
+const ORDER = ["answer", "holder"] as const;
+const CHOICES = [
+  ["present", "Je serai présent"],
+  ["pouvoir", "Je donne pouvoir à…"],
+  ["absent", "Je ne pourrai pas venir"],
+] as const;
+
+/** What the answer's action sends back when it refuses: its message, on the field it is about if one. */
+export interface AnswerRefusal {
+  message: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+/**
+ * The member's answer: present, a proxy to a member chosen in the list, or absent. A plain form checked by the
+ * server: without JavaScript, the page sent back opens on the field in error, with what was chosen.
+ */
+export function AnswerForm({
+  chosen,
+  others,
+  maxProxies,
+  refused,
+}: {
+  chosen: { answer: string; holder: string };
+  others: readonly { id: number; name: string }[];
+  maxProxies: number;
+  refused: AnswerRefusal | undefined;
+}) {
+  const errors = refused?.errors ?? {};
+  return (
+    <Form method="post" noValidate className="mt-4 space-y-4">
+      <FormFields state={{ id: "reponse", errors, values: refused?.values ?? chosen, order: ORDER }}>
+        <ErrorSummary />
+        <FormMessage message={refused && Object.keys(errors).length === 0 ? refused.message : null} />
+        <RadioGroup name="answer" label="Votre réponse" required options={CHOICES} />
+        <Select
+          name="holder"
+          label="Membre qui votera pour moi"
+          hint={`Si vous donnez pouvoir. Un membre peut détenir au plus ${proxiesText(maxProxies)} en plus de sa propre voix.`}
+          placeholder="Choisir un membre"
+          options={others.map((m) => [String(m.id), m.name] as const)}
+        />
+        <SubmitButton busyText="Envoi en cours…" className={`${buttonClass} min-h-12 rounded-xl px-6 py-3`}>
+          Envoyer ma réponse
+        </SubmitButton>
+        <p className="text-sm text-stone-700">Vous pourrez changer votre réponse jusqu'au début de l'assemblée.</p>
+      </FormFields>
+    </Form>
+  );
+}
