@@ -31,7 +31,6 @@ export function MarkAssemblyForm({
           <Select
             name="eventId"
             label="Événement"
-            required
             options={events.map((e) => [String(e.id), e.label] as const)}
             placeholder={null}
           />
