@@ -17,7 +17,7 @@ function AgendaRows({ count }: { count: number }) {
           <div className="w-16">
             <TextInput name={`order-${i}`} label="N°" inputMode="numeric" />
           </div>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-48 flex-1">
             <TextInput name={`title-${i}`} label={`Point ${i + 1}`} />
           </div>
           <div className="flex min-h-11 items-center">
