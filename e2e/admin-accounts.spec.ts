@@ -224,16 +224,17 @@ test("roles: a treasurer invited opens the money and is refused the rest; an adm
   await page.goto("/admin/comptes");
   const bernard = team.getByRole("listitem").filter({ hasText: "bernard" });
   await expect(bernard).toContainText("Trésorier");
-  await bernard.getByText("Changer le rôle").click();
+  await bernard.getByText("Changer le rôle", { exact: true }).click();
   await bernard.getByRole("radio", { name: /^Rédacteur/ }).check();
   await bernard.getByRole("button", { name: "Enregistrer le rôle" }).click();
   await expect(popup(page, "« bernard » a maintenant le rôle Rédacteur.")).toBeVisible();
   await invited.goto("/admin");
+  // The writer moderates the ads: the menu counts those waiting, as it does for an administrator.
   await expect(menu.getByRole("link")).toHaveText([
     "Tableau de bord",
     "Blog",
     "Événements",
-    "Annonces",
+    /^Annonces/,
     "Lettre d'information",
     "Comptes",
   ]);
