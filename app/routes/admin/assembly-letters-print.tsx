@@ -1,4 +1,5 @@
 import type { Route } from "./+types/assembly-letters-print";
+import { counted } from "~/lib/text";
 import type { PageHandle } from "~/lib/page-handle";
 import { PrintedLetter, PrintedLetters } from "~/components/admin/PrintedLetters";
 import { printedConvocations } from "~/modules/assembly/assembly.admin.server";
@@ -33,7 +34,7 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">
             {letters.length === 0
               ? "Aucune convocation à imprimer : chaque membre a une adresse e-mail."
-              : `${letters.length} convocation(s), une page chacune : imprimez cette page, pliez chaque feuille en trois et glissez-la dans une enveloppe à fenêtre (DL).`}
+              : `${counted(letters.length, "convocation", "convocations")}, une page chacune : imprimez cette page, pliez chaque feuille en trois et glissez-la dans une enveloppe à fenêtre (DL).`}
           </p>
           <p className="mt-2">
             <a href={`/admin/assemblees/${loaderData.id}`} className="font-semibold text-brand-800 underline">

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/assembly-presence";
+import { counted as members } from "~/lib/text";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { alertClass, buttonClass, quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
@@ -43,9 +44,9 @@ export default function AssemblyPresence({ loaderData, actionData }: Route.Compo
           {quorum.reached ? "Quorum atteint : l'assemblée peut délibérer" : "Quorum non atteint"}
         </h2>
         <p className="mt-1 text-stone-800">
-          {quorum.presentMembers} présent(s) ({voicesText(quorum.presentVoices)}), {quorum.representedMembers}{" "}
-          représenté(s) ({voicesText(quorum.representedVoices)}) : {voicesText(counted)} sur {quorum.voices}. Il en faut{" "}
-          {quorum.needed} ({loaderData.quorumPercent} %).
+          {members(quorum.presentMembers, "présent", "présents")} ({voicesText(quorum.presentVoices)}),{" "}
+          {members(quorum.representedMembers, "représenté", "représentés")} ({voicesText(quorum.representedVoices)}) :{" "}
+          {voicesText(counted)} sur {quorum.voices}. Il en faut {quorum.needed} ({loaderData.quorumPercent} %).
         </p>
       </section>
       {actionData && !actionData.ok ? (

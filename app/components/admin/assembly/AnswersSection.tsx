@@ -1,3 +1,4 @@
+import { counted } from "~/lib/text";
 import { Section } from "~/components/admin/admin-ui";
 
 interface MemberAnswer {
@@ -21,7 +22,7 @@ export function AnswersSection({
     <Section
       id="reponses"
       title="Réponses des membres"
-      description={`${answers.present} présent(s), ${answers.proxies} pouvoir(s), ${answers.absent} absent(s), ${answers.none} sans réponse.`}
+      description={`${counted(answers.present, "présent", "présents")}, ${counted(answers.proxies, "pouvoir", "pouvoirs")}, ${counted(answers.absent, "absent", "absents")}, ${answers.none} sans réponse.`}
     >
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
