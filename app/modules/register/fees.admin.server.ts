@@ -6,6 +6,7 @@ import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-for
 import { errorsByField } from "~/modules/forms/public-form";
 import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
+import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import {
   euros,
@@ -233,16 +234,22 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
         return refusedForm(typed, "Rien n'a été enregistré :", errorsByField(parsed.error.issues));
       }
       const { fees, paidOn, means } = parsed.data;
-      const count = await withHistory(
-        actor,
-        (tx) => markFeesPaid(tx, year, fees, paidOn, means),
-        (n) =>
-          n > 0 && {
-            kind: "jardinier.paiement",
-            target: `cotisation ${year}`,
-            detail: `${counted(n, "réglée", "réglées")} (${PAYMENT_MEANS_LABELS[means]})`,
-          },
-      );
+      let count;
+      try {
+        count = await withHistory(
+          actor,
+          (tx) => markFeesPaid(tx, year, fees, paidOn, means, actor.username),
+          (n) =>
+            n > 0 && {
+              kind: "jardinier.paiement",
+              target: `cotisation ${year}`,
+              detail: `${counted(n, "réglée", "réglées")} (${PAYMENT_MEANS_LABELS[means]})`,
+            },
+        );
+      } catch (error) {
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+        throw error;
+      }
       return doneForm("paid", `${counted(count, "cotisation réglée", "cotisations réglées")} en entier.`);
     }
     case "remind": {
@@ -318,15 +325,20 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
     case "pay": {
       const { data, refusal } = parseAdminForm(feePaymentFormSchema, form, "Le paiement n'a pas été enregistré :");
       if (refusal) return refusal;
-      await withHistory(
-        actor,
-        (tx) => payFee(tx, fee.id, { amountCents: data.amount, paidOn: data.paidOn, means: data.means }),
-        () => ({
-          kind: "jardinier.paiement",
-          target,
-          detail: `${euros(data.amount)} (${PAYMENT_MEANS_LABELS[data.means]})`,
-        }),
-      );
+      try {
+        await withHistory(
+          actor,
+          (tx) => payFee(tx, fee.id, { ...data, amountCents: data.amount }, actor.username),
+          () => ({
+            kind: "jardinier.paiement",
+            target,
+            detail: `${euros(data.amount)} (${PAYMENT_MEANS_LABELS[data.means]})`,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+        throw error;
+      }
       const { balance } = feeBalance({ ...fee, paidCents: fee.paidCents + data.amount });
       return doneForm(
         "pay",
@@ -334,14 +346,20 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
       );
     }
     case "undo-payment": {
-      const undone = await withHistory(
-        actor,
-        async (tx) => {
-          const payment = fee.payments.find((p) => p.id === parseId(form.get("paymentId")));
-          return payment ? undoPayment(tx, payment.id) : undefined;
-        },
-        (row) => row && { kind: "jardinier.paiement-annule", target, detail: euros(row.amountCents) },
-      );
+      let undone;
+      try {
+        undone = await withHistory(
+          actor,
+          async (tx) => {
+            const payment = fee.payments.find((p) => p.id === parseId(form.get("paymentId")));
+            return payment ? undoPayment(tx, payment.id) : undefined;
+          },
+          (row) => row && { kind: "jardinier.paiement-annule", target, detail: euros(row.amountCents) },
+        );
+      } catch (error) {
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+        throw error;
+      }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", "Paiement annulé.");
     }

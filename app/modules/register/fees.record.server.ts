@@ -11,6 +11,7 @@ import {
   type PaymentMeans,
 } from "~/modules/register/plots.labels";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
+import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { feeStateText, isLate } from "./fees.labels";
 import { departureFeeSchema, feeRateFormSchema } from "./fees.schema";
 import {
@@ -78,7 +79,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
       try {
         await withHistory(
           actor,
-          (tx) => recordPayment(tx, gardenerId, data),
+          (tx) => recordPayment(tx, gardenerId, data, actor.username),
           () => ({
             kind: "jardinier.paiement",
             target: target(gardenerId),
@@ -93,21 +94,28 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
             { year: `La cotisation ${data.year} est déjà réglée ou annulée.` },
             409,
           );
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
         throw error;
       }
       return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.`);
     }
     case "undo-payment": {
-      const undone = await withHistory(
-        actor,
-        (tx) => undoPayment(tx, parseId(form.get("paymentId")) ?? 0, gardenerId),
-        (row) =>
-          row && {
-            kind: "jardinier.paiement-annule",
-            target: target(gardenerId),
-            detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year} : ${euros(row.amountCents)}`,
-          },
-      );
+      let undone;
+      try {
+        undone = await withHistory(
+          actor,
+          (tx) => undoPayment(tx, parseId(form.get("paymentId")) ?? 0, gardenerId),
+          (row) =>
+            row && {
+              kind: "jardinier.paiement-annule",
+              target: target(gardenerId),
+              detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year} : ${euros(row.amountCents)}`,
+            },
+        );
+      } catch (error) {
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+        throw error;
+      }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", "Paiement annulé.");
     }

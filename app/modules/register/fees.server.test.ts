@@ -149,13 +149,13 @@ describeEachDatabase("fees", () => {
     const b = await holder([120], { email: "b@example.fr" });
     await call();
     const feeA = await feeOfGardener(a.id);
-    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }));
+    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }, "marie"));
     let fee = await feeOfGardener(a.id);
     expect(feeBalance(fee)).toEqual({ owed: 5500, balance: 2500 });
     expect(feeStateText(fee)).toBe("reste 25,00\u00a0€");
     expect(await feeProgress(2026)).toEqual({ called: 2, paid: 0 });
     // Ticked: the balance only, 25 € more.
-    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-06", "especes"))).toBe(1);
+    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-06", "especes", "marie"))).toBe(1);
     fee = await feeOfGardener(a.id);
     expect([fee.paidCents, feeStateText(fee), fee.means.split(",").sort()]).toEqual([
       5500,
@@ -163,9 +163,9 @@ describeEachDatabase("fees", () => {
       ["cheque", "especes"],
     ]);
     // Ticked twice (two tabs): nothing more.
-    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-07", "especes"))).toBe(0);
+    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-07", "especes", "marie"))).toBe(0);
     const feeB = await feeOfGardener(b.id);
-    await inTx((tx) => payFee(tx, feeB.id, { amountCents: 4000, paidOn: "2026-03-05", means: "virement" }));
+    await inTx((tx) => payFee(tx, feeB.id, { amountCents: 4000, paidOn: "2026-03-05", means: "virement" }, "marie"));
     expect(feeStateText(await feeOfGardener(b.id))).toBe("trop-perçu 5,00\u00a0€");
     expect(await feeProgress(2026)).toEqual({ called: 2, paid: 2 });
     const totals = { ...sumFees(await feesOf(2026)), byMeans: await receivedByMeans(2026) };
@@ -220,7 +220,7 @@ describeEachDatabase("fees", () => {
     // The leaver goes, the fee kept as due: still owed, never reminded.
     await getDb().update(gardeners).set({ endDate: "2026-03-15" }).where(eq(gardeners.id, leaver.id));
     const feeA = await feeOfGardener(a.id);
-    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }));
+    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }, "marie"));
     expect(await countRemindable(2026, new Date("2026-04-01T10:00:00Z"))).toBe(1);
     expect(await remind("2026-04-01T10:00:00Z")).toBe(1);
     expect(await remind("2026-04-05T10:00:00Z")).toBe(0);
@@ -285,17 +285,21 @@ describeEachDatabase("fees", () => {
       paidOn: "2026-02-10",
       means: "cheque",
     });
-    const first = await inTx((tx) => recordPayment(tx, gardener.id, form));
-    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, amount: 2500 }));
+    const first = await inTx((tx) => recordPayment(tx, gardener.id, form, "marie"));
+    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, amount: 2500 }, "marie"));
     expect(feeStateText(await feeOfGardener(gardener.id))).toBe("payée");
-    await expect(inTx((tx) => recordPayment(tx, gardener.id, form))).rejects.toBeInstanceOf(FeeAlreadyRecordedError);
+    await expect(inTx((tx) => recordPayment(tx, gardener.id, form, "marie"))).rejects.toBeInstanceOf(
+      FeeAlreadyRecordedError,
+    );
     // Undone, the fee is owed again; an entry budget is a payment alone.
     await inTx((tx) => undoPayment(tx, first.id, gardener.id));
     expect(feeStateText(await feeOfGardener(gardener.id))).toBe("reste 20,00\u00a0€");
-    const entry = await inTx((tx) => recordPayment(tx, gardener.id, { ...form, kind: "droit_entree", amount: 25000 }));
+    const entry = await inTx((tx) =>
+      recordPayment(tx, gardener.id, { ...form, kind: "droit_entree", amount: 25000 }, "marie"),
+    );
     expect(entry.feeId).toBeNull();
     // A year never called: a fee is made for what is paid.
-    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, year: 2025 }));
+    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, year: 2025 }, "marie"));
     expect(feeStateText(await feeOfGardener(gardener.id, 2025))).toBe("payée");
     expect(await getDb().select().from(gardenerPayments)).toHaveLength(3);
   });
@@ -304,7 +308,7 @@ describeEachDatabase("fees", () => {
     await holder([180], { name: "=Léa Martin", email: "lea@example.fr" });
     await call();
     const fee = (await feesOf(2026))[0]!;
-    await inTx((tx) => payFee(tx, fee.id, { amountCents: 3000, paidOn: "2026-03-02", means: "helloasso" }));
+    await inTx((tx) => payFee(tx, fee.id, { amountCents: 3000, paidOn: "2026-03-02", means: "helloasso" }, "marie"));
     const csv = await feesCsv(2026);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = parse(csv.slice(1), { delimiter: ";" }) as string[][];

@@ -18,6 +18,7 @@ import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/register/plots.label
 import type { PaymentForm } from "~/modules/register/plots.schema";
 import { byFamilyName, currentPlots } from "./gardeners.server";
 import { feeBalance, type FeeFigures, type FeeStatus } from "./fees.labels";
+import { bookPayment, unbookPayment, type ChequeDetails } from "~/modules/treasury/book.server";
 
 export interface FeeAmounts {
   smallCents: number;
@@ -351,28 +352,40 @@ async function lockedFee(tx: Transaction, id: number) {
 export async function payFee(
   tx: Transaction,
   feeId: number,
-  payment: { amountCents: number; paidOn: string; means: string },
+  payment: { amountCents: number; paidOn: string; means: string } & ChequeDetails,
+  enteredBy: string,
 ) {
   const fee = await lockedFee(tx, feeId);
   if (!fee) return undefined;
+  const { amountCents, paidOn, means } = payment;
   const [row] = await tx
     .insert(gardenerPayments)
-    .values({ gardenerId: fee.gardenerId, kind: "cotisation", year: fee.year, feeId, ...payment })
+    .values({ gardenerId: fee.gardenerId, kind: "cotisation", year: fee.year, feeId, amountCents, paidOn, means })
     .returning();
-  return { fee, payment: row! };
+  const entry = await bookPayment(tx, row!, enteredBy, payment);
+  return { fee, payment: row!, entry };
 }
 
 /** The ticks of the list: each of these fees of `year` paid its balance on `paidOn` by `means` (settled ones left). */
-export async function markFeesPaid(tx: Transaction, year: number, ids: number[], paidOn: string, means: string) {
+export async function markFeesPaid(
+  tx: Transaction,
+  year: number,
+  ids: number[],
+  paidOn: string,
+  means: string,
+  enteredBy: string,
+) {
   let count = 0;
   for (const id of ids) {
     const fee = await lockedFee(tx, id);
     if (!fee || fee.year !== year || fee.status === "cancelled") continue;
     const { balance } = feeBalance(fee);
     if (balance <= 0) continue;
-    await tx
+    const [payment] = await tx
       .insert(gardenerPayments)
-      .values({ gardenerId: fee.gardenerId, kind: "cotisation", year, feeId: id, amountCents: balance, paidOn, means });
+      .values({ gardenerId: fee.gardenerId, kind: "cotisation", year, feeId: id, amountCents: balance, paidOn, means })
+      .returning();
+    await bookPayment(tx, payment!, enteredBy);
     count++;
   }
   return count;
@@ -518,7 +531,7 @@ export class FeeAlreadyRecordedError extends Error {}
  * A payment on a gardener's record. A year's fee goes against the fee of that year (one is made for what is paid if
  * none was called); a fee already settled is refused. The entry budget and a cabin takeover are payments alone.
  */
-export async function recordPayment(tx: Transaction, gardenerId: number, form: PaymentForm) {
+export async function recordPayment(tx: Transaction, gardenerId: number, form: PaymentForm, enteredBy: string) {
   // An edit of the record: the demo's removal leaves it alone from now on.
   await tx.update(gardeners).set({ isDemo: false }).where(eq(gardeners.id, gardenerId));
   const paid = { amountCents: form.amount, paidOn: form.paidOn, means: form.means };
@@ -527,6 +540,7 @@ export async function recordPayment(tx: Transaction, gardenerId: number, form: P
       .insert(gardenerPayments)
       .values({ gardenerId, kind: form.kind, year: form.year, ...paid })
       .returning();
+    await bookPayment(tx, row!, enteredBy, form);
     return row!;
   }
   let [fee] = await tx
@@ -551,11 +565,27 @@ export async function recordPayment(tx: Transaction, gardenerId: number, form: P
     .insert(gardenerPayments)
     .values({ gardenerId, kind: "cotisation", year: form.year, feeId: fee!.id, ...paid })
     .returning();
+  await bookPayment(tx, row!, enteredBy, form);
   return row!;
 }
 
-/** Removes a payment recorded by mistake; the fee it went against stays, owed again. */
+/**
+ * Removes a payment recorded by mistake, and its entry in the book (refused, TreasuryRefusal, once that entry can no
+ * longer change); the fee it went against stays, owed again.
+ */
 export async function undoPayment(tx: Transaction, paymentId: number, gardenerId?: number) {
+  const [found] = await tx
+    .select({ id: gardenerPayments.id })
+    .from(gardenerPayments)
+    .where(
+      and(
+        eq(gardenerPayments.id, paymentId),
+        gardenerId === undefined ? undefined : eq(gardenerPayments.gardenerId, gardenerId),
+      ),
+    )
+    .for("update");
+  if (!found) return undefined;
+  await unbookPayment(tx, paymentId);
   const [payment] = await tx
     .delete(gardenerPayments)
     .where(

@@ -46,14 +46,7 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   reprise_cabane: "Reprise de cabane",
 };
 
-/** « 25,00 € » from cents. */
-export function euros(cents: number) {
-  return new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
-}
-
-/** « 25,50 » from cents: what an amount field shows again. */
-export const eurosField = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? "" : (cents / 100).toFixed(2).replace(".", ",").replace(/,00$/, "");
+export { euros, eurosField } from "~/lib/money";
 
 /** « du Jardin des Brosses », « de la Thibaude », « d'Émile Zola »: a site's name after « parcelle 12 ». */
 export function ofSite(name: string) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEuros } from "~/lib/money";
 import { parseId } from "~/lib/text";
 import { parisToday } from "~/lib/paris-time";
 import { tooLongMessage, VILLES } from "~/lib/constants";
@@ -51,9 +52,8 @@ export const euroAmount = (message = AMOUNT_MESSAGE) =>
   z
     .string({ error: message })
     .trim()
-    .transform((v) => v.replace(/\s|€/g, "").replace(",", "."))
-    .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(v), { error: message })
-    .transform((v) => Math.round(Number(v) * 100));
+    .refine((v) => parseEuros(v) !== null, { error: message })
+    .transform((v) => parseEuros(v)!);
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -147,6 +147,12 @@ export type GardenerForm = z.output<typeof gardenerFormSchema>;
 const YEAR_MESSAGE = "Indiquez une année entre 2000 et 2100.";
 export const yearField = () => wholeNumber(2000, 2100, YEAR_MESSAGE);
 
+/** A cheque's number and bank, for the deposit slip (optional: the deposit asks for what is missing). */
+export const chequeFields = {
+  chequeNumber: optionalLine(20, ""),
+  chequeBank: optionalLine(60, ""),
+};
+
 /** A payment recorded on a gardener's record: a year's fee, the entry budget or a cabin takeover. */
 export const paymentFormSchema = z.object({
   kind: choice(PAYMENT_KINDS, "Choisissez ce qui est payé."),
@@ -154,6 +160,7 @@ export const paymentFormSchema = z.object({
   amount: euroAmount(),
   paidOn: calendarDate("Indiquez la date du paiement."),
   means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
+  ...chequeFields,
 });
 export type PaymentForm = z.output<typeof paymentFormSchema>;
 

@@ -1,0 +1,257 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import {
+  gardenerPayments,
+  gardeners,
+  treasuryAccounts,
+  treasuryCategories,
+  treasuryDeposits,
+  treasuryEntries,
+  treasuryStatements,
+  treasuryYears,
+} from "~/db/schema";
+import { formatCalendarDate } from "~/lib/dates";
+import {
+  PAYMENT_CATEGORY_CODES,
+  paymentEntryLabel,
+  treasuryMessages,
+  type AccountKind,
+  type RegisterPaymentKind,
+  type TreasuryMeans,
+} from "./treasury.labels";
+
+// The book's rules, in one place (decision 031): a closed year is read-only, a deposited or reconciled entry keeps its
+// amount, and each payment of the register has exactly one entry, written and removed in the payment's transaction.
+
+export type TreasuryEntry = typeof treasuryEntries.$inferSelect;
+
+/** A change the book refuses, with the French text to show (409: the request was right, the book's state forbids it). */
+export class TreasuryRefusal extends Error {
+  readonly status = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = "TreasuryRefusal";
+  }
+}
+
+export const yearOf = (day: string) => Number(day.slice(0, 4));
+
+/**
+ * Refuses a change in a closed year. The year's row is read under a share lock, so a closing (which takes it for update)
+ * waits for the entries being written, and an entry written after a closing sees it.
+ */
+export async function assertYearOpen(tx: Transaction, year: number) {
+  await tx.insert(treasuryYears).values({ year }).onConflictDoNothing();
+  const [row] = await tx.select().from(treasuryYears).where(eq(treasuryYears.year, year)).for("share");
+  if (row?.closedAt) throw new TreasuryRefusal(treasuryMessages.closedYear(year));
+}
+
+export async function isYearClosed(year: number, executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({ closedAt: treasuryYears.closedAt })
+    .from(treasuryYears)
+    .where(eq(treasuryYears.year, year));
+  return Boolean(row?.closedAt);
+}
+
+/**
+ * Refuses to delete an entry, or to change its amount, account or date, once it is in a closed year, in a cheque
+ * deposit or ticked on a bank statement: what was printed or checked stays true. A correction is a new entry.
+ */
+export async function assertEntryChangeable(tx: Transaction, entry: TreasuryEntry) {
+  await assertYearOpen(tx, entry.year);
+  if (entry.depositId !== null) {
+    const [deposit] = await tx
+      .select({ on: treasuryDeposits.depositedOn })
+      .from(treasuryDeposits)
+      .where(eq(treasuryDeposits.id, entry.depositId));
+    if (deposit) throw new TreasuryRefusal(treasuryMessages.deposited(formatCalendarDate(deposit.on)));
+  }
+  if (entry.statementId !== null) {
+    const [statement] = await tx
+      .select({ on: treasuryStatements.statementDate })
+      .from(treasuryStatements)
+      .where(eq(treasuryStatements.id, entry.statementId));
+    if (statement) throw new TreasuryRefusal(treasuryMessages.reconciled(formatCalendarDate(statement.on)));
+  }
+}
+
+/** The first account of a kind (by the bureau's order), where the register's payments go. */
+async function firstAccountOf(tx: Transaction, kind: AccountKind) {
+  const [account] = await tx
+    .select({ id: treasuryAccounts.id })
+    .from(treasuryAccounts)
+    .where(eq(treasuryAccounts.kind, kind))
+    .orderBy(asc(treasuryAccounts.position), asc(treasuryAccounts.id))
+    .limit(1);
+  return account?.id;
+}
+
+export async function categoryIdOf(executor: Executor, code: string) {
+  const [row] = await executor
+    .select({ id: treasuryCategories.id })
+    .from(treasuryCategories)
+    .where(eq(treasuryCategories.code, code));
+  if (!row) throw new Error(`The chart of accounts lacks category ${code}`);
+  return row.id;
+}
+
+/** The register's means, as the book names them (the register has no card nor direct debit). */
+const bookMeans = (means: string | null): TreasuryMeans =>
+  means === "cheque" || means === "virement" || means === "especes" || means === "helloasso" ? means : "autre";
+
+export interface ChequeDetails {
+  chequeNumber?: string;
+  chequeBank?: string;
+}
+
+/**
+ * The entry of a payment just recorded in the register: income of its category (756 a fee, 7562 an entry budget,
+ * 7088 a cabin takeover) on its date, in the cash box for cash and the bank account otherwise, the gardener as payer.
+ * Refused (TreasuryRefusal) when the payment's date is in a closed year: the payment then is not recorded either.
+ */
+export async function bookPayment(
+  tx: Transaction,
+  payment: typeof gardenerPayments.$inferSelect,
+  enteredBy: string,
+  cheque: ChequeDetails = {},
+) {
+  if (!payment.paidOn || payment.amountCents <= 0) return undefined;
+  const year = yearOf(payment.paidOn);
+  await assertYearOpen(tx, year);
+  const means = bookMeans(payment.means);
+  const accountId = await firstAccountOf(tx, means === "especes" ? "caisse" : "banque");
+  if (accountId === undefined) throw new TreasuryRefusal(treasuryMessages.noAccount);
+  const [gardener] =
+    payment.gardenerId === null
+      ? []
+      : await tx
+          .select({ name: gardeners.name, isDemo: gardeners.isDemo })
+          .from(gardeners)
+          .where(eq(gardeners.id, payment.gardenerId));
+  const kind = payment.kind as RegisterPaymentKind;
+  const [entry] = await tx
+    .insert(treasuryEntries)
+    .values({
+      year,
+      date: payment.paidOn,
+      label: paymentEntryLabel(kind, payment.year),
+      amountCents: payment.amountCents,
+      direction: "recette",
+      accountId,
+      categoryId: await categoryIdOf(tx, PAYMENT_CATEGORY_CODES[kind]),
+      means,
+      chequeNumber: means === "cheque" ? (cheque.chequeNumber ?? "").trim() : "",
+      chequeBank: means === "cheque" ? (cheque.chequeBank ?? "").trim() : "",
+      payer: gardener?.name ?? "",
+      paymentId: payment.id,
+      gardenerId: payment.gardenerId,
+      enteredBy,
+      isDemo: gardener?.isDemo ?? false,
+    })
+    .returning();
+  return entry!;
+}
+
+/**
+ * Removes the entry of a payment being undone, in the same transaction; refused (TreasuryRefusal) when the entry can no
+ * longer change. Returns the entry removed, for the history.
+ */
+export async function unbookPayment(tx: Transaction, paymentId: number) {
+  const [entry] = await tx.select().from(treasuryEntries).where(eq(treasuryEntries.paymentId, paymentId)).for("update");
+  if (!entry) return undefined;
+  await assertEntryChangeable(tx, entry);
+  await tx.delete(treasuryEntries).where(eq(treasuryEntries.id, entry.id));
+  return entry;
+}
+
+/** The entry a payment made, if any (its receipt hangs on it). */
+export async function entryOfPayment(paymentId: number, executor: Executor = getDb()) {
+  const [entry] = await executor.select().from(treasuryEntries).where(eq(treasuryEntries.paymentId, paymentId));
+  return entry;
+}
+
+/** What an entry does to an account's balance: income and transfers in add, expenses and transfers out take away. */
+const signedFor = (accountId: number) => sql<number>`
+  case
+    when ${treasuryEntries.direction} = 'recette' and ${treasuryEntries.accountId} = ${accountId} then ${treasuryEntries.amountCents}
+    when ${treasuryEntries.direction} = 'depense' and ${treasuryEntries.accountId} = ${accountId} then -${treasuryEntries.amountCents}
+    when ${treasuryEntries.direction} = 'virement' and ${treasuryEntries.accountId} = ${accountId} then -${treasuryEntries.amountCents}
+    when ${treasuryEntries.direction} = 'virement' and ${treasuryEntries.toAccountId} = ${accountId} then ${treasuryEntries.amountCents}
+    else 0 end`;
+
+export interface AccountBalance {
+  id: number;
+  name: string;
+  kind: AccountKind;
+  code: string;
+  /** On 1 January of the year. */
+  openingCents: number;
+  inCents: number;
+  outCents: number;
+  /** On 31 December of the year (or today, for the year under way). */
+  closingCents: number;
+}
+
+/**
+ * Each account's opening balance on 1 January of `year` (its opening at creation plus every earlier entry), what came in
+ * and went out during the year (transfers included), and its closing balance. Sums in SQL over integer cents.
+ */
+export async function accountBalances(year: number, executor: Executor = getDb()): Promise<AccountBalance[]> {
+  const accounts = await executor
+    .select()
+    .from(treasuryAccounts)
+    .orderBy(asc(treasuryAccounts.position), asc(treasuryAccounts.id));
+  const figures = await executor
+    .select({
+      accountId: sql<number>`a.id`.mapWith(Number),
+      before: sql<number>`coalesce(sum(case when e.year < ${year} then
+        case when e.account_id = a.id and e.direction = 'recette' then e.amount_cents
+             when e.account_id = a.id then -e.amount_cents
+             else e.amount_cents end end), 0)`.mapWith(Number),
+      in: sql<number>`coalesce(sum(case when e.year = ${year} and (e.direction = 'recette' or e.to_account_id = a.id)
+        then e.amount_cents end), 0)`.mapWith(Number),
+      out: sql<number>`coalesce(sum(case when e.year = ${year} and e.account_id = a.id and e.direction <> 'recette'
+        then e.amount_cents end), 0)`.mapWith(Number),
+    })
+    .from(sql`${treasuryAccounts} a`)
+    .leftJoin(
+      sql`${treasuryEntries} e`,
+      sql`(e.account_id = a.id or e.to_account_id = a.id) and e.year <= ${year} and e.year >= a.opening_year`,
+    )
+    .groupBy(sql`a.id`);
+  const byId = new Map(figures.map((f) => [f.accountId, f]));
+  return accounts
+    .filter((account) => account.openingYear <= year)
+    .map((account) => {
+      const f = byId.get(account.id) ?? { before: 0, in: 0, out: 0 };
+      const openingCents = account.openingCents + f.before;
+      return {
+        id: account.id,
+        name: account.name,
+        kind: account.kind,
+        code: account.code,
+        openingCents,
+        inCents: f.in,
+        outCents: f.out,
+        closingCents: openingCents + f.in - f.out,
+      };
+    });
+}
+
+/** The balance of one account after every entry up to `day` included (what a bank statement of that day shows). */
+export async function balanceOn(accountId: number, day: string, executor: Executor = getDb()) {
+  const [account] = await executor.select().from(treasuryAccounts).where(eq(treasuryAccounts.id, accountId));
+  if (!account) return undefined;
+  const [row] = await executor
+    .select({ cents: sql<number>`coalesce(sum(${signedFor(accountId)}), 0)`.mapWith(Number) })
+    .from(treasuryEntries)
+    .where(
+      and(
+        sql`(${treasuryEntries.accountId} = ${accountId} or ${treasuryEntries.toAccountId} = ${accountId})`,
+        sql`${treasuryEntries.date} <= ${day}`,
+        sql`${treasuryEntries.year} >= ${account.openingYear}`,
+      ),
+    );
+  return account.openingCents + (row?.cents ?? 0);
+}
