@@ -1352,6 +1352,8 @@ export const treasuryYears = pgTable("treasury_years", {
   closedBy: text("closed_by").notNull().default(""),
   volunteerHours: integer("volunteer_hours").notNull().default(0),
   volunteerHourCents: integer("volunteer_hour_cents").notNull().default(0),
+  /** The demo's year: its hours, budget and closing go with the demo. */
+  isDemo: boolean("is_demo").notNull().default(false),
 });
 
 /** The year's budget (« budget prévisionnel »): an amount per category, entered by the treasurer, voted at the assembly. */
@@ -1363,6 +1365,7 @@ export const treasuryBudgetLines = pgTable(
       .notNull()
       .references(() => treasuryCategories.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
+    isDemo: boolean("is_demo").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.year, t.categoryId] }),
