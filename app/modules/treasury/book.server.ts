@@ -76,6 +76,19 @@ export async function assertEntryChangeable(tx: Transaction, entry: TreasuryEntr
   }
 }
 
+/**
+ * Refuses an entry dated before the year an account is kept here from: its opening balance already holds what happened
+ * before, so the entry would count twice (or never, in the balances).
+ */
+export async function assertAccountKept(tx: Transaction, accountId: number, year: number) {
+  const [account] = await tx
+    .select({ name: treasuryAccounts.name, openingYear: treasuryAccounts.openingYear })
+    .from(treasuryAccounts)
+    .where(eq(treasuryAccounts.id, accountId));
+  if (account && year < account.openingYear)
+    throw new TreasuryRefusal(treasuryMessages.beforeOpening(account.name, account.openingYear));
+}
+
 /** The first account of a kind (by the bureau's order), where the register's payments go. */
 async function firstAccountOf(tx: Transaction, kind: AccountKind) {
   const [account] = await tx
@@ -122,6 +135,7 @@ export async function bookPayment(
   const means = bookMeans(payment.means);
   const accountId = await firstAccountOf(tx, means === "especes" ? "caisse" : "banque");
   if (accountId === undefined) throw new TreasuryRefusal(treasuryMessages.noAccount);
+  await assertAccountKept(tx, accountId, year);
   const [gardener] =
     payment.gardenerId === null
       ? []

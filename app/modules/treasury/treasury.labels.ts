@@ -46,5 +46,7 @@ export const treasuryMessages = {
     `Ce chèque a été remis en banque le ${on} : l'écriture ne peut plus être supprimée ni changer de montant. Enregistrez la correction par une nouvelle écriture.`,
   reconciled: (on: string) =>
     `Cette écriture est pointée sur le relevé du ${on} : elle ne peut plus être supprimée ni changer de montant. Enregistrez la correction par une nouvelle écriture.`,
+  beforeOpening: (account: string, year: number) =>
+    `Le compte « ${account} » est tenu ici depuis le 1er janvier ${year} : une écriture plus ancienne compterait deux fois avec son solde d'ouverture. Choisissez une date à partir de ${year}, ou changez l'année d'ouverture du compte dans « Comptes et catégories ».`,
   noAccount: "Aucun compte n'est ouvert dans la trésorerie : créez d'abord le compte bancaire ou la caisse.",
 } as const;
