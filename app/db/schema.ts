@@ -509,6 +509,13 @@ export const outbox = pgTable(
     /** Set while an instance is sending the message; cleared when the attempt's outcome is written. */
     claimedAt: timestamptz("claimed_at"),
     lastError: text("last_error"),
+    /**
+     * A file joined to the message (a receipt): named by its hash in the documents store, read by the worker when it
+     * sends, never copied here; cleared with the body once sent.
+     */
+    attachmentHash: text("attachment_hash"),
+    attachmentFormat: text("attachment_format").$type<"pdf" | "jpeg">(),
+    attachmentName: text("attachment_name"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     sentAt: timestamptz("sent_at"),
   },
