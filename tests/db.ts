@@ -88,6 +88,19 @@ const tables = [
 ];
 
 /**
+ * The book back to a fresh install's: no entry, the migration's two accounts (a bank account and the cash box, kept
+ * from this year, no opening balance) and the chart of accounts without the sub-categories a test added.
+ */
+const RESET_TREASURY = [
+  `truncate treasury_accounts, treasury_entries, treasury_deposits, treasury_statements, treasury_receipts,
+    treasury_receipt_numbers, treasury_years, treasury_budget_lines, treasury_settings restart identity cascade`,
+  "delete from treasury_categories where not built_in",
+  `insert into treasury_accounts (name, kind, code, opening_year, position) values
+    ('Compte courant', 'banque', '512', extract(year from now())::smallint, 0),
+    ('Caisse', 'caisse', '530', extract(year from now())::smallint, 1)`,
+];
+
+/**
  * Runs `body` once per available database (PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
  * with every module pointed at it and every table emptied before each test.
  */
@@ -104,6 +117,7 @@ export function describeEachDatabase(title: string, body: (ctx: { handle: () => 
     });
     beforeEach(async () => {
       await handle.db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
+      for (const statement of RESET_TREASURY) await handle.db.execute(sql.raw(statement));
     });
     body({ handle: () => handle });
   });
