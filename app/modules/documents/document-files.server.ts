@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { documentVersions } from "~/db/schema";
+import { documentVersions, outbox, treasuryEntries, treasuryReceipts } from "~/db/schema";
 import { MAX_DOCUMENT_BYTES } from "~/lib/constants";
 import { env } from "~/server/env.server";
 import type { Job } from "~/server/jobs.server";
@@ -160,6 +160,24 @@ export async function readDocumentFile(version: { hash: string; format: Document
 export const DOCUMENT_FILES_GRACE_MS = 60 * 60 * 1000;
 
 /**
+ * Which of `hashes` something still refers to: a document's version, a treasury entry's proof, a receipt, a message
+ * waiting to be sent with it.
+ */
+async function hashesInUse(hashes: string[]) {
+  const db = getDb();
+  const lists = await Promise.all([
+    db.select({ hash: documentVersions.hash }).from(documentVersions).where(inArray(documentVersions.hash, hashes)),
+    db
+      .select({ hash: treasuryEntries.attachmentHash })
+      .from(treasuryEntries)
+      .where(inArray(treasuryEntries.attachmentHash, hashes)),
+    db.select({ hash: treasuryReceipts.hash }).from(treasuryReceipts).where(inArray(treasuryReceipts.hash, hashes)),
+    db.select({ hash: outbox.attachmentHash }).from(outbox).where(inArray(outbox.attachmentHash, hashes)),
+  ]);
+  return lists.flat().flatMap((row) => row.hash ?? []);
+}
+
+/**
  * Removes the stored files no version refers to any more (a deleted document, the demo's once removed, an upload whose
  * save failed), once older than `graceMs`; `hashes` limits the look to these files (after a deletion).
  */
@@ -181,16 +199,7 @@ export async function removeUnusedDocumentFiles(
   });
   if (candidates.length === 0) return 0;
   const hashes = candidates.flatMap((name) => DOCUMENT_FILE_PATTERN.exec(name)?.[1] ?? []);
-  const used = new Set(
-    hashes.length === 0
-      ? []
-      : (
-          await getDb()
-            .selectDistinct({ hash: documentVersions.hash })
-            .from(documentVersions)
-            .where(inArray(documentVersions.hash, hashes))
-        ).map((row) => row.hash),
-  );
+  const used = new Set(hashes.length === 0 ? [] : await hashesInUse(hashes));
   let removed = 0;
   for (const name of candidates) {
     const hash = DOCUMENT_FILE_PATTERN.exec(name)?.[1];

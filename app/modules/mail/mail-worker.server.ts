@@ -6,6 +6,7 @@ import { outbox } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
+import { readDocumentFile } from "~/modules/documents/document-files.server";
 import {
   interruptLetterMessages,
   RETRY_DELAYS_MS,
@@ -64,12 +65,23 @@ export interface RunResult {
   skipped: number;
 }
 
-const storedMessage = (row: OutboxRow): RenderedMessage => ({
-  subject: row.subject,
-  text: row.text,
-  html: row.html ?? undefined,
-  replyTo: row.replyTo ?? undefined,
-});
+/**
+ * A transactional message as it was queued, with its file read from the documents store. A file gone (its owner's
+ * record erased meanwhile) is an error: the message waits and is given up after the last retry, never sent without it.
+ */
+async function storedMessage(row: OutboxRow): Promise<RenderedMessage> {
+  const message: RenderedMessage = {
+    subject: row.subject,
+    text: row.text,
+    html: row.html ?? undefined,
+    replyTo: row.replyTo ?? undefined,
+  };
+  if (!row.attachmentHash || !row.attachmentFormat) return message;
+  const content = await readDocumentFile({ hash: row.attachmentHash, format: row.attachmentFormat });
+  if (!content) throw new Error("pièce jointe introuvable dans les documents");
+  const contentType = row.attachmentFormat === "pdf" ? "application/pdf" : "image/jpeg";
+  return { ...message, attachments: [{ filename: row.attachmentName ?? "piece-jointe", content, contentType }] };
+}
 
 /** Refusals for good in a row after which the next ones are taken for a server problem and tried again later. */
 const REFUSALS_BEFORE_SUSPECTING_SERVER = 5;
@@ -191,7 +203,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   async function deliver(row: OutboxRow, result: RunResult): Promise<boolean> {
     let message: RenderedMessage | null;
     try {
-      message = row.letterId === null ? storedMessage(row) : await letters!.render(row);
+      message = row.letterId === null ? await storedMessage(row) : await letters!.render(row);
     } catch (error) {
       // Nothing was sent: the message waits for a later run, not counted « interrompu ».
       result[await retryLater(row, error, now())]++;
@@ -224,8 +236,16 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
       return false;
     }
     // A sent message keeps who, what subject and when, not its body: the body may be a whole application or a
-    // private link, and is no use once delivered.
-    await finish(row, "sent", { sentAt: now(), lastError: null, text: "", html: null });
+    // private link, and is no use once delivered; nor its file's name (the file stays with what it belongs to).
+    await finish(row, "sent", {
+      sentAt: now(),
+      lastError: null,
+      text: "",
+      html: null,
+      attachmentHash: null,
+      attachmentFormat: null,
+      attachmentName: null,
+    });
     result.sent++;
     refusalsInARow = 0;
     if (sendFailing) logger.info({ instance }, "envoi d'e-mails rétabli");

@@ -18,6 +18,18 @@ export const MailMessageSchema = z.object({
   /** Optional HTML alternative, built from escaped values only. */
   html: z.string().min(1).optional(),
   replyTo: z.email().optional(),
+  /**
+   * A file of the documents store joined to the message (a receipt): named by its hash, read when the message is
+   * sent, so the outbox never holds a copy of it.
+   */
+  attachment: z
+    .object({
+      hash: z.string().regex(/^[0-9a-f]{32}$/),
+      format: z.enum(["pdf", "jpeg"]),
+      /** The name the recipient sees: letters, digits, dashes and the extension only. */
+      name: z.string().regex(/^[\w-]{1,80}\.(pdf|jpg)$/),
+    })
+    .optional(),
 });
 
 export type MailMessage = z.input<typeof MailMessageSchema>;

@@ -41,6 +41,9 @@ export async function enqueueMail(executor: Executor, message: MailMessage): Pro
       subject: parsed.subject,
       text: parsed.text,
       html: parsed.html ?? null,
+      attachmentHash: parsed.attachment?.hash ?? null,
+      attachmentFormat: parsed.attachment?.format ?? null,
+      attachmentName: parsed.attachment?.name ?? null,
     })
     .returning({ id: outbox.id });
   return row!;

@@ -16,6 +16,8 @@ export interface RenderedMessage {
   html?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** A file joined to the message, read from the documents store by the worker. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Where the worker's messages go: an SMTP server, or .eml files. */
@@ -39,6 +41,7 @@ function messageOptions(row: OutboxRow, message: RenderedMessage, from: string) 
     subject: oneLine(message.subject),
     text: tidyText(message.text),
     html: message.html,
+    attachments: message.attachments,
     headers: {
       ...AUTOMATIC_HEADERS,
       ...(message.headers && Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, oneLine(v)]))),
