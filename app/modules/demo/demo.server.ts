@@ -42,6 +42,7 @@ import {
   demoDocuments,
 } from "./demo.content";
 import { textPdfWithPages } from "./demo.pdf.server";
+import { removeDemoTreasury, seedDemoTreasury } from "./demo-treasury.server";
 import { renderIcon, renderScene, DEMO_SCENES } from "./demo.images.server";
 import {
   DEMO_FEES,
@@ -302,7 +303,9 @@ export async function removeDemoContent(executor: Executor = getDb()): Promise<n
     for (const table of DEMO_TABLES)
       removed += (await tx.delete(table).where(eq(table.isDemo, true)).returning({ id: table.id })).length;
     removed += await removeDemoDocuments(tx);
-    return removed + (await removeDemoRegister(tx));
+    removed += await removeDemoRegister(tx);
+    await removeDemoTreasury(tx);
+    return removed;
   });
 }
 
@@ -571,7 +574,8 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
     const { paid, year: feeYear } = fees[i]!;
     if (paid) payments.push({ ...paid, kind: "cotisation", year: feeYear, feeId: row.id });
   }
-  await tx.insert(tables.gardenerPayments).values(payments);
+  const paymentRows = await tx.insert(tables.gardenerPayments).values(payments).returning();
+  await seedDemoTreasury(tx, years, parisToday(now), paymentRows);
   await tx.insert(tables.feeRates).values({ gardenerId: gardenerIds.get(reduced.name)!, ...reducedRate });
 
   // The last round of each garden, and an earlier one at the Brosses: the same plot neglected both times.
@@ -622,6 +626,18 @@ async function removeDemoRegister(tx: Transaction): Promise<number> {
       .set({ state: "libre", updatedAt: new Date() })
       .where(and(eq(tables.plots.state, "attribuee"), inArray(tables.plots.id, heldPlots)));
     await tx.delete(tables.inspectionMarks).where(inArray(tables.inspectionMarks.gardenerId, ids));
+    // The book's entries of these payments go with them (the payments' own, not the association's).
+    await tx
+      .delete(tables.treasuryEntries)
+      .where(
+        inArray(
+          tables.treasuryEntries.paymentId,
+          tx
+            .select({ id: tables.gardenerPayments.id })
+            .from(tables.gardenerPayments)
+            .where(inArray(tables.gardenerPayments.gardenerId, ids)),
+        ),
+      );
     await tx.delete(tables.gardenerPayments).where(inArray(tables.gardenerPayments.gardenerId, ids));
     await tx.delete(tables.gardenerFees).where(inArray(tables.gardenerFees.gardenerId, ids));
     await tx.delete(tables.plotHoldings).where(inArray(tables.plotHoldings.gardenerId, ids));

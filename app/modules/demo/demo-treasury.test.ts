@@ -1,0 +1,95 @@
+import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as tables from "~/db/schema";
+import { accountBalances, isYearClosed } from "~/modules/treasury/book.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { removeDemoContent, seedDemoContent } from "./demo.server";
+
+describeEachDatabase("the demo's book", () => {
+  it("books every payment of the register, reconciles last year's statement to zero, and goes with the demo", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    expect(await seedDemoContent(now)).toBe(true);
+    const db = getDb();
+    const e = tables.treasuryEntries;
+
+    // Every payment of the register has exactly one entry, of the same amount and date: the two add up to the same.
+    const [sums] = await db
+      .select({
+        payments: sql<number>`(select sum(amount_cents) from gardener_payments)`.mapWith(Number),
+        paymentCount: sql<number>`(select count(*) from gardener_payments)`.mapWith(Number),
+        booked: sql<number>`sum(${e.amountCents}) filter (where ${e.paymentId} is not null)`.mapWith(Number),
+        bookedCount: sql<number>`count(${e.paymentId})`.mapWith(Number),
+        mismatched: sql<number>`count(*) filter (where ${e.paymentId} is not null and not exists (
+          select 1 from gardener_payments p where p.id = ${e.paymentId} and p.amount_cents = ${e.amountCents}
+            and p.paid_on = ${e.date}))`.mapWith(Number),
+      })
+      .from(e);
+    expect(sums!.paymentCount).toBeGreaterThan(40);
+    expect(sums).toMatchObject({ booked: sums!.payments, bookedCount: sums!.paymentCount, mismatched: 0 });
+
+    // Two years: last year closed with its volunteers' hours, this year open; nothing dated after today.
+    expect(await isYearClosed(2025)).toBe(true);
+    expect(await isYearClosed(2026)).toBe(false);
+    const [latest] = await db.select({ date: sql<string>`max(${e.date})` }).from(e);
+    expect(latest!.date <= "2026-11-21").toBe(true);
+    const categories = await db
+      .selectDistinct({ code: tables.treasuryCategories.code })
+      .from(e)
+      .innerJoin(tables.treasuryCategories, eq(tables.treasuryCategories.id, e.categoryId));
+    expect(categories.map((c) => c.code)).toEqual(
+      expect.arrayContaining(["6061", "616", "628", "6068", "744", "756", "627"]),
+    );
+    // A water bill carries its invoice.
+    expect(await db.select().from(e).where(isNotNull(e.attachmentHash))).not.toHaveLength(0);
+
+    // The statement of 31 December: its balance is the book's for the ticked entries, and they are all of last year.
+    const [statement] = await db.select().from(tables.treasuryStatements);
+    expect(statement).toMatchObject({ statementDate: "2025-12-31" });
+    expect(statement!.closedAt).not.toBeNull();
+    const [bank] = await db.select().from(tables.treasuryAccounts).orderBy(asc(tables.treasuryAccounts.id));
+    const [ticked] = await db
+      .select({
+        cents:
+          sql<number>`sum(case when ${e.accountId} = ${bank!.id} and ${e.direction} = 'recette' then ${e.amountCents}
+          when ${e.accountId} = ${bank!.id} then -${e.amountCents} else ${e.amountCents} end)`.mapWith(Number),
+        after: sql<number>`count(*) filter (where ${e.date} > '2025-12-31')`.mapWith(Number),
+      })
+      .from(e)
+      .where(eq(e.statementId, statement!.id));
+    expect(bank!.openingCents + ticked!.cents).toBe(statement!.balanceCents);
+    expect(ticked!.after).toBe(0);
+
+    // Cheques deposited month by month; the latest ones still to deposit.
+    const deposits = await db.select().from(tables.treasuryDeposits);
+    expect(deposits.length).toBeGreaterThan(1);
+    const [waiting] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(e)
+      .where(sql`${e.means} = 'cheque' and ${e.direction} = 'recette' and ${e.depositId} is null`);
+    expect(waiting!.n).toBeGreaterThan(0);
+
+    // Last year's closing is this year's opening, for every account.
+    const [before, now2026] = [await accountBalances(2025), await accountBalances(2026)];
+    expect(now2026.map((a) => a.openingCents)).toEqual(before.map((a) => a.closingCents));
+    expect(before.map((a) => a.name)).toEqual(["Compte courant", "Caisse", "Livret A"]);
+
+    // A budget for this year and next.
+    const budgetYears = await db
+      .selectDistinct({ year: tables.treasuryBudgetLines.year })
+      .from(tables.treasuryBudgetLines);
+    expect(budgetYears.map((b) => b.year).sort()).toEqual([2026, 2027]);
+
+    await removeDemoContent();
+    expect(await db.select().from(e)).toEqual([]);
+    expect(await db.select().from(tables.treasuryDeposits)).toEqual([]);
+    expect(await db.select().from(tables.treasuryStatements)).toEqual([]);
+    expect(await db.select().from(tables.treasuryBudgetLines)).toEqual([]);
+    expect(await isYearClosed(2025)).toBe(false);
+    const accounts = await db.select().from(tables.treasuryAccounts).orderBy(asc(tables.treasuryAccounts.id));
+    expect(accounts.map((a) => [a.name, a.openingCents])).toEqual([
+      ["Compte courant", 0],
+      ["Caisse", 0],
+    ]);
+  });
+});
