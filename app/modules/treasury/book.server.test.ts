@@ -161,7 +161,7 @@ describeEachDatabase("the register's payments in the book", () => {
     await expect(undo).rejects.toThrow(/remis en banque le 5 février/);
     expect(await getDb().select().from(gardenerPayments)).toHaveLength(1);
 
-    await getDb().insert(treasuryYears).values({ year: YEAR, closedAt: new Date() });
+    await getDb().update(treasuryYears).set({ closedAt: new Date() }).where(eq(treasuryYears.year, YEAR));
     await expect(inTx((tx) => recordPayment(tx, id!, form(day(3, 1)), "marie"))).rejects.toThrow(
       `L'exercice ${YEAR} est clôturé`,
     );

@@ -61,6 +61,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/cotisations/paiements/export": { view: "fees" },
   "/admin/cotisations/imprimer": { view: "fees" },
   "/admin/cotisations/:id": { view: "fees" },
+  // The year's accounts, its PDF for the assembly, the budget and the entries' export.
+  "/admin/tresorerie/comptes-annuels": { view: "fees" },
+  "/admin/tresorerie/comptes-annuels/pdf": { view: "fees" },
+  "/admin/tresorerie/budget": { view: "fees" },
+  "/admin/tresorerie/ecritures/export": { view: "fees" },
 
   // The administrators': accounts (above), settings, the association's documents, backups, personal data, history,
   // and what comes from outside.
