@@ -1,0 +1,218 @@
+import type { ReactNode } from "react";
+import { euros } from "~/lib/money";
+import type { StatementLine, StatementSide, YearAccounts } from "~/modules/treasury/year-accounts.server";
+
+// The year's accounts as tables: the income statement (N, N−1, budget, difference), the accounts' balances, what the
+// register says is still owed, and the volunteer hours valued apart. Each total is the sum of the lines above it.
+
+const cell = "px-2 py-1.5 text-right whitespace-nowrap tabular-nums";
+const headCell = "px-2 py-1.5 text-right font-semibold";
+const signed = (cents: number) => (cents > 0 ? `+${euros(cents)}` : euros(cents));
+
+/** A wide table scrolls sideways on a phone, and can be scrolled with the keyboard. */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // A phone scrolls the table sideways: focusable, so that the keyboard can scroll it too (WCAG 2.1.1).
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="overflow-x-auto" tabIndex={0} aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+function LineRow({ line }: { line: StatementLine }) {
+  const top = line.depth === 0;
+  return (
+    <tr className={top ? "border-t border-stone-300 font-semibold" : "text-stone-800"}>
+      <th
+        scope="row"
+        className="px-2 py-1.5 text-left font-[inherit]"
+        style={{ paddingLeft: `${0.5 + line.depth * 1.25}rem` }}
+      >
+        {line.own ? <span className="italic">{line.label}</span> : `${line.code} ${line.label}`}
+      </th>
+      <td className={cell}>{euros(line.cents)}</td>
+      <td className={cell}>{euros(line.previousCents)}</td>
+      <td className={cell}>{euros(line.budgetCents)}</td>
+      <td className={cell}>{signed(line.cents - line.budgetCents)}</td>
+    </tr>
+  );
+}
+
+function SideTable({
+  id,
+  title,
+  side,
+  year,
+  totalLabel,
+}: {
+  id: string;
+  title: string;
+  side: StatementSide;
+  year: number;
+  totalLabel: string;
+}) {
+  return (
+    <TableFrame label={title}>
+      <table className="w-full min-w-[36rem] border-collapse text-sm" aria-labelledby={id}>
+        <caption id={id} className="pb-2 text-left text-base font-bold text-stone-900">
+          {title}
+        </caption>
+        <thead>
+          <tr className="border-b-2 border-stone-300 bg-stone-100">
+            <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+              Catégorie
+            </th>
+            <th scope="col" className={headCell}>
+              {year}
+            </th>
+            <th scope="col" className={headCell}>
+              {year - 1}
+            </th>
+            <th scope="col" className={headCell}>
+              Budget {year}
+            </th>
+            <th scope="col" className={headCell}>
+              Écart
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {side.lines.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="px-2 py-2 text-stone-600">
+                Aucune écriture ni budget.
+              </td>
+            </tr>
+          ) : (
+            side.lines.map((line) => <LineRow key={`${line.id}-${line.own}`} line={line} />)
+          )}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-stone-400 bg-stone-50 font-bold">
+            <th scope="row" className="px-2 py-1.5 text-left">
+              {totalLabel}
+            </th>
+            <td className={cell}>{euros(side.cents)}</td>
+            <td className={cell}>{euros(side.previousCents)}</td>
+            <td className={cell}>{euros(side.budgetCents)}</td>
+            <td className={cell}>{signed(side.cents - side.budgetCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableFrame>
+  );
+}
+
+export const resultWord = (cents: number) => (cents >= 0 ? "Excédent" : "Déficit");
+
+/** « Charges » and « Produits » side by side with the year before and the budget, then the result. */
+export function IncomeStatement({ accounts }: { accounts: YearAccounts }) {
+  const { year, result } = accounts;
+  return (
+    <div className="space-y-6">
+      <SideTable id="charges" title="Charges" side={accounts.expenses} year={year} totalLabel="Total des charges" />
+      <SideTable id="produits" title="Produits" side={accounts.income} year={year} totalLabel="Total des produits" />
+      <TableFrame label="Résultat">
+        <table className="w-full min-w-[36rem] border-collapse text-sm">
+          <caption className="sr-only">Résultat</caption>
+          <thead>
+            <tr className="border-b-2 border-stone-300 bg-stone-100">
+              <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+                Résultat
+              </th>
+              <th scope="col" className={headCell}>
+                {year}
+              </th>
+              <th scope="col" className={headCell}>
+                {year - 1}
+              </th>
+              <th scope="col" className={headCell}>
+                Budget {year}
+              </th>
+              <th scope="col" className={headCell}>
+                Écart
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="font-bold">
+              <th scope="row" className="px-2 py-1.5 text-left">
+                {resultWord(result.cents)} (produits − charges)
+              </th>
+              <td className={cell}>{euros(result.cents)}</td>
+              <td className={cell}>{euros(result.previousCents)}</td>
+              <td className={cell}>{euros(result.budgetCents)}</td>
+              <td className={cell}>{signed(result.cents - result.budgetCents)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </TableFrame>
+    </div>
+  );
+}
+
+/** Each account's opening, in, out and closing, and their total. */
+export function AccountsTable({ accounts }: { accounts: YearAccounts }) {
+  const t = accounts.accountTotals;
+  return (
+    <TableFrame label="Comptes">
+      <table className="w-full min-w-[34rem] border-collapse text-sm">
+        <caption className="sr-only">Soldes des comptes en {accounts.year}</caption>
+        <thead>
+          <tr className="border-b-2 border-stone-300 bg-stone-100">
+            <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+              Compte
+            </th>
+            <th scope="col" className={headCell}>
+              Ouverture
+            </th>
+            <th scope="col" className={headCell}>
+              Entrées
+            </th>
+            <th scope="col" className={headCell}>
+              Sorties
+            </th>
+            <th scope="col" className={headCell}>
+              Clôture
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {accounts.accounts.map((a) => (
+            <tr key={a.id} className="border-t border-stone-200">
+              <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                {a.code} {a.name}
+              </th>
+              <td className={cell}>{euros(a.openingCents)}</td>
+              <td className={cell}>{euros(a.inCents)}</td>
+              <td className={cell}>{euros(a.outCents)}</td>
+              <td className={cell}>{euros(a.closingCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-stone-400 bg-stone-50 font-bold">
+            <th scope="row" className="px-2 py-1.5 text-left">
+              Total
+            </th>
+            <td className={cell}>{euros(t.openingCents)}</td>
+            <td className={cell}>{euros(t.inCents)}</td>
+            <td className={cell}>{euros(t.outCents)}</td>
+            <td className={cell}>{euros(t.closingCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableFrame>
+  );
+}
+
+/** « Restant dû à l'association », from the register. */
+export function OwedToAssociation({ year, owedCents }: { year: number; owedCents: number }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+      <dt className="text-stone-900">Cotisations {year} non réglées</dt>
+      <dd className="text-right font-semibold whitespace-nowrap tabular-nums">{euros(owedCents)}</dd>
+    </dl>
+  );
+}
