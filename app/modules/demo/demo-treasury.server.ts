@@ -459,18 +459,13 @@ async function reconcile(tx: Transaction, bankId: number, day: string, closedAt:
 }
 
 /**
- * Removes the demo's book (part of the register's demo: not counted apart): its own entries (those of removed payments go with them, before), deposits, statements,
- * budget lines, savings account and closing; the accounts it opened go back to no opening balance while nothing of
- * the association's own is in them.
+ * Removes the demo's book, part of the register's demo (not counted apart): its own entries (those of the removed
+ * payments went with them), deposits, statements, budget lines, savings account and closing; the accounts it opened go
+ * back to no opening balance while nothing of the association's own is in them.
  */
 export async function removeDemoTreasury(tx: Transaction) {
   const e = tables.treasuryEntries;
-  let removed = (
-    await tx
-      .delete(e)
-      .where(and(eq(e.isDemo, true), isNull(e.paymentId)))
-      .returning({ id: e.id })
-  ).length;
+  await tx.delete(e).where(and(eq(e.isDemo, true), isNull(e.paymentId)));
   await tx.delete(tables.treasuryReceipts).where(eq(tables.treasuryReceipts.isDemo, true));
   await tx.delete(tables.treasuryDeposits).where(eq(tables.treasuryDeposits.isDemo, true));
   await tx.delete(tables.treasuryStatements).where(eq(tables.treasuryStatements.isDemo, true));

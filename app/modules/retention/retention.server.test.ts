@@ -1,6 +1,18 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { annonces, applications, contactMessages, eventRegistrations, history, outbox } from "~/db/schema";
+import {
+  annonces,
+  applications,
+  contactMessages,
+  eventRegistrations,
+  history,
+  outbox,
+  treasuryAccounts,
+  treasuryBudgetLines,
+  treasuryDeposits,
+  treasuryEntries,
+  treasuryReceipts,
+} from "~/db/schema";
 import { countValidatedAds, latestValidatedAds, listPublicAds } from "~/modules/ads/ads.server";
 import { updateContent } from "~/modules/content/content.server";
 import { recordHistory } from "~/modules/history/history.server";
@@ -133,5 +145,49 @@ describeEachDatabase("retention", () => {
     await updateContent(content.id, { retentionEventRegistrationsMonths: 1 });
     expect(await applyRetention()).toMatchObject({ eventRegistrations: 1 });
     expect((await getDb().select().from(eventRegistrations)).map((r) => r.cancelKey)).toEqual(["dans une semaine"]);
+  });
+
+  it("keeps the book ten years after each financial year, then deletes its entries, receipts, deposits and budgets", async () => {
+    const db = getDb();
+    const now = new Date("2026-06-01T10:00:00Z");
+    await db.update(treasuryAccounts).set({ openingYear: 2010 });
+    const entry = (year: number, depositId: number | null = null) => ({
+      year,
+      date: `${year}-12-31`,
+      label: `Cotisations ${year}`,
+      amountCents: 5500,
+      direction: "recette" as const,
+      accountId: 1,
+      categoryId: 1,
+      means: "cheque" as const,
+      attachmentHash: "0".repeat(32),
+      attachmentFormat: "pdf" as const,
+      depositId,
+    });
+    const [old, kept] = await db
+      .insert(treasuryDeposits)
+      .values([
+        { accountId: 1, depositedOn: "2015-12-31" },
+        { accountId: 1, depositedOn: "2016-01-05" },
+      ])
+      .returning();
+    const entries = await db
+      .insert(treasuryEntries)
+      .values([entry(2015, old!.id), entry(2016, kept!.id)])
+      .returning();
+    await db.insert(treasuryReceipts).values([
+      { year: 2015, number: 1, entryId: entries[0]!.id, amountCents: 5500 },
+      { year: 2016, number: 1, entryId: entries[1]!.id, amountCents: 5500 },
+    ]);
+    await db.insert(treasuryBudgetLines).values([
+      { year: 2015, categoryId: 1, amountCents: 100 },
+      { year: 2016, categoryId: 1, amountCents: 100 },
+    ]);
+    // 2015 ended more than ten years ago; 2016 is kept until the end of 2026.
+    expect(await applyRetention(now)).toMatchObject({ bookEntries: 1, receipts: 1, deposits: 1, budgetLines: 1 });
+    expect((await db.select().from(treasuryEntries)).map((e) => e.year)).toEqual([2016]);
+    expect((await db.select().from(treasuryReceipts)).map((r) => r.year)).toEqual([2016]);
+    expect((await db.select().from(treasuryDeposits)).map((d) => d.id)).toEqual([kept!.id]);
+    expect((await db.select().from(treasuryBudgetLines)).map((b) => b.year)).toEqual([2016]);
   });
 });

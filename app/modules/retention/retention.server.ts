@@ -13,6 +13,11 @@ import {
   history,
   newsletterSubscribers,
   outbox,
+  treasuryBudgetLines,
+  treasuryDeposits,
+  treasuryEntries,
+  treasuryReceipts,
+  treasuryStatements,
 } from "~/db/schema";
 import { purgeMailFiles } from "~/modules/mail/transports.server";
 
@@ -115,7 +120,21 @@ export interface RetentionResult {
   formerGardeners: number;
   payments: number;
   fees: number;
+  receipts: number;
+  bookEntries: number;
+  deposits: number;
+  statements: number;
+  budgetLines: number;
 }
+
+/**
+ * The treasurer's book is kept ten years after the end of each financial year (the French rule for accounting records,
+ * Code de commerce L123-22), attachments included; it is not a setting. An erased person's name is already gone from it.
+ */
+export const BOOK_RETENTION_YEARS = 10;
+
+/** The first financial year still kept at `now`. */
+const bookLimit = (now: Date) => Number(parisDate(now).slice(0, 4)) - BOOK_RETENTION_YEARS;
 
 /** For each kind of record the settings limit: its table and the condition of a record kept too long at `now`. */
 function overdue(settings: RetentionSettings, now: Date) {
@@ -179,6 +198,28 @@ function overdue(settings: RetentionSettings, now: Date) {
       table: gardenerFees,
       where: lt(gardenerFees.year, Number(parisDate(now).slice(0, 4)) - settings.paymentsYears),
     },
+    // The book after its ten years: receipts first, then the entries (their attachments' files go with the documents'
+    // cleanup once no row names them), then the deposits and statements left empty, and the years' budgets.
+    receipts: {
+      table: treasuryReceipts,
+      where: lt(treasuryReceipts.year, bookLimit(now)),
+    },
+    bookEntries: { table: treasuryEntries, where: lt(treasuryEntries.year, bookLimit(now)) },
+    deposits: {
+      table: treasuryDeposits,
+      where: and(
+        lt(treasuryDeposits.depositedOn, `${bookLimit(now)}-01-01`),
+        sql`not exists (select 1 from ${treasuryEntries} where ${treasuryEntries.depositId} = ${treasuryDeposits.id})`,
+      ),
+    },
+    statements: {
+      table: treasuryStatements,
+      where: and(
+        lt(treasuryStatements.statementDate, `${bookLimit(now)}-01-01`),
+        sql`not exists (select 1 from ${treasuryEntries} where ${treasuryEntries.statementId} = ${treasuryStatements.id})`,
+      ),
+    },
+    budgetLines: { table: treasuryBudgetLines, where: lt(treasuryBudgetLines.year, bookLimit(now)) },
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
     mails: {
       table: outbox,
