@@ -26,6 +26,7 @@ import { dropWaitingLetterMessages } from "~/modules/mail/outbox.server";
 import { removeMailFilesTo } from "~/modules/mail/transports.server";
 import { letterCounts } from "~/modules/newsletter/letters.server";
 import { forgetRecipient } from "~/modules/rate-limits/recipients.server";
+import { forgetPayer, removeReceiptFiles } from "~/modules/treasury/receipts.server";
 
 /** Case and spaces do not make another person. */
 const sameAddress = (column: PgColumn, email: string): SQL =>
@@ -202,13 +203,17 @@ export async function erasePersonalData(actor: Actor, email: string) {
       // A gardener still holding a plot leaves it today (to be restored), so the register keeps no holder without a
       // record; their plots' history and their payments stay, without them (the accounts keep the amounts).
       for (const gardener of found.jardiniers) await releaseGardener(tx, gardener.id, parisToday());
+      // Their receipts keep number and amount, not the name nor the file; the book's entries lose the name.
+      const receiptFiles: string[] = [];
+      for (const gardener of found.jardiniers) receiptFiles.push(...(await forgetPayer(tx, gardener.id)));
       await tx.delete(gardeners).where(where.gardeners);
       await forgetRecipient(email, tx);
-      return found;
+      return { ...found, receiptFiles };
     },
     (found) => ({ kind: "rgpd.effacement", detail: describeCounts(found) }),
   );
   // Files cannot roll back: removed once the rows are gone for good.
+  await removeReceiptFiles(erased.receiptFiles);
   await removeMailFilesTo(
     email,
     erased.emails.map((mail) => mail.id),

@@ -4,6 +4,7 @@ import { familyFirst, parseId, splitName } from "~/lib/text";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { getApplication } from "~/modules/applications/applications.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { removeReceiptFiles } from "~/modules/treasury/receipts.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import {
   allotFromApplication,
@@ -261,14 +262,16 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
     case "erase": {
       if (await outside("ever")) refuse(OUTSIDE_REFUSED);
       // Their plots' history and their payments stay, without them (see releaseGardener).
-      await withHistory(
+      const files = await withHistory(
         actor,
         async (tx) => {
           await releaseGardener(tx, gardener.id, parisToday());
-          await deleteGardener(gardener.id, tx);
+          return deleteGardener(gardener.id, tx);
         },
         () => ({ kind: "jardinier.suppression", target: target(gardener.id) }),
       );
+      // Their receipts' files cannot roll back: removed once the record is gone for good.
+      await removeReceiptFiles(files);
       return redirect("/admin/jardiniers");
     }
     case "letters-out":

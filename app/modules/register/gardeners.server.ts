@@ -14,6 +14,7 @@ import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/ad
 import { fullName, oneLine, splitName } from "~/lib/text";
 import { plotName } from "~/modules/register/plots.labels";
 import type { GardenerForm } from "~/modules/register/plots.schema";
+import { forgetPayer } from "~/modules/treasury/receipts.server";
 import { gardenerCondition, type SiteScope } from "./access.server";
 
 export type GardenerStatus = "actuels" | "anciens";
@@ -178,7 +179,13 @@ export async function updateGardener(id: number, form: GardenerForm, executor: E
   return row;
 }
 
-/** Deletes a gardener's record; their holdings, payments and marks stay, without them (ON DELETE SET NULL). */
+/**
+ * Deletes a gardener's record; their holdings, payments and marks stay, without them (ON DELETE SET NULL), and their
+ * receipts and the book's entries lose their name (`forgetPayer`). Returns the receipts' files to remove once
+ * committed (`removeReceiptFiles`).
+ */
 export async function deleteGardener(id: number, executor: Executor = getDb()) {
+  const files = await forgetPayer(executor, id);
   await executor.delete(gardeners).where(eq(gardeners.id, id));
+  return files;
 }

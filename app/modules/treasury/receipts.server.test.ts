@@ -1,0 +1,201 @@
+import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { expect, it, onTestFinished } from "vitest";
+import { getDb } from "~/db/client.server";
+import { history, outbox, treasuryEntries, treasuryReceipts, treasurySettings } from "~/db/schema";
+import { documentFileOnDisk } from "~/modules/documents/document-files.server";
+import { createMailWorker } from "~/modules/mail/mail-worker.server";
+import { recordPayment, undoPayment } from "~/modules/register/fees.server";
+import { deleteGardener } from "~/modules/register/gardeners.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { usePrivateDocumentsDir } from "../../../tests/documents";
+import { insertContent, insertGardener } from "../../../tests/factories";
+import { categoryIdOf, TreasuryRefusal } from "./book.server";
+import { issueReceipt, receiptFile, removeReceiptFiles, sendReceipt, yearlyStatementPdf } from "./receipts.server";
+
+const actor = { id: null, username: "claire" };
+const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
+
+async function pdfText(data: Buffer) {
+  const { extractText, getDocumentProxy } = await import("unpdf");
+  const pdf = await getDocumentProxy(new Uint8Array(data));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
+
+/** An income entry of the bank account, as the book writes one by hand. */
+async function income(overrides: Partial<typeof treasuryEntries.$inferInsert> = {}) {
+  const [row] = await getDb()
+    .insert(treasuryEntries)
+    .values({
+      year: 2027,
+      date: "2027-02-10",
+      label: "Vente de plants",
+      amountCents: 1200,
+      direction: "recette",
+      accountId: 1,
+      categoryId: await categoryIdOf(getDb(), "7088"),
+      means: "especes",
+      payer: "Marché de Printemps",
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A gardener's 2027 fee of 55 € paid by cheque on their record: the payment and its entry. */
+async function paidFee() {
+  const gardener = await insertGardener({
+    name: "Camille Roux",
+    email: "camille@example.fr",
+    address: "12 rue des Lilas\n34000 Montpellier",
+  });
+  const payment = await getDb().transaction((tx) =>
+    recordPayment(
+      tx,
+      gardener.id,
+      {
+        kind: "cotisation",
+        year: 2027,
+        amount: 5500,
+        paidOn: "2027-01-15",
+        means: "cheque",
+        chequeNumber: "1234567",
+        chequeBank: "Banque Populaire",
+      },
+      "claire",
+    ),
+  );
+  const [entry] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.paymentId, payment.id));
+  return { gardener, payment, entry: entry! };
+}
+
+describeEachDatabase("receipts", () => {
+  usePrivateDocumentsDir();
+
+  it("numbers 20 receipts issued at once 1 to 20, each once", async () => {
+    const entries = [];
+    for (let i = 0; i < 20; i++) entries.push(await income({ label: `Don ${i}`, payer: `Donateur ${i}` }));
+    const receipts = await Promise.all(entries.map((entry) => issueReceipt(entry.id, actor)));
+    expect(receipts.map((r) => r.number).toSorted((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(new Set(receipts.map((r) => r.entryId)).size).toBe(20);
+    expect(receipts.every((r) => r.year === 2027)).toBe(true);
+  });
+
+  it("gives an entry's receipt once: the same number and the same file the second time", async () => {
+    const entry = await income();
+    const first = await issueReceipt(entry.id, actor);
+    const again = await issueReceipt(entry.id, actor);
+    expect(again.id).toBe(first.id);
+    expect(again.number).toBe(first.number);
+    expect(sha256((await receiptFile(again))!)).toBe(sha256((await receiptFile(first))!));
+    // The next entry's receipt takes the next number: none was spent on the second call.
+    expect((await issueReceipt((await income()).id, actor)).number).toBe(first.number + 1);
+  });
+
+  it("refuses a receipt for an expense, and for an income without a payer", async () => {
+    const expense = await income({ direction: "depense", categoryId: await categoryIdOf(getDb(), "606") });
+    await expect(issueReceipt(expense.id, actor)).rejects.toBeInstanceOf(TreasuryRefusal);
+    const anonymous = await income({ payer: "" });
+    await expect(issueReceipt(anonymous.id, actor)).rejects.toThrow(/nom de qui a payé/);
+    expect(await getDb().select().from(treasuryReceipts)).toHaveLength(0);
+  });
+
+  it("writes the receipt's PDF with the number, the amount in words, the association and who signs", async () => {
+    await insertContent({ nomAssociation: "Les Jardins du Lez", editeurNumero: "W343012345" });
+    await getDb().insert(treasurySettings).values({ signatory: "Claire Martin", place: "Montpellier", siret: "" });
+    const { entry } = await paidFee();
+    const receipt = await issueReceipt(entry.id, actor);
+    const text = await pdfText((await receiptFile(receipt))!);
+    expect(text).toContain("Reçu n° 2027-0001");
+    expect(text).toContain("cinquante-cinq euros");
+    expect(text).toMatch(/55,00\s€/);
+    expect(text).toContain("Cotisation 2027");
+    expect(text).toContain("Les Jardins du Lez");
+    expect(text).toContain("RNA : W343012345");
+    expect(text).toContain("Camille Roux");
+    expect(text).toContain("34000 Montpellier");
+    expect(text).toContain("chèque n° 1234567");
+    expect(text).toContain("Trésorière");
+    expect(text).toContain("Claire Martin");
+    expect(text).toContain("Fait à Montpellier");
+    expect(text).toContain("Ce reçu n'ouvre pas droit à réduction d'impôt");
+    expect(receipt).toMatchObject({ payerName: "Camille Roux", amountCents: 5500, createdBy: "claire" });
+  });
+
+  it("keeps a receipt numbered when its payment is undone", async () => {
+    const { gardener, payment, entry } = await paidFee();
+    const receipt = await issueReceipt(entry.id, actor);
+    await getDb().transaction((tx) => undoPayment(tx, payment.id, gardener.id));
+    const [kept] = await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receipt.id));
+    expect(kept).toMatchObject({ entryId: null, year: 2027, number: 1, amountCents: 5500 });
+    expect(await receiptFile(kept!)).not.toBeNull();
+    // Its number stays used.
+    expect((await issueReceipt((await income()).id, actor)).number).toBe(2);
+  });
+
+  it("erasing the gardener takes the name and the file, keeps the number and the amount", async () => {
+    const { gardener, entry } = await paidFee();
+    const receipt = await issueReceipt(entry.id, actor);
+    const file = documentFileOnDisk({ hash: receipt.hash!, format: "pdf" });
+    await fsp.access(file);
+    const files = await getDb().transaction((tx) => deleteGardener(gardener.id, tx));
+    await removeReceiptFiles(files);
+    const [kept] = await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receipt.id));
+    expect(kept).toMatchObject({ payerName: "", gardenerId: null, hash: null, year: 2027, number: 1 });
+    expect(kept!.amountCents).toBe(5500);
+    await expect(fsp.access(file)).rejects.toThrow();
+    const [book] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, entry.id));
+    expect(book).toMatchObject({ payer: "", amountCents: 5500 });
+    await expect(sendReceipt(receipt.id, actor, "x@example.fr")).rejects.toBeInstanceOf(TreasuryRefusal);
+  });
+
+  it("sends the receipt to the gardener with the PDF joined, read from the store when it goes", async () => {
+    await insertContent({ nomAssociation: "Les Jardins du Lez" });
+    const { entry } = await paidFee();
+    const receipt = await issueReceipt(entry.id, actor);
+    const sent = await sendReceipt(receipt.id, actor);
+    expect(sent.sentAt).not.toBeNull();
+    const [queued] = await getDb().select().from(outbox);
+    expect(queued).toMatchObject({
+      to: "camille@example.fr",
+      subject: "Votre reçu n° 2027-0001 — Les Jardins du Lez",
+      attachmentHash: receipt.hash,
+      attachmentName: "recu-2027-0001.pdf",
+    });
+    const mailDir = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-receipt-mail-"));
+    onTestFinished(() => fsp.rm(mailDir, { recursive: true, force: true }));
+    const worker = createMailWorker({ smtpUrl: undefined, mailDir });
+    onTestFinished(() => worker.stop());
+    expect((await worker.runOnce()).sent).toBe(1);
+    const [name] = await fsp.readdir(mailDir);
+    const raw = await fsp.readFile(path.join(mailDir, name!), "utf8");
+    expect(raw).toContain("Content-Type: application/pdf");
+    expect(raw).toContain("Content-Disposition: attachment; filename=recu-2027-0001.pdf");
+    const base64 = /filename=recu-2027-0001\.pdf\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)?.[1];
+    expect(sha256(Buffer.from(base64!.replace(/\s/g, ""), "base64"))).toBe(sha256((await receiptFile(receipt))!));
+    // Once sent, the row no longer names the file: it belongs to the receipt alone.
+    const [done] = await getDb().select().from(outbox);
+    expect(done).toMatchObject({ status: "sent", text: "", attachmentHash: null });
+    const kinds = (await getDb().select().from(history)).map((h) => [h.kind, h.target, h.detail ?? ""]);
+    expect(kinds).toContainEqual(["tresorerie.recu-envoye", "reçu n° 2027-0001", ""]);
+    expect(JSON.stringify(kinds)).not.toContain("camille@example.fr");
+  });
+
+  it("states the year's fee payments and their total", async () => {
+    const { gardener } = await paidFee();
+    await insertContent({ nomAssociation: "Les Jardins du Lez" });
+    const statement = await yearlyStatementPdf(gardener.id, 2027, actor);
+    const text = await pdfText(statement!.pdf);
+    expect(text).toContain("Attestation de paiement des cotisations 2027");
+    expect(text).toContain("Camille Roux");
+    expect(text).toContain("15 janvier 2027");
+    expect(text).toMatch(/Total\s*55,00\s€/);
+    expect((await getDb().select().from(history)).map((h) => h.kind)).toContain("tresorerie.attestation");
+  });
+});

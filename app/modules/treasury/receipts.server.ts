@@ -1,0 +1,450 @@
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
+import {
+  admins,
+  associationContent,
+  gardenerPayments,
+  gardeners,
+  treasuryCategories,
+  treasuryEntries,
+  treasuryReceiptNumbers,
+  treasuryReceipts,
+  treasurySettings,
+} from "~/db/schema";
+import { formatCalendarDate } from "~/lib/dates";
+import { euros } from "~/lib/money";
+import { parisToday } from "~/lib/paris-time";
+import { DEFAULT_ASSOCIATION_NAME } from "~/lib/constants";
+import {
+  madePdf,
+  readDocumentFile,
+  removeUnusedDocumentFiles,
+  storeDocumentFile,
+} from "~/modules/documents/document-files.server";
+import { recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { associationReplyTo, htmlParagraphs, signature, tidyText, wrap } from "~/modules/mail/mail-templates.server";
+import { TreasuryRefusal } from "./book.server";
+import { amountInWords, renderPdf, type PdfDocument } from "./pdf.server";
+import { MEANS_LABELS, type TreasuryMeans } from "./treasury.labels";
+import { receiptMessages, receiptNumber, type ReceiptSettings } from "./receipts.labels";
+
+// Receipts (« reçus ») for money received, and the gardener's yearly statement of fees paid (decision 031). A receipt
+// is numbered once per year in a sequence that never repeats nor skips, made once as a PDF kept in the documents'
+// store, and outlives its entry; a person's erasure takes their name and the file, never the number or the amount.
+
+export type Receipt = typeof treasuryReceipts.$inferSelect;
+
+/** The association as a receipt names it: its name, address and identifiers (RNA, SIRET). */
+async function association(executor: Executor) {
+  const [content] = await executor
+    .select({
+      name: associationContent.nomAssociation,
+      publisher: associationContent.editeurNom,
+      address: associationContent.editeurAdresse,
+      postal: associationContent.adresse,
+      number: associationContent.editeurNumero,
+      email: associationContent.email,
+    })
+    .from(associationContent)
+    .orderBy(asc(associationContent.id))
+    .limit(1);
+  const settings = await receiptSettings(executor);
+  const number = (content?.number ?? "").replace(/\s+/g, "").toUpperCase();
+  const identifiers = [
+    /^W\d{9}$/.test(number) ? `RNA : ${number}` : "",
+    /^\d{14}$/.test(number) && number !== settings.siret.replace(/\s+/g, "") ? `SIRET : ${number}` : "",
+    settings.siret ? `SIRET : ${settings.siret}` : "",
+  ].filter(Boolean);
+  return {
+    name: content?.name?.trim() || content?.publisher?.trim() || DEFAULT_ASSOCIATION_NAME,
+    address: content?.address?.trim() || content?.postal?.trim() || "",
+    identifiers,
+    email: content?.email ?? null,
+    settings,
+  };
+}
+
+/** The receipts' settings (SIRET, who signs, the town of « Fait à »), empty until saved. */
+export async function receiptSettings(executor: Executor = getDb()): Promise<ReceiptSettings> {
+  const [row] = await executor.select().from(treasurySettings).where(eq(treasurySettings.id, 1));
+  return { siret: row?.siret ?? "", signatory: row?.signatory ?? "", place: row?.place ?? "" };
+}
+
+/** Saves the receipts' settings, with the earlier values in the history's detail. */
+export async function saveReceiptSettings(actor: Actor, values: ReceiptSettings) {
+  await withHistory(
+    actor,
+    async (tx) => {
+      const before = await receiptSettings(tx);
+      await tx
+        .insert(treasurySettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: treasurySettings.id, set: values });
+      return before;
+    },
+    (before) => ({
+      kind: "tresorerie.parametres",
+      target: "reçus",
+      detail: `SIRET « ${values.siret} », signataire « ${values.signatory} », fait à « ${values.place} » (avant : SIRET « ${before.siret} », signataire « ${before.signatory} », fait à « ${before.place} »)`,
+    }),
+  );
+}
+
+/** Who signs: the settings' treasurer, else the issuing administrator's display name (or username). */
+async function signatoryOf(executor: Executor, settings: ReceiptSettings, actor: Actor) {
+  if (settings.signatory.trim()) return settings.signatory.trim();
+  if (actor.id === null) return actor.username;
+  const [admin] = await executor
+    .select({ displayName: admins.displayName, username: admins.username })
+    .from(admins)
+    .where(eq(admins.id, actor.id));
+  return admin?.displayName?.trim() || admin?.username || actor.username;
+}
+
+/** « Fait à Montpellier, le 5 mars 2027 », or « Fait le … » without a town. */
+const doneAt = (place: string, day: string) =>
+  `Fait${place.trim() ? ` à ${place.trim()}` : ""}, le ${formatCalendarDate(day)}`;
+
+/** How a payment was made: « chèque n° 1234567 (Banque Populaire) », « virement ». */
+function meansText(means: TreasuryMeans, chequeNumber = "", chequeBank = "") {
+  const label = MEANS_LABELS[means].toLowerCase();
+  if (means !== "cheque") return label;
+  return `${label}${chequeNumber ? ` n° ${chequeNumber}` : ""}${chequeBank ? ` (${chequeBank})` : ""}`;
+}
+
+type Identity = Awaited<ReturnType<typeof association>>;
+
+/** The letterhead: the association's name, address and identifiers. */
+function letterhead(doc: PdfDocument, identity: Identity) {
+  doc.font("bold").fontSize(14).text(identity.name);
+  doc.font("regular").fontSize(10);
+  if (identity.address) doc.text(identity.address);
+  for (const identifier of identity.identifiers) doc.text(identifier);
+  doc.moveDown(2);
+}
+
+/** The place, date and signature, and the mention that closes every receipt. */
+function signatureBlock(doc: PdfDocument, place: string, day: string, signatory: string) {
+  doc.moveDown(2).font("regular").fontSize(11).text(doneAt(place, day));
+  doc.moveDown(0.5).text("Trésorière ou trésorier de l'association :");
+  doc.font("bold").text(signatory);
+  doc.font("regular");
+}
+
+interface ReceiptContent {
+  number: string;
+  identity: Identity;
+  payer: { name: string; address: string };
+  what: string;
+  amountCents: number;
+  paidOn: string;
+  means: string;
+  issuedOn: string;
+  signatory: string;
+}
+
+function receiptPdf(r: ReceiptContent) {
+  return renderPdf({ Title: `Reçu n° ${r.number}`, Author: r.identity.name }, (doc) => {
+    letterhead(doc, r.identity);
+    doc.font("bold").fontSize(18).text(`Reçu n° ${r.number}`, { align: "center" });
+    doc.moveDown(1.5).font("regular").fontSize(11);
+    doc.text(`L'association ${r.identity.name} a reçu de :`);
+    doc.font("bold").text(r.payer.name);
+    doc.font("regular");
+    if (r.payer.address) doc.text(r.payer.address);
+    doc.moveDown();
+    doc.text("la somme de ", { continued: true }).font("bold").text(euros(r.amountCents), { continued: true });
+    doc.font("regular").text(` (${amountInWords(r.amountCents)}),`);
+    doc.text(`au titre de : ${r.what},`);
+    doc.text(`payée le ${formatCalendarDate(r.paidOn)} par ${r.means}.`);
+    signatureBlock(doc, r.identity.settings.place, r.issuedOn, r.signatory);
+    doc.moveDown(3).fontSize(9).fillColor("#444444");
+    doc.text(`${receiptMessages.notTaxReceipt}.`);
+    doc.text("Ce reçu atteste le paiement reçu ; il ne vaut pas reçu fiscal au titre des dons (article 200 du CGI).");
+  });
+}
+
+/** The entry a receipt is for, with what a receipt needs of its category and of the gardener. */
+async function entryForReceipt(executor: Executor, entryId: number) {
+  const [row] = await executor
+    .select({
+      entry: treasuryEntries,
+      category: { code: treasuryCategories.code, label: treasuryCategories.label },
+      gardener: { name: gardeners.name, address: gardeners.address, email: gardeners.email },
+    })
+    .from(treasuryEntries)
+    .leftJoin(treasuryCategories, eq(treasuryCategories.id, treasuryEntries.categoryId))
+    .leftJoin(gardeners, eq(gardeners.id, treasuryEntries.gardenerId))
+    .where(eq(treasuryEntries.id, entryId));
+  return row;
+}
+
+/** What was paid, as the receipt says it: the register's label alone, any other income with its category. */
+const whatWasPaid = (entry: typeof treasuryEntries.$inferSelect, category: { code: string; label: string } | null) =>
+  entry.paymentId !== null || !category ? entry.label : `${entry.label} (${category.label})`;
+
+export async function receiptOfEntry(entryId: number, executor: Executor = getDb()) {
+  const [receipt] = await executor.select().from(treasuryReceipts).where(eq(treasuryReceipts.entryId, entryId));
+  return receipt;
+}
+
+export async function getReceipt(id: number, executor: Executor = getDb()) {
+  const [receipt] = await executor.select().from(treasuryReceipts).where(eq(treasuryReceipts.id, id));
+  return receipt;
+}
+
+/**
+ * The receipt of an income entry, made once: a second call returns the first. Its number is the year's next, taken
+ * under the year's row lock in the receipt's own transaction (a failure gives the number back: none is skipped); its
+ * PDF is written to the documents' store before the row names it. Refused (TreasuryRefusal) for an expense, a
+ * transfer, an entry without a payer's name.
+ */
+export async function issueReceipt(entryId: number, actor: Actor): Promise<Receipt> {
+  const existing = await receiptOfEntry(entryId);
+  if (existing) return existing;
+  const found = await entryForReceipt(getDb(), entryId);
+  if (!found) throw new TreasuryRefusal(receiptMessages.noEntry);
+  const { entry, category, gardener } = found;
+  if (entry.direction !== "recette") throw new TreasuryRefusal(receiptMessages.notIncome);
+  const payerName = entry.payer.trim() || gardener?.name.trim() || "";
+  if (!payerName) throw new TreasuryRefusal(receiptMessages.noPayer);
+  const identity = await association(getDb());
+  const signatory = await signatoryOf(getDb(), identity.settings, actor);
+  try {
+    return await getDb().transaction(async (tx) => {
+      const [counter] = await tx
+        .insert(treasuryReceiptNumbers)
+        .values({ year: entry.year, last: 1 })
+        .onConflictDoUpdate({
+          target: treasuryReceiptNumbers.year,
+          set: { last: sql`${treasuryReceiptNumbers.last} + 1` },
+        })
+        .returning({ last: treasuryReceiptNumbers.last });
+      const number = counter!.last;
+      const pdf = await receiptPdf({
+        number: receiptNumber(entry.year, number),
+        identity,
+        payer: { name: payerName, address: gardener?.address.trim() ?? "" },
+        what: whatWasPaid(entry, category),
+        amountCents: entry.amountCents,
+        paidOn: entry.date,
+        means: meansText(entry.means, entry.chequeNumber, entry.chequeBank),
+        issuedOn: parisToday(),
+        signatory,
+      });
+      const file = madePdf(pdf, 1);
+      await storeDocumentFile(file);
+      const [receipt] = await tx
+        .insert(treasuryReceipts)
+        .values({
+          year: entry.year,
+          number,
+          entryId: entry.id,
+          gardenerId: entry.gardenerId,
+          payerName,
+          amountCents: entry.amountCents,
+          hash: file.hash,
+          bytes: pdf.length,
+          createdBy: actor.username,
+          isDemo: entry.isDemo,
+        })
+        .returning();
+      await recordHistory(tx, actor, {
+        kind: "tresorerie.recu",
+        target: `reçu n° ${receiptNumber(entry.year, number)}`,
+        detail: `écriture n° ${entry.id} : ${euros(entry.amountCents)}`,
+      });
+      return receipt!;
+    });
+  } catch (error) {
+    // The same entry's receipt made meanwhile (a double click, another tab): that one, and this number given back.
+    if (isUniqueViolation(error)) {
+      const made = await receiptOfEntry(entryId);
+      if (made) return made;
+    }
+    throw error;
+  }
+}
+
+/** A receipt's stored PDF, or null once erased (or the file lost). */
+export async function receiptFile(receipt: Receipt) {
+  if (!receipt.hash) return null;
+  return readDocumentFile({ hash: receipt.hash, format: "pdf" });
+}
+
+/** « recu-2027-0007.pdf ». */
+export const receiptFileName = (receipt: Pick<Receipt, "year" | "number">) =>
+  `recu-${receiptNumber(receipt.year, receipt.number)}.pdf`;
+
+/** Where a receipt goes by e-mail: the gardener's address, else none (the form asks for one). */
+export async function receiptAddressOf(receipt: Receipt, executor: Executor = getDb()) {
+  if (receipt.gardenerId === null) return "";
+  const [gardener] = await executor
+    .select({ email: gardeners.email })
+    .from(gardeners)
+    .where(eq(gardeners.id, receipt.gardenerId));
+  return gardener?.email ?? "";
+}
+
+/**
+ * Queues the receipt to its payer (the gardener's address, else `typedAddress`), the PDF joined from the documents'
+ * store, and notes when. Refused (TreasuryRefusal) once erased, or without any address.
+ */
+export async function sendReceipt(receiptId: number, actor: Actor, typedAddress = "") {
+  return getDb().transaction(async (tx) => {
+    const [receipt] = await tx.select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receiptId)).for("update");
+    if (!receipt) throw new TreasuryRefusal(receiptMessages.noReceipt);
+    if (!receipt.hash) throw new TreasuryRefusal(receiptMessages.erased);
+    const to = (await receiptAddressOf(receipt, tx)) || typedAddress.trim();
+    if (!to) throw new TreasuryRefusal(receiptMessages.noAddress);
+    const identity = await association(tx);
+    const number = receiptNumber(receipt.year, receipt.number);
+    const body = tidyText(
+      `Bonjour ${receipt.payerName},
+
+Veuillez trouver ci-joint le reçu n° ${number} de votre paiement de ${euros(receipt.amountCents)}.
+
+Conservez-le : il vous sera utile en cas de question sur ce paiement. ${receiptMessages.notTaxReceipt}.
+
+${signature({ nomAssociation: identity.name })}`,
+    );
+    await enqueueMail(tx, {
+      to,
+      replyTo: associationReplyTo({ email: identity.email }),
+      subject: `Votre reçu n° ${number} — ${identity.name}`,
+      text: body,
+      html: wrap(htmlParagraphs(body.trim())),
+      attachment: { hash: receipt.hash, format: "pdf", name: `recu-${number}` + ".pdf" },
+    });
+    const [sent] = await tx
+      .update(treasuryReceipts)
+      .set({ sentAt: new Date() })
+      .where(eq(treasuryReceipts.id, receipt.id))
+      .returning();
+    await recordHistory(tx, actor, { kind: "tresorerie.recu-envoye", target: `reçu n° ${number}` });
+    return sent!;
+  });
+}
+
+/** The receipts of a year, by number, with what the list shows. */
+export async function receiptsOf(year: number, executor: Executor = getDb()) {
+  return executor
+    .select()
+    .from(treasuryReceipts)
+    .where(eq(treasuryReceipts.year, year))
+    .orderBy(desc(treasuryReceipts.number));
+}
+
+/** The years with a receipt, the latest first. */
+export async function receiptYears(executor: Executor = getDb()) {
+  const rows = await executor
+    .selectDistinct({ year: treasuryReceipts.year })
+    .from(treasuryReceipts)
+    .orderBy(desc(treasuryReceipts.year));
+  return rows.map((r) => r.year);
+}
+
+/** The years a gardener paid a fee in (their statement's years), the latest first. */
+export async function feeYearsOf(gardenerId: number, executor: Executor = getDb()) {
+  const rows = await executor
+    .selectDistinct({ year: gardenerPayments.year })
+    .from(gardenerPayments)
+    .where(and(eq(gardenerPayments.gardenerId, gardenerId), eq(gardenerPayments.kind, "cotisation")))
+    .orderBy(desc(gardenerPayments.year));
+  return rows.map((r) => r.year);
+}
+
+/**
+ * « Attestation de paiement des cotisations {year} »: the gardener, each payment of the year's fee and their total,
+ * the place, the date and who signs. Made on demand, not kept; written to the history. Undefined for no such gardener.
+ */
+export async function yearlyStatementPdf(gardenerId: number, year: number, actor: Actor) {
+  const db = getDb();
+  const [gardener] = await db.select().from(gardeners).where(eq(gardeners.id, gardenerId));
+  if (!gardener) return undefined;
+  const payments = await db
+    .select({
+      paidOn: gardenerPayments.paidOn,
+      means: gardenerPayments.means,
+      amountCents: gardenerPayments.amountCents,
+      chequeNumber: treasuryEntries.chequeNumber,
+    })
+    .from(gardenerPayments)
+    .leftJoin(treasuryEntries, eq(treasuryEntries.paymentId, gardenerPayments.id))
+    .where(
+      and(
+        eq(gardenerPayments.gardenerId, gardenerId),
+        eq(gardenerPayments.kind, "cotisation"),
+        eq(gardenerPayments.year, year),
+        isNotNull(gardenerPayments.paidOn),
+      ),
+    )
+    .orderBy(asc(gardenerPayments.paidOn), asc(gardenerPayments.id));
+  const identity = await association(db);
+  const signatory = await signatoryOf(db, identity.settings, actor);
+  const total = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  const title = `Attestation de paiement des cotisations ${year}`;
+  const pdf = await renderPdf({ Title: title, Author: identity.name }, (doc) => {
+    letterhead(doc, identity);
+    doc.font("bold").fontSize(16).text(title, { align: "center" });
+    doc.moveDown(1.5).font("regular").fontSize(11);
+    doc.text(`L'association ${identity.name} atteste que`);
+    doc.font("bold").text(gardener.name);
+    doc.font("regular");
+    if (gardener.address.trim()) doc.text(gardener.address.trim());
+    doc.moveDown().text(`a payé sa cotisation ${year} comme suit :`).moveDown(0.5);
+    if (payments.length === 0) doc.text("aucun paiement reçu.");
+    const left = doc.page.margins.left;
+    const amountX = doc.page.width - doc.page.margins.right - 110;
+    for (const p of payments) {
+      const means = p.means && p.means in MEANS_LABELS ? (p.means as TreasuryMeans) : "autre";
+      const y = doc.y;
+      doc.text(`${formatCalendarDate(p.paidOn)} — ${meansText(means, p.chequeNumber ?? "")}`, left, y, {
+        width: amountX - left - 10,
+      });
+      doc.text(euros(p.amountCents), amountX, y, { width: 110, align: "right" });
+      doc.x = left;
+    }
+    const y = doc.y + 6;
+    doc
+      .moveTo(left, y)
+      .lineTo(doc.page.width - doc.page.margins.right, y)
+      .stroke();
+    doc.font("bold").text("Total", left, y + 6, { width: amountX - left - 10 });
+    doc.text(euros(total), amountX, y + 6, { width: 110, align: "right" });
+    doc.x = left;
+    doc.font("regular");
+    signatureBlock(doc, identity.settings.place, parisToday(), signatory);
+    doc.moveDown(3).fontSize(9).fillColor("#444444").text(`${receiptMessages.notTaxReceipt}.`);
+  });
+  await recordHistory(db, actor, {
+    kind: "tresorerie.attestation",
+    target: `jardinier n° ${gardenerId}`,
+    detail: `cotisations ${year} : ${euros(total)}`,
+  });
+  return { pdf, fileName: `attestation-cotisations-${year}.pdf` };
+}
+
+/**
+ * A gardener's record being erased: their receipts keep year, number and amount but lose the name, the link and the
+ * file (the cleanup removes it), and the book's entries lose the payer's name (their amounts stay). Returns the
+ * files' hashes, to remove once the transaction is over.
+ */
+export async function forgetPayer(executor: Executor, gardenerId: number) {
+  const receipts = await executor
+    .select({ hash: treasuryReceipts.hash })
+    .from(treasuryReceipts)
+    .where(eq(treasuryReceipts.gardenerId, gardenerId));
+  await executor
+    .update(treasuryReceipts)
+    .set({ payerName: "", gardenerId: null, hash: null })
+    .where(eq(treasuryReceipts.gardenerId, gardenerId));
+  await executor.update(treasuryEntries).set({ payer: "" }).where(eq(treasuryEntries.gardenerId, gardenerId));
+  return receipts.flatMap((r) => r.hash ?? []);
+}
+
+/** Removes the files of receipts just erased (see `forgetPayer`), once the erasure is committed. */
+export async function removeReceiptFiles(hashes: string[]) {
+  if (hashes.length > 0) await removeUnusedDocumentFiles({ hashes, graceMs: 0 });
+}
