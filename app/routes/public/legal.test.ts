@@ -89,4 +89,13 @@ describeEachDatabase("the legal notice", () => {
     expect(html).toContain("sont conservés avec le procès-verbal, comme les statuts le demandent");
     expect(html).toContain("le lien personnel envoyé à chaque membre est effacé dès la fin de l'assemblée");
   });
+
+  it("says the association's accounts are kept ten years after each financial year, without an erased person's name", async () => {
+    await insertContent({});
+    const html = (await page()).replaceAll("&#x27;", "'").replace(/\s+/g, " ");
+    expect(html).toContain(
+      "la comptabilité de l'association (recettes, dépenses, pièces justificatives, reçus, remises de chèques), 10 ans après la fin de chaque exercice",
+    );
+    expect(html).toContain("le nom d'une personne dont la fiche est effacée en est retiré, les montants restent");
+  });
 });

@@ -6,6 +6,7 @@ import {
   getRetentionSettings,
   UNCONFIRMED_SUBSCRIBER_DAYS,
   UNSUBSCRIBED_SUBSCRIBER_YEARS,
+  BOOK_RETENTION_YEARS,
 } from "~/modules/retention/retention.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
 
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       expiredAdGraceDays: EXPIRED_AD_GRACE_DAYS,
       unconfirmedSubscriberDays: UNCONFIRMED_SUBSCRIBER_DAYS,
       unsubscribedSubscriberYears: UNSUBSCRIBED_SUBSCRIBER_YEARS,
+      bookYears: BOOK_RETENTION_YEARS,
     },
   };
 }
@@ -185,6 +187,11 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           <li>
             les cotisations et paiements, {months(12 * retention.paymentsYears)} après l'année concernée, pour la
             comptabilité de l'association ; sans le nom de la personne une fois sa fiche effacée ;
+          </li>
+          <li>
+            la comptabilité de l'association (recettes, dépenses, pièces justificatives, reçus, remises de chèques),{" "}
+            {months(12 * retention.bookYears)} après la fin de chaque exercice, comme la loi le demande pour les pièces
+            comptables ; le nom d'une personne dont la fiche est effacée en est retiré, les montants restent ;
           </li>
           <li>
             pour une assemblée générale, les réponses des membres à la convocation (présence, pouvoir donné et à qui,
