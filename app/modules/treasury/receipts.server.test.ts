@@ -149,7 +149,7 @@ describeEachDatabase("receipts", () => {
     const [kept] = await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receipt.id));
     expect(kept).toMatchObject({ payerName: "", gardenerId: null, hash: null, year: 2027, number: 1 });
     expect(kept!.amountCents).toBe(5500);
-    await expect(fsp.access(file)).rejects.toThrow();
+    await expect(fsp.access(file)).rejects.toThrow(/ENOENT/);
     const [book] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, entry.id));
     expect(book).toMatchObject({ payer: "", amountCents: 5500 });
     await expect(sendReceipt(receipt.id, actor, "x@example.fr")).rejects.toBeInstanceOf(TreasuryRefusal);

@@ -315,7 +315,7 @@ ${signature({ nomAssociation: identity.name })}`,
       subject: `Votre reçu n° ${number} — ${identity.name}`,
       text: body,
       html: wrap(htmlParagraphs(body.trim())),
-      attachment: { hash: receipt.hash, format: "pdf", name: `recu-${number}` + ".pdf" },
+      attachment: { hash: receipt.hash, format: "pdf", name: receiptFileName(receipt) },
     });
     const [sent] = await tx
       .update(treasuryReceipts)
