@@ -72,6 +72,13 @@ export default [
         route("tresorerie/budget", "routes/admin/treasury-budget.tsx"),
         route("tresorerie/ecritures/export", "routes/admin/treasury-export.ts"),
         route("jardiniers/:id", "routes/admin/gardener.tsx"),
+        // The treasurer's book (decision 031): its overview, entries, accounts and chart of accounts.
+        route("tresorerie", "routes/admin/treasury.tsx"),
+        route("tresorerie/ecritures", "routes/admin/treasury-entries.tsx"),
+        route("tresorerie/ecritures/nouvelle", "routes/admin/treasury-entry-new.tsx"),
+        route("tresorerie/ecritures/:id", "routes/admin/treasury-entry.tsx"),
+        route("tresorerie/ecritures/:id/piece", "routes/admin/treasury-entry-attachment.ts"),
+        route("tresorerie/parametres", "routes/admin/treasury-settings.tsx"),
         route("annonces", "routes/admin/ads.tsx"),
         route("messages", "routes/admin/messages.tsx"),
         route("lettre", "routes/admin/newsletter.tsx"),

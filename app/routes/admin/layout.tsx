@@ -22,6 +22,8 @@ const MENU = [
   { to: "/admin/parcelles", label: "Parcelles" },
   { to: "/admin/jardiniers", label: "Jardiniers", unless: "/admin/parcelles" },
   { to: "/admin/cotisations", label: "Cotisations", unless: "/admin/parcelles" },
+  // The treasurer's book (decision 031), for the treasurer and the administrators.
+  { to: "/admin/tresorerie", label: "Trésorerie" },
   { to: "/admin/annonces", label: "Annonces" },
   { to: "/admin/settings", label: "Paramètres" },
   // The association's documents: statutes, rules, minutes, reports (decision 028).

@@ -61,6 +61,13 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/cotisations/paiements/export": { view: "fees" },
   "/admin/cotisations/imprimer": { view: "fees" },
   "/admin/cotisations/:id": { view: "fees" },
+  // The treasurer's book (decision 031).
+  "/admin/tresorerie": { view: "fees" },
+  "/admin/tresorerie/ecritures": { view: "fees" },
+  "/admin/tresorerie/ecritures/nouvelle": { view: "fees" },
+  "/admin/tresorerie/ecritures/:id": { view: "fees" },
+  "/admin/tresorerie/ecritures/:id/piece": { view: "fees" },
+  "/admin/tresorerie/parametres": { view: "fees" },
   // The year's accounts, its PDF for the assembly, the budget and the entries' export.
   "/admin/tresorerie/comptes-annuels": { view: "fees" },
   "/admin/tresorerie/comptes-annuels/pdf": { view: "fees" },

@@ -1,0 +1,273 @@
+import { and, eq, ne } from "drizzle-orm";
+import { euros, eurosField } from "~/lib/money";
+import { parisToday } from "~/lib/paris-time";
+import type { Transaction } from "~/db/client.server";
+import { treasuryAccounts, treasuryCategories } from "~/db/schema";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
+import { categoryUsed, entriesByAccount, listAccounts, listCategories, type Category } from "./entries.server";
+import {
+  accountCreateSchema,
+  accountMessages,
+  accountUpdateSchema,
+  categoryCreateSchema,
+  categoryMessages,
+  idFormSchema,
+} from "./entries.schema";
+import {
+  ACCOUNT_KIND_CODES,
+  ACCOUNT_KIND_LABELS,
+  categoryName,
+  DIRECTION_LABELS,
+  type AccountKind,
+} from "./treasury.labels";
+
+/** A category of the tree, with those under it. */
+export interface CategoryNode {
+  id: number;
+  code: string;
+  label: string;
+  direction: string;
+  builtIn: boolean;
+  children: CategoryNode[];
+}
+
+function tree(categories: Category[], parentId: number | null): CategoryNode[] {
+  return categories
+    .filter((c) => c.parentId === parentId)
+    .map((c) => ({
+      id: c.id,
+      code: c.code,
+      label: c.label,
+      direction: DIRECTION_LABELS[c.direction],
+      builtIn: c.builtIn,
+      children: tree(categories, c.id),
+    }));
+}
+
+/** /admin/tresorerie/parametres: the accounts (with how many entries each has) and the chart of accounts as a tree. */
+export async function settingsScreen() {
+  const [accounts, categories, used] = await Promise.all([listAccounts(), listCategories(), entriesByAccount()]);
+  return {
+    year: Number(parisToday().slice(0, 4)),
+    kindCodes: ACCOUNT_KIND_CODES,
+    kinds: Object.entries(ACCOUNT_KIND_LABELS) as [AccountKind, string][],
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      kind: ACCOUNT_KIND_LABELS[a.kind],
+      code: a.code,
+      opening: euros(a.openingCents),
+      openingYear: a.openingYear,
+      entries: used.get(a.id) ?? 0,
+      values: {
+        id: String(a.id),
+        name: a.name,
+        code: a.code,
+        opening: (a.openingCents < 0 ? "-" : "") + eurosField(Math.abs(a.openingCents)),
+        openingYear: String(a.openingYear),
+        position: String(a.position),
+      },
+    })),
+    tree: tree(categories, null),
+  };
+}
+
+async function nameTaken(tx: Transaction, name: string, except?: number) {
+  const [row] = await tx
+    .select({ id: treasuryAccounts.id })
+    .from(treasuryAccounts)
+    .where(
+      except === undefined
+        ? eq(treasuryAccounts.name, name)
+        : and(eq(treasuryAccounts.name, name), ne(treasuryAccounts.id, except)),
+    );
+  return Boolean(row);
+}
+
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly field: string | null,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const accountDetail = (a: { name: string; code: string; openingCents: number; openingYear: number }) =>
+  `${a.name} (${a.code}), solde d'ouverture ${euros(a.openingCents)} au 1er janvier ${a.openingYear}`;
+
+/** The forms of « Comptes et catégories »: add, change and delete an account; add and delete a sub-category. */
+export async function settingsAction(form: FormData, actor: Actor) {
+  const intent = String(form.get("intent") ?? "");
+  const refuse = (error: unknown, general: string) => {
+    if (!(error instanceof Refusal)) throw error;
+    return error.field
+      ? refusedForm(form, general, { [error.field]: error.message }, error.status)
+      : refusedForm(form, error.message, {}, error.status);
+  };
+  switch (intent) {
+    case "account-create": {
+      const { data, refusal } = parseAdminForm(accountCreateSchema, form, accountMessages.refused);
+      if (refusal) return refusal;
+      try {
+        const account = await withHistory(
+          actor,
+          async (tx) => {
+            if (await nameTaken(tx, data.name)) throw new Refusal(accountMessages.taken, "name", 409);
+            const [row] = await tx
+              .insert(treasuryAccounts)
+              .values({
+                name: data.name,
+                kind: data.kind,
+                code: data.code || ACCOUNT_KIND_CODES[data.kind],
+                openingCents: data.opening,
+                openingYear: data.openingYear,
+                position: 99,
+              })
+              .returning();
+            return row!;
+          },
+          (a) => ({ kind: "tresorerie.compte", target: `compte n° ${a.id}`, detail: `Ouvert : ${accountDetail(a)}` }),
+        );
+        return doneForm(intent, `Compte « ${account.name} » ajouté.`);
+      } catch (error) {
+        return refuse(error, accountMessages.refused);
+      }
+    }
+    case "account-update": {
+      const { data, refusal } = parseAdminForm(accountUpdateSchema, form, accountMessages.refused);
+      if (refusal) return refusal;
+      try {
+        const account = await withHistory(
+          actor,
+          async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(treasuryAccounts)
+              .where(eq(treasuryAccounts.id, data.id))
+              .for("update");
+            if (!before) throw new Refusal(accountMessages.gone, null, 404);
+            if (await nameTaken(tx, data.name, data.id)) throw new Refusal(accountMessages.taken, "name", 409);
+            const [after] = await tx
+              .update(treasuryAccounts)
+              .set({
+                name: data.name,
+                code: data.code,
+                openingCents: data.opening,
+                openingYear: data.openingYear,
+                position: data.position,
+              })
+              .where(eq(treasuryAccounts.id, data.id))
+              .returning();
+            return { before, after: after! };
+          },
+          ({ before, after }) => ({
+            kind: "tresorerie.compte",
+            target: `compte n° ${after.id}`,
+            detail: `Modifié : ${accountDetail(after)}, rang ${after.position} (avant : ${accountDetail(before)}, rang ${before.position})`,
+          }),
+        );
+        return doneForm(intent, `Compte « ${account.after.name} » enregistré.`);
+      } catch (error) {
+        return refuse(error, accountMessages.refused);
+      }
+    }
+    case "account-delete": {
+      const { data, refusal } = parseAdminForm(idFormSchema(accountMessages.gone), form, accountMessages.gone);
+      if (refusal) return refusal;
+      try {
+        const removed = await withHistory(
+          actor,
+          async (tx) => {
+            const [account] = await tx
+              .select()
+              .from(treasuryAccounts)
+              .where(eq(treasuryAccounts.id, data.id))
+              .for("update");
+            if (!account) throw new Refusal(accountMessages.gone, null, 404);
+            if (((await entriesByAccount(tx)).get(account.id) ?? 0) > 0)
+              throw new Refusal(accountMessages.used, null, 409);
+            await tx.delete(treasuryAccounts).where(eq(treasuryAccounts.id, account.id));
+            return account;
+          },
+          (a) => ({ kind: "tresorerie.compte", target: `compte n° ${a.id}`, detail: `Supprimé : ${accountDetail(a)}` }),
+        );
+        return doneForm(intent, `Compte « ${removed.name} » supprimé.`);
+      } catch (error) {
+        return refuse(error, accountMessages.refused);
+      }
+    }
+    case "category-create": {
+      const { data, refusal } = parseAdminForm(categoryCreateSchema, form, categoryMessages.refused);
+      if (refusal) return refusal;
+      try {
+        const created = await withHistory(
+          actor,
+          async (tx) => {
+            const [parent] = await tx.select().from(treasuryCategories).where(eq(treasuryCategories.id, data.parentId));
+            if (!parent) throw new Refusal(categoryMessages.gone, null, 404);
+            if (!data.code.startsWith(parent.code) || data.code.length <= parent.code.length)
+              throw new Refusal(categoryMessages.under(parent.code), "code", 400);
+            const [taken] = await tx
+              .select({ id: treasuryCategories.id })
+              .from(treasuryCategories)
+              .where(eq(treasuryCategories.code, data.code));
+            if (taken) throw new Refusal(categoryMessages.taken(data.code), "code", 409);
+            const [row] = await tx
+              .insert(treasuryCategories)
+              .values({ code: data.code, label: data.label, direction: parent.direction, parentId: parent.id })
+              .returning();
+            return { row: row!, parent };
+          },
+          ({ row, parent }) => ({
+            kind: "tresorerie.categorie",
+            target: `catégorie ${row.code}`,
+            detail: `Ajoutée : ${categoryName(row)}, sous ${categoryName(parent)} (${DIRECTION_LABELS[row.direction].toLowerCase()})`,
+          }),
+        );
+        return doneForm(intent, `Catégorie « ${categoryName(created.row)} » ajoutée.`);
+      } catch (error) {
+        return refuse(error, categoryMessages.refused);
+      }
+    }
+    case "category-delete": {
+      const { data, refusal } = parseAdminForm(idFormSchema(categoryMessages.gone), form, categoryMessages.gone);
+      if (refusal) return refusal;
+      try {
+        const removed = await withHistory(
+          actor,
+          async (tx) => {
+            const [category] = await tx
+              .select()
+              .from(treasuryCategories)
+              .where(eq(treasuryCategories.id, data.id))
+              .for("update");
+            if (!category) throw new Refusal(categoryMessages.gone, null, 404);
+            if (category.builtIn) throw new Refusal(categoryMessages.builtIn, null, 409);
+            const [child] = await tx
+              .select({ id: treasuryCategories.id })
+              .from(treasuryCategories)
+              .where(eq(treasuryCategories.parentId, category.id))
+              .limit(1);
+            if (child) throw new Refusal(categoryMessages.hasChildren, null, 409);
+            if (await categoryUsed(tx, category.id)) throw new Refusal(categoryMessages.used, null, 409);
+            await tx.delete(treasuryCategories).where(eq(treasuryCategories.id, category.id));
+            return category;
+          },
+          (c) => ({
+            kind: "tresorerie.categorie",
+            target: `catégorie ${c.code}`,
+            detail: `Supprimée : ${categoryName(c)}`,
+          }),
+        );
+        return doneForm(intent, `Catégorie « ${categoryName(removed)} » supprimée.`);
+      } catch (error) {
+        return refuse(error, categoryMessages.refused);
+      }
+    }
+    default:
+      return refusedForm(form, "Action inconnue.", {}, 400);
+  }
+}
