@@ -40,6 +40,7 @@ export default [
       route("events/:id/inscriptions/imprimer", "routes/admin/event-registrations-print.tsx"),
       route("parcelles/jardins/:id/imprimer", "routes/admin/plot-site-print.tsx"),
       route("cotisations/imprimer", "routes/admin/fees-print.tsx"),
+      route("tresorerie/remises/:id/bordereau", "routes/admin/treasury-deposit-print.tsx"),
       route("assemblees/:id/emargement", "routes/admin/assembly-sheet-print.tsx"),
       route("assemblees/:id/convocations", "routes/admin/assembly-letters-print.tsx"),
       route("lettre/:id/imprimer", "routes/admin/letter-print.tsx"),
@@ -71,6 +72,10 @@ export default [
         route("tresorerie/comptes-annuels/pdf", "routes/admin/treasury-year-pdf.ts"),
         route("tresorerie/budget", "routes/admin/treasury-budget.tsx"),
         route("tresorerie/ecritures/export", "routes/admin/treasury-export.ts"),
+        route("tresorerie/remises", "routes/admin/treasury-deposits.tsx"),
+        route("tresorerie/remises/:id", "routes/admin/treasury-deposit.tsx"),
+        route("tresorerie/rapprochement", "routes/admin/treasury-reconciliation.tsx"),
+        route("tresorerie/rapprochement/:id", "routes/admin/treasury-statement.tsx"),
         route("jardiniers/:id", "routes/admin/gardener.tsx"),
         // The treasurer's book (decision 031): its overview, entries, accounts and chart of accounts.
         route("tresorerie", "routes/admin/treasury.tsx"),

@@ -73,6 +73,12 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/tresorerie/comptes-annuels/pdf": { view: "fees" },
   "/admin/tresorerie/budget": { view: "fees" },
   "/admin/tresorerie/ecritures/export": { view: "fees" },
+  // The treasurer's cheque deposits and bank reconciliation, and the deposit slip on paper.
+  "/admin/tresorerie/remises": { view: "fees" },
+  "/admin/tresorerie/remises/:id": { view: "fees" },
+  "/admin/tresorerie/remises/:id/bordereau": { view: "fees" },
+  "/admin/tresorerie/rapprochement": { view: "fees" },
+  "/admin/tresorerie/rapprochement/:id": { view: "fees" },
 
   // The administrators': accounts (above), settings, the association's documents, backups, personal data, history,
   // and what comes from outside.

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from "react";
+import { Form } from "react-router";
+import { FormFooter, SubmitButton } from "~/components/form/buttons";
+import { FormMessage } from "~/components/form/messages";
+import { quietButtonClass } from "~/components/form/styles";
+import type { IntentResult } from "~/components/admin/plots/IntentForm";
+
+export interface StatementLine {
+  id: number;
+  date: string;
+  label: string;
+  detail: string;
+  /** Signed: what the entry does to the account. */
+  cents: number;
+  amount: string;
+  ticked: boolean;
+}
+
+const money = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+
+/** The difference as the server words it (`differenceLabel`), computed in the browser from integer cents. */
+const differenceText = (cents: number) => `Écart : ${money.format(cents / 100)}`;
+
+/**
+ * The statement's entries to tick and its figures. Without JavaScript « Enregistrer les pointages » saves the ticks and
+ * the page comes back with the new difference; with it, the difference follows each box as it is ticked, and
+ * « Valider le rapprochement » shows as soon as it is zero. The server checks everything again.
+ */
+export function StatementTicks({
+  lines,
+  statementDate,
+  balance,
+  balanceCents,
+  beforeCents,
+  result,
+}: {
+  lines: StatementLine[];
+  statementDate: string;
+  balance: string;
+  balanceCents: number;
+  beforeCents: number;
+  result: IntentResult | undefined;
+}) {
+  const refused = result && !result.ok && (result.intent === "ticks" || result.intent === "validate") ? result : null;
+  const initiallyTicked = (line: StatementLine) =>
+    refused ? refused.values[`entry-${line.id}`] === "on" : line.ticked;
+  const sumOf = (ticked: (line: StatementLine) => boolean) =>
+    beforeCents + lines.filter(ticked).reduce((sum, line) => sum + line.cents, 0);
+  const [reconciledCents, setReconciledCents] = useState(() => sumOf(initiallyTicked));
+  const differenceCents = balanceCents - reconciledCents;
+  const follow = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    setReconciledCents(sumOf((line) => form.get(`entry-${line.id}`) === "on"));
+  };
+  return (
+    <Form method="post" onChange={follow} className="space-y-4">
+      {refused ? <FormMessage message={refused.message} /> : null}
+      <dl className="grid gap-2 rounded-lg bg-stone-50 p-3 sm:grid-cols-3" aria-live="polite">
+        <div>
+          <dt className="text-sm text-stone-600">Solde du relevé au {statementDate}</dt>
+          <dd className="font-semibold tabular-nums">{balance}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-stone-600">Solde pointé</dt>
+          <dd className="font-semibold tabular-nums">{money.format(reconciledCents / 100)}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Écart</dt>
+          <dd className={`text-lg font-bold tabular-nums ${differenceCents === 0 ? "text-brand-800" : "text-red-800"}`}>
+            {differenceText(differenceCents)}
+          </dd>
+        </div>
+      </dl>
+      <fieldset>
+        <legend className="font-semibold text-stone-900">Cochez les écritures qui figurent sur le relevé</legend>
+        {lines.length === 0 ? (
+          <p className="mt-2 text-stone-700">Aucune écriture à pointer jusqu'à cette date.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-200">
+            {lines.map((line) => (
+              <li key={line.id}>
+                <label className="flex cursor-pointer items-start gap-3 py-2">
+                  <input
+                    type="checkbox"
+                    name={`entry-${line.id}`}
+                    defaultChecked={initiallyTicked(line)}
+                    className="mt-1 size-5 shrink-0 accent-brand-700"
+                  />
+                  <span className="min-w-0 flex-1">
+                    {line.label}
+                    <span className="block text-sm text-stone-600">
+                      {line.date}
+                      {line.detail ? ` · ${line.detail}` : ""}
+                    </span>
+                  </span>
+                  <span
+                    className={`font-semibold whitespace-nowrap tabular-nums ${line.cents < 0 ? "text-red-800" : "text-stone-900"}`}
+                  >
+                    {line.cents > 0 ? "+" : ""}
+                    {line.amount}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      <FormFooter>
+        <SubmitButton intent="ticks" sendsIntent className={quietButtonClass}>
+          Enregistrer les pointages
+        </SubmitButton>
+        {differenceCents === 0 ? (
+          <SubmitButton intent="validate" sendsIntent>
+            Valider le rapprochement
+          </SubmitButton>
+        ) : null}
+      </FormFooter>
+    </Form>
+  );
+}

@@ -1,0 +1,151 @@
+import { data, redirect } from "react-router";
+import { formatCalendarDate, formatDate } from "~/lib/dates";
+import { euros, eurosField } from "~/lib/money";
+import { parisToday } from "~/lib/paris-time";
+import { parseId } from "~/lib/text";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import type { Actor } from "~/modules/history/history.server";
+import { TreasuryRefusal } from "./book.server";
+import { ACCOUNT_KIND_LABELS, DIRECTION_LABELS, MEANS_LABELS } from "./treasury.labels";
+import { statementBalanceFormSchema, statementFormSchema, tickedEntries } from "./reconciliation.schema";
+import {
+  changeStatementBalance,
+  createStatement,
+  reconcilableAccounts,
+  saveTicks,
+  StatementRefusal,
+  statementDetail,
+  statementsOf,
+  validateStatement,
+} from "./reconciliation.server";
+
+// The screens of bank reconciliation: /admin/tresorerie/rapprochement (an account's statements, a new one) and one
+// statement (its entries to tick, the difference, the validation).
+
+/** « Écart : 12,40 € ». */
+export const differenceLabel = (cents: number) => `Écart : ${euros(cents)}`;
+
+/** /admin/tresorerie/rapprochement?compte=: the accounts to choose from, the chosen one's statements, the form. */
+export async function reconciliationScreen(request: Request) {
+  const accounts = await reconcilableAccounts();
+  const asked = parseId(new URL(request.url).searchParams.get("compte"));
+  const account = accounts.find((a) => a.id === asked) ?? accounts[0];
+  const statements = account ? await statementsOf(account.id) : [];
+  return {
+    accounts: accounts.map((a) => ({ id: a.id, name: a.name, kind: ACCOUNT_KIND_LABELS[a.kind] })),
+    account: account ? { id: account.id, name: account.name } : null,
+    statements: statements.map((st) => ({
+      id: st.id,
+      date: formatCalendarDate(st.statementDate),
+      balance: euros(st.balanceCents),
+      state: st.closedAt ? `rapproché le ${formatDate(st.closedAt)}` : "en cours",
+      open: st.closedAt === null,
+    })),
+    defaults: { accountId: account ? String(account.id) : "", statementDate: parisToday(), balance: "" },
+  };
+}
+
+const STATEMENT_REFUSED = "Le relevé n'a pas été ajouté. Corrigez les champs indiqués.";
+
+function refusal(form: FormData, error: unknown) {
+  if (error instanceof StatementRefusal)
+    return refusedForm(form, error.message, error.field ? { [error.field]: error.message } : {}, 409);
+  if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
+  throw error;
+}
+
+/** « Nouveau relevé »: then its page, to tick its entries. */
+export async function reconciliationAction(form: FormData, actor: Actor) {
+  if (form.get("intent") !== "statement") return refusedForm(form, "Action inconnue.", {}, 400);
+  const { data: input, refusal: refused } = parseAdminForm(statementFormSchema, form, STATEMENT_REFUSED);
+  if (refused) return refused;
+  try {
+    const { statement } = await createStatement(actor, {
+      accountId: input.accountId,
+      statementDate: input.statementDate,
+      balanceCents: input.balance,
+    });
+    return redirect(`/admin/tresorerie/rapprochement/${statement.id}`);
+  } catch (error) {
+    return refusal(form, error);
+  }
+}
+
+async function detailOr404(id: string | undefined) {
+  const statementId = parseId(id);
+  const detail = statementId === null ? undefined : await statementDetail(statementId);
+  if (!detail) throw data("Ce relevé n'existe pas.", { status: 404 });
+  return detail;
+}
+
+/** /admin/tresorerie/rapprochement/:id: the statement, its entries to tick with their signed amounts, the figures. */
+export async function statementScreen(id: string | undefined) {
+  const detail = await detailOr404(id);
+  const { statement, account } = detail;
+  return {
+    id: statement.id,
+    accountId: account.id,
+    account: account.name,
+    date: formatCalendarDate(statement.statementDate),
+    open: statement.closedAt === null,
+    closedOn: statement.closedAt ? formatDate(statement.closedAt) : "",
+    balanceCents: statement.balanceCents,
+    balance: euros(statement.balanceCents),
+    balanceField: `${statement.balanceCents < 0 ? "-" : ""}${eurosField(Math.abs(statement.balanceCents))}`,
+    beforeCents: detail.beforeCents,
+    before: euros(detail.beforeCents),
+    reconciled: euros(detail.reconciledCents),
+    differenceCents: detail.differenceCents,
+    difference: differenceLabel(detail.differenceCents),
+    lines: detail.lines.map(({ entry, cents, ticked }) => ({
+      id: entry.id,
+      date: formatCalendarDate(entry.date),
+      label: entry.label,
+      detail: [
+        entry.direction === "virement" ? DIRECTION_LABELS.virement : MEANS_LABELS[entry.means],
+        entry.chequeNumber ? `n° ${entry.chequeNumber}` : "",
+        entry.payer,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      cents,
+      amount: euros(cents),
+      ticked,
+    })),
+  };
+}
+
+/** « Enregistrer les pointages », « Valider le rapprochement », « Corriger le solde ». */
+export async function statementAction(id: string | undefined, form: FormData, actor: Actor) {
+  const statementId = parseId(id);
+  if (statementId === null) throw data("Ce relevé n'existe pas.", { status: 404 });
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "ticks") {
+      const done = await saveTicks(actor, statementId, tickedEntries(form));
+      return doneForm(
+        intent,
+        done.differenceCents === 0
+          ? "Pointages enregistrés : l'écart est nul, vous pouvez valider le rapprochement."
+          : `Pointages enregistrés. ${differenceLabel(done.differenceCents)}.`,
+      );
+    }
+    if (intent === "validate") {
+      await validateStatement(actor, statementId, tickedEntries(form));
+      return doneForm(intent, "Rapprochement validé : les écritures pointées sur ce relevé ne changent plus.");
+    }
+    if (intent === "balance") {
+      const { data: input, refusal: refused } = parseAdminForm(
+        statementBalanceFormSchema,
+        form,
+        "Le solde n'a pas été corrigé.",
+      );
+      if (refused) return refused;
+      await changeStatementBalance(actor, statementId, input.balance);
+      return doneForm(intent, "Solde du relevé corrigé.");
+    }
+  } catch (error) {
+    return refusal(form, error);
+  }
+  return refusedForm(form, "Action inconnue.", {}, 400);
+}

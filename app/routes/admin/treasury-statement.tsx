@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/treasury-statement";
+import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { Section } from "~/components/admin/admin-ui";
+import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { StatementBalanceForm } from "~/components/admin/treasury/StatementBalanceForm";
+import { StatementTicks } from "~/components/admin/treasury/StatementTicks";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
+import { adminMeta } from "~/modules/seo/seo";
+import { statementAction, statementScreen } from "~/modules/treasury/reconciliation.admin.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? `Relevé du ${loaderData.date}` : "Relevé bancaire");
+}
+
+/** /admin/tresorerie/rapprochement/:id: a statement's entries to tick, the difference, and the validation. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return statementScreen(params.id);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return statementAction(params.id, await readFormData(request), currentActor(context));
+}
+
+export default function TreasuryStatement({ loaderData, actionData }: Route.ComponentProps) {
+  const data = loaderData;
+  const result = actionData as IntentResult | undefined;
+  const notice = useSaveNotice(noticeOf(result));
+  return (
+    <AdminPage
+      title={`Relevé du ${data.date}`}
+      back={
+        <Link to={`/admin/tresorerie/rapprochement?compte=${data.accountId}`} className={backLinkClass}>
+          Retour aux relevés de « {data.account} »
+        </Link>
+      }
+      intro={
+        <p className="mt-1 text-lg text-stone-700">
+          « {data.account} » · solde {data.balance} ·{" "}
+          <strong>{data.open ? "en cours" : `rapproché le ${data.closedOn}`}</strong>
+        </p>
+      }
+      popup={{ ...notice, error: result?.ok === false }}
+    >
+      {data.open ? (
+        <>
+          <Section
+            id="pointage"
+            title="Pointage"
+            description={`Solde pointé avant ce relevé : ${data.before} (solde d'ouverture et relevés précédents).`}
+          >
+            <StatementTicks
+              key={notice.formKey}
+              lines={data.lines}
+              statementDate={data.date}
+              balance={data.balance}
+              balanceCents={data.balanceCents}
+              beforeCents={data.beforeCents}
+              result={result}
+            />
+          </Section>
+          <StatementBalanceForm key={`solde-${notice.formKey}`} balance={data.balanceField} result={result} />
+        </>
+      ) : (
+        <Section id="pointees" title="Écritures pointées">
+          <ul className="divide-y divide-stone-200">
+            {data.lines
+              .filter((line) => line.ticked)
+              .map((line) => (
+                <li key={line.id} className="flex items-baseline justify-between gap-3 py-2">
+                  <span>
+                    {line.label} <span className="block text-sm text-stone-600">{line.date}</span>
+                  </span>
+                  <span className="font-semibold whitespace-nowrap tabular-nums">{line.amount}</span>
+                </li>
+              ))}
+          </ul>
+          <p className="mt-3 font-semibold">
+            Solde pointé : {data.reconciled} · {data.difference}
+          </p>
+        </Section>
+      )}
+    </AdminPage>
+  );
+}
