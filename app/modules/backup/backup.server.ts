@@ -7,7 +7,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb, type Executor } from "~/db/client.server";
 import { env } from "~/server/env.server";
@@ -25,6 +25,15 @@ const ROOT = "potager-sauvegarde";
 const FORMAT = "potager-sauvegarde";
 /** Rows that mean nothing on another server, or a minute later, or that the database keeps itself: not archived. */
 const LEFT_OUT = new Set(["sessions", "rate_limit_hits", "site_version"]);
+
+/**
+ * Rows a new site has from its migrations alone, which do not make a database « not empty » for a restore: the chart
+ * of accounts and the book's first two accounts untouched (decision 031). The condition picks the rows that do count.
+ */
+const WRITTEN_BY_MIGRATIONS: Record<string, SQL> = {
+  treasury_categories: sql`not built_in`,
+  treasury_accounts: sql`not (name in ('Compte courant', 'Caisse') and opening_cents = 0)`,
+};
 
 export interface BackupManifest {
   format: typeof FORMAT;
@@ -424,7 +433,10 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
       if (unknown) throw new BackupError(`La table ${unknown.name} de l'archive n'existe pas dans cette base.`);
       const filled: string[] = [];
       for (const name of present) {
-        const [{ n }] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(name)}`);
+        const [{ n }] = await rows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from ${sql.identifier(name)} where ${WRITTEN_BY_MIGRATIONS[name] ?? sql`true`}`,
+        );
         if (n > 0) filled.push(name);
       }
       if (filled.length > 0 && !force) {
@@ -432,11 +444,10 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
           `La base n'est pas vide (${filled.join(", ")}) : rien n'a été restauré. Ajoutez --force pour la remplacer entièrement.`,
         );
       }
-      if (filled.length > 0) {
-        await tx.execute(
-          sql.raw(`truncate ${[...present, ...LEFT_OUT].map((n) => `"${n}"`).join(", ")} restart identity cascade`),
-        );
-      }
+      // Emptied even when nothing counted as filled: a new site holds the rows its migrations wrote.
+      await tx.execute(
+        sql.raw(`truncate ${[...present, ...LEFT_OUT].map((n) => `"${n}"`).join(", ")} restart identity cascade`),
+      );
       for (const table of manifest.tables) {
         const text = await fsp.readFile(path.join(root, "tables", `${table.name}.jsonl`), "utf8");
         const json = `[${text.split("\n").filter(Boolean).join(",")}]`;
