@@ -26,7 +26,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** What the register says is still owed for the year's fees (the treasury module never reads the register). */
-export async function owedFeesCents(year: number) {
+async function owedFeesCents(year: number) {
   return sumFees(await feesOf(year)).outstanding;
 }
 
