@@ -6,7 +6,7 @@ import type { StatementLine, StatementSide, YearAccounts } from "~/modules/treas
 // register says is still owed, and the volunteer hours valued apart. Each total is the sum of the lines above it.
 
 const cell = "px-2 py-1.5 text-right whitespace-nowrap tabular-nums";
-const headCell = "px-2 py-1.5 text-right font-semibold";
+const headCell = "w-28 px-2 py-1.5 text-right font-semibold";
 const signed = (cents: number) => (cents > 0 ? `+${euros(cents)}` : euros(cents));
 
 /** A wide table scrolls sideways on a phone, and can be scrolled with the keyboard. */
@@ -26,7 +26,7 @@ function LineRow({ line }: { line: StatementLine }) {
     <tr className={top ? "border-t border-stone-300 font-semibold" : "text-stone-800"}>
       <th
         scope="row"
-        className="px-2 py-1.5 text-left font-[inherit]"
+        className={`px-2 py-1.5 text-left ${top ? "font-semibold" : "font-normal"}`}
         style={{ paddingLeft: `${0.5 + line.depth * 1.25}rem` }}
       >
         {line.own ? <span className="italic">{line.label}</span> : `${line.code} ${line.label}`}
