@@ -68,6 +68,11 @@ export default [
         route("cotisations/export", "routes/admin/fees-export.ts"),
         route("cotisations/paiements/export", "routes/admin/fees-payments-export.ts"),
         route("cotisations/:id", "routes/admin/fees-fee.tsx"),
+        // Receipts for money received, and a gardener's yearly statement of fees paid.
+        route("tresorerie/ecritures/:id/recu", "routes/admin/treasury-receipt.tsx"),
+        route("tresorerie/recus", "routes/admin/treasury-receipts.tsx"),
+        route("tresorerie/recus/:id/pdf", "routes/admin/treasury-receipt-pdf.ts"),
+        route("tresorerie/attestation", "routes/admin/treasury-attestation.ts"),
         route("tresorerie/comptes-annuels", "routes/admin/treasury-year.tsx"),
         route("tresorerie/comptes-annuels/pdf", "routes/admin/treasury-year-pdf.ts"),
         route("tresorerie/budget", "routes/admin/treasury-budget.tsx"),

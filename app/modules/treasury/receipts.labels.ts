@@ -18,4 +18,11 @@ export const receiptMessages = {
   erased: "Ce reçu a été effacé avec la fiche de la personne : il ne peut plus être envoyé.",
   noAddress: "Indiquez l'adresse e-mail à laquelle envoyer le reçu.",
   cancelled: "annulé (paiement annulé)",
+  erasedState: "effacé avec la fiche",
+  mailed: (number: string) => `Le reçu n° ${number} part par e-mail.`,
+  notMailedNoAddress: (number: string) =>
+    `Le reçu n° ${number} est établi, mais le jardinier n'a pas d'adresse e-mail : téléchargez-le pour le remettre.`,
+  notMailedNoEntry: "Le reçu n'a pas été envoyé : ce paiement n'a pas d'écriture dans la trésorerie.",
+  notMailed: (reason: string) =>
+    `Le reçu n'a pas été envoyé (${reason}) : envoyez-le depuis la page « Reçu » du paiement.`,
 } as const;

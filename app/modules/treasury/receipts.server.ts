@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
 import {
   admins,
@@ -166,7 +166,7 @@ function receiptPdf(r: ReceiptContent) {
 }
 
 /** The entry a receipt is for, with what a receipt needs of its category and of the gardener. */
-async function entryForReceipt(executor: Executor, entryId: number) {
+export async function entryForReceipt(executor: Executor, entryId: number) {
   const [row] = await executor
     .select({
       entry: treasuryEntries,
@@ -447,4 +447,48 @@ export async function forgetPayer(executor: Executor, gardenerId: number) {
 /** Removes the files of receipts just erased (see `forgetPayer`), once the erasure is committed. */
 export async function removeReceiptFiles(hashes: string[]) {
   if (hashes.length > 0) await removeUnusedDocumentFiles({ hashes, graceMs: 0 });
+}
+
+/** The book's entry of each of these payments of the register, with its receipt's number when made. */
+export async function receiptLinksOf(paymentIds: number[], executor: Executor = getDb()) {
+  if (paymentIds.length === 0) return new Map<number, { entryId: number; number: string }>();
+  const rows = await executor
+    .select({
+      paymentId: treasuryEntries.paymentId,
+      entryId: treasuryEntries.id,
+      year: treasuryReceipts.year,
+      number: treasuryReceipts.number,
+    })
+    .from(treasuryEntries)
+    .leftJoin(treasuryReceipts, eq(treasuryReceipts.entryId, treasuryEntries.id))
+    .where(inArray(treasuryEntries.paymentId, paymentIds));
+  return new Map(
+    rows.map((r) => [
+      r.paymentId!,
+      { entryId: r.entryId, number: r.year === null || r.number === null ? "" : receiptNumber(r.year, r.number) },
+    ]),
+  );
+}
+
+/**
+ * After a payment's transaction, when « Envoyer le reçu par e-mail » was ticked: its receipt made and queued to the
+ * gardener. Never throws (the payment is recorded whatever happens here): says what became of the receipt, for the
+ * notice.
+ */
+export async function mailReceiptOfPayment(paymentId: number, actor: Actor): Promise<string> {
+  try {
+    const [entry] = await getDb()
+      .select({ id: treasuryEntries.id })
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.paymentId, paymentId));
+    if (!entry) return receiptMessages.notMailedNoEntry;
+    const receipt = await issueReceipt(entry.id, actor);
+    const number = receiptNumber(receipt.year, receipt.number);
+    if (!(await receiptAddressOf(receipt))) return receiptMessages.notMailedNoAddress(number);
+    await sendReceipt(receipt.id, actor);
+    return receiptMessages.mailed(number);
+  } catch (error) {
+    const reason = error instanceof TreasuryRefusal ? error.message : "erreur inattendue";
+    return receiptMessages.notMailed(reason);
+  }
 }

@@ -61,6 +61,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/cotisations/paiements/export": { view: "fees" },
   "/admin/cotisations/imprimer": { view: "fees" },
   "/admin/cotisations/:id": { view: "fees" },
+  // Receipts, and a gardener's yearly statement of fees paid.
+  "/admin/tresorerie/ecritures/:id/recu": { view: "fees" },
+  "/admin/tresorerie/recus": { view: "fees" },
+  "/admin/tresorerie/recus/:id/pdf": { view: "fees" },
+  "/admin/tresorerie/attestation": { view: "fees" },
   // The treasurer's book (decision 031).
   "/admin/tresorerie": { view: "fees" },
   "/admin/tresorerie/ecritures": { view: "fees" },
