@@ -94,8 +94,9 @@ function drawTable(doc: PdfDocument, columns: Column[], rows: Row[]) {
   doc.moveDown(0.8);
 }
 
+/** A part's title, kept on the page of what follows it (its text and a table's first rows). */
 function heading(doc: PdfDocument, text: string, size = 12) {
-  if (room(doc) < 60) doc.addPage();
+  if (room(doc) < 130) doc.addPage();
   doc.x = doc.page.margins.left;
   doc.font("bold").fontSize(size).fillColor("#1c1917").text(text);
   doc.moveDown(0.3);
