@@ -32,14 +32,16 @@ function OwnField({
   label: string;
   hint?: string;
   required?: boolean;
-  children: (control: {
-    id: string;
-    name: string;
-    "aria-invalid"?: boolean;
-    "aria-describedby"?: string;
-    autoFocus?: boolean;
-    defaultValue?: string;
-  }) => ReactNode;
+  children: (
+    control: {
+      id: string;
+      name: string;
+      "aria-invalid"?: boolean;
+      "aria-describedby"?: string;
+      autoFocus?: boolean;
+    },
+    value: string | undefined,
+  ) => ReactNode;
 }) {
   const { id } = useFormState();
   const field = useFieldState(name);
@@ -61,14 +63,16 @@ function OwnField({
           {hint}
         </p>
       ) : null}
-      {children({
-        id: fieldId,
-        name,
-        "aria-invalid": field.invalid || undefined,
-        "aria-describedby": describedBy || undefined,
-        autoFocus: field.autoFocus,
-        defaultValue: field.value,
-      })}
+      {children(
+        {
+          id: fieldId,
+          name,
+          "aria-invalid": field.invalid || undefined,
+          "aria-describedby": describedBy || undefined,
+          autoFocus: field.autoFocus,
+        },
+        field.value,
+      )}
       <FieldError id={`${fieldId}-error`} message={field.error} />
     </div>
   );
@@ -78,7 +82,7 @@ function OwnField({
 function CategorySelect({ groups }: { groups: CategoryGroup[] }) {
   return (
     <OwnField name="categoryId" label="Catégorie" required>
-      {({ defaultValue, ...control }) => (
+      {(control, defaultValue) => (
         // Without JavaScript, the page the server sends back opens on the first field in error.
         // oxlint-disable-next-line jsx-a11y/no-autofocus
         <select {...control} defaultValue={defaultValue ?? ""} aria-required className={inputClass}>
@@ -110,7 +114,7 @@ function AttachmentField({ current }: { current: string | null }) {
           : "Facultative. Un PDF ou une photo (JPEG, PNG…), 10 Mo au plus."
       }
     >
-      {({ defaultValue: _, ...control }) => (
+      {(control) => (
         // oxlint-disable-next-line jsx-a11y/no-autofocus
         <input
           {...control}
