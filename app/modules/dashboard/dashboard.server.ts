@@ -1,4 +1,6 @@
 import { currentFeeYear, feeProgress } from "~/modules/register/fees.server";
+import { accountBalances } from "~/modules/treasury/book.server";
+import { chequesToDepositCount } from "~/modules/treasury/deposits.server";
 import { registerCounts } from "~/modules/register/plots.server";
 import { gardenersWithTwoWarnings } from "~/modules/register/gardeners.server";
 import { data } from "react-router";
@@ -7,6 +9,7 @@ import { z } from "zod";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
 import { DASHBOARD_EVENTS_COUNT, DASHBOARD_MESSAGES_COUNT, DASHBOARD_POSTS_COUNT } from "~/lib/constants";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { parisToday } from "~/lib/paris-time";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { countPendingAds, countValidatedAds } from "~/modules/ads/ads.server";
 import { countUnprocessedApplications } from "~/modules/applications/applications.server";
@@ -51,6 +54,7 @@ export async function dashboardData(role: Role) {
     register,
     exclusions,
     fees,
+    treasury,
   ] = await Promise.all([
     when("writing", () => latestPosts(DASHBOARD_POSTS_COUNT), []),
     when("writing", () => upcomingEvents(DASHBOARD_EVENTS_COUNT), []),
@@ -71,6 +75,7 @@ export async function dashboardData(role: Role) {
       paid: 0,
       called: 0,
     }),
+    when("fees", treasuryFigures, { cents: 0, cheques: 0 }),
   ]);
   return {
     posts: posts.map((p) => ({
@@ -102,6 +107,9 @@ export async function dashboardData(role: Role) {
       feesPaid: fees.paid,
       feesCalled: fees.called,
       feeYear: fees.year,
+      // What the association's accounts hold today, and the cheques waiting to go to the bank.
+      treasuryCents: treasury.cents,
+      chequesToDeposit: treasury.cheques,
     },
     failedMails,
     /** Messages the recipient's server refused after they went (bounce mailbox): not sent again. */
@@ -120,6 +128,15 @@ export async function dashboardData(role: Role) {
       administration: may("administration"),
     },
   };
+}
+
+/** The book's figures for the treasurer: every account's balance today, the cheques not yet deposited. */
+async function treasuryFigures() {
+  const [balances, cheques] = await Promise.all([
+    accountBalances(Number(parisToday().slice(0, 4))),
+    chequesToDepositCount(),
+  ]);
+  return { cents: balances.reduce((sum, account) => sum + account.closingCents, 0), cheques };
 }
 
 /** A server up for an hour without any backup has failed to make its first one. */

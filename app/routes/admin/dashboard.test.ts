@@ -11,6 +11,8 @@ import {
   inspectionMarks,
   inspectionRounds,
   outbox,
+  treasuryAccounts,
+  treasuryEntries,
 } from "~/db/schema";
 import { parisToday, parisYear } from "~/lib/paris-time";
 import { countFailedMails, enqueueMail } from "~/modules/mail/outbox.server";
@@ -144,6 +146,23 @@ describeEachDatabase("admin dashboard", () => {
       .insert(gardenerFees)
       .values({ gardenerId: gardener.id, year: year + 1, amountCents: 1, dueOn: `${year + 1}-01-31` });
     expect((await loader(signedIn())).counts).toMatchObject({ feesPaid: 0, feesCalled: 1, feeYear: year + 1 });
+  });
+
+  it("gives the treasurer the accounts' balance today and the cheques waiting to be deposited", async () => {
+    const year = parisYear();
+    await getDb().update(treasuryAccounts).set({ openingCents: 120000 }).where(eq(treasuryAccounts.id, 1));
+    const entry = { year, date: `${year}-01-10`, label: "Cotisation", amountCents: 4500, accountId: 1, categoryId: 1 };
+    await getDb()
+      .insert(treasuryEntries)
+      .values([
+        { ...entry, direction: "recette", means: "cheque" },
+        { ...entry, direction: "recette", means: "cheque" },
+        { ...entry, direction: "depense", means: "carte", amountCents: 1990 },
+        { ...entry, direction: "virement", means: "especes", categoryId: null, accountId: 1, toAccountId: 2 },
+      ]);
+    const treasurer = await loader(signedIn("tresorier"));
+    // 1 200 + 45 + 45 − 19,90: the transfer stays within the association.
+    expect(treasurer.counts).toMatchObject({ treasuryCents: 120000 + 4500 + 4500 - 1990, chequesToDeposit: 2 });
   });
 
   it("shows the plots, the latest 5 messages, the next 3 events soonest first, in French dates", async () => {

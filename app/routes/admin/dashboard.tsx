@@ -1,3 +1,4 @@
+import { euros } from "~/lib/money";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -114,6 +115,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             }
             to="/admin/cotisations"
           />
+        )}
+        {shows.fees && <Stat label="Solde des comptes" value={euros(counts.treasuryCents)} to="/admin/tresorerie" />}
+        {shows.fees && counts.chequesToDeposit > 0 && (
+          <Stat label="Chèques à remettre" value={counts.chequesToDeposit} to="/admin/tresorerie/remises" />
         )}
       </section>
 
