@@ -1,0 +1,163 @@
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { euros } from "~/lib/money";
+import { history, treasuryEntries, treasuryStatements } from "~/db/schema";
+import { describeEachDatabase } from "../../../tests/db";
+import { insertCheque, insertEntry, testAccounts, TREASURER } from "../../../tests/treasury-book";
+import { assertEntryChangeable } from "./book.server";
+import { parseSignedEuros } from "./reconciliation.schema";
+import {
+  changeStatementBalance,
+  createStatement,
+  saveTicks,
+  statementDetail,
+  validateStatement,
+} from "./reconciliation.server";
+
+/** The bank with 1 000,00 € on 1 January, and what a month brings: a cheque, an expense, transfers out and in. */
+async function month() {
+  const { bank, cash, savings } = await testAccounts(100_000);
+  const cheque = await insertCheque(bank.id, 5_000, "Camille Roux", { date: "2026-03-05" });
+  const water = await insertEntry({ accountId: bank.id, amountCents: 1_240, direction: "depense", date: "2026-03-12" });
+  const toSavings = await insertEntry({
+    accountId: bank.id,
+    toAccountId: savings.id,
+    amountCents: 20_000,
+    date: "2026-03-15",
+  });
+  const cashIn = await insertEntry({
+    accountId: cash.id,
+    toAccountId: bank.id,
+    amountCents: 3_000,
+    date: "2026-03-20",
+  });
+  const after = await insertEntry({ accountId: bank.id, amountCents: 700, date: "2026-04-02" });
+  const elsewhere = await insertEntry({ accountId: cash.id, amountCents: 450, date: "2026-03-03" });
+  return { bank, cash, savings, cheque, water, toSavings, cashIn, after, elsewhere };
+}
+
+const MARCH_BALANCE = 100_000 + 5_000 - 1_240 - 20_000 + 3_000;
+
+describeEachDatabase("bank reconciliation", () => {
+  it("reads a statement's balance as typed, below zero too", () => {
+    expect(parseSignedEuros("1 234,56")).toBe(123_456);
+    expect(parseSignedEuros("-12,40 €")).toBe(-1_240);
+    expect(parseSignedEuros("− 0,5")).toBe(-50);
+    expect(parseSignedEuros("12,345")).toBeNull();
+  });
+
+  it("reconciles a statement to zero: an expense and transfers both ways counted with their sign", async () => {
+    const book = await month();
+    const { statement } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: MARCH_BALANCE,
+    });
+
+    const listed = await statementDetail(statement.id);
+    // The account's entries up to the statement's date, transfers in and out; not April's, not the cash box's own.
+    expect(listed!.lines.map((l) => [l.entry.id, l.cents])).toEqual([
+      [book.cheque.id, 5_000],
+      [book.water.id, -1_240],
+      [book.toSavings.id, -20_000],
+      [book.cashIn.id, 3_000],
+    ]);
+    expect(listed!.differenceCents).toBe(MARCH_BALANCE - 100_000);
+
+    const partial = await saveTicks(TREASURER, statement.id, [book.cheque.id, book.water.id]);
+    expect(partial.reconciledCents).toBe(100_000 + 5_000 - 1_240);
+    expect(partial.differenceCents).toBe(-20_000 + 3_000);
+    await expect(validateStatement(TREASURER, statement.id, [book.cheque.id, book.water.id])).rejects.toThrow(
+      `Écart : ${euros(-17_000)} : le relevé ne peut être rapproché que lorsque l'écart est nul.`,
+    );
+    const [still] = await getDb().select().from(treasuryStatements).where(eq(treasuryStatements.id, statement.id));
+    expect(still!.closedAt).toBeNull();
+
+    const all = [book.cheque.id, book.water.id, book.toSavings.id, book.cashIn.id];
+    const done = await validateStatement(TREASURER, statement.id, all);
+    expect(done.differenceCents).toBe(0);
+    const [closed] = await getDb().select().from(treasuryStatements).where(eq(treasuryStatements.id, statement.id));
+    expect(closed!.closedAt).not.toBeNull();
+    const kinds = (await getDb().select().from(history)).map((h) => h.kind);
+    expect(kinds).toEqual(["tresorerie.releve", "tresorerie.pointage", "tresorerie.rapprochement"]);
+
+    // The next statement starts from what this one reconciled; its ticked entries are no longer listed.
+    const { statement: april } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-04-30",
+      balanceCents: MARCH_BALANCE + 700,
+    });
+    const next = await statementDetail(april.id);
+    expect(next!.beforeCents).toBe(MARCH_BALANCE);
+    expect(next!.lines.map((l) => l.entry.id)).toEqual([book.after.id]);
+    expect((await saveTicks(TREASURER, april.id, [book.after.id])).differenceCents).toBe(0);
+  });
+
+  it("refuses to tick a reconciled statement again, a second statement under way, and one dated before the last", async () => {
+    const book = await month();
+    const { statement } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: 100_000,
+    });
+    await expect(
+      createStatement(TREASURER, { accountId: book.bank.id, statementDate: "2026-04-30", balanceCents: 0 }),
+    ).rejects.toThrow("Le relevé du 31 mars 2026 est en cours sur ce compte");
+    await validateStatement(TREASURER, statement.id, []);
+    await expect(saveTicks(TREASURER, statement.id, [book.cheque.id])).rejects.toThrow("déjà rapproché");
+    await expect(
+      createStatement(TREASURER, { accountId: book.bank.id, statementDate: "2026-03-31", balanceCents: 0 }),
+    ).rejects.toThrow("le nouveau relevé doit être daté après");
+    await expect(
+      createStatement(TREASURER, { accountId: book.cash.id, statementDate: "2026-04-30", balanceCents: 0 }),
+    ).rejects.toThrow("Choisissez un compte bancaire ou d'épargne.");
+  });
+
+  it("refuses a tick of an entry the statement does not list (another account's, or after its date)", async () => {
+    const book = await month();
+    const { statement } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: MARCH_BALANCE,
+    });
+    await expect(saveTicks(TREASURER, statement.id, [book.cheque.id, book.after.id])).rejects.toThrow(
+      "n'est plus à pointer",
+    );
+    await expect(saveTicks(TREASURER, statement.id, [book.elsewhere.id])).rejects.toThrow("n'est plus à pointer");
+    const [cheque] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, book.cheque.id));
+    expect(cheque!.statementId).toBeNull();
+  });
+
+  it("keeps a ticked entry's amount: the book refuses to change it, and unticked it changes again", async () => {
+    const book = await month();
+    const { statement } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: MARCH_BALANCE,
+    });
+    await saveTicks(TREASURER, statement.id, [book.water.id]);
+    const [ticked] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, book.water.id));
+    await expect(getDb().transaction((tx) => assertEntryChangeable(tx, ticked!))).rejects.toThrow(
+      "Cette écriture est pointée sur le relevé du 31 mars 2026",
+    );
+    await saveTicks(TREASURER, statement.id, []);
+    const [unticked] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, book.water.id));
+    await expect(getDb().transaction((tx) => assertEntryChangeable(tx, unticked!))).resolves.toBeUndefined();
+  });
+
+  it("corrects a statement's balance while it is under way, the history keeping the earlier one", async () => {
+    const book = await month();
+    const { statement } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: 1_000,
+    });
+    await changeStatementBalance(TREASURER, statement.id, MARCH_BALANCE);
+    expect((await statementDetail(statement.id))!.statement.balanceCents).toBe(MARCH_BALANCE);
+    const details = (await getDb().select().from(history).orderBy(history.id)).map((h) => h.detail);
+    expect(details.at(-1)).toBe(
+      `Solde du relevé du 31 mars 2026 corrigé : ${euros(MARCH_BALANCE)} (était ${euros(1_000)})`,
+    );
+  });
+});

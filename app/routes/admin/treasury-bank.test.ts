@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { treasuryEntries, treasuryStatements } from "~/db/schema";
+import { createStatement } from "~/modules/treasury/reconciliation.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { answered, formPost, routeArgs } from "../../../tests/routes";
+import { insertCheque, insertEntry, testAccounts, TREASURER } from "../../../tests/treasury-book";
+import { action as depositsAction } from "./treasury-deposits";
+import { loader as slipLoader } from "./treasury-deposit-print";
+import { action as statementAction, loader as statementLoader } from "./treasury-statement";
+
+// The treasurer's deposit and reconciliation screens as the browser calls them: refusals sent back with their French
+// message on the field and what was typed, the deposit's slip, a statement validated only at a zero difference.
+
+const treasurer = { id: null as unknown as number, username: "tresoriere", role: "tresorier" as const };
+
+describeEachDatabase("cheque deposit and reconciliation screens", () => {
+  it("sends the form back with each field's message and what was typed; a cheque's number is required", async () => {
+    const { bank } = await testAccounts();
+    const a = await insertCheque(bank.id, 3500, "Camille Roux");
+    const post = (fields: Record<string, string>) =>
+      depositsAction(
+        routeArgs(formPost("/admin/tresorerie/remises", { intent: "deposit", ...fields }), {
+          admin: treasurer,
+        }),
+      );
+
+    const none = answered<{ errors: Record<string, string> }>(
+      await post({ accountId: String(bank.id), depositedOn: "2026-03-20" }),
+    );
+    expect(none.status).toBe(400);
+    expect(none.value.errors.cheques).toBe("Cochez au moins un chèque à remettre.");
+
+    const unnumbered = answered<{ errors: Record<string, string>; values: Record<string, string> }>(
+      await post({
+        [`cheque-${a.id}`]: "on",
+        [`numero-${a.id}`]: " ",
+        [`banque-${a.id}`]: "Crédit Mutuel",
+        accountId: String(bank.id),
+        depositedOn: "2026-03-20",
+      }),
+    );
+    expect(unnumbered.status).toBe(400);
+    expect(unnumbered.value.errors[`numero-${a.id}`]).toContain("Indiquez le numéro du chèque");
+    expect(unnumbered.value.values).toMatchObject({ [`cheque-${a.id}`]: "on", [`banque-${a.id}`]: "Crédit Mutuel" });
+
+    const done = (await post({
+      [`cheque-${a.id}`]: "on",
+      [`numero-${a.id}`]: "8412300",
+      [`banque-${a.id}`]: "Crédit Mutuel",
+      accountId: String(bank.id),
+      depositedOn: "2026-03-20",
+    })) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toMatch(/^\/admin\/tresorerie\/remises\/\d+\?fait=remise$/);
+    const [saved] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, a.id));
+    expect([saved!.chequeNumber, saved!.chequeBank]).toEqual(["8412300", "Crédit Mutuel"]);
+  });
+
+  it("prints the slip: each cheque, the count and the total that is the sum of the lines", async () => {
+    const { bank } = await testAccounts();
+    const a = await insertCheque(bank.id, 3500, "Camille Roux");
+    const b = await insertCheque(bank.id, 1250, "Louis Martin");
+    const done = (await depositsAction(
+      routeArgs(
+        formPost("/admin/tresorerie/remises", {
+          intent: "deposit",
+          [`cheque-${a.id}`]: "on",
+          [`numero-${a.id}`]: "111",
+          [`cheque-${b.id}`]: "on",
+          [`numero-${b.id}`]: "222",
+          [`banque-${b.id}`]: "LCL",
+          accountId: String(bank.id),
+          depositedOn: "2026-03-20",
+        }),
+        { admin: treasurer },
+      ),
+    )) as Response;
+    const id = /remises\/(\d+)/.exec(done.headers.get("Location")!)![1]!;
+    const slip = await slipLoader(
+      routeArgs(new Request(`http://localhost:3000/admin/tresorerie/remises/${id}/bordereau`), {
+        admin: treasurer,
+        params: { id },
+      }),
+    );
+    expect(slip.cheques.map((c) => [c.number, c.bank, c.payer, c.amount])).toEqual([
+      ["111", "", "Camille Roux", slip.cheques[0]!.amount],
+      ["222", "LCL", "Louis Martin", slip.cheques[1]!.amount],
+    ]);
+    expect(slip.cheques[0]!.amount).toMatch(/^35,00\s€$/);
+    expect(slip.count).toBe(2);
+    expect(slip.total).toMatch(/^47,50\s€$/);
+    expect(slip.account).toBe("Compte courant");
+  });
+
+  it("validates a statement only at a zero difference, sending the ticks back with the difference otherwise", async () => {
+    const { bank } = await testAccounts(10_000);
+    const income = await insertEntry({ accountId: bank.id, amountCents: 2_500, date: "2026-03-02" });
+    const expense = await insertEntry({
+      accountId: bank.id,
+      amountCents: 1_240,
+      direction: "depense",
+      date: "2026-03-09",
+    });
+    const { statement } = await createStatement(TREASURER, {
+      accountId: bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: 10_000 + 2_500 - 1_240,
+    });
+    const id = String(statement.id);
+    const post = (fields: Record<string, string>) =>
+      statementAction(
+        routeArgs(formPost(`/admin/tresorerie/rapprochement/${id}`, fields), { admin: treasurer, params: { id } }),
+      );
+
+    const refused = answered<{ message: string; values: Record<string, string> }>(
+      await post({ intent: "validate", [`entry-${income.id}`]: "on" }),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.value.message).toMatch(/^Écart : -12,40\s€ : le relevé ne peut être rapproché/);
+    expect(refused.value.values[`entry-${income.id}`]).toBe("on");
+    const [ticked] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, income.id));
+    expect(ticked!.statementId).toBeNull();
+
+    expect(await post({ intent: "ticks", [`entry-${income.id}`]: "on" })).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Pointages enregistrés\. Écart : -12,40\s€\.$/),
+    });
+    const screen = await statementLoader(
+      routeArgs(new Request(`http://localhost:3000/admin/tresorerie/rapprochement/${id}`), {
+        admin: treasurer,
+        params: { id },
+      }),
+    );
+    expect(screen.difference).toMatch(/^Écart : -12,40\s€$/);
+    expect(screen.lines.map((l) => [l.id, l.ticked])).toEqual([
+      [income.id, true],
+      [expense.id, false],
+    ]);
+
+    expect(
+      await post({ intent: "validate", [`entry-${income.id}`]: "on", [`entry-${expense.id}`]: "on" }),
+    ).toMatchObject({ ok: true });
+    const [closed] = await getDb().select().from(treasuryStatements).where(eq(treasuryStatements.id, statement.id));
+    expect(closed!.closedAt).not.toBeNull();
+  });
+});
