@@ -7,6 +7,7 @@ import { errorsByField } from "~/modules/forms/public-form";
 import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
+import { mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipts.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import {
   euros,
@@ -285,6 +286,7 @@ async function feeOf(idParam: string | undefined) {
 export async function feeScreen(idParam: string | undefined) {
   const fee = await feeOf(idParam);
   const today = parisToday();
+  const receipts = await receiptLinksOf(fee.payments.map((p) => p.id));
   const { owed, balance } = feeBalance(fee);
   return {
     fee: {
@@ -306,12 +308,14 @@ export async function feeScreen(idParam: string | undefined) {
       reminded: fee.remindedAt ? formatDate(fee.remindedAt) : "",
       balanceField: balance > 0 ? eurosField(balance) : "",
       owedField: eurosField(owed),
+      hasEmail: fee.email !== "",
     },
     payments: fee.payments.map((p) => ({
       id: p.id,
       amount: euros(p.amountCents),
       paidOn: formatCalendarDate(p.paidOn),
       means: meansText(p.means ?? ""),
+      receipt: receipts.get(p.id) ?? null,
     })),
     today,
   };
@@ -325,8 +329,9 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
     case "pay": {
       const { data, refusal } = parseAdminForm(feePaymentFormSchema, form, "Le paiement n'a pas été enregistré :");
       if (refusal) return refusal;
+      let paid;
       try {
-        await withHistory(
+        paid = await withHistory(
           actor,
           (tx) => payFee(tx, fee.id, { ...data, amountCents: data.amount }, actor.username),
           () => ({
@@ -340,9 +345,11 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
         throw error;
       }
       const { balance } = feeBalance({ ...fee, paidCents: fee.paidCents + data.amount });
+      // After the payment's transaction: whatever becomes of the receipt, the payment stays recorded.
+      const receipt = data.sendReceipt && paid ? ` ${await mailReceiptOfPayment(paid.payment.id, actor)}` : "";
       return doneForm(
         "pay",
-        `Paiement enregistré : ${euros(data.amount)}. ${balance > 0 ? `Reste ${euros(balance)}.` : balance < 0 ? `Trop-perçu ${euros(-balance)}.` : "La cotisation est réglée."}`,
+        `Paiement enregistré : ${euros(data.amount)}. ${balance > 0 ? `Reste ${euros(balance)}.` : balance < 0 ? `Trop-perçu ${euros(-balance)}.` : "La cotisation est réglée."}${receipt}`,
       );
     }
     case "undo-payment": {

@@ -12,6 +12,10 @@ import {
 } from "~/modules/register/plots.labels";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
+import { feeYearsOf, mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipts.server";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { gardeners } from "~/db/schema";
 import { feeStateText, isLate } from "./fees.labels";
 import { departureFeeSchema, feeRateFormSchema } from "./fees.schema";
 import {
@@ -32,8 +36,24 @@ const meansLabel = (means: string | null) => (means ? (PAYMENT_MEANS_LABELS[mean
 
 /** What the record shows of money: fees with their balance, other payments, rates, and the open fee of a leaver. */
 export async function gardenerFeesScreen(gardenerId: number, today: string) {
-  const [{ fees, others, rates }, open] = await Promise.all([feesAndPaymentsOf(gardenerId), openFeeOf(gardenerId)]);
+  const [{ fees, others, rates, feePayments }, open, statementYears, [gardener]] = await Promise.all([
+    feesAndPaymentsOf(gardenerId),
+    openFeeOf(gardenerId),
+    feeYearsOf(gardenerId),
+    getDb().select({ email: gardeners.email }).from(gardeners).where(eq(gardeners.id, gardenerId)),
+  ]);
+  const receipts = await receiptLinksOf([...others, ...feePayments].map((p) => p.id));
+  const paymentView = (p: (typeof others)[number]) => ({
+    id: p.id,
+    amount: euros(p.amountCents),
+    paidOn: formatCalendarDate(p.paidOn),
+    means: meansLabel(p.means),
+    receipt: receipts.get(p.id) ?? null,
+  });
   return {
+    hasEmail: Boolean(gardener?.email),
+    /** The years with a fee paid: each has its « Attestation de paiement ». */
+    statementYears,
     fees: fees.map((f) => ({
       id: f.id,
       year: f.year,
@@ -45,14 +65,9 @@ export async function gardenerFeesScreen(gardenerId: number, today: string) {
       rate: f.rate,
       reason: f.reason,
       calledOn: f.calledAt ? formatDate(f.calledAt) : "",
+      payments: feePayments.filter((p) => p.feeId === f.id).map(paymentView),
     })),
-    others: others.map((p) => ({
-      id: p.id,
-      what: `${PAYMENT_KIND_LABELS[p.kind]} (${p.year})`,
-      amount: euros(p.amountCents),
-      paidOn: formatCalendarDate(p.paidOn),
-      means: meansLabel(p.means),
-    })),
+    others: others.map((p) => ({ ...paymentView(p), what: `${PAYMENT_KIND_LABELS[p.kind]} (${p.year})` })),
     rates: rates.map((r) => ({
       id: r.rate.id,
       what: r.plotNumber === null ? "Pour la fiche" : `Parcelle n° ${r.plotNumber}`,
@@ -76,8 +91,9 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
     case "payment": {
       const { data, refusal } = parseAdminForm(paymentFormSchema, form, "Le paiement n'a pas été enregistré :");
       if (refusal) return refusal;
+      let payment;
       try {
-        await withHistory(
+        payment = await withHistory(
           actor,
           (tx) => recordPayment(tx, gardenerId, data, actor.username),
           () => ({
@@ -97,7 +113,9 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
         if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
         throw error;
       }
-      return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.`);
+      // After the payment's transaction: whatever becomes of the receipt, the payment stays recorded.
+      const receipt = data.sendReceipt ? ` ${await mailReceiptOfPayment(payment.id, actor)}` : "";
+      return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.${receipt}`);
     }
     case "undo-payment": {
       let undone;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
 import { PAYMENT_MEANS } from "~/modules/register/plots.labels";
-import { calendarDate, chequeFields, euroAmount, yearField } from "~/modules/register/plots.schema";
+import { calendarDate, chequeFields, euroAmount, receiptBox, yearField } from "~/modules/register/plots.schema";
 
 // The forms of /admin/cotisations and of a fee's page: the call, payments, waiver, cancellation, particular rates.
 
@@ -45,6 +45,7 @@ export const feePaymentFormSchema = z.object({
   paidOn: calendarDate("Indiquez la date du paiement."),
   means: means(),
   ...chequeFields,
+  ...receiptBox,
 });
 
 /** « Exonérer »: what remains owed (0 for a full waiver), and why. */

@@ -325,7 +325,12 @@ export async function receivedByMeans(year: number, executor: Executor = getDb()
 /** One fee with its gardener and payments (a fee's page). */
 export async function getFee(id: number, executor: Executor = getDb()) {
   const [fee] = await executor
-    .select({ ...feeColumns, name: sql<string>`coalesce(${gardeners.name}, ${ERASED})`, left: gardeners.endDate })
+    .select({
+      ...feeColumns,
+      name: sql<string>`coalesce(${gardeners.name}, ${ERASED})`,
+      left: gardeners.endDate,
+      email: sql<string>`coalesce(${gardeners.email}, '')`,
+    })
     .from(gardenerFees)
     .leftJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
     .where(eq(gardenerFees.id, id));
@@ -600,7 +605,7 @@ export async function undoPayment(tx: Transaction, paymentId: number, gardenerId
 
 /** A gardener's fees (latest year first) and their other payments (entry budget, cabin takeover). */
 export async function feesAndPaymentsOf(gardenerId: number, executor: Executor = getDb()) {
-  const [fees, others, rates] = await Promise.all([
+  const [fees, others, rates, feePayments] = await Promise.all([
     executor
       .select(feeColumns)
       .from(gardenerFees)
@@ -627,8 +632,13 @@ export async function feesAndPaymentsOf(gardenerId: number, executor: Executor =
           ),
         ),
       ),
+    executor
+      .select()
+      .from(gardenerPayments)
+      .where(and(eq(gardenerPayments.gardenerId, gardenerId), isNotNull(gardenerPayments.feeId)))
+      .orderBy(asc(gardenerPayments.paidOn), asc(gardenerPayments.id)),
   ]);
-  return { fees, others, rates };
+  return { fees, others, rates, feePayments };
 }
 
 /** Sets the particular rate of a gardener or a plot (replacing the one it had). */

@@ -153,6 +153,9 @@ export const chequeFields = {
   chequeBank: optionalLine(60, ""),
 };
 
+/** « Envoyer le reçu par e-mail »: ticked, the payment's receipt is made and queued once the payment is recorded. */
+export const receiptBox = { sendReceipt: z.literal("on", { error: "Cochez ou décochez la case." }).optional() };
+
 /** A payment recorded on a gardener's record: a year's fee, the entry budget or a cabin takeover. */
 export const paymentFormSchema = z.object({
   kind: choice(PAYMENT_KINDS, "Choisissez ce qui est payé."),
@@ -161,6 +164,7 @@ export const paymentFormSchema = z.object({
   paidOn: calendarDate("Indiquez la date du paiement."),
   means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
   ...chequeFields,
+  ...receiptBox,
 });
 export type PaymentForm = z.output<typeof paymentFormSchema>;
 

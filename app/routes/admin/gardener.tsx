@@ -72,6 +72,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         }
       />
       <GardenerFees
+        gardenerId={gardener.id}
         money={money}
         plots={holdings.filter((h) => h.current).map((h) => [String(h.plotId), h.name] as const)}
         year={year}

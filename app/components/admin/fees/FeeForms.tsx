@@ -4,19 +4,27 @@ import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentFo
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
 import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/register/fees.schema";
 import { PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
+import { ChequeFields, chequeSwitchClass, ReceiptBox, ReceiptLink } from "./PaymentExtras";
 
 interface Fee {
   year: number;
   status: string;
   balanceField: string;
   owedField: string;
+  hasEmail: boolean;
 }
 
 /** A fee's payments, each undoable. */
 export function FeePayments({
   payments,
 }: {
-  payments: { id: number; amount: string; paidOn: string; means: string }[];
+  payments: {
+    id: number;
+    amount: string;
+    paidOn: string;
+    means: string;
+    receipt: { entryId: number; number: string } | null;
+  }[];
 }) {
   if (payments.length === 0) return <p className="text-stone-700">Aucun paiement reçu.</p>;
   return (
@@ -27,6 +35,7 @@ export function FeePayments({
             <strong>{p.amount}</strong> le {p.paidOn}
             {p.means ? ` (${p.means})` : ""}
           </span>
+          <ReceiptLink receipt={p.receipt} what={`paiement de ${p.amount} le ${p.paidOn}`} />
           <Form method="post">
             <input type="hidden" name="intent" value="undo-payment" />
             <input type="hidden" name="paymentId" value={p.id} />
@@ -57,15 +66,23 @@ export function FeeForms({ fee, today, result }: { fee: Fee; today: string; resu
           intent="pay"
           schema={feePaymentFormSchema}
           result={result}
-          values={{ amount: fee.balanceField, paidOn: today }}
-          order={["amount", "paidOn", "means"]}
+          // The box comes back as it was sent when the form is refused (unticked: absent from what was typed).
+          values={{
+            amount: fee.balanceField,
+            paidOn: today,
+            ...(fee.hasEmail && !(result && !result.ok && result.intent === "pay") ? { sendReceipt: "on" } : {}),
+          }}
+          order={["amount", "paidOn", "means", "chequeNumber", "chequeBank", "sendReceipt"]}
           submit="Enregistrer le paiement"
+          className={chequeSwitchClass}
         >
           <div className="grid gap-4 sm:grid-cols-3">
             <TextInput name="amount" label="Montant reçu (€)" required autoComplete="off" />
             <DateTimeInput name="paidOn" type="date" label="Reçu le" required />
             <Select name="means" label="Moyen de paiement" options={Object.entries(PAYMENT_MEANS_LABELS)} required />
           </div>
+          <ChequeFields />
+          <ReceiptBox hasEmail={fee.hasEmail} />
         </IntentForm>
       </Section>
       {!cancelled && (

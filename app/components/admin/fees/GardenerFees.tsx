@@ -2,13 +2,24 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
-import { PaymentFields } from "~/components/admin/plots/PaymentFields";
+import { PaymentWithReceiptFields } from "~/components/admin/plots/PaymentFields";
+import { chequeSwitchClass, ReceiptLink } from "./PaymentExtras";
 import { Select, TextInput } from "~/components/form/fields";
 import { linkClass } from "./fee-ui";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
 import { feeRateFormSchema } from "~/modules/register/fees.schema";
 
+interface Payment {
+  id: number;
+  amount: string;
+  paidOn: string;
+  means: string;
+  receipt: { entryId: number; number: string } | null;
+}
+
 interface Money {
+  hasEmail: boolean;
+  statementYears: number[];
   fees: {
     id: number;
     year: number;
@@ -19,8 +30,9 @@ interface Money {
     due: string;
     rate: string;
     reason: string;
+    payments: Payment[];
   }[];
-  others: { id: number; what: string; amount: string; paidOn: string; means: string }[];
+  others: (Payment & { what: string })[];
   rates: { id: number; what: string; amount: string; reason: string }[];
 }
 
@@ -31,6 +43,7 @@ const undoClass = "min-h-11 px-2 text-sm font-semibold text-brand-800 underline 
  * only without `editable` (a referent: the fees are the treasurer's).
  */
 export function GardenerFees({
+  gardenerId,
   money,
   plots,
   year,
@@ -38,6 +51,7 @@ export function GardenerFees({
   result,
   editable,
 }: {
+  gardenerId: number;
   money: Money;
   /** The payment and rate forms are shown, and each fee's page is linked (both need `fees`). */
   editable: boolean;
@@ -75,6 +89,21 @@ export function GardenerFees({
                 {f.rate ? `Tarif : ${f.rate}` : ""}
                 {f.reason ? ` · ${f.reason}` : ""}
               </span>
+              {f.payments.length > 0 && (
+                <ul className="mt-1 ml-4">
+                  {f.payments.map((p) => (
+                    <li key={p.id} className="flex flex-wrap items-center gap-x-2">
+                      <span>
+                        {p.amount} payé le {p.paidOn}
+                        {p.means ? ` (${p.means})` : ""}
+                      </span>
+                      {editable && (
+                        <ReceiptLink receipt={p.receipt} what={`cotisation ${f.year}, ${p.amount} le ${p.paidOn}`} />
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>
@@ -91,7 +120,23 @@ export function GardenerFees({
             >
               <strong>{p.what}</strong> : {p.amount} — payé le {p.paidOn}
               {p.means ? ` (${p.means})` : ""}
+              {editable && <ReceiptLink receipt={p.receipt} what={p.what} />}
             </UndoableRow>
+          ))}
+        </ul>
+      )}
+      {editable && money.statementYears.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1">
+          {money.statementYears.map((y) => (
+            <li key={y}>
+              <a
+                href={`/admin/tresorerie/attestation?jardinier=${gardenerId}&annee=${y}`}
+                className={linkClass}
+                download
+              >
+                Attestation de paiement {y}
+              </a>
+            </li>
           ))}
         </ul>
       )}
@@ -102,12 +147,20 @@ export function GardenerFees({
             intent="payment"
             schema={paymentFormSchema}
             result={result}
-            values={{ kind: "cotisation", year: String(year), paidOn: today }}
-            order={["kind", "year", "amount", "paidOn", "means"]}
+            // The box comes back as it was sent when the form is refused (unticked: absent from what was typed).
+            values={{
+              kind: "cotisation",
+              year: String(year),
+              paidOn: today,
+              ...(money.hasEmail && !(result && !result.ok && result.intent === "payment")
+                ? { sendReceipt: "on" }
+                : {}),
+            }}
+            order={["kind", "year", "amount", "paidOn", "means", "chequeNumber", "chequeBank", "sendReceipt"]}
             submit="Enregistrer le paiement"
-            className="mt-3 space-y-4"
+            className={`mt-3 ${chequeSwitchClass}`}
           >
-            <PaymentFields />
+            <PaymentWithReceiptFields hasEmail={money.hasEmail} />
           </IntentForm>
         </>
       )}

@@ -1,5 +1,6 @@
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
+import { ChequeFields, ReceiptBox } from "~/components/admin/fees/PaymentExtras";
 
 /** A payment's fields: what, which year, how much, when, how. */
 export function PaymentFields() {
@@ -18,5 +19,16 @@ export function PaymentFields() {
       <DateTimeInput name="paidOn" type="date" label="Payé le" required />
       <Select name="means" label="Moyen de paiement" options={Object.entries(PAYMENT_MEANS_LABELS)} required />
     </div>
+  );
+}
+
+/** A payment's fields with the cheque's number and bank (shown for a cheque) and the receipt's box. */
+export function PaymentWithReceiptFields({ hasEmail }: { hasEmail: boolean }) {
+  return (
+    <>
+      <PaymentFields />
+      <ChequeFields />
+      <ReceiptBox hasEmail={hasEmail} />
+    </>
   );
 }
