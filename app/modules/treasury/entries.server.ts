@@ -411,14 +411,10 @@ export async function categoryUsed(executor: Executor, id: number) {
 /** How many entries each account has (as origin or destination). */
 export async function entriesByAccount(executor: Executor = getDb()) {
   const rows = await executor
-    .select({
-      id: treasuryAccounts.id,
-      count:
-        sql<number>`(select count(*) from ${treasuryEntries} where ${treasuryEntries.accountId} = ${treasuryAccounts.id} or ${treasuryEntries.toAccountId} = ${treasuryAccounts.id})`.mapWith(
-          Number,
-        ),
-    })
-    .from(treasuryAccounts);
+    .select({ id: sql<number>`a.id`.mapWith(Number), count: sql<number>`count(e.id)`.mapWith(Number) })
+    .from(sql`${treasuryAccounts} a`)
+    .leftJoin(sql`${treasuryEntries} e`, sql`e.account_id = a.id or e.to_account_id = a.id`)
+    .groupBy(sql`a.id`);
   return new Map(rows.map((r) => [r.id, r.count]));
 }
 
