@@ -51,7 +51,7 @@ function AmountRow({ line }: { line: BudgetLine }) {
 
 function BudgetTable({ title, lines, totalCents }: { title: string; lines: BudgetLine[]; totalCents: number }) {
   return (
-    <TableFrame label={title}>
+    <TableFrame>
       <table className="w-full min-w-[20rem] border-collapse text-sm">
         <caption className="pb-2 text-left text-base font-bold text-stone-900">{title}</caption>
         <thead>

@@ -10,11 +10,11 @@ const headCell = "w-28 px-2 py-1.5 text-right font-semibold";
 const signed = (cents: number) => (cents > 0 ? `+${euros(cents)}` : euros(cents));
 
 /** A wide table scrolls sideways on a phone, and can be scrolled with the keyboard. */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+export function TableFrame({ children }: { children: ReactNode }) {
   return (
     // A phone scrolls the table sideways: focusable, so that the keyboard can scroll it too (WCAG 2.1.1).
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="overflow-x-auto" tabIndex={0} aria-label={label}>
+    <div className="overflow-x-auto" tabIndex={0}>
       {children}
     </div>
   );
@@ -53,7 +53,7 @@ function SideTable({
   totalLabel: string;
 }) {
   return (
-    <TableFrame label={title}>
+    <TableFrame>
       <table className="w-full min-w-[36rem] border-collapse text-sm" aria-labelledby={id}>
         <caption id={id} className="pb-2 text-left text-base font-bold text-stone-900">
           {title}
@@ -113,7 +113,7 @@ export function IncomeStatement({ accounts }: { accounts: YearAccounts }) {
     <div className="space-y-6">
       <SideTable id="charges" title="Charges" side={accounts.expenses} year={year} totalLabel="Total des charges" />
       <SideTable id="produits" title="Produits" side={accounts.income} year={year} totalLabel="Total des produits" />
-      <TableFrame label="Résultat">
+      <TableFrame>
         <table className="w-full min-w-[36rem] border-collapse text-sm">
           <caption className="sr-only">Résultat</caption>
           <thead>
@@ -156,7 +156,7 @@ export function IncomeStatement({ accounts }: { accounts: YearAccounts }) {
 export function AccountsTable({ accounts }: { accounts: YearAccounts }) {
   const t = accounts.accountTotals;
   return (
-    <TableFrame label="Comptes">
+    <TableFrame>
       <table className="w-full min-w-[34rem] border-collapse text-sm">
         <caption className="sr-only">Soldes des comptes en {accounts.year}</caption>
         <thead>
