@@ -104,7 +104,7 @@ async function signatoryOf(executor: Executor, settings: ReceiptSettings, actor:
 
 /** « Fait à Montpellier, le 5 mars 2027 », or « Fait le … » without a town. */
 const doneAt = (place: string, day: string) =>
-  `Fait${place.trim() ? ` à ${place.trim()}` : ""}, le ${formatCalendarDate(day)}`;
+  place.trim() ? `Fait à ${place.trim()}, le ${formatCalendarDate(day)}` : `Fait le ${formatCalendarDate(day)}`;
 
 /** How a payment was made: « chèque n° 1234567 (Banque Populaire) », « virement ». */
 function meansText(means: TreasuryMeans, chequeNumber = "", chequeBank = "") {
