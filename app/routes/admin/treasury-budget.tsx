@@ -3,7 +3,8 @@ import type { Route } from "./+types/treasury-budget";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
-import { BudgetForm } from "~/components/admin/treasury/BudgetForm";
+import { BudgetAmounts, BudgetForm } from "~/components/admin/treasury/BudgetForm";
+import { TreasuryNav, treasuryLinkClass as linkClass } from "~/components/admin/treasury/TreasuryNav";
 import { resultWord } from "~/components/admin/treasury/YearStatement";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { euros } from "~/lib/money";
@@ -11,8 +12,6 @@ import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { budgetAction, budgetScreen } from "~/modules/treasury/year-accounts.admin.server";
-
-const linkClass = "font-semibold text-brand-800 underline underline-offset-2";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(`Budget prévisionnel ${loaderData?.year ?? ""}`.trim());
@@ -36,6 +35,7 @@ export default function TreasuryBudget({ loaderData, actionData }: Route.Compone
     <AdminPage
       title={`Budget prévisionnel ${year}`}
       width="3xl"
+      nav={<TreasuryNav />}
       back={
         <Link to={`/admin/tresorerie/comptes-annuels?annee=${year}`} className={backLinkClass}>
           ← Comptes de l'exercice {year}
@@ -69,7 +69,11 @@ export default function TreasuryBudget({ loaderData, actionData }: Route.Compone
       </Section>
       <Section id="montants" title="Montants par catégorie">
         {closed ? (
-          <p className="text-stone-700">L'exercice {year} est clôturé : son budget ne change plus.</p>
+          <div className="space-y-6">
+            <p className="text-stone-700">L'exercice {year} est clôturé : son budget ne change plus.</p>
+            <BudgetAmounts title="Charges" lines={expenses} totalCents={expensesCents} />
+            <BudgetAmounts title="Produits" lines={income} totalCents={incomeCents} />
+          </div>
         ) : (
           <BudgetForm
             key={notice.formKey}

@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/treasury-year";
-import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { TreasuryNav, treasuryLinkClass as linkClass } from "~/components/admin/treasury/TreasuryNav";
 import { CloseYearForm, VolunteerForm } from "~/components/admin/treasury/YearForms";
 import {
   AccountsTable,
@@ -18,8 +19,6 @@ import { currentActor } from "~/modules/history/actor.server";
 import { feesOf, sumFees } from "~/modules/register/fees.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { yearAccountsAction, yearAccountsScreen } from "~/modules/treasury/year-accounts.admin.server";
-
-const linkClass = "font-semibold text-brand-800 underline underline-offset-2";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(`Comptes de l'exercice ${loaderData?.year ?? ""}`.trim());
@@ -48,11 +47,7 @@ export default function TreasuryYear({ loaderData, actionData }: Route.Component
     <AdminPage
       title={`Comptes de l'exercice ${year}`}
       width="5xl"
-      back={
-        <Link to="/admin/tresorerie" className={backLinkClass}>
-          ← Trésorerie
-        </Link>
-      }
+      nav={<TreasuryNav />}
       intro={
         <p className="mt-2 text-stone-700">
           Du 1er janvier au 31 décembre {year} : {accounts.entryCount} écriture{accounts.entryCount > 1 ? "s" : ""}.{" "}

@@ -114,3 +114,55 @@ export function BudgetForm({
     </IntentForm>
   );
 }
+
+/** A closed year's budget, read only: the categories given an amount. */
+export function BudgetAmounts({
+  lines,
+  title,
+  totalCents,
+}: {
+  lines: (BudgetLine & { cents: number | null })[];
+  title: string;
+  totalCents: number;
+}) {
+  const given = lines.filter((l) => l.cents !== null);
+  return (
+    <TableFrame>
+      <table className="w-full min-w-[20rem] border-collapse text-sm">
+        <caption className="pb-2 text-left text-base font-bold text-stone-900">{title}</caption>
+        <thead>
+          <tr className="border-b-2 border-stone-300 bg-stone-100">
+            <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+              Catégorie
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-right font-semibold">
+              Montant
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {given.map((line) => (
+            <tr key={line.id} className="border-t border-stone-200">
+              <th
+                scope="row"
+                className={`px-2 py-1.5 text-left ${line.depth === 0 ? "font-semibold" : "font-normal"}`}
+                style={{ paddingLeft: `${0.5 + line.depth * 1.25}rem` }}
+              >
+                {line.code} {line.label}
+              </th>
+              <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">{euros(line.cents ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-stone-400 bg-stone-50 font-bold">
+            <th scope="row" className="px-2 py-1.5 text-left">
+              Total
+            </th>
+            <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">{euros(totalCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableFrame>
+  );
+}
