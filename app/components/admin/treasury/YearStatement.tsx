@@ -6,7 +6,7 @@ import type { StatementLine, StatementSide, YearAccounts } from "~/modules/treas
 // register says is still owed, and the volunteer hours valued apart. Each total is the sum of the lines above it.
 
 const cell = "px-2 py-1.5 text-right whitespace-nowrap tabular-nums";
-const headCell = "w-28 px-2 py-1.5 text-right font-semibold";
+const headCell = "px-2 sm:w-28 py-1.5 text-right font-semibold";
 const signed = (cents: number) => (cents > 0 ? `+${euros(cents)}` : euros(cents));
 
 /** A wide table scrolls sideways on a phone, and can be scrolled with the keyboard. */
