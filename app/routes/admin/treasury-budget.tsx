@@ -71,8 +71,14 @@ export default function TreasuryBudget({ loaderData, actionData }: Route.Compone
         {closed ? (
           <div className="space-y-6">
             <p className="text-stone-700">L'exercice {year} est clôturé : son budget ne change plus.</p>
-            <BudgetAmounts title="Charges" lines={expenses} totalCents={expensesCents} />
-            <BudgetAmounts title="Produits" lines={income} totalCents={incomeCents} />
+            {[...expenses, ...income].some((line) => line.cents !== null) ? (
+              <>
+                <BudgetAmounts title="Charges" lines={expenses} totalCents={expensesCents} />
+                <BudgetAmounts title="Produits" lines={income} totalCents={incomeCents} />
+              </>
+            ) : (
+              <p className="text-stone-700">Aucun budget n'avait été enregistré pour {year}.</p>
+            )}
           </div>
         ) : (
           <BudgetForm
