@@ -168,7 +168,7 @@ export function EntryForm({
       order={ENTRY_FIELDS}
       submit={submit}
       file
-      className="group/entree space-y-4"
+      className="space-y-4"
     >
       <input type="hidden" name="direction" value={direction} />
       <TextInput name="label" label="Libellé" required autoComplete="off" maxLength={200} />
@@ -197,9 +197,7 @@ export function EntryForm({
       )}
       <div
         className={`gap-4 sm:grid-cols-2 ${
-          fixed.payment && values.means === "cheque"
-            ? "grid"
-            : "hidden group-has-[input[value=cheque]:checked]/entree:grid"
+          fixed.payment && values.means === "cheque" ? "grid" : "hidden [form:has(input[value=cheque]:checked)_&]:grid"
         }`}
       >
         <TextInput name="chequeNumber" label="Numéro du chèque" autoComplete="off" maxLength={20} />
