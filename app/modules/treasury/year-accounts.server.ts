@@ -336,8 +336,9 @@ export async function closeYear(tx: Transaction, year: number, by: string, curre
 
 /**
  * The columns of Paheko's simple import (« import simplifié »: one line per entry, a debit account and a credit
- * account), then what the treasurer reads. « Numéro d'écriture » stays empty: filled, Paheko would take it for one of
- * its own entries to change; this book's number is in « Écriture ».
+ * account), then what the treasurer reads, under names Paheko's import does not take for its own (« Type »,
+ * « Compte »). « Numéro d'écriture » stays empty: filled, Paheko would take it for one of its own entries to change;
+ * this book's number is in « Écriture ».
  */
 export const EXPORT_COLUMNS = [
   "Numéro d'écriture",
@@ -350,8 +351,8 @@ export const EXPORT_COLUMNS = [
   "Référence paiement",
   "Remarques",
   "Écriture",
-  "Type",
-  "Compte",
+  "Sens",
+  "Compte de trésorerie",
   "Vers le compte",
   "Catégorie",
   "Moyen de paiement",
