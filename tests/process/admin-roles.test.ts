@@ -127,7 +127,13 @@ it("the menu shows each role the screens it may open, and nothing else", async (
     const nav = /<nav aria-label="Administration">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
     return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
   };
-  expect(await menu("tresorier")).toEqual(["/admin", "/admin/jardiniers", "/admin/cotisations", "/admin/comptes"]);
+  expect(await menu("tresorier")).toEqual([
+    "/admin",
+    "/admin/jardiniers",
+    "/admin/cotisations",
+    "/admin/tresorerie",
+    "/admin/comptes",
+  ]);
   expect(await menu("referent")).toEqual(["/admin", "/admin/parcelles", "/admin/comptes"]);
   expect(await menu("redacteur")).toEqual([
     "/admin",
@@ -143,6 +149,7 @@ it("the menu shows each role the screens it may open, and nothing else", async (
     "/admin/events",
     "/admin/applications",
     "/admin/parcelles",
+    "/admin/tresorerie",
     "/admin/annonces",
     "/admin/settings",
     "/admin/documents",
