@@ -155,6 +155,8 @@ export function IncomeStatement({ accounts }: { accounts: YearAccounts }) {
 /** Each account's opening, in, out and closing, and their total. */
 export function AccountsTable({ accounts }: { accounts: YearAccounts }) {
   const t = accounts.accountTotals;
+  if (accounts.accounts.length === 0)
+    return <p className="text-stone-700">Aucun compte n'était tenu ici en {accounts.year}.</p>;
   return (
     <TableFrame>
       <table className="w-full min-w-[34rem] border-collapse text-sm">
