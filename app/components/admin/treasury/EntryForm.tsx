@@ -172,11 +172,11 @@ export function EntryForm({
     >
       <input type="hidden" name="direction" value={direction} />
       <TextInput name="label" label="Libellé" required autoComplete="off" maxLength={200} />
-      <fieldset disabled={lockAmount} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={lockAmount} className="grid gap-4 disabled:opacity-60 sm:grid-cols-2">
         {lockAmount ? (
           <legend className="mb-2 text-sm text-stone-700">
             {fixed.payment
-              ? "Montant, date et compte viennent du paiement du registre : corrigez-les depuis le registre."
+              ? "Montant, date, compte, catégorie et moyen de paiement viennent du paiement du registre : corrigez-les depuis le registre."
               : "Montant, date et compte ne changent plus : l'écriture est remise en banque ou pointée sur un relevé."}
           </legend>
         ) : null}
@@ -186,7 +186,7 @@ export function EntryForm({
         {transfer ? <Select name="toAccountId" label="Vers le compte" options={accounts} required /> : null}
       </fieldset>
       {transfer ? null : (
-        <fieldset disabled={fixed.payment}>
+        <fieldset disabled={fixed.payment} className="disabled:opacity-60">
           <CategorySelect groups={categories} />
         </fieldset>
       )}
