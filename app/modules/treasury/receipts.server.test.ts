@@ -10,11 +10,19 @@ import { documentFileOnDisk } from "~/modules/documents/document-files.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { recordPayment, undoPayment } from "~/modules/register/fees.server";
 import { deleteGardener } from "~/modules/register/gardeners.server";
+import { gardenerFeeAction } from "~/modules/register/fees.record.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertContent, insertGardener } from "../../../tests/factories";
 import { categoryIdOf, TreasuryRefusal } from "./book.server";
-import { issueReceipt, receiptFile, removeReceiptFiles, sendReceipt, yearlyStatementPdf } from "./receipts.server";
+import {
+  issueReceipt,
+  mailReceiptOfPayment,
+  receiptFile,
+  removeReceiptFiles,
+  sendReceipt,
+  yearlyStatementPdf,
+} from "./receipts.server";
 
 const actor = { id: null, username: "claire" };
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
@@ -197,5 +205,30 @@ describeEachDatabase("receipts", () => {
     expect(text).toContain("15 janvier 2027");
     expect(text).toMatch(/Total\s*55,00\s€/);
     expect((await getDb().select().from(history)).map((h) => h.kind)).toContain("tresorerie.attestation");
+  });
+
+  it("records a payment whose receipt cannot go by e-mail, and says so", async () => {
+    const gardener = await insertGardener({ name: "Paul Nadal", email: "" });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      intent: "payment",
+      kind: "cotisation",
+      year: "2027",
+      amount: "55",
+      paidOn: "2027-01-20",
+      means: "especes",
+      sendReceipt: "on",
+    }))
+      form.set(name, value);
+    const result = await gardenerFeeAction(gardener.id, form, actor);
+    expect(result).toMatchObject({ ok: true });
+    expect((result as { message: string }).message).toMatch(
+      /^Paiement enregistré : 55,00\s€\. Le reçu n° 2027-0001 est établi, mais le jardinier n'a pas d'adresse e-mail/,
+    );
+    expect(await getDb().select().from(outbox)).toHaveLength(0);
+    const [entry] = await getDb().select().from(treasuryEntries);
+    expect(entry).toMatchObject({ amountCents: 5500, payer: "Paul Nadal" });
+    // A payment without an entry: the notice says so, nothing is thrown.
+    expect(await mailReceiptOfPayment(999_999, actor)).toMatch(/n'a pas d'écriture/);
   });
 });

@@ -15,6 +15,7 @@ import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import { DEFAULT_ASSOCIATION_NAME } from "~/lib/constants";
+import { logger } from "~/server/logger.server";
 import {
   madePdf,
   readDocumentFile,
@@ -488,6 +489,7 @@ export async function mailReceiptOfPayment(paymentId: number, actor: Actor): Pro
     await sendReceipt(receipt.id, actor);
     return receiptMessages.mailed(number);
   } catch (error) {
+    if (!(error instanceof TreasuryRefusal)) logger.error({ err: error, paymentId }, "reçu d'un paiement non envoyé");
     const reason = error instanceof TreasuryRefusal ? error.message : "erreur inattendue";
     return receiptMessages.notMailed(reason);
   }
