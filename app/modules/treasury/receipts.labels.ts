@@ -11,6 +11,7 @@ export interface ReceiptSettings {
 
 export const receiptMessages = {
   notTaxReceipt: "Ce reçu n'ouvre pas droit à réduction d'impôt",
+  statementNotTaxReceipt: "Cette attestation n'ouvre pas droit à réduction d'impôt.",
   noEntry: "Cette écriture n'existe plus.",
   noReceipt: "Ce reçu n'existe pas.",
   notIncome: "Un reçu ne s'établit que pour une recette : ni pour une dépense, ni pour un virement entre comptes.",

@@ -417,7 +417,7 @@ export async function yearlyStatementPdf(gardenerId: number, year: number, actor
     doc.x = left;
     doc.font("regular");
     signatureBlock(doc, identity.settings.place, parisToday(), signatory);
-    doc.moveDown(3).fontSize(9).fillColor("#444444").text(`${receiptMessages.notTaxReceipt}.`);
+    doc.moveDown(3).fontSize(9).fillColor("#444444").text(receiptMessages.statementNotTaxReceipt);
   });
   await recordHistory(db, actor, {
     kind: "tresorerie.attestation",
