@@ -5,7 +5,7 @@ import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { counted } from "~/lib/text";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { assertYearOpen, TreasuryRefusal, yearOf } from "./book.server";
+import { assertAccountKept, assertYearOpen, TreasuryRefusal, yearOf } from "./book.server";
 
 // Cheque deposits (« remises de chèques »): the cheques received wait « à remettre » until the treasurer takes them to
 // the bank; a deposit takes them all at once, on a date, into a bank account, and prints its slip. A cheque belongs to
@@ -94,7 +94,8 @@ export interface NewDeposit {
 
 /**
  * Writes a deposit: the ticked cheques locked (FOR UPDATE), each still waiting and dated on or before the deposit, their
- * number and bank saved, the deposit created and named on each; refused as a whole (DepositRefusal) otherwise.
+ * number and bank saved, the deposit created and named on each, each now in the account it is deposited to; refused
+ * as a whole (DepositRefusal) otherwise.
  */
 export async function createDeposit(actor: Actor, input: NewDeposit) {
   if (input.cheques.length === 0) throw new DepositRefusal("Cochez au moins un chèque à remettre.");
@@ -129,7 +130,10 @@ export async function createDeposit(actor: Actor, input: NewDeposit) {
             .join(", ")}.`,
           "depositedOn",
         );
-      for (const year of new Set(rows.map((r) => r.year))) await assertYearOpen(tx, year);
+      for (const year of new Set(rows.map((r) => r.year))) {
+        await assertYearOpen(tx, year);
+        await assertAccountKept(tx, account.id, year);
+      }
       const [deposit] = await tx
         .insert(treasuryDeposits)
         .values({
@@ -144,6 +148,8 @@ export async function createDeposit(actor: Actor, input: NewDeposit) {
           .update(e)
           .set({
             depositId: deposit!.id,
+            // The cheques are in the account they are deposited to from now on.
+            accountId: account.id,
             chequeNumber: cheque.chequeNumber,
             chequeBank: cheque.chequeBank,
             updatedAt: new Date(),

@@ -2,15 +2,16 @@ import { data, redirect } from "react-router";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { euros, eurosField } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
-import { parseId } from "~/lib/text";
+import { counted, parseId } from "~/lib/text";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import type { Actor } from "~/modules/history/history.server";
 import { TreasuryRefusal } from "./book.server";
 import { ACCOUNT_KIND_LABELS, DIRECTION_LABELS, MEANS_LABELS } from "./treasury.labels";
-import { statementBalanceFormSchema, statementFormSchema, tickedEntries } from "./reconciliation.schema";
+import { formTicks, statementBalanceFormSchema, statementFormSchema } from "./reconciliation.schema";
 import {
   changeStatementBalance,
   createStatement,
+  isReceivedCheque,
   reconcilableAccounts,
   saveTicks,
   StatementRefusal,
@@ -78,6 +79,56 @@ async function detailOr404(id: string | undefined) {
   return detail;
 }
 
+type Detail = NonNullable<Awaited<ReturnType<typeof statementDetail>>>;
+
+/**
+ * The lines to tick, by date: an entry each, but a deposit of cheques as one line of its total on its date, as the bank
+ * shows it (its box ticks all its cheques).
+ */
+function statementLines(lines: Detail["lines"]) {
+  const deposits = new Map<number, { on: string; cents: number; count: number; ticked: boolean }>();
+  const shown: { name: string; on: string; label: string; detail: string; cents: number; ticked: boolean }[] = [];
+  for (const { entry, cents, ticked } of lines) {
+    if (isReceivedCheque(entry) && entry.depositId !== null && entry.depositedOn) {
+      const deposit = deposits.get(entry.depositId);
+      if (deposit)
+        Object.assign(deposit, {
+          cents: deposit.cents + cents,
+          count: deposit.count + 1,
+          ticked: deposit.ticked && ticked,
+        });
+      else deposits.set(entry.depositId, { on: entry.depositedOn, cents, count: 1, ticked });
+      continue;
+    }
+    shown.push({
+      name: `entry-${entry.id}`,
+      on: entry.date,
+      label: entry.label,
+      detail: [
+        entry.direction === "virement" ? DIRECTION_LABELS.virement : MEANS_LABELS[entry.means],
+        entry.chequeNumber ? `n° ${entry.chequeNumber}` : "",
+        entry.payer,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      cents,
+      ticked,
+    });
+  }
+  for (const [id, deposit] of deposits)
+    shown.push({
+      name: `remise-${id}`,
+      on: deposit.on,
+      label: `Remise de chèques du ${formatCalendarDate(deposit.on)}`,
+      detail: counted(deposit.count, "chèque", "chèques"),
+      cents: deposit.cents,
+      ticked: deposit.ticked,
+    });
+  return shown
+    .sort((a, b) => a.on.localeCompare(b.on))
+    .map(({ on, ...line }) => ({ ...line, date: formatCalendarDate(on), amount: euros(line.cents) }));
+}
+
 /** /admin/tresorerie/rapprochement/:id: the statement, its entries to tick with their signed amounts, the figures. */
 export async function statementScreen(id: string | undefined) {
   const detail = await detailOr404(id);
@@ -97,21 +148,7 @@ export async function statementScreen(id: string | undefined) {
     reconciled: euros(detail.reconciledCents),
     differenceCents: detail.differenceCents,
     difference: differenceLabel(detail.differenceCents),
-    lines: detail.lines.map(({ entry, cents, ticked }) => ({
-      id: entry.id,
-      date: formatCalendarDate(entry.date),
-      label: entry.label,
-      detail: [
-        entry.direction === "virement" ? DIRECTION_LABELS.virement : MEANS_LABELS[entry.means],
-        entry.chequeNumber ? `n° ${entry.chequeNumber}` : "",
-        entry.payer,
-      ]
-        .filter(Boolean)
-        .join(" · "),
-      cents,
-      amount: euros(cents),
-      ticked,
-    })),
+    lines: statementLines(detail.lines),
   };
 }
 
@@ -122,7 +159,7 @@ export async function statementAction(id: string | undefined, form: FormData, ac
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "ticks") {
-      const done = await saveTicks(actor, statementId, tickedEntries(form));
+      const done = await saveTicks(actor, statementId, formTicks(form));
       return doneForm(
         intent,
         done.differenceCents === 0
@@ -131,7 +168,7 @@ export async function statementAction(id: string | undefined, form: FormData, ac
       );
     }
     if (intent === "validate") {
-      await validateStatement(actor, statementId, tickedEntries(form));
+      await validateStatement(actor, statementId, formTicks(form));
       return doneForm(intent, "Rapprochement validé : les écritures pointées sur ce relevé ne changent plus.");
     }
     if (intent === "balance") {

@@ -4,7 +4,7 @@ import { recordId } from "~/modules/forms/fields.schema";
 import { calendarDate } from "~/modules/register/plots.schema";
 
 // The forms of bank reconciliation (/admin/tresorerie/rapprochement): a new statement (its date and ending balance),
-// its balance corrected, and the ticks of its entries (a box `entry-<id>` each).
+// its balance corrected, and the ticks of its entries (a box `entry-<id>` each, `remise-<id>` for a deposit).
 
 const BALANCE_MESSAGE = "Indiquez le solde du relevé en euros, par exemple 1 234,56 (précédé de - s'il est débiteur).";
 
@@ -32,12 +32,18 @@ export type StatementForm = z.output<typeof statementFormSchema>;
 
 export const statementBalanceFormSchema = z.object({ balance: signedEuroAmount() });
 
-/** The ticked entries' ids, from their boxes. */
-export function tickedEntries(form: FormData) {
+/** The ids of the boxes ticked named `<prefix>-<id>`. */
+function tickedIds(form: FormData, prefix: string) {
   const ids: number[] = [];
   for (const name of form.keys()) {
-    const match = /^entry-(\d{1,9})$/.exec(name);
-    if (match) ids.push(Number(match[1]));
+    const match = /^([a-z]+)-(\d{1,9})$/.exec(name);
+    if (match?.[1] === prefix) ids.push(Number(match[2]));
   }
   return [...new Set(ids)];
 }
+
+/** What a statement's form ticks: entries one by one (`entry-<id>`), deposits of cheques whole (`remise-<id>`). */
+export const formTicks = (form: FormData) => ({
+  entries: tickedIds(form, "entry"),
+  deposits: tickedIds(form, "remise"),
+});

@@ -6,6 +6,7 @@ import { history, treasuryEntries, treasuryStatements } from "~/db/schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertCheque, insertEntry, testAccounts, TREASURER } from "../../../tests/treasury-book";
 import { assertEntryChangeable } from "./book.server";
+import { createDeposit } from "./deposits.server";
 import { parseSignedEuros } from "./reconciliation.schema";
 import {
   changeStatementBalance,
@@ -19,6 +20,13 @@ import {
 async function month() {
   const { bank, cash, savings } = await testAccounts(100_000);
   const cheque = await insertCheque(bank.id, 5_000, "Camille Roux", { date: "2026-03-05" });
+  const { deposit } = await createDeposit(TREASURER, {
+    accountId: bank.id,
+    depositedOn: "2026-03-06",
+    cheques: [{ id: cheque.id, chequeNumber: "8412300", chequeBank: "" }],
+  });
+  // Received but not deposited: the bank knows nothing of it yet.
+  const inHand = await insertCheque(bank.id, 3_500, "Louis Martin", { date: "2026-03-25" });
   const water = await insertEntry({ accountId: bank.id, amountCents: 1_240, direction: "depense", date: "2026-03-12" });
   const toSavings = await insertEntry({
     accountId: bank.id,
@@ -34,7 +42,7 @@ async function month() {
   });
   const after = await insertEntry({ accountId: bank.id, amountCents: 700, date: "2026-04-02" });
   const elsewhere = await insertEntry({ accountId: cash.id, amountCents: 450, date: "2026-03-03" });
-  return { bank, cash, savings, cheque, water, toSavings, cashIn, after, elsewhere };
+  return { bank, cash, savings, cheque, deposit, inHand, water, toSavings, cashIn, after, elsewhere };
 }
 
 const MARCH_BALANCE = 100_000 + 5_000 - 1_240 - 20_000 + 3_000;
@@ -56,7 +64,8 @@ describeEachDatabase("bank reconciliation", () => {
     });
 
     const listed = await statementDetail(statement.id);
-    // The account's entries up to the statement's date, transfers in and out; not April's, not the cash box's own.
+    // The account's entries up to the statement's date, transfers in and out, the deposited cheque; not April's, not
+    // the cash box's own, not the cheque still in hand.
     expect(listed!.lines.map((l) => [l.entry.id, l.cents])).toEqual([
       [book.cheque.id, 5_000],
       [book.water.id, -1_240],
@@ -65,22 +74,27 @@ describeEachDatabase("bank reconciliation", () => {
     ]);
     expect(listed!.differenceCents).toBe(MARCH_BALANCE - 100_000);
 
-    const partial = await saveTicks(TREASURER, statement.id, [book.cheque.id, book.water.id]);
+    const partial = await saveTicks(TREASURER, statement.id, { entries: [book.cheque.id, book.water.id] });
     expect(partial.reconciledCents).toBe(100_000 + 5_000 - 1_240);
     expect(partial.differenceCents).toBe(-20_000 + 3_000);
-    await expect(validateStatement(TREASURER, statement.id, [book.cheque.id, book.water.id])).rejects.toThrow(
-      `Écart : ${euros(-17_000)} : le relevé ne peut être rapproché que lorsque l'écart est nul.`,
-    );
+    await expect(
+      validateStatement(TREASURER, statement.id, { entries: [book.cheque.id, book.water.id] }),
+    ).rejects.toThrow(`Écart : ${euros(-17_000)} : le relevé ne peut être rapproché que lorsque l'écart est nul.`);
     const [still] = await getDb().select().from(treasuryStatements).where(eq(treasuryStatements.id, statement.id));
     expect(still!.closedAt).toBeNull();
 
     const all = [book.cheque.id, book.water.id, book.toSavings.id, book.cashIn.id];
-    const done = await validateStatement(TREASURER, statement.id, all);
+    const done = await validateStatement(TREASURER, statement.id, { entries: all });
     expect(done.differenceCents).toBe(0);
     const [closed] = await getDb().select().from(treasuryStatements).where(eq(treasuryStatements.id, statement.id));
     expect(closed!.closedAt).not.toBeNull();
     const kinds = (await getDb().select().from(history)).map((h) => h.kind);
-    expect(kinds).toEqual(["tresorerie.releve", "tresorerie.pointage", "tresorerie.rapprochement"]);
+    expect(kinds).toEqual([
+      "tresorerie.remise",
+      "tresorerie.releve",
+      "tresorerie.pointage",
+      "tresorerie.rapprochement",
+    ]);
 
     // The next statement starts from what this one reconciled; its ticked entries are no longer listed.
     const { statement: april } = await createStatement(TREASURER, {
@@ -91,7 +105,31 @@ describeEachDatabase("bank reconciliation", () => {
     const next = await statementDetail(april.id);
     expect(next!.beforeCents).toBe(MARCH_BALANCE);
     expect(next!.lines.map((l) => l.entry.id)).toEqual([book.after.id]);
-    expect((await saveTicks(TREASURER, april.id, [book.after.id])).differenceCents).toBe(0);
+    expect((await saveTicks(TREASURER, april.id, { entries: [book.after.id] })).differenceCents).toBe(0);
+  });
+
+  it("ticks a deposit of cheques whole, as the bank shows it in one line", async () => {
+    const book = await month();
+    const second = await insertCheque(book.bank.id, 2_000, "Awa Diallo", { date: "2026-03-05" });
+    const { deposit } = await createDeposit(TREASURER, {
+      accountId: book.bank.id,
+      depositedOn: "2026-03-28",
+      cheques: [
+        { id: second.id, chequeNumber: "1", chequeBank: "" },
+        { id: book.inHand.id, chequeNumber: "2", chequeBank: "" },
+      ],
+    });
+    const { statement } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: 100_000 + 2_000 + 3_500,
+    });
+    const done = await saveTicks(TREASURER, statement.id, { entries: [], deposits: [deposit.id] });
+    expect(done.differenceCents).toBe(0);
+    expect(done.lines.filter((l) => l.ticked).map((l) => l.entry.id)).toEqual([second.id, book.inHand.id]);
+    await expect(
+      saveTicks(TREASURER, statement.id, { entries: [], deposits: [book.deposit.id + 100] }),
+    ).rejects.toThrow("n'est plus à pointer");
   });
 
   it("refuses to tick a reconciled statement again, a second statement under way, and one dated before the last", async () => {
@@ -104,8 +142,8 @@ describeEachDatabase("bank reconciliation", () => {
     await expect(
       createStatement(TREASURER, { accountId: book.bank.id, statementDate: "2026-04-30", balanceCents: 0 }),
     ).rejects.toThrow("Le relevé du 31 mars 2026 est en cours sur ce compte");
-    await validateStatement(TREASURER, statement.id, []);
-    await expect(saveTicks(TREASURER, statement.id, [book.cheque.id])).rejects.toThrow("déjà rapproché");
+    await validateStatement(TREASURER, statement.id, { entries: [] });
+    await expect(saveTicks(TREASURER, statement.id, { entries: [book.cheque.id] })).rejects.toThrow("déjà rapproché");
     await expect(
       createStatement(TREASURER, { accountId: book.bank.id, statementDate: "2026-03-31", balanceCents: 0 }),
     ).rejects.toThrow("le nouveau relevé doit être daté après");
@@ -121,10 +159,12 @@ describeEachDatabase("bank reconciliation", () => {
       statementDate: "2026-03-31",
       balanceCents: MARCH_BALANCE,
     });
-    await expect(saveTicks(TREASURER, statement.id, [book.cheque.id, book.after.id])).rejects.toThrow(
+    await expect(saveTicks(TREASURER, statement.id, { entries: [book.cheque.id, book.after.id] })).rejects.toThrow(
       "n'est plus à pointer",
     );
-    await expect(saveTicks(TREASURER, statement.id, [book.elsewhere.id])).rejects.toThrow("n'est plus à pointer");
+    await expect(saveTicks(TREASURER, statement.id, { entries: [book.elsewhere.id] })).rejects.toThrow(
+      "n'est plus à pointer",
+    );
     const [cheque] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, book.cheque.id));
     expect(cheque!.statementId).toBeNull();
   });
@@ -136,12 +176,12 @@ describeEachDatabase("bank reconciliation", () => {
       statementDate: "2026-03-31",
       balanceCents: MARCH_BALANCE,
     });
-    await saveTicks(TREASURER, statement.id, [book.water.id]);
+    await saveTicks(TREASURER, statement.id, { entries: [book.water.id] });
     const [ticked] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, book.water.id));
     await expect(getDb().transaction((tx) => assertEntryChangeable(tx, ticked!))).rejects.toThrow(
       "Cette écriture est pointée sur le relevé du 31 mars 2026",
     );
-    await saveTicks(TREASURER, statement.id, []);
+    await saveTicks(TREASURER, statement.id, { entries: [] });
     const [unticked] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, book.water.id));
     await expect(getDb().transaction((tx) => assertEntryChangeable(tx, unticked!))).resolves.toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { treasuryAccounts, treasuryEntries, treasuryStatements } from "~/db/schema";
+import { treasuryAccounts, treasuryDeposits, treasuryEntries, treasuryStatements } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { counted } from "~/lib/text";
@@ -111,20 +111,34 @@ export async function createStatement(
   );
 }
 
-/** The entries a statement lists: the account's, dated up to the statement, ticked on no other statement. */
+/** A received cheque: on the bank's statement only once deposited, as part of its deposit's one line. */
+export const isReceivedCheque = (entry: { direction: string; means: string }) =>
+  entry.direction === "recette" && entry.means === "cheque";
+
+/**
+ * The entries a statement lists: the account's, dated up to the statement, ticked on no other statement; a received
+ * cheque only once deposited, on or before the statement's date (the bank knows nothing of it before).
+ */
 async function candidates(executor: Executor, statement: Statement, openingYear: number) {
-  return executor
-    .select()
+  const rows = await executor
+    .select({ entry: e, depositedOn: treasuryDeposits.depositedOn })
     .from(e)
+    .leftJoin(treasuryDeposits, eq(treasuryDeposits.id, e.depositId))
     .where(
       and(
         touches(statement.accountId),
         lte(e.date, statement.statementDate),
         sql`${e.year} >= ${openingYear}`,
         or(isNull(e.statementId), eq(e.statementId, statement.id)),
+        or(
+          sql`${e.direction} <> 'recette'`,
+          sql`${e.means} <> 'cheque'`,
+          lte(treasuryDeposits.depositedOn, statement.statementDate),
+        ),
       ),
     )
     .orderBy(asc(e.date), asc(e.id));
+  return rows.map((row) => ({ ...row.entry, depositedOn: row.depositedOn }));
 }
 
 /** The account's opening plus every entry ticked on an earlier statement of the account (in cents). */
@@ -188,16 +202,27 @@ async function openStatement(tx: Transaction, id: number) {
   return statement;
 }
 
-/** Ticks exactly `ticked` among the statement's entries (unticking the others), in the transaction; the new figures. */
-async function applyTicks(tx: Transaction, statement: Statement, ticked: number[]) {
+/** What the treasurer ticked: entries one by one, and deposits of cheques as a whole (each of their cheques). */
+export interface Ticks {
+  entries: number[];
+  deposits?: number[];
+}
+
+/** Ticks exactly what is ticked among the statement's entries (unticking the others), in the transaction. */
+async function applyTicks(tx: Transaction, statement: Statement, ticks: Ticks) {
   const [account] = await tx.select().from(treasuryAccounts).where(eq(treasuryAccounts.id, statement.accountId));
   const entries = await candidates(tx, statement, account!.openingYear);
   const listed = new Set(entries.map((entry) => entry.id));
-  if (ticked.some((id) => !listed.has(id)))
+  const deposits = new Set(ticks.deposits ?? []);
+  const listedDeposits = new Set(entries.filter(isReceivedCheque).map((entry) => entry.depositId));
+  if (ticks.entries.some((id) => !listed.has(id)) || [...deposits].some((id) => !listedDeposits.has(id)))
     throw new StatementRefusal(
       "Une des écritures cochées n'est plus à pointer sur ce relevé (supprimée, changée de date ou pointée ailleurs entre-temps). Rechargez la page.",
     );
-  const wanted = new Set(ticked);
+  const wanted = new Set([
+    ...ticks.entries,
+    ...entries.filter((entry) => isReceivedCheque(entry) && deposits.has(entry.depositId!)).map((entry) => entry.id),
+  ]);
   const tick = entries.filter((entry) => wanted.has(entry.id) && entry.statementId !== statement.id).map((x) => x.id);
   const untick = entries
     .filter((entry) => !wanted.has(entry.id) && entry.statementId === statement.id)
@@ -211,7 +236,7 @@ async function applyTicks(tx: Transaction, statement: Statement, ticked: number[
 const differenceText = (cents: number) => `Écart : ${euros(cents)}`;
 
 /** « Enregistrer les pointages »: the ticks saved; the new difference. */
-export async function saveTicks(actor: Actor, id: number, ticked: number[]) {
+export async function saveTicks(actor: Actor, id: number, ticked: Ticks) {
   return withHistory(
     actor,
     async (tx) => applyTicks(tx, await openStatement(tx, id), ticked),
@@ -232,7 +257,7 @@ export async function saveTicks(actor: Actor, id: number, ticked: number[]) {
  * « Valider le rapprochement »: the ticks sent saved, then the statement closed if the difference is zero; refused
  * with the difference otherwise (nothing saved: the form comes back with its ticks).
  */
-export async function validateStatement(actor: Actor, id: number, ticked: number[]) {
+export async function validateStatement(actor: Actor, id: number, ticked: Ticks) {
   return withHistory(
     actor,
     async (tx) => {

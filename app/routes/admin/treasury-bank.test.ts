@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { treasuryEntries, treasuryStatements } from "~/db/schema";
+import { createDeposit } from "~/modules/treasury/deposits.server";
 import { createStatement } from "~/modules/treasury/reconciliation.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
@@ -134,9 +135,9 @@ describeEachDatabase("cheque deposit and reconciliation screens", () => {
       }),
     );
     expect(screen.difference).toMatch(/^Écart : -12,40\s€$/);
-    expect(screen.lines.map((l) => [l.id, l.ticked])).toEqual([
-      [income.id, true],
-      [expense.id, false],
+    expect(screen.lines.map((l) => [l.name, l.ticked])).toEqual([
+      [`entry-${income.id}`, true],
+      [`entry-${expense.id}`, false],
     ]);
 
     expect(
@@ -144,5 +145,49 @@ describeEachDatabase("cheque deposit and reconciliation screens", () => {
     ).toMatchObject({ ok: true });
     const [closed] = await getDb().select().from(treasuryStatements).where(eq(treasuryStatements.id, statement.id));
     expect(closed!.closedAt).not.toBeNull();
+  });
+
+  it("shows a deposit of cheques on the statement as one line of its total, on its date", async () => {
+    const { bank } = await testAccounts();
+    const a = await insertCheque(bank.id, 3500, "Camille Roux", { date: "2026-03-02" });
+    const b = await insertCheque(bank.id, 1250, "Louis Martin", { date: "2026-03-03" });
+    await insertCheque(bank.id, 900, "Awa Diallo", { date: "2026-03-04" });
+    const fee = await insertEntry({ accountId: bank.id, amountCents: 2_000, date: "2026-03-10" });
+    const { deposit } = await createDeposit(TREASURER, {
+      accountId: bank.id,
+      depositedOn: "2026-03-12",
+      cheques: [
+        { id: a.id, chequeNumber: "1", chequeBank: "" },
+        { id: b.id, chequeNumber: "2", chequeBank: "" },
+      ],
+    });
+    const { statement } = await createStatement(TREASURER, {
+      accountId: bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: 6_750,
+    });
+    const id = String(statement.id);
+    const screen = await statementLoader(
+      routeArgs(new Request(`http://localhost:3000/admin/tresorerie/rapprochement/${id}`), {
+        admin: treasurer,
+        params: { id },
+      }),
+    );
+    expect(screen.lines.map((l) => [l.name, l.label, l.detail, l.cents])).toEqual([
+      [`entry-${fee.id}`, "Cotisation 2026", "Virement", 2_000],
+      [`remise-${deposit.id}`, "Remise de chèques du 12 mars 2026", "2 chèques", 4_750],
+    ]);
+    expect(
+      await statementAction(
+        routeArgs(
+          formPost(`/admin/tresorerie/rapprochement/${id}`, {
+            intent: "validate",
+            [`entry-${fee.id}`]: "on",
+            [`remise-${deposit.id}`]: "on",
+          }),
+          { admin: treasurer, params: { id } },
+        ),
+      ),
+    ).toMatchObject({ ok: true });
   });
 });

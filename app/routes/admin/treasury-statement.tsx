@@ -69,7 +69,7 @@ export default function TreasuryStatement({ loaderData, actionData }: Route.Comp
             {data.lines
               .filter((line) => line.ticked)
               .map((line) => (
-                <li key={line.id} className="flex items-baseline justify-between gap-3 py-2">
+                <li key={line.name} className="flex items-baseline justify-between gap-3 py-2">
                   <span>
                     {line.label} <span className="block text-sm text-stone-600">{line.date}</span>
                   </span>

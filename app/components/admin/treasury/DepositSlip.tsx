@@ -1,6 +1,6 @@
 import type { DepositedCheque } from "./DepositCheques";
 
-const cell = "border border-black px-2 py-1";
+const cell = "border border-black px-1.5 py-1 sm:px-2";
 
 /**
  * The « Bordereau de remise de chèques » on A4: the association, the account, the date, each cheque (n°, banque,
@@ -33,7 +33,7 @@ export function DepositSlip({
       </style>
       <article
         aria-label="Bordereau de remise de chèques"
-        className="mx-auto w-[210mm] max-w-full bg-white px-5 py-6 shadow-md min-[800px]:px-[15mm] min-[800px]:py-[15mm] print:w-auto print:p-0 print:shadow-none"
+        className="mx-auto w-[210mm] max-w-full bg-white px-3 py-6 shadow-md min-[800px]:px-[15mm] min-[800px]:py-[15mm] print:w-auto print:p-0 print:shadow-none"
       >
         <header className="flex flex-wrap justify-between gap-4">
           <div>

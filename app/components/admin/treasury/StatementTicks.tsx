@@ -6,7 +6,8 @@ import { quietButtonClass } from "~/components/form/styles";
 import type { IntentResult } from "~/components/admin/plots/IntentForm";
 
 export interface StatementLine {
-  id: number;
+  /** The box's name: `entry-<id>` for an entry, `remise-<id>` for a deposit of cheques (all its cheques at once). */
+  name: string;
   date: string;
   label: string;
   detail: string;
@@ -42,15 +43,14 @@ export function StatementTicks({
   result: IntentResult | undefined;
 }) {
   const refused = result && !result.ok && (result.intent === "ticks" || result.intent === "validate") ? result : null;
-  const initiallyTicked = (line: StatementLine) =>
-    refused ? refused.values[`entry-${line.id}`] === "on" : line.ticked;
+  const initiallyTicked = (line: StatementLine) => (refused ? refused.values[line.name] === "on" : line.ticked);
   const sumOf = (ticked: (line: StatementLine) => boolean) =>
     beforeCents + lines.filter(ticked).reduce((sum, line) => sum + line.cents, 0);
   const [reconciledCents, setReconciledCents] = useState(() => sumOf(initiallyTicked));
   const differenceCents = balanceCents - reconciledCents;
   const follow = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
-    setReconciledCents(sumOf((line) => form.get(`entry-${line.id}`) === "on"));
+    setReconciledCents(sumOf((line) => form.get(line.name) === "on"));
   };
   return (
     <Form method="post" onChange={follow} className="space-y-4">
@@ -78,11 +78,11 @@ export function StatementTicks({
         ) : (
           <ul className="mt-2 divide-y divide-stone-200">
             {lines.map((line) => (
-              <li key={line.id}>
+              <li key={line.name}>
                 <label className="flex cursor-pointer items-start gap-3 py-2">
                   <input
                     type="checkbox"
-                    name={`entry-${line.id}`}
+                    name={line.name}
                     defaultChecked={initiallyTicked(line)}
                     className="mt-1 size-5 shrink-0 accent-brand-700"
                   />
