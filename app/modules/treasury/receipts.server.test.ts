@@ -11,6 +11,7 @@ import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { recordPayment, undoPayment } from "~/modules/register/fees.server";
 import { deleteGardener } from "~/modules/register/gardeners.server";
 import { gardenerFeeAction } from "~/modules/register/fees.record.server";
+import { erasePersonalData } from "~/modules/personal-data/personal-data.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertContent, insertGardener } from "../../../tests/factories";
@@ -230,5 +231,30 @@ describeEachDatabase("receipts", () => {
     expect(entry).toMatchObject({ amountCents: 5500, payer: "Paul Nadal" });
     // A payment without an entry: the notice says so, nothing is thrown.
     expect(await mailReceiptOfPayment(999_999, actor)).toMatch(/n'a pas d'écriture/);
+  });
+
+  it("an erasure by e-mail address takes the receipts' name and file too", async () => {
+    const { entry } = await paidFee();
+    const receipt = await issueReceipt(entry.id, actor);
+    const file = documentFileOnDisk({ hash: receipt.hash!, format: "pdf" });
+    await erasePersonalData(actor, "camille@example.fr");
+    const [kept] = await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receipt.id));
+    expect(kept).toMatchObject({ payerName: "", gardenerId: null, hash: null, number: 1, amountCents: 5500 });
+    await expect(fsp.access(file)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("never sends a receipt's message without its file", async () => {
+    const { entry } = await paidFee();
+    const receipt = await issueReceipt(entry.id, actor);
+    await sendReceipt(receipt.id, actor);
+    await fsp.rm(documentFileOnDisk({ hash: receipt.hash!, format: "pdf" }));
+    const mailDir = await fsp.mkdtemp(path.join(os.tmpdir(), "potager-receipt-mail-"));
+    onTestFinished(() => fsp.rm(mailDir, { recursive: true, force: true }));
+    const worker = createMailWorker({ smtpUrl: undefined, mailDir });
+    onTestFinished(() => worker.stop());
+    expect(await worker.runOnce()).toMatchObject({ sent: 0, retried: 1 });
+    expect(await fsp.readdir(mailDir).catch(() => [])).toEqual([]);
+    const [waiting] = await getDb().select().from(outbox);
+    expect(waiting).toMatchObject({ status: "pending", lastError: "pièce jointe introuvable dans les documents" });
   });
 });
