@@ -4,6 +4,7 @@ import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { DepositCheques } from "~/components/admin/treasury/DepositCheques";
+import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { SubmitButton } from "~/components/form/buttons";
 import { buttonClass, quietButtonClass } from "~/components/form/styles";
@@ -32,6 +33,7 @@ export default function TreasuryDeposit({ loaderData, actionData }: Route.Compon
   return (
     <AdminPage
       title={`Remise du ${date}`}
+      nav={<TreasuryNav />}
       back={
         <Link to="/admin/tresorerie/remises" className={backLinkClass}>
           Retour aux remises de chèques

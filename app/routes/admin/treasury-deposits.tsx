@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/treasury-deposits";
-import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { DepositForm } from "~/components/admin/treasury/DepositForm";
 import { DepositList } from "~/components/admin/treasury/DepositList";
+import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -29,15 +29,7 @@ export default function TreasuryDeposits({ loaderData, actionData }: Route.Compo
   const result = actionData as IntentResult | undefined;
   const notice = useSaveNotice(noticeOf(result) ?? done);
   return (
-    <AdminPage
-      title="Remises de chèques"
-      back={
-        <Link to="/admin/tresorerie" className={backLinkClass}>
-          Retour à la trésorerie
-        </Link>
-      }
-      popup={{ ...notice, error: result?.ok === false }}
-    >
+    <AdminPage title="Remises de chèques" nav={<TreasuryNav />} popup={{ ...notice, error: result?.ok === false }}>
       <Section
         id="a-remettre"
         title={`Chèques à remettre (${cheques.length})`}

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/treasury-reconciliation";
-import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { StatementForm } from "~/components/admin/treasury/StatementForm";
 import { AccountChoice, StatementList } from "~/components/admin/treasury/StatementList";
+import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -31,11 +31,7 @@ export default function TreasuryReconciliation({ loaderData, actionData }: Route
   return (
     <AdminPage
       title="Rapprochement bancaire"
-      back={
-        <Link to="/admin/tresorerie" className={backLinkClass}>
-          Retour à la trésorerie
-        </Link>
-      }
+      nav={<TreasuryNav />}
       intro={
         <p className="mt-2 text-stone-600">
           Pour chaque relevé de la banque, cochez les écritures qu'il montre : le rapprochement est juste quand le solde

@@ -5,6 +5,7 @@ import { Section } from "~/components/admin/admin-ui";
 import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { StatementBalanceForm } from "~/components/admin/treasury/StatementBalanceForm";
 import { StatementTicks } from "~/components/admin/treasury/StatementTicks";
+import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -31,6 +32,7 @@ export default function TreasuryStatement({ loaderData, actionData }: Route.Comp
   return (
     <AdminPage
       title={`Relevé du ${data.date}`}
+      nav={<TreasuryNav />}
       back={
         <Link to={`/admin/tresorerie/rapprochement?compte=${data.accountId}`} className={backLinkClass}>
           Retour aux relevés de « {data.account} »

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { linkClass } from "./treasury-ui";
+import { treasuryLinkClass as linkClass } from "./TreasuryNav";
 
 export interface DepositRow {
   id: number;
