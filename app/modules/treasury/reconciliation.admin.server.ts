@@ -4,7 +4,9 @@ import { euros, eurosField } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import { counted, parseId } from "~/lib/text";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { CsvUploadError } from "~/modules/forms/csv-upload.server";
 import type { Actor } from "~/modules/history/history.server";
+import { parseBankCsv, suggestTicks } from "./statement-import.server";
 import { TreasuryRefusal } from "./book.server";
 import { ACCOUNT_KIND_LABELS, DIRECTION_LABELS, MEANS_LABELS } from "./treasury.labels";
 import { formTicks, statementBalanceFormSchema, statementFormSchema } from "./reconciliation.schema";
@@ -126,7 +128,7 @@ function statementLines(lines: Detail["lines"]) {
     });
   return shown
     .sort((a, b) => a.on.localeCompare(b.on))
-    .map(({ on, ...line }) => ({ ...line, date: formatCalendarDate(on), amount: euros(line.cents) }));
+    .map((line) => ({ ...line, date: formatCalendarDate(line.on), amount: euros(line.cents) }));
 }
 
 /** /admin/tresorerie/rapprochement/:id: the statement, its entries to tick with their signed amounts, the figures. */
@@ -170,6 +172,36 @@ export async function statementAction(id: string | undefined, form: FormData, ac
     if (intent === "validate") {
       await validateStatement(actor, statementId, formTicks(form));
       return doneForm(intent, "Rapprochement validé : les écritures pointées sur ce relevé ne changent plus.");
+    }
+    if (intent === "import") {
+      const text = String(form.get("file") ?? "");
+      form.delete("file");
+      let bank;
+      try {
+        bank = parseBankCsv(text);
+      } catch (error) {
+        if (error instanceof CsvUploadError) return refusedForm(form, error.message, { file: error.message }, 400);
+        throw error;
+      }
+      const detail = await detailOr404(id);
+      const { suggested, unmatched } = suggestTicks(bank, statementLines(detail.lines));
+      const found = counted(suggested.length, "ligne du relevé retrouvée", "lignes du relevé retrouvées");
+      return {
+        ...doneForm(
+          intent,
+          `${found} dans le livre : ${suggested.length > 0 ? "leurs cases sont cochées, vérifiez-les puis enregistrez les pointages" : "aucune case cochée"}.${
+            unmatched.length > 0
+              ? ` ${counted(unmatched.length, "ligne", "lignes")} sans écriture correspondante, listée${unmatched.length > 1 ? "s" : ""} sous le pointage.`
+              : ""
+          }`,
+        ),
+        suggested,
+        unmatched: unmatched.map((line) => ({
+          date: formatCalendarDate(line.on),
+          label: line.label,
+          amount: euros(line.cents),
+        })),
+      };
     }
     if (intent === "balance") {
       const { data: input, refusal: refused } = parseAdminForm(

@@ -5,7 +5,7 @@ import { treasuryEntries, treasuryStatements } from "~/db/schema";
 import { createDeposit } from "~/modules/treasury/deposits.server";
 import { createStatement } from "~/modules/treasury/reconciliation.server";
 import { describeEachDatabase } from "../../../tests/db";
-import { answered, formPost, routeArgs } from "../../../tests/routes";
+import { answered, formPost, multipartPost, routeArgs } from "../../../tests/routes";
 import { insertCheque, insertEntry, testAccounts, TREASURER } from "../../../tests/treasury-book";
 import { action as depositsAction } from "./treasury-deposits";
 import { loader as slipLoader } from "./treasury-deposit-print";
@@ -189,5 +189,53 @@ describeEachDatabase("cheque deposit and reconciliation screens", () => {
         ),
       ),
     ).toMatchObject({ ok: true });
+  });
+
+  it("suggests the ticks from the bank's CSV, saving nothing, and lists the lines found in no entry", async () => {
+    const { bank } = await testAccounts();
+    const fee = await insertEntry({ accountId: bank.id, amountCents: 3_500, date: "2026-03-10" });
+    const water = await insertEntry({
+      accountId: bank.id,
+      amountCents: 1_240,
+      direction: "depense",
+      date: "2026-03-12",
+    });
+    const { statement } = await createStatement(TREASURER, {
+      accountId: bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: 3_500 - 1_240 - 390,
+    });
+    const id = String(statement.id);
+    const form = new FormData();
+    form.append("intent", "import");
+    const csv =
+      "Date;Libellé;Débit;Crédit\n11/03/2026;VIR DUPONT;;35,00\n14/03/2026;PRLV EAU;12,40;\n05/03/2026;FRAIS;3,90;\n";
+    // As a spreadsheet saves it in France: Windows-1252, where « é » is the one byte 0xE9.
+    const bytes = Uint8Array.from(csv, (c) => c.charCodeAt(0));
+    form.append("file", new Blob([bytes], { type: "text/csv" }), "releve.csv");
+    const answer = (await statementAction(
+      routeArgs(multipartPost(`/admin/tresorerie/rapprochement/${id}`, form), { admin: treasurer, params: { id } }),
+    )) as { ok: boolean; suggested: string[]; unmatched: { label: string }[]; message: string };
+    expect(answer.ok).toBe(true);
+    expect(answer.suggested).toEqual([`entry-${fee.id}`, `entry-${water.id}`]);
+    expect(answer.unmatched.map((l) => l.label)).toEqual(["FRAIS"]);
+    expect(answer.message).toContain("2 lignes du relevé retrouvées dans le livre");
+    const entries = await getDb().select().from(treasuryEntries);
+    expect(entries.every((e) => e.statementId === null)).toBe(true);
+
+    const refused = new FormData();
+    refused.append("intent", "import");
+    refused.append("file", new Blob(["Nom;Prénom\nRoux;Camille"], { type: "text/csv" }), "autre.csv");
+    const csvRefused = answered<{ errors: Record<string, string>; values: Record<string, string> }>(
+      await statementAction(
+        routeArgs(multipartPost(`/admin/tresorerie/rapprochement/${id}`, refused), {
+          admin: treasurer,
+          params: { id },
+        }),
+      ),
+    );
+    expect(csvRefused.status).toBe(400);
+    expect(csvRefused.value.errors.file).toContain("Ce fichier ne ressemble pas à un relevé");
+    expect(csvRefused.value.values.file).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/treasury-statement";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
+import { StatementImport, type ImportResult } from "~/components/admin/treasury/StatementImport";
 import { StatementBalanceForm } from "~/components/admin/treasury/StatementBalanceForm";
 import { StatementTicks } from "~/components/admin/treasury/StatementTicks";
 import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
@@ -22,12 +23,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return statementAction(params.id, await readFormData(request), currentActor(context));
+  return statementAction(params.id, await readFormData(request, { textFiles: ["file"] }), currentActor(context));
 }
 
 export default function TreasuryStatement({ loaderData, actionData }: Route.ComponentProps) {
   const data = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData as ImportResult | undefined;
+  const suggested = result?.ok && result.intent === "import" ? result.suggested : undefined;
   const notice = useSaveNotice(noticeOf(result));
   return (
     <AdminPage
@@ -60,8 +62,16 @@ export default function TreasuryStatement({ loaderData, actionData }: Route.Comp
               balance={data.balance}
               balanceCents={data.balanceCents}
               beforeCents={data.beforeCents}
+              suggested={suggested}
               result={result}
             />
+          </Section>
+          <Section
+            id="import"
+            title="Importer le relevé (CSV)"
+            description="Le fichier CSV que la banque propose au téléchargement (séparateur ;, dates jj/mm/aaaa, montants -1 234,56 ou colonnes Débit et Crédit). Chaque ligne coche l'écriture de même montant datée à 10 jours près ; rien n'est enregistré avant « Enregistrer les pointages »."
+          >
+            <StatementImport result={result} />
           </Section>
           <StatementBalanceForm key={`solde-${notice.formKey}`} balance={data.balanceField} result={result} />
         </>

@@ -33,6 +33,7 @@ export function StatementTicks({
   balance,
   balanceCents,
   beforeCents,
+  suggested = [],
   result,
 }: {
   lines: StatementLine[];
@@ -40,10 +41,13 @@ export function StatementTicks({
   balance: string;
   balanceCents: number;
   beforeCents: number;
+  /** The boxes a bank's CSV just suggested ticking (not saved yet). */
+  suggested?: string[];
   result: IntentResult | undefined;
 }) {
   const refused = result && !result.ok && (result.intent === "ticks" || result.intent === "validate") ? result : null;
-  const initiallyTicked = (line: StatementLine) => (refused ? refused.values[line.name] === "on" : line.ticked);
+  const initiallyTicked = (line: StatementLine) =>
+    refused ? refused.values[line.name] === "on" : line.ticked || suggested.includes(line.name);
   const sumOf = (ticked: (line: StatementLine) => boolean) =>
     beforeCents + lines.filter(ticked).reduce((sum, line) => sum + line.cents, 0);
   const [reconciledCents, setReconciledCents] = useState(() => sumOf(initiallyTicked));

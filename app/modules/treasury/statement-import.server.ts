@@ -1,0 +1,125 @@
+import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
+import { parseSignedEuros } from "./reconciliation.schema";
+
+// « Importer le relevé (CSV) »: a bank statement as French banks export it (`;`, dates jj/mm/aaaa, amounts « -1 234,56 »
+// in one column or in « Débit » and « Crédit »), read to suggest the ticks: each line of the bank matched to one entry
+// of the statement not yet ticked, of the same amount and sign, dated within 10 days. Nothing is saved: the treasurer
+// checks the boxes ticked and saves them.
+
+export const STATEMENT_CSV_MAX_LINES = 2000;
+const MATCH_DAYS = 10;
+
+export interface BankLine {
+  /** 2026-03-31. */
+  on: string;
+  label: string;
+  /** Signed: credit above zero, debit below. */
+  cents: number;
+}
+
+const HEADERS = {
+  date: ["date", "dateoperation", "datedoperation", "datedeloperation", "dateope", "datecomptable"],
+  label: ["libelle", "libelleoperation", "libellesimplifie", "operation", "description", "detail"],
+  amount: ["montant", "montanteur", "montanteuros", "montanteneuros", "montanteneur", "somme"],
+  debit: ["debit", "debiteur", "debiteuros", "montantdebit"],
+  credit: ["credit", "crediteur", "crediteuros", "montantcredit"],
+};
+
+const columnOf = (header: string[], names: string[]) => header.findIndex((cell) => names.includes(foldHeader(cell)));
+
+/** 2026-03-31 from « 31/03/2026 », « 31/03/26 », « 31-03-2026 » or « 2026-03-31 »; null otherwise. */
+export function parseBankDate(text: string): string | null {
+  const french = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text.trim());
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const [year, month, day] = french
+    ? [french[3]!.length === 2 ? 2000 + Number(french[3]) : Number(french[3]), Number(french[2]), Number(french[1])]
+    : iso
+      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+      : [0, 0, 0];
+  if (!year) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Cents from a bank's amount: « -1 234,56 », « 1234.56 », « +12,40 € »; null when it is none. */
+export function parseBankAmount(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, "").replace(/^\+/, "");
+  if (!cleaned) return null;
+  // « 1.234,56 »: the dot groups thousands when a comma marks the cents.
+  const normal = /,\d{1,2}$/.test(cleaned) ? cleaned.replace(/\./g, "") : cleaned;
+  return parseSignedEuros(normal);
+}
+
+/**
+ * The lines of a bank's CSV: the header is the first row naming a date and an amount (or debit and credit) column —
+ * banks put the account's details above it; lines without a date (totals, balances) are left out. Refused with a
+ * French message naming the line that cannot be read.
+ */
+export function parseBankCsv(text: string): BankLine[] {
+  const rows = readCsvUpload(text, STATEMENT_CSV_MAX_LINES, "lignes");
+  const headerAt = rows.findIndex(
+    (row) =>
+      columnOf(row, HEADERS.date) >= 0 &&
+      (columnOf(row, HEADERS.amount) >= 0 || (columnOf(row, HEADERS.debit) >= 0 && columnOf(row, HEADERS.credit) >= 0)),
+  );
+  if (headerAt < 0)
+    throw new CsvUploadError(
+      "Ce fichier ne ressemble pas à un relevé : il lui faut une colonne « Date » et une colonne « Montant » (ou « Débit » et « Crédit »).",
+    );
+  const header = rows[headerAt]!;
+  const at = {
+    date: columnOf(header, HEADERS.date),
+    label: columnOf(header, HEADERS.label),
+    amount: columnOf(header, HEADERS.amount),
+    debit: columnOf(header, HEADERS.debit),
+    credit: columnOf(header, HEADERS.credit),
+  };
+  const lines: BankLine[] = [];
+  for (const [i, row] of rows.slice(headerAt + 1).entries()) {
+    const n = headerAt + i + 2;
+    const dateText = row[at.date] ?? "";
+    if (!dateText.trim()) continue;
+    const on = parseBankDate(dateText);
+    if (!on) throw new CsvUploadError(`Ligne ${n} : la date « ${dateText} » n'est pas au format jj/mm/aaaa.`);
+    let cents: number | null;
+    if (at.amount >= 0) cents = parseBankAmount(row[at.amount] ?? "");
+    else {
+      const debit = parseBankAmount(row[at.debit] ?? "");
+      const credit = parseBankAmount(row[at.credit] ?? "");
+      cents = debit ? -Math.abs(debit) : credit !== null ? Math.abs(credit) : debit;
+    }
+    if (cents === null)
+      throw new CsvUploadError(`Ligne ${n} : le montant n'est pas lisible (il faut un nombre comme -1 234,56).`);
+    if (cents === 0) continue;
+    lines.push({ on, label: at.label >= 0 ? (row[at.label] ?? "").trim() : "", cents });
+  }
+  return lines;
+}
+
+const days = (a: string, b: string) =>
+  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+
+/**
+ * The boxes the bank's lines suggest ticking: each line matched to one box not ticked yet, of the same signed amount,
+ * dated within 10 days (the closest first); the lines matched to nothing are listed for the treasurer.
+ */
+export function suggestTicks<Box extends { name: string; on: string; cents: number; ticked: boolean }>(
+  bank: BankLine[],
+  boxes: Box[],
+) {
+  const free = boxes.filter((box) => !box.ticked);
+  const taken = new Set<string>();
+  const suggested: string[] = [];
+  const unmatched: BankLine[] = [];
+  for (const line of bank) {
+    const match = free
+      .filter((box) => !taken.has(box.name) && box.cents === line.cents && days(box.on, line.on) <= MATCH_DAYS)
+      .sort((a, b) => days(a.on, line.on) - days(b.on, line.on))[0];
+    if (match) {
+      taken.add(match.name);
+      suggested.push(match.name);
+    } else unmatched.push(line);
+  }
+  return { suggested, unmatched };
+}
