@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEuros } from "~/lib/money";
 import { TOO_MANY_IMAGES_MESSAGE, tooLongMessage } from "~/lib/constants";
 import { IMAGE_ALT_MAX } from "~/lib/image-alt";
 import { cleanImageList, isSafeImageUrl, oneLine, parseId } from "~/lib/text";
@@ -97,3 +98,38 @@ export const imageAlts = () =>
     )
     .optional()
     .transform((alts) => alts ?? {});
+
+export const DATE_MESSAGE = "Indiquez une date valide.";
+const AMOUNT_MESSAGE = "Indiquez un montant en euros, par exemple 25 ou 12,50.";
+
+export const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,6}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: message });
+
+/** A calendar date as `<input type="date">` sends it (YYYY-MM-DD), a real one, between 1900 and 2100. */
+export const calendarDate = (message = DATE_MESSAGE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^(19\d\d|20\d\d|2100)-\d{2}-\d{2}$/, { error: message })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        error: message,
+      },
+    );
+
+/** An amount in euros as people type it (« 25 », « 12,50 », « 12.5 € »), in cents; at most 100 000 €. */
+export const euroAmount = (message = AMOUNT_MESSAGE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => parseEuros(v) !== null, { error: message })
+    .transform((v) => parseEuros(v)!);
+
+const YEAR_MESSAGE = "Indiquez une année entre 2000 et 2100.";
+export const yearField = () => wholeNumber(2000, 2100, YEAR_MESSAGE);

@@ -1,9 +1,21 @@
 import { z } from "zod";
-import { parseEuros } from "~/lib/money";
 import { parseId } from "~/lib/text";
 import { parisToday } from "~/lib/paris-time";
 import { tooLongMessage, VILLES } from "~/lib/constants";
-import { optionalEmail, optionalLine, optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
+import {
+  calendarDate,
+  euroAmount,
+  optionalEmail,
+  optionalLine,
+  optionalText,
+  recordId,
+  requiredLine,
+  wholeNumber,
+  yearField,
+} from "~/modules/forms/fields.schema";
+
+// Dates, amounts and years are the forms module's, shared with the treasury: the register's forms read them from here.
+export { calendarDate, DATE_MESSAGE, euroAmount, yearField } from "~/modules/forms/fields.schema";
 import { isFrenchPhone } from "~/modules/applications/applications.schema";
 import { PAYMENT_KINDS, PAYMENT_MEANS, PLOT_KINDS } from "./plots.labels";
 
@@ -13,30 +25,6 @@ export const PLOT_NUMBER_MAX = 9999;
 export const BULK_PLOTS_MAX = 300;
 export const PLOT_GONE_MESSAGE = "Cette parcelle n'existe plus : elle a peut-être été supprimée entre-temps.";
 export const GARDENER_GONE_MESSAGE = "Ce jardinier n'existe plus : sa fiche a peut-être été effacée entre-temps.";
-export const DATE_MESSAGE = "Indiquez une date valide.";
-const AMOUNT_MESSAGE = "Indiquez un montant en euros, par exemple 25 ou 12,50.";
-
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{1,6}$/, { error: message })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { error: message });
-
-/** A calendar date as `<input type="date">` sends it (YYYY-MM-DD), a real one, between 1900 and 2100. */
-export const calendarDate = (message = DATE_MESSAGE) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^(19\d\d|20\d\d|2100)-\d{2}-\d{2}$/, { error: message })
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        error: message,
-      },
-    );
-
 /**
  * A date of what happened: a calendar date, today at the latest (decision 025). The register records allotments,
  * departures and arrivals when they happen, because the plot's state, the rounds, the counts and the home page all
@@ -46,14 +34,6 @@ export const pastDate = (what: string) =>
   calendarDate(`Indiquez ${what}.`).refine((v) => v <= parisToday(), {
     error: `${what.charAt(0).toUpperCase()}${what.slice(1)} ne peut pas être après aujourd'hui : le registre note ce qui a déjà eu lieu.`,
   });
-
-/** An amount in euros as people type it (« 25 », « 12,50 », « 12.5 € »), in cents; at most 100 000 €. */
-export const euroAmount = (message = AMOUNT_MESSAGE) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((v) => parseEuros(v) !== null, { error: message })
-    .transform((v) => parseEuros(v)!);
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -143,9 +123,6 @@ export const gardenerFormSchema = z.object({
   notes: optionalText(2000, ""),
 });
 export type GardenerForm = z.output<typeof gardenerFormSchema>;
-
-const YEAR_MESSAGE = "Indiquez une année entre 2000 et 2100.";
-export const yearField = () => wholeNumber(2000, 2100, YEAR_MESSAGE);
 
 /** A cheque's number and bank, for the deposit slip (optional: the deposit asks for what is missing). */
 export const chequeFields = {

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { recordId } from "~/modules/forms/fields.schema";
-import { calendarDate } from "~/modules/register/plots.schema";
+import { calendarDate, recordId } from "~/modules/forms/fields.schema";
 
 // The form of « Chèques à remettre » (/admin/tresorerie/remises): a box per cheque (`cheque-<id>`), each one's number
 // and bank as the treasurer completes them (`numero-<id>`, `banque-<id>`), the account and the date.

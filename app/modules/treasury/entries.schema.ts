@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseEuros } from "~/lib/money";
-import { optionalLine, recordId, requiredLine } from "~/modules/forms/fields.schema";
-import { calendarDate, yearField } from "~/modules/register/plots.schema";
+import { calendarDate, optionalLine, recordId, requiredLine, yearField } from "~/modules/forms/fields.schema";
 import { ACCOUNT_KINDS, TREASURY_DIRECTIONS, TREASURY_MEANS } from "./treasury.labels";
 
 // The forms of the book's screens (decision 031): an entry, an account, a sub-category. Safe for the browser: the

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseEuros } from "~/lib/money";
-import { recordId } from "~/modules/forms/fields.schema";
-import { calendarDate } from "~/modules/register/plots.schema";
+import { calendarDate, recordId } from "~/modules/forms/fields.schema";
 
 // The forms of bank reconciliation (/admin/tresorerie/rapprochement): a new statement (its date and ending balance),
 // its balance corrected, and the ticks of its entries (a box `entry-<id>` each, `remise-<id>` for a deposit).
