@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { AxeBuilder } from "@axe-core/playwright";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Download, Page } from "@playwright/test";
@@ -80,6 +81,11 @@ function attachment(raw: string, fileName: string) {
   return Buffer.from((base64 ?? "").replace(/\s/g, ""), "base64");
 }
 
+/** What axe finds wrong on the page; it runs in the page, so only with JavaScript. */
+async function violations(page: Page, js: boolean) {
+  return js ? (await new AxeBuilder({ page }).analyze()).violations : [];
+}
+
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
 
 async function bytesOf(download: Download) {
@@ -131,6 +137,7 @@ for (const { width, js } of [
     await payments.getByRole("link", { name: new RegExp(`^Reçu n° ${number}`) }).click();
     await expect(treasurer.getByRole("heading", { level: 1, name: `Reçu n° ${number}` })).toBeVisible();
     await expect(treasurer.getByText(/envoyé par e-mail le/)).toBeVisible();
+    expect(await violations(treasurer, js)).toEqual([]);
     const downloads = [];
     for (let i = 0; i < 2; i++) {
       const [download] = await Promise.all([
@@ -147,6 +154,7 @@ for (const { width, js } of [
     await treasurer.getByRole("link", { name: /^Reçus \d{4}$/ }).click();
     await expect(treasurer.getByRole("row", { name: new RegExp(number) })).toContainText(`Lucie ${family}`);
     await expect(treasurer.getByRole("row", { name: new RegExp(number) })).toContainText("envoyé le");
+    expect(await violations(treasurer, js)).toEqual([]);
     await treasurer.context().close();
   });
 }
