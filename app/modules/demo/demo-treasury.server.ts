@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Transaction } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { getDb, type Transaction } from "~/db/client.server";
 import * as tables from "~/db/schema";
 import { madePdf, storeDocumentFile } from "~/modules/documents/document-files.server";
 import { bookPayment, categoryIdOf } from "~/modules/treasury/book.server";
+import { issueReceipt } from "~/modules/treasury/receipts.server";
 import type { TreasuryMeans } from "~/modules/treasury/treasury.labels";
 import { textPdfWithPages } from "./demo.pdf.server";
 
@@ -358,11 +359,12 @@ export async function seedDemoTreasury(
 
   await tx.insert(tables.treasuryBudgetLines).values(
     await Promise.all(
-      [year, year + 1].flatMap((y) =>
+      [last, year, year + 1].flatMap((y) =>
         Object.entries(BUDGET).map(async ([code, cents]) => ({
           year: y,
           categoryId: await categoryOf(code),
-          amountCents: y === year ? cents : Math.round(cents * 1.03),
+          // Each year's budget a little above the one before: water and insurance go up.
+          amountCents: Math.round((cents * (100 + 3 * (y - year))) / 100),
           isDemo: true,
         })),
       ),
@@ -389,6 +391,22 @@ export async function seedDemoTreasury(
         isDemo: true,
       },
     });
+}
+
+/**
+ * Receipts the treasurer made for this year's latest fees paid by cheque, signed by the bureau (no treasurer's name is
+ * set: that is the association's to give). Made as any receipt is, then marked the demo's.
+ */
+export async function seedDemoReceipts() {
+  const e = tables.treasuryEntries;
+  const paid = await getDb()
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.isDemo, true), isNotNull(e.paymentId), eq(e.means, "cheque")))
+    .orderBy(desc(e.date), desc(e.id))
+    .limit(3);
+  for (const { id } of paid) await issueReceipt(id, { id: null, username: "Le bureau" });
+  await getDb().update(tables.treasuryReceipts).set({ isDemo: true });
 }
 
 /** The cheques received, deposited at the end of each month; the last three weeks' (three at least) still to deposit. */

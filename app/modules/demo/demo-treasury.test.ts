@@ -78,13 +78,21 @@ describeEachDatabase("the demo's book", () => {
     const budgetYears = await db
       .selectDistinct({ year: tables.treasuryBudgetLines.year })
       .from(tables.treasuryBudgetLines);
-    expect(budgetYears.map((b) => b.year).sort()).toEqual([2026, 2027]);
+    expect(budgetYears.map((b) => b.year).sort()).toEqual([2025, 2026, 2027]);
+    // Receipts for the latest cheques, numbered from one in their year.
+    const receipts = await db.select().from(tables.treasuryReceipts).orderBy(asc(tables.treasuryReceipts.number));
+    expect(receipts.map((r) => [r.year, r.number, r.isDemo])).toEqual([
+      [2026, 1, true],
+      [2026, 2, true],
+      [2026, 3, true],
+    ]);
 
     await removeDemoContent();
     expect(await db.select().from(e)).toEqual([]);
     expect(await db.select().from(tables.treasuryDeposits)).toEqual([]);
     expect(await db.select().from(tables.treasuryStatements)).toEqual([]);
     expect(await db.select().from(tables.treasuryBudgetLines)).toEqual([]);
+    expect(await db.select().from(tables.treasuryReceipts)).toEqual([]);
     expect(await isYearClosed(2025)).toBe(false);
     const accounts = await db.select().from(tables.treasuryAccounts).orderBy(asc(tables.treasuryAccounts.id));
     expect(accounts.map((a) => [a.name, a.openingCents])).toEqual([

@@ -42,7 +42,7 @@ import {
   demoDocuments,
 } from "./demo.content";
 import { textPdfWithPages } from "./demo.pdf.server";
-import { removeDemoTreasury, seedDemoTreasury } from "./demo-treasury.server";
+import { removeDemoTreasury, seedDemoReceipts, seedDemoTreasury } from "./demo-treasury.server";
 import { renderIcon, renderScene, DEMO_SCENES } from "./demo.images.server";
 import {
   DEMO_FEES,
@@ -184,6 +184,7 @@ export async function seedDemoContent(now = new Date()) {
 
   await seedDemoDocuments(now);
   await getDb().transaction((tx) => seedDemoRegister(tx, now));
+  await seedDemoReceipts();
   if (assemblyEventId) await seedGeneralAssembly(assemblyEventId, now);
   await seedDemoLetter(now);
 
