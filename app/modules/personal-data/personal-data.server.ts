@@ -11,6 +11,8 @@ import {
   contactMessages,
   eventRegistrations,
   gardenerPayments,
+  treasuryEntries,
+  treasuryReceipts,
   gardeners,
   gardenSites,
   inspectionMarks,
@@ -69,6 +71,28 @@ async function gardenerRecords(executor: Executor, where: SQL) {
         })
         .from(gardenerPayments)
         .where(eq(gardenerPayments.gardenerId, gardener.id)),
+      // The book's entries and receipts made out to them (decision 031).
+      tresorerie: await executor
+        .select({
+          date: treasuryEntries.date,
+          label: treasuryEntries.label,
+          amountCents: treasuryEntries.amountCents,
+          means: treasuryEntries.means,
+          chequeNumber: treasuryEntries.chequeNumber,
+          chequeBank: treasuryEntries.chequeBank,
+        })
+        .from(treasuryEntries)
+        .where(eq(treasuryEntries.gardenerId, gardener.id)),
+      recus: await executor
+        .select({
+          year: treasuryReceipts.year,
+          number: treasuryReceipts.number,
+          payerName: treasuryReceipts.payerName,
+          amountCents: treasuryReceipts.amountCents,
+          createdAt: treasuryReceipts.createdAt,
+        })
+        .from(treasuryReceipts)
+        .where(eq(treasuryReceipts.gardenerId, gardener.id)),
       visites: await executor
         .select({
           date: inspectionRounds.date,

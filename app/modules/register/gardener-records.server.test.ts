@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { gardenerFees, gardenerPayments, gardeners, history, plotHoldings, plots } from "~/db/schema";
+import { gardenerFees, gardenerPayments, gardeners, history, plotHoldings, plots, treasuryEntries } from "~/db/schema";
 import { COMMAND_LINE_ACTOR } from "~/modules/history/history.server";
 import { erasePersonalData, findPersonalData } from "~/modules/personal-data/personal-data.server";
 import { applyRetention } from "~/modules/retention/retention.server";
@@ -104,12 +104,27 @@ describeEachDatabase("gardeners' records", () => {
 
   it("exports and erases a gardener's record; a current one's plot goes to be restored", async () => {
     const { gardener, plot } = await gardenerWithPlot({ name: "Nadia Cherif", email: "nadia.cherif@example.fr" });
+    // Her fee in the book, made out to her.
+    await getDb().insert(treasuryEntries).values({
+      year: 2026,
+      date: "2026-03-02",
+      label: "Cotisation 2026",
+      amountCents: 5500,
+      direction: "recette",
+      accountId: 1,
+      categoryId: 1,
+      means: "cheque",
+      chequeNumber: "8412337",
+      payer: "Nadia Cherif",
+      gardenerId: gardener.id,
+    });
     const found = await findPersonalData("NADIA.cherif@example.fr");
     expect(found.jardiniers).toEqual([
       expect.objectContaining({
         name: "Nadia Cherif",
         parcelles: [expect.objectContaining({ number: 1, startDate: "2015-03-01", endDate: null })],
         paiements: expect.arrayContaining([expect.objectContaining({ year: 2022, amountCents: 3500 })]),
+        tresorerie: [expect.objectContaining({ label: "Cotisation 2026", amountCents: 5500, chequeNumber: "8412337" })],
       }),
     ]);
 
@@ -121,6 +136,16 @@ describeEachDatabase("gardeners' records", () => {
     const [holding] = await getDb().select().from(plotHoldings);
     expect(holding).toMatchObject({ gardenerId: null, endDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect((await getDb().select().from(gardenerPayments)).map((p) => p.gardenerId)).toEqual([null, null]);
+    // The book keeps the amount, not her name.
+    expect(
+      await getDb()
+        .select({
+          payer: treasuryEntries.payer,
+          gardenerId: treasuryEntries.gardenerId,
+          amountCents: treasuryEntries.amountCents,
+        })
+        .from(treasuryEntries),
+    ).toEqual([{ payer: "", gardenerId: null, amountCents: 5500 }]);
     const entries = await getDb().select().from(history);
     expect(entries.map((e) => e.detail)).toEqual([expect.stringContaining("1 fiche de jardinier")]);
     expect(JSON.stringify(entries)).not.toContain("Nadia");
