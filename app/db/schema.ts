@@ -1287,7 +1287,10 @@ export const treasuryEntries = pgTable(
     paymentId: integer("payment_id").references(() => gardenerPayments.id, { onDelete: "set null" }),
     gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
     depositId: integer("deposit_id").references(() => treasuryDeposits.id, { onDelete: "set null" }),
+    /** The statement of `account_id` it is ticked on. */
     statementId: integer("statement_id").references(() => treasuryStatements.id, { onDelete: "set null" }),
+    /** A transfer's tick on a statement of its destination, `to_account_id`: each side is reconciled on its own. */
+    toStatementId: integer("to_statement_id").references(() => treasuryStatements.id, { onDelete: "set null" }),
     enteredBy: text("entered_by").notNull().default(""),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
@@ -1302,6 +1305,7 @@ export const treasuryEntries = pgTable(
     index("treasury_entries_gardener_idx").on(t.gardenerId),
     index("treasury_entries_deposit_idx").on(t.depositId),
     index("treasury_entries_statement_idx").on(t.statementId),
+    index("treasury_entries_to_statement_idx").on(t.toStatementId),
     index("treasury_entries_attachment_idx").on(t.attachmentHash),
     check("treasury_entries_amount", sql`${t.amountCents} > 0`),
     check("treasury_entries_year", sql`${t.year} = extract(year from ${t.date})`),

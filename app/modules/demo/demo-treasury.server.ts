@@ -449,16 +449,18 @@ async function reconcile(tx: Transaction, bankId: number, day: string, closedAt:
     .insert(tables.treasuryStatements)
     .values({ accountId: bankId, statementDate: day, balanceCents: 0, closedAt, createdBy: "Bureau", isDemo: true })
     .returning({ id: tables.treasuryStatements.id });
+  const shown = and(
+    lte(e.date, day),
+    or(sql`${e.means} <> 'cheque'`, sql`${e.direction} <> 'recette'`, sql`${e.depositId} is not null`),
+  );
   await tx
     .update(e)
     .set({ statementId: statement!.id })
-    .where(
-      and(
-        or(eq(e.accountId, bankId), eq(e.toAccountId, bankId)),
-        lte(e.date, day),
-        or(sql`${e.means} <> 'cheque'`, sql`${e.direction} <> 'recette'`, sql`${e.depositId} is not null`),
-      ),
-    );
+    .where(and(eq(e.accountId, bankId), shown));
+  await tx
+    .update(e)
+    .set({ toStatementId: statement!.id })
+    .where(and(eq(e.toAccountId, bankId), shown));
   // Its balance is what the ticked movements leave: the book and the statement agree, the difference is zero.
   const [ticked] = await tx
     .select({
@@ -468,7 +470,7 @@ async function reconcile(tx: Transaction, bankId: number, day: string, closedAt:
         ),
     })
     .from(e)
-    .where(eq(e.statementId, statement!.id));
+    .where(or(eq(e.statementId, statement!.id), eq(e.toStatementId, statement!.id)));
   const [bank] = await tx.select().from(tables.treasuryAccounts).where(eq(tables.treasuryAccounts.id, bankId));
   await tx
     .update(tables.treasuryStatements)

@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as tables from "~/db/schema";
@@ -56,7 +56,7 @@ describeEachDatabase("the demo's book", () => {
         after: sql<number>`count(*) filter (where ${e.date} > '2025-12-31')`.mapWith(Number),
       })
       .from(e)
-      .where(eq(e.statementId, statement!.id));
+      .where(or(eq(e.statementId, statement!.id), eq(e.toStatementId, statement!.id)));
     expect(bank!.openingCents + ticked!.cents).toBe(statement!.balanceCents);
     expect(ticked!.after).toBe(0);
 

@@ -216,7 +216,7 @@ function overdue(settings: RetentionSettings, now: Date) {
       table: treasuryStatements,
       where: and(
         lt(treasuryStatements.statementDate, `${bookLimit(now)}-01-01`),
-        sql`not exists (select 1 from ${treasuryEntries} where ${treasuryEntries.statementId} = ${treasuryStatements.id})`,
+        sql`not exists (select 1 from ${treasuryEntries} where ${treasuryStatements.id} in (${treasuryEntries.statementId}, ${treasuryEntries.toStatementId}))`,
       ),
     },
     budgetLines: { table: treasuryBudgetLines, where: lt(treasuryBudgetLines.year, bookLimit(now)) },

@@ -67,11 +67,12 @@ export async function assertEntryChangeable(tx: Transaction, entry: TreasuryEntr
       .where(eq(treasuryDeposits.id, entry.depositId));
     if (deposit) throw new TreasuryRefusal(treasuryMessages.deposited(formatCalendarDate(deposit.on)));
   }
-  if (entry.statementId !== null) {
+  const ticked = entry.statementId ?? entry.toStatementId;
+  if (ticked !== null) {
     const [statement] = await tx
       .select({ on: treasuryStatements.statementDate })
       .from(treasuryStatements)
-      .where(eq(treasuryStatements.id, entry.statementId));
+      .where(eq(treasuryStatements.id, ticked));
     if (statement) throw new TreasuryRefusal(treasuryMessages.reconciled(formatCalendarDate(statement.on)));
   }
 }

@@ -382,7 +382,7 @@ export async function entryScreen(request: Request, rawId: string | undefined) {
           .where(eq(gardenerPayments.id, entry.paymentId))
           .then((rows) => rows[0]),
   ]);
-  const locked = entry.depositId !== null || entry.statementId !== null;
+  const locked = entry.depositId !== null || entry.statementId !== null || entry.toStatementId !== null;
   return {
     entry: {
       id: entry.id,

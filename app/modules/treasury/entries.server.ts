@@ -325,7 +325,7 @@ export async function entriesPage(filter: EntryFilter, limit: number, offset: nu
       account: treasuryAccounts.name,
       toAccount: toAccount.name,
       deposited: sql<boolean>`${e.depositId} is not null`,
-      reconciled: sql<boolean>`${e.statementId} is not null`,
+      reconciled: sql<boolean>`coalesce(${e.statementId}, ${e.toStatementId}) is not null`,
       fromRegister: sql<boolean>`${e.paymentId} is not null`,
       attached: sql<boolean>`${e.attachmentHash} is not null`,
     })
@@ -385,7 +385,7 @@ export async function entryDetails(id: number, executor: Executor = getDb()) {
     .leftJoin(toAccount, eq(toAccount.id, e.toAccountId))
     .leftJoin(treasuryCategories, eq(treasuryCategories.id, e.categoryId))
     .leftJoin(treasuryDeposits, eq(treasuryDeposits.id, e.depositId))
-    .leftJoin(treasuryStatements, eq(treasuryStatements.id, e.statementId))
+    .leftJoin(treasuryStatements, sql`${treasuryStatements.id} = coalesce(${e.statementId}, ${e.toStatementId})`)
     .where(eq(e.id, id));
   return row;
 }

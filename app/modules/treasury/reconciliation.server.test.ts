@@ -108,6 +108,32 @@ describeEachDatabase("bank reconciliation", () => {
     expect((await saveTicks(TREASURER, april.id, { entries: [book.after.id] })).differenceCents).toBe(0);
   });
 
+  it("reconciles a transfer on both accounts it touches: the bank's statement and the savings' each tick their side", async () => {
+    const book = await month();
+    const all = [book.cheque.id, book.water.id, book.toSavings.id, book.cashIn.id];
+    const { statement: bank } = await createStatement(TREASURER, {
+      accountId: book.bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: MARCH_BALANCE,
+    });
+    await validateStatement(TREASURER, bank.id, { entries: all });
+    // The savings account's statement still lists the transfer it received, and reconciles with it.
+    const { statement: savings } = await createStatement(TREASURER, {
+      accountId: book.savings.id,
+      statementDate: "2026-03-31",
+      balanceCents: 20_000,
+    });
+    const listed = await statementDetail(savings.id);
+    expect(listed!.lines.map((l) => [l.entry.id, l.cents, l.ticked])).toEqual([[book.toSavings.id, 20_000, false]]);
+    const done = await validateStatement(TREASURER, savings.id, { entries: [book.toSavings.id] });
+    expect(done.differenceCents).toBe(0);
+    const [transfer] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, book.toSavings.id));
+    expect([transfer!.statementId, transfer!.toStatementId]).toEqual([bank.id, savings.id]);
+    // The bank's side is still ticked on the bank's statement.
+    const next = await statementDetail(bank.id);
+    expect(next!.lines.find((l) => l.entry.id === book.toSavings.id)?.ticked).toBe(true);
+  });
+
   it("ticks a deposit of cheques whole, as the bank shows it in one line", async () => {
     const book = await month();
     const second = await insertCheque(book.bank.id, 2_000, "Awa Diallo", { date: "2026-03-05" });

@@ -51,6 +51,17 @@ export class StatementRefusal extends TreasuryRefusal {
 const touches = (accountId: number) => or(eq(e.accountId, accountId), eq(e.toAccountId, accountId));
 
 /**
+ * The statement an entry is ticked on, on the side of `accountId`: a transfer has one tick per account it touches
+ * (`statement_id` for its source, `to_statement_id` for its destination), so both accounts reconcile it.
+ */
+const tickOn = (accountId: number) =>
+  sql<number | null>`case when ${e.accountId} = ${accountId} then ${e.statementId} else ${e.toStatementId} end`;
+export const tickOf = (
+  entry: { accountId: number; statementId: number | null; toStatementId: number | null },
+  accountId: number,
+) => (entry.accountId === accountId ? entry.statementId : entry.toStatementId);
+
+/**
  * « Nouveau relevé »: a bank or savings account's statement on a date with its ending balance. Refused while another
  * of the account's statements is under way, or on or before the last reconciled one's date.
  */
@@ -129,7 +140,7 @@ async function candidates(executor: Executor, statement: Statement, openingYear:
         touches(statement.accountId),
         lte(e.date, statement.statementDate),
         sql`${e.year} >= ${openingYear}`,
-        or(isNull(e.statementId), eq(e.statementId, statement.id)),
+        or(sql`${tickOn(statement.accountId)} is null`, sql`${tickOn(statement.accountId)} = ${statement.id}`),
         or(
           sql`${e.direction} <> 'recette'`,
           sql`${e.means} <> 'cheque'`,
@@ -151,9 +162,10 @@ async function reconciledBefore(executor: Executor, statement: Statement, openin
         else -${e.amountCents} end), 0)`.mapWith(Number),
     })
     .from(e)
-    .innerJoin(s, eq(s.id, e.statementId))
+    .innerJoin(s, sql`${s.id} = ${tickOn(statement.accountId)}`)
     .where(
       and(
+        touches(statement.accountId),
         eq(s.accountId, statement.accountId),
         sql`(${s.statementDate}, ${s.id}) < (${statement.statementDate}, ${statement.id})`,
       ),
@@ -178,7 +190,7 @@ export async function statementDetail(id: number, executor: Executor = getDb()) 
   const lines = entries.map((entry) => ({
     entry,
     cents: signedCents(entry, account.id),
-    ticked: entry.statementId === statement.id,
+    ticked: tickOf(entry, account.id) === statement.id,
   }));
   const reconciledCents = beforeCents + lines.filter((l) => l.ticked).reduce((sum, l) => sum + l.cents, 0);
   return {
@@ -223,12 +235,21 @@ async function applyTicks(tx: Transaction, statement: Statement, ticks: Ticks) {
     ...ticks.entries,
     ...entries.filter((entry) => isReceivedCheque(entry) && deposits.has(entry.depositId!)).map((entry) => entry.id),
   ]);
-  const tick = entries.filter((entry) => wanted.has(entry.id) && entry.statementId !== statement.id).map((x) => x.id);
-  const untick = entries
-    .filter((entry) => !wanted.has(entry.id) && entry.statementId === statement.id)
-    .map((x) => x.id);
-  if (tick.length > 0) await tx.update(e).set({ statementId: statement.id }).where(inArray(e.id, tick));
-  if (untick.length > 0) await tx.update(e).set({ statementId: null }).where(inArray(e.id, untick));
+  const ticked = (entry: (typeof entries)[number]) => tickOf(entry, statement.accountId) === statement.id;
+  const tick = entries.filter((entry) => wanted.has(entry.id) && !ticked(entry));
+  const untick = entries.filter((entry) => !wanted.has(entry.id) && ticked(entry));
+  // Each entry on its side: the source's tick for what leaves or enters by itself, the destination's for a transfer in.
+  const bySide = (list: typeof entries, source: boolean) =>
+    list.filter((entry) => (entry.accountId === statement.accountId) === source).map((entry) => entry.id);
+  for (const [list, value] of [
+    [tick, statement.id],
+    [untick, null],
+  ] as const) {
+    const source = bySide(list, true);
+    const destination = bySide(list, false);
+    if (source.length > 0) await tx.update(e).set({ statementId: value }).where(inArray(e.id, source));
+    if (destination.length > 0) await tx.update(e).set({ toStatementId: value }).where(inArray(e.id, destination));
+  }
   const detail = await statementDetail(statement.id, tx);
   return { ...detail!, changed: tick.length + untick.length };
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "treasury_entries" ADD COLUMN "to_statement_id" integer;--> statement-breakpoint
+ALTER TABLE "treasury_entries" ADD CONSTRAINT "treasury_entries_to_statement_id_treasury_statements_id_fk" FOREIGN KEY ("to_statement_id") REFERENCES "public"."treasury_statements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "treasury_entries_to_statement_idx" ON "treasury_entries" USING btree ("to_statement_id");
