@@ -15,7 +15,7 @@ import {
 } from "~/modules/forms/fields.schema";
 
 // Dates, amounts and years are the forms module's, shared with the treasury: the register's forms read them from here.
-export { calendarDate, DATE_MESSAGE, euroAmount, yearField } from "~/modules/forms/fields.schema";
+export { calendarDate, euroAmount, yearField } from "~/modules/forms/fields.schema";
 import { isFrenchPhone } from "~/modules/applications/applications.schema";
 import { PAYMENT_KINDS, PAYMENT_MEANS, PLOT_KINDS } from "./plots.labels";
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import {
   gardenerPayments,
@@ -180,21 +180,6 @@ export async function unbookPayment(tx: Transaction, paymentId: number) {
   return entry;
 }
 
-/** The entry a payment made, if any (its receipt hangs on it). */
-export async function entryOfPayment(paymentId: number, executor: Executor = getDb()) {
-  const [entry] = await executor.select().from(treasuryEntries).where(eq(treasuryEntries.paymentId, paymentId));
-  return entry;
-}
-
-/** What an entry does to an account's balance: income and transfers in add, expenses and transfers out take away. */
-const signedFor = (accountId: number) => sql<number>`
-  case
-    when ${treasuryEntries.direction} = 'recette' and ${treasuryEntries.accountId} = ${accountId} then ${treasuryEntries.amountCents}
-    when ${treasuryEntries.direction} = 'depense' and ${treasuryEntries.accountId} = ${accountId} then -${treasuryEntries.amountCents}
-    when ${treasuryEntries.direction} = 'virement' and ${treasuryEntries.accountId} = ${accountId} then -${treasuryEntries.amountCents}
-    when ${treasuryEntries.direction} = 'virement' and ${treasuryEntries.toAccountId} = ${accountId} then ${treasuryEntries.amountCents}
-    else 0 end`;
-
 export interface AccountBalance {
   id: number;
   name: string;
@@ -252,21 +237,4 @@ export async function accountBalances(year: number, executor: Executor = getDb()
         closingCents: openingCents + f.in - f.out,
       };
     });
-}
-
-/** The balance of one account after every entry up to `day` included (what a bank statement of that day shows). */
-export async function balanceOn(accountId: number, day: string, executor: Executor = getDb()) {
-  const [account] = await executor.select().from(treasuryAccounts).where(eq(treasuryAccounts.id, accountId));
-  if (!account) return undefined;
-  const [row] = await executor
-    .select({ cents: sql<number>`coalesce(sum(${signedFor(accountId)}), 0)`.mapWith(Number) })
-    .from(treasuryEntries)
-    .where(
-      and(
-        sql`(${treasuryEntries.accountId} = ${accountId} or ${treasuryEntries.toAccountId} = ${accountId})`,
-        sql`${treasuryEntries.date} <= ${day}`,
-        sql`${treasuryEntries.year} >= ${account.openingYear}`,
-      ),
-    );
-  return account.openingCents + (row?.cents ?? 0);
 }

@@ -20,7 +20,6 @@ export const depositFormSchema = z.object({
   numbers: z.record(z.string(), z.string()),
   banks: z.record(z.string(), z.string()),
 });
-export type DepositForm = z.output<typeof depositFormSchema>;
 
 /** What the browser checks of the form before sending it (the cheques' own fields are checked by the server). */
 export const depositBrowserSchema = z.object({

@@ -33,7 +33,6 @@ import {
 // (the caller's `withHistory`), listed a year at a time with their totals summed in SQL.
 
 export type Category = typeof treasuryCategories.$inferSelect;
-export type Account = typeof treasuryAccounts.$inferSelect;
 
 /** A refusal of one field of the form (the book's state forbids it: 409, or a wrong choice: 400). */
 export class EntryFieldRefusal extends Error {

@@ -27,7 +27,6 @@ export const statementFormSchema = z.object({
   statementDate: calendarDate("Indiquez la date du relevé."),
   balance: signedEuroAmount(),
 });
-export type StatementForm = z.output<typeof statementFormSchema>;
 
 export const statementBalanceFormSchema = z.object({ balance: signedEuroAmount() });
 
