@@ -278,7 +278,7 @@ export async function seedDemoTreasury(
 
   for (const [i, payment] of payments.entries())
     await bookPayment(tx, payment, "Bureau", {
-      chequeNumber: payment.means === "cheque" && i % 9 !== 4 ? String(8_412_300 + i * 37) : "",
+      chequeNumber: payment.means === "cheque" ? String(8_412_300 + i * 37) : "",
       chequeBank: payment.means === "cheque" ? BANKS[i % BANKS.length] : "",
     });
 
@@ -395,7 +395,7 @@ export async function seedDemoTreasury(
 
 /**
  * Receipts the treasurer made for this year's latest fees paid by cheque, signed by the bureau (no treasurer's name is
- * set: that is the association's to give). Made as any receipt is, then marked the demo's.
+ * set: that is the association's to give). Made as any receipt is.
  */
 export async function seedDemoReceipts() {
   const e = tables.treasuryEntries;
@@ -405,8 +405,8 @@ export async function seedDemoReceipts() {
     .where(and(eq(e.isDemo, true), isNotNull(e.paymentId), eq(e.means, "cheque")))
     .orderBy(desc(e.date), desc(e.id))
     .limit(3);
-  for (const { id } of paid) await issueReceipt(id, { id: null, username: "Le bureau" });
-  await getDb().update(tables.treasuryReceipts).set({ isDemo: true });
+  // Marked the demo's by their entries'; no one made them, so Historique does not say so.
+  for (const { id } of paid) await issueReceipt(id, { id: null, username: "Le bureau" }, { history: false });
 }
 
 /** The cheques received, deposited at the end of each month; the last three weeks' (three at least) still to deposit. */
@@ -431,6 +431,9 @@ async function depositCheques(tx: Transaction, bankId: number, today: string) {
     const month = cheque.date.slice(0, 7);
     byMonth.set(month, [...(byMonth.get(month) ?? []), cheque.id]);
   }
+  // One cheque waiting was recorded without its number: the deposit asks for it, with the cheque in hand.
+  const [unnumbered] = [...waiting];
+  if (unnumbered !== undefined) await tx.update(e).set({ chequeNumber: "" }).where(eq(e.id, unnumbered));
   for (const [month, ids] of byMonth) {
     const lastDay = cheques.filter((c) => ids.includes(c.id)).at(-1)!.date;
     const on = lastDay < `${month}-25` ? `${month}-25` : lastDay;

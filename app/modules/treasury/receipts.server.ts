@@ -199,9 +199,13 @@ export async function getReceipt(id: number, executor: Executor = getDb()) {
  * The receipt of an income entry, made once: a second call returns the first. Its number is the year's next, taken
  * under the year's row lock in the receipt's own transaction (a failure gives the number back: none is skipped); its
  * PDF is written to the documents' store before the row names it. Refused (TreasuryRefusal) for an expense, a
- * transfer, an entry without a payer's name.
+ * transfer, an entry without a payer's name. `history: false` for the demo's, which no one made.
  */
-export async function issueReceipt(entryId: number, actor: Actor): Promise<Receipt> {
+export async function issueReceipt(
+  entryId: number,
+  actor: Actor,
+  { history = true }: { history?: boolean } = {},
+): Promise<Receipt> {
   const existing = await receiptOfEntry(entryId);
   if (existing) return existing;
   const found = await entryForReceipt(getDb(), entryId);
@@ -251,11 +255,12 @@ export async function issueReceipt(entryId: number, actor: Actor): Promise<Recei
           isDemo: entry.isDemo,
         })
         .returning();
-      await recordHistory(tx, actor, {
-        kind: "tresorerie.recu",
-        target: `reçu n° ${receiptNumber(entry.year, number)}`,
-        detail: `écriture n° ${entry.id} : ${euros(entry.amountCents)}`,
-      });
+      if (history)
+        await recordHistory(tx, actor, {
+          kind: "tresorerie.recu",
+          target: `reçu n° ${receiptNumber(entry.year, number)}`,
+          detail: `écriture n° ${entry.id} : ${euros(entry.amountCents)}`,
+        });
       return receipt!;
     });
   } catch (error) {
