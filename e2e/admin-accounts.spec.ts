@@ -208,7 +208,13 @@ test("roles: a treasurer invited opens the money and is refused the rest; an adm
   await invited.getByRole("button", { name: "Créer mon compte" }).click();
   await signIn(invited, "bernard", NEW_PASSWORD);
   const menu = invited.getByRole("navigation", { name: "Administration" });
-  await expect(menu.getByRole("link")).toHaveText(["Tableau de bord", "Jardiniers", "Cotisations", "Comptes"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "Tableau de bord",
+    "Jardiniers",
+    "Cotisations",
+    "Trésorerie",
+    "Comptes",
+  ]);
   await menu.getByRole("link", { name: "Cotisations" }).click();
   await expect(invited.getByRole("heading", { level: 1 })).toBeVisible();
   await invited.goto("/admin/settings");

@@ -250,7 +250,9 @@ test("an inspection round with a warning e-mailed, the year's fees called, ticke
   );
 
   await payPart(page, gardener.name);
-  await expect(popup(page, /^Paiement enregistré : 20,00\s€\. Reste 25,00\s€\.$/)).toBeVisible();
+  await expect(
+    popup(page, /^Paiement enregistré : 20,00\s€\. Reste 25,00\s€\. Le reçu n° \d{4}-\d{4} part par e-mail\.$/),
+  ).toBeVisible();
   await page.getByRole("link", { name: /^Retour aux cotisations/ }).click();
   await expect(page.getByRole("group", { name: /^À régler/ })).toContainText(/reste 25,00\s€/);
   await page.getByLabel(`${gardener.name} : réglée en entier`).check();
@@ -331,7 +333,9 @@ test("without JavaScript, on a phone: the inspection round, the fees' ticks and 
   await sendFeeCall(page);
   await expect(page.getByText(/^Appel à cotisation \d{4} : \d+ cotisations? appelées?/)).toBeVisible();
   await payPart(page, gardener.name);
-  await expect(page.getByText(/^Paiement enregistré : 20,00\s€\. Reste 25,00\s€\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Paiement enregistré : 20,00\s€\. Reste 25,00\s€\. Le reçu n° \d{4}-\d{4} part par e-mail\.$/),
+  ).toBeVisible();
   await expect(page.getByText(/45,00\s€ appelés, 20,00\s€ reçus — reste 25,00\s€/)).toBeVisible();
   await page.getByRole("link", { name: /^Retour aux cotisations/ }).click();
   // Nothing ticked: the list says so and nothing is recorded.

@@ -77,6 +77,8 @@ test("the treasurer reads a gardener's record without its forms and records a pa
   await payments.getByLabel("Montant (€)").fill("40");
   await payments.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Espèces");
   await payments.getByRole("button", { name: "Enregistrer le paiement" }).click();
-  await expect(popup(treasurer, /^Paiement enregistré : 40,00\s€\.$/)).toBeVisible();
+  await expect(
+    popup(treasurer, /^Paiement enregistré : 40,00\s€\. Le reçu n° \d{4}-\d{4} part par e-mail\.$/),
+  ).toBeVisible();
   await expect(payments).toContainText(/Budget d'entrée \(\d{4}\)\s*: 40,00\s€/);
 });

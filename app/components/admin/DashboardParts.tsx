@@ -4,14 +4,25 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 
 /** One figure of the dashboard, leading to the screen where it is dealt with. */
 /** A key figure, linked to its screen when the account may open it. */
-export function Stat({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
+export function Stat({
+  label,
+  value,
+  to,
+  wide = false,
+}: {
+  label: string;
+  value: ReactNode;
+  to?: string;
+  /** A long figure (an amount in euros): the whole row on a phone, where a column is too narrow for it. */
+  wide?: boolean;
+}) {
   const inner = (
     <>
       <span className="block text-sm text-stone-600">{label}</span>
       <span className="mt-1 block text-3xl font-bold text-brand-800">{value}</span>
     </>
   );
-  const frame = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200";
+  const frame = `rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200${wide ? " col-span-2 sm:col-span-1" : ""}`;
   return to ? (
     <Link to={to} className={`${frame} hover:ring-brand-600`}>
       {inner}

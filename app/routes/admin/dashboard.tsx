@@ -116,7 +116,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             to="/admin/cotisations"
           />
         )}
-        {shows.fees && <Stat label="Solde des comptes" value={euros(counts.treasuryCents)} to="/admin/tresorerie" />}
+        {shows.fees && (
+          <Stat label="Solde des comptes" value={euros(counts.treasuryCents)} to="/admin/tresorerie" wide />
+        )}
         {shows.fees && counts.chequesToDeposit > 0 && (
           <Stat label="Chèques à remettre" value={counts.chequesToDeposit} to="/admin/tresorerie/remises" />
         )}
