@@ -145,6 +145,20 @@ for (const width of [390, 1280]) {
       "/admin/jardiniers",
       "/admin/jardiniers/1",
       "/admin/cotisations",
+      // The treasurer's book, from the demo's first entry, deposit and statement.
+      "/admin/tresorerie",
+      "/admin/tresorerie/ecritures",
+      "/admin/tresorerie/ecritures/nouvelle?sens=depense",
+      "/admin/tresorerie/ecritures/1",
+      "/admin/tresorerie/ecritures/1/recu",
+      "/admin/tresorerie/remises",
+      "/admin/tresorerie/remises/1",
+      "/admin/tresorerie/rapprochement",
+      "/admin/tresorerie/rapprochement/1",
+      "/admin/tresorerie/recus",
+      "/admin/tresorerie/comptes-annuels",
+      "/admin/tresorerie/budget",
+      "/admin/tresorerie/parametres",
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
