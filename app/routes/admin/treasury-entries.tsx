@@ -44,26 +44,28 @@ export default function AdminTreasuryEntries({ loaderData }: Route.ComponentProp
         <EntryFilters year={year} filters={filters} accounts={accounts} categories={categories} />
       </Section>
       <Section id="liste" title={count === 1 ? "1 écriture" : `${count} écritures`}>
-        <dl className="mb-4 grid gap-3 rounded-lg bg-stone-50 p-3 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-stone-700">Recettes</dt>
-            <dd className="font-semibold tabular-nums">{totals.income}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-stone-700">Dépenses</dt>
-            <dd className="font-semibold tabular-nums">{totals.expenses}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-stone-700">Solde</dt>
-            <dd className="font-semibold tabular-nums">{totals.balance}</dd>
-          </div>
+        <div className="mb-4 space-y-2 rounded-lg bg-stone-50 p-3">
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <div>
+              <dt className="text-sm text-stone-700">Recettes</dt>
+              <dd className="font-semibold tabular-nums">{totals.income}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-stone-700">Dépenses</dt>
+              <dd className="font-semibold tabular-nums">{totals.expenses}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-stone-700">Solde</dt>
+              <dd className="font-semibold tabular-nums">{totals.balance}</dd>
+            </div>
+          </dl>
           {totals.transfers ? (
-            <p className="text-sm text-stone-700 sm:col-span-3">
+            <p className="text-sm text-stone-700">
               Et {totals.transfers.count === 1 ? "1 virement" : `${totals.transfers.count} virements`} entre comptes (
               {totals.transfers.amount}), comptés ni en recettes ni en dépenses.
             </p>
           ) : null}
-        </dl>
+        </div>
         <EntryLines lines={lines} />
         <Pagination
           page={page}
