@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { FieldError } from "~/components/form/FieldError";
 import { useFieldState } from "~/components/form/fields";
@@ -49,7 +50,20 @@ function AmountRow({ line }: { line: BudgetLine }) {
   );
 }
 
-function BudgetTable({ title, lines, totalCents }: { title: string; lines: BudgetLine[]; totalCents: number }) {
+/** A budget's table: a category and an amount a row, the total under them. */
+function BudgetTableFrame({
+  title,
+  amountHead,
+  totalLabel,
+  totalCents,
+  children,
+}: {
+  title: string;
+  amountHead: string;
+  totalLabel: string;
+  totalCents: number;
+  children: ReactNode;
+}) {
   return (
     <TableFrame>
       <table className="w-full min-w-[20rem] border-collapse text-sm">
@@ -60,25 +74,31 @@ function BudgetTable({ title, lines, totalCents }: { title: string; lines: Budge
               Catégorie
             </th>
             <th scope="col" className="px-2 py-1.5 text-right font-semibold">
-              Montant (€)
+              {amountHead}
             </th>
           </tr>
         </thead>
-        <tbody>
-          {lines.map((line) => (
-            <AmountRow key={line.id} line={line} />
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
         <tfoot>
           <tr className="border-t-2 border-stone-400 bg-stone-50 font-bold">
             <th scope="row" className="px-2 py-1.5 text-left">
-              Total enregistré
+              {totalLabel}
             </th>
             <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">{euros(totalCents)}</td>
           </tr>
         </tfoot>
       </table>
     </TableFrame>
+  );
+}
+
+function BudgetTable({ title, lines, totalCents }: { title: string; lines: BudgetLine[]; totalCents: number }) {
+  return (
+    <BudgetTableFrame title={title} amountHead="Montant (€)" totalLabel="Total enregistré" totalCents={totalCents}>
+      {lines.map((line) => (
+        <AmountRow key={line.id} line={line} />
+      ))}
+    </BudgetTableFrame>
   );
 }
 
@@ -127,42 +147,19 @@ export function BudgetAmounts({
 }) {
   const given = lines.filter((l) => l.cents !== null);
   return (
-    <TableFrame>
-      <table className="w-full min-w-[20rem] border-collapse text-sm">
-        <caption className="pb-2 text-left text-base font-bold text-stone-900">{title}</caption>
-        <thead>
-          <tr className="border-b-2 border-stone-300 bg-stone-100">
-            <th scope="col" className="px-2 py-1.5 text-left font-semibold">
-              Catégorie
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-semibold">
-              Montant
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {given.map((line) => (
-            <tr key={line.id} className="border-t border-stone-200">
-              <th
-                scope="row"
-                className={`px-2 py-1.5 text-left ${line.depth === 0 ? "font-semibold" : "font-normal"}`}
-                style={{ paddingLeft: `${0.5 + line.depth * 1.25}rem` }}
-              >
-                {line.code} {line.label}
-              </th>
-              <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">{euros(line.cents ?? 0)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-stone-400 bg-stone-50 font-bold">
-            <th scope="row" className="px-2 py-1.5 text-left">
-              Total
-            </th>
-            <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">{euros(totalCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </TableFrame>
+    <BudgetTableFrame title={title} amountHead="Montant" totalLabel="Total" totalCents={totalCents}>
+      {given.map((line) => (
+        <tr key={line.id} className="border-t border-stone-200">
+          <th
+            scope="row"
+            className={`px-2 py-1.5 text-left ${line.depth === 0 ? "font-semibold" : "font-normal"}`}
+            style={{ paddingLeft: `${0.5 + line.depth * 1.25}rem` }}
+          >
+            {line.code} {line.label}
+          </th>
+          <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">{euros(line.cents ?? 0)}</td>
+        </tr>
+      ))}
+    </BudgetTableFrame>
   );
 }

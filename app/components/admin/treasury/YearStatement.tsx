@@ -20,6 +20,43 @@ export function TableFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** A row's four figures: the year, the year before, the budget, and the difference to the budget. */
+function FigureCells({ figures }: { figures: { cents: number; previousCents: number; budgetCents: number } }) {
+  return (
+    <>
+      <td className={cell}>{euros(figures.cents)}</td>
+      <td className={cell}>{euros(figures.previousCents)}</td>
+      <td className={cell}>{euros(figures.budgetCents)}</td>
+      <td className={cell}>{signed(figures.cents - figures.budgetCents)}</td>
+    </>
+  );
+}
+
+/** The header of a table of figures: its first column's title, then the year, the year before, the budget, the difference. */
+function FiguresHead({ first, year }: { first: string; year: number }) {
+  return (
+    <thead>
+      <tr className="border-b-2 border-stone-300 bg-stone-100">
+        <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+          {first}
+        </th>
+        <th scope="col" className={headCell}>
+          {year}
+        </th>
+        <th scope="col" className={headCell}>
+          {year - 1}
+        </th>
+        <th scope="col" className={headCell}>
+          Budget {year}
+        </th>
+        <th scope="col" className={headCell}>
+          Écart
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 function LineRow({ line }: { line: StatementLine }) {
   const top = line.depth === 0;
   return (
@@ -31,10 +68,7 @@ function LineRow({ line }: { line: StatementLine }) {
       >
         {line.own ? <span className="italic">{line.label}</span> : `${line.code} ${line.label}`}
       </th>
-      <td className={cell}>{euros(line.cents)}</td>
-      <td className={cell}>{euros(line.previousCents)}</td>
-      <td className={cell}>{euros(line.budgetCents)}</td>
-      <td className={cell}>{signed(line.cents - line.budgetCents)}</td>
+      <FigureCells figures={line} />
     </tr>
   );
 }
@@ -58,25 +92,7 @@ function SideTable({
         <caption id={id} className="pb-2 text-left text-base font-bold text-stone-900">
           {title}
         </caption>
-        <thead>
-          <tr className="border-b-2 border-stone-300 bg-stone-100">
-            <th scope="col" className="px-2 py-1.5 text-left font-semibold">
-              Catégorie
-            </th>
-            <th scope="col" className={headCell}>
-              {year}
-            </th>
-            <th scope="col" className={headCell}>
-              {year - 1}
-            </th>
-            <th scope="col" className={headCell}>
-              Budget {year}
-            </th>
-            <th scope="col" className={headCell}>
-              Écart
-            </th>
-          </tr>
-        </thead>
+        <FiguresHead first="Catégorie" year={year} />
         <tbody>
           {side.lines.length === 0 ? (
             <tr>
@@ -93,10 +109,7 @@ function SideTable({
             <th scope="row" className="px-2 py-1.5 text-left">
               {totalLabel}
             </th>
-            <td className={cell}>{euros(side.cents)}</td>
-            <td className={cell}>{euros(side.previousCents)}</td>
-            <td className={cell}>{euros(side.budgetCents)}</td>
-            <td className={cell}>{signed(side.cents - side.budgetCents)}</td>
+            <FigureCells figures={side} />
           </tr>
         </tfoot>
       </table>
@@ -116,34 +129,13 @@ export function IncomeStatement({ accounts }: { accounts: YearAccounts }) {
       <TableFrame>
         <table className="w-full min-w-[36rem] border-collapse text-sm">
           <caption className="sr-only">Résultat</caption>
-          <thead>
-            <tr className="border-b-2 border-stone-300 bg-stone-100">
-              <th scope="col" className="px-2 py-1.5 text-left font-semibold">
-                Résultat
-              </th>
-              <th scope="col" className={headCell}>
-                {year}
-              </th>
-              <th scope="col" className={headCell}>
-                {year - 1}
-              </th>
-              <th scope="col" className={headCell}>
-                Budget {year}
-              </th>
-              <th scope="col" className={headCell}>
-                Écart
-              </th>
-            </tr>
-          </thead>
+          <FiguresHead first="Résultat" year={year} />
           <tbody>
             <tr className="font-bold">
               <th scope="row" className="px-2 py-1.5 text-left">
                 {resultWord(result.cents)} (produits − charges)
               </th>
-              <td className={cell}>{euros(result.cents)}</td>
-              <td className={cell}>{euros(result.previousCents)}</td>
-              <td className={cell}>{euros(result.budgetCents)}</td>
-              <td className={cell}>{signed(result.cents - result.budgetCents)}</td>
+              <FigureCells figures={result} />
             </tr>
           </tbody>
         </table>
