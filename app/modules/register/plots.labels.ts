@@ -1,5 +1,6 @@
 import { de } from "~/lib/text";
 import type { PlotSize } from "~/lib/constants";
+import { MEANS_LABELS } from "~/modules/treasury/treasury.labels";
 
 // What the plots' screens, exports and e-mails say, in the browser and on the server alike.
 
@@ -30,13 +31,10 @@ export function plotSize(area: number): PlotSize {
 
 export const PAYMENT_MEANS = ["cheque", "virement", "especes", "helloasso", "autre"] as const;
 export type PaymentMeans = (typeof PAYMENT_MEANS)[number];
-export const PAYMENT_MEANS_LABELS: Record<PaymentMeans, string> = {
-  cheque: "Chèque",
-  virement: "Virement",
-  especes: "Espèces",
-  helloasso: "HelloAsso",
-  autre: "Autre",
-};
+/** Named as the book names them: the register's means are the book's, without card nor direct debit. */
+export const PAYMENT_MEANS_LABELS: Record<PaymentMeans, string> = Object.fromEntries(
+  PAYMENT_MEANS.map((means) => [means, MEANS_LABELS[means]]),
+) as Record<PaymentMeans, string>;
 
 export const PAYMENT_KINDS = ["cotisation", "droit_entree", "reprise_cabane"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
