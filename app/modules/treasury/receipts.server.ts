@@ -24,7 +24,14 @@ import {
 } from "~/modules/documents/document-files.server";
 import { recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { associationReplyTo, htmlParagraphs, signature, tidyText, wrap } from "~/modules/mail/mail-templates.server";
+import {
+  associationReplyTo,
+  greeting,
+  htmlParagraphs,
+  signature,
+  tidyText,
+  wrap,
+} from "~/modules/mail/mail-templates.server";
 import { TreasuryRefusal } from "./book.server";
 import { amountInWords, renderPdf, type PdfDocument } from "./pdf.server";
 import { MEANS_LABELS, type TreasuryMeans } from "./treasury.labels";
@@ -307,7 +314,7 @@ export async function sendReceipt(receiptId: number, actor: Actor, typedAddress 
     const identity = await association(tx);
     const number = receiptNumber(receipt.year, receipt.number);
     const body = tidyText(
-      `Bonjour ${receipt.payerName},
+      `${greeting(receipt.payerName)}
 
 Veuillez trouver ci-joint le reçu n° ${number} de votre paiement de ${euros(receipt.amountCents)}.
 
