@@ -123,6 +123,8 @@ const EnvSchema = z.object({
     ["http", "https"],
     "https://air-quality-api.open-meteo.com/v1/air-quality",
   ).default("https://air-quality-api.open-meteo.com/v1/air-quality"),
+  // HelloAsso's host, for a local fake in tests; unset, the settings choose its sandbox or production host.
+  HELLOASSO_API_URL: url("HELLOASSO_API_URL", ["http", "https"], "https://api.helloasso-sandbox.com").optional(),
   PUBLIC_URL: url("PUBLIC_URL", ["http", "https"], "https://jardins.example.org").default("http://localhost:3000"),
   // Which proxies Express believes for X-Forwarded-* (Express's own syntax: loopback, an address, a number of hops…).
   TRUST_PROXY: z.string().default("loopback"),

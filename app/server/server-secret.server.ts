@@ -32,3 +32,32 @@ function serverSecret() {
   }
   return secret;
 }
+
+/**
+ * A secret kept in the database (an API client's secret), sealed with AES-256-GCM under a key derived from the server's
+ * secret: a copy of the database alone does not give it away. `v1.` names the scheme, so that it can change.
+ */
+export function sealSecret(plain: string) {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", sealingKey(), iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
+}
+
+/** The secret `sealSecret` sealed, or null when it was sealed under another server secret (or altered). */
+export function openSecret(sealed: string): string | null {
+  if (!sealed.startsWith("v1.")) return null;
+  const bytes = Buffer.from(sealed.slice(3), "base64url");
+  if (bytes.length < 28) return null;
+  try {
+    const decipher = crypto.createDecipheriv("aes-256-gcm", sealingKey(), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+function sealingKey() {
+  return Buffer.from(crypto.hkdfSync("sha256", serverSecret(), "", "potager: secrets sealed in the database", 32));
+}

@@ -21,6 +21,7 @@ import { mediaCleanupJob } from "~/modules/media/media-cleanup.server";
 import { documentFilesCleanupJob } from "~/modules/documents/document-files.server";
 import { publicationJob } from "~/modules/publishing/scheduler.server";
 import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
+import { purgeGardenerSignIns } from "~/modules/garden-space/gardener-auth.server";
 import { applyRetention } from "~/modules/retention/retention.server";
 import { weatherRefreshJob } from "~/modules/weather/weather.server";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
@@ -168,6 +169,13 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
       firstAfterMs: every15Minutes,
       once: true,
       run: () => purgeExpiredSessions(),
+    },
+    {
+      name: "connexions à Mon jardin expirées",
+      everyMs: every15Minutes,
+      firstAfterMs: every15Minutes,
+      once: true,
+      run: () => purgeGardenerSignIns(),
     },
     {
       name: "limites de fréquence",
