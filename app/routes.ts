@@ -21,6 +21,8 @@ export default [
     route("lettre/confirmation/:token", "routes/public/newsletter-confirm.tsx"),
     route("lettre/desabonnement/:token", "routes/public/newsletter-unsubscribe.tsx"),
     route("lettre/jardinier/:token", "routes/public/gardener-letters-optout.tsx"),
+    // « Mon jardin » (decision 032): each gardener's own space, signed in by a link sent to their address.
+    route("mon-jardin", "routes/garden/my-garden.tsx"),
   ]),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
