@@ -41,7 +41,7 @@ CREATE TABLE "helloasso_settings" (
 --> statement-breakpoint
 CREATE TABLE "online_payments" (
 	"id" serial PRIMARY KEY NOT NULL,
-	"checkout_intent_id" integer NOT NULL,
+	"checkout_intent_id" integer,
 	"environment" text NOT NULL,
 	"fee_id" integer,
 	"gardener_id" integer,

@@ -1478,7 +1478,8 @@ export const onlinePayments = pgTable(
   "online_payments",
   {
     id: serial("id").primaryKey(),
-    checkoutIntentId: integer("checkout_intent_id").notNull(),
+    /** Null for the moment between the row and HelloAsso's answer: the row's id goes in the intent's return URLs. */
+    checkoutIntentId: integer("checkout_intent_id"),
     environment: text("environment").notNull(),
     feeId: integer("fee_id").references(() => gardenerFees.id, { onDelete: "set null" }),
     gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
