@@ -23,6 +23,8 @@ export default [
     route("lettre/jardinier/:token", "routes/public/gardener-letters-optout.tsx"),
     // « Mon jardin » (decision 032): each gardener's own space, signed in by a link sent to their address.
     route("mon-jardin", "routes/garden/my-garden.tsx"),
+    route("mon-jardin/connexion/:token", "routes/garden/sign-in-link.tsx"),
+    route("mon-jardin/deconnexion", "routes/garden/sign-out.ts"),
   ]),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),

@@ -85,9 +85,14 @@ export function Footer({
           <p>
             © {year} {name} — association de jardiniers bénévoles
           </p>
-          <Link to="/mentions-legales" className="underline underline-offset-2 hover:text-white">
-            Mentions légales
-          </Link>
+          <p className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link to="/mon-jardin" className="underline underline-offset-2 hover:text-white">
+              Mon jardin
+            </Link>
+            <Link to="/mentions-legales" className="underline underline-offset-2 hover:text-white">
+              Mentions légales
+            </Link>
+          </p>
         </div>
       </div>
     </footer>

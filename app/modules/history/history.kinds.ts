@@ -50,6 +50,8 @@ export const HISTORY_KINDS = {
   "jardin.creation": "Jardin ajouté",
   "jardin.modification": "Jardin modifié",
   "jardin.suppression": "Jardin supprimé",
+  "jardin.connexion": "Connexion à Mon jardin",
+  "jardin.deconnexion-partout": "Déconnexion de Mon jardin partout",
   "parcelle.creation": "Parcelles créées",
   "parcelle.import": "Parcelles importées",
   "parcelle.modification": "Parcelle modifiée",
