@@ -72,6 +72,13 @@ function hostMatches(host: string, pattern: string) {
  * its only credential, and all it can do is unsubscribe the address it names.
  */
 const ONE_CLICK_UNSUBSCRIBE = /^\/lettre\/desabonnement\/[\w-]+$/;
+/**
+ * HelloAsso's notifications, posted by its servers (decision 032). Nothing in them is believed: each only makes the
+ * site read the payment back from HelloAsso's API.
+ */
+const HELLOASSO_NOTIFICATION = /^\/api\/helloasso\/notification$/;
+/** The addresses posted to from elsewhere than the site's pages, on purpose. */
+const postedFromElsewhere = (path: string) => ONE_CLICK_UNSUBSCRIBE.test(path) || HELLOASSO_NOTIFICATION.test(path);
 
 export function isAllowedOrigin(origin: string | undefined, url: URL, allowedHosts: string[]) {
   if (origin === undefined) return true;
@@ -202,7 +209,7 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
     }
     if (
       req.method === "POST" &&
-      !ONE_CLICK_UNSUBSCRIBE.test(url.pathname) &&
+      !postedFromElsewhere(url.pathname) &&
       !isAllowedOrigin(req.get("origin"), url, options.allowedOrigins)
     ) {
       options.warn(
@@ -219,7 +226,7 @@ export function createRequestHandler(options: RequestHandlerOptions): express.Re
     });
     const headers = new Headers();
     // The one-click unsubscribe comes from the mail client's origin: React Router's own check must not refuse it.
-    const dropOrigin = ONE_CLICK_UNSUBSCRIBE.test(url.pathname);
+    const dropOrigin = postedFromElsewhere(url.pathname);
     for (const [name, value] of Object.entries(req.headers)) {
       if (dropOrigin && name === "origin") continue;
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);

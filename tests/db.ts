@@ -85,6 +85,11 @@ const tables = [
   "assemblies",
   "assembly_items",
   "assembly_members",
+  "gardener_links",
+  "gardener_sessions",
+  "helloasso_settings",
+  "online_payments",
+  "helloasso_notifications",
 ];
 
 /**

@@ -22,6 +22,7 @@ import { documentFilesCleanupJob } from "~/modules/documents/document-files.serv
 import { publicationJob } from "~/modules/publishing/scheduler.server";
 import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
 import { purgeGardenerSignIns } from "~/modules/garden-space/gardener-auth.server";
+import { checkPendingOnlinePayments } from "~/modules/helloasso/online-payments.server";
 import { applyRetention } from "~/modules/retention/retention.server";
 import { weatherRefreshJob } from "~/modules/weather/weather.server";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
@@ -169,6 +170,15 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
       firstAfterMs: every15Minutes,
       once: true,
       run: () => purgeExpiredSessions(),
+    },
+    // Online payments whose notification and return were both lost: read back from HelloAsso (decision 032).
+    {
+      name: "paiements en ligne en attente",
+      everyMs: every15Minutes,
+      firstAfterMs: every15Minutes,
+      once: true,
+      run: () => checkPendingOnlinePayments(),
+      report: (checked) => (checked.checked > 0 ? checked : undefined),
     },
     {
       name: "connexions à Mon jardin expirées",

@@ -19,7 +19,7 @@ export class HelloAssoError extends Error {
 }
 
 /** How long a call may take before « Mon jardin » says to try again later: a slow HelloAsso must not hold the page. */
-const TIMEOUT_MS = 10_000;
+export const HELLOASSO_TIMEOUT = { ms: 10_000 };
 /** A token is asked again this long before it expires, so that no call carries one that lapses on the way. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -114,7 +114,7 @@ async function call(config: HelloAssoConfig, method: "GET" | "POST", path: strin
 
 async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(HELLOASSO_TIMEOUT.ms) });
   } catch {
     throw unavailable();
   }

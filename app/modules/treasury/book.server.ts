@@ -117,6 +117,8 @@ const bookMeans = (means: string | null): TreasuryMeans =>
 export interface ChequeDetails {
   chequeNumber?: string;
   chequeBank?: string;
+  /** The payment's own reference, for the entry: « HelloAsso, commande n° 120345 ». */
+  reference?: string;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function bookPayment(
       chequeNumber: means === "cheque" ? (cheque.chequeNumber ?? "").trim() : "",
       chequeBank: means === "cheque" ? (cheque.chequeBank ?? "").trim() : "",
       payer: gardener?.name ?? "",
+      reference: (cheque.reference ?? payment.reference ?? "").trim(),
       paymentId: payment.id,
       gardenerId: payment.gardenerId,
       enteredBy,

@@ -1,0 +1,333 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import {
+  gardenerFees,
+  gardenerPayments,
+  helloassoNotifications,
+  helloassoSettings,
+  history,
+  onlinePayments,
+  outbox,
+  plotHoldings,
+  treasuryEntries,
+  treasuryReceipts,
+} from "~/db/schema";
+import { euros } from "~/lib/money";
+import { env } from "~/server/env.server";
+import { describeEachDatabase } from "../../../tests/db";
+import { usePrivateDocumentsDir } from "../../../tests/documents";
+import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
+import { startFakeHelloAsso, type FakeHelloAsso } from "../../../tests/fakes/helloasso";
+import { forgetHelloAssoTokens, HELLOASSO_TIMEOUT } from "./helloasso.client.server";
+import { saveHelloAssoSettings } from "./helloasso.settings.server";
+import {
+  checkOnlinePayment,
+  checkPendingOnlinePayments,
+  receiveNotification,
+  startFeePayment,
+} from "./online-payments.server";
+import { feeOfPaymentToken, feePaymentLink, feePaymentToken } from "./payment-links.server";
+
+const ORIGIN = "https://jardins.example.org";
+let fake: FakeHelloAsso;
+const savedUrl = env.HELLOASSO_API_URL;
+
+beforeAll(async () => {
+  fake = await startFakeHelloAsso();
+  env.HELLOASSO_API_URL = fake.url;
+});
+afterAll(async () => {
+  env.HELLOASSO_API_URL = savedUrl;
+  await fake.close();
+});
+beforeEach(() => {
+  forgetHelloAssoTokens();
+  fake.refuseToken = false;
+  fake.slowMs = 0;
+  fake.notify = "once";
+  fake.requests.length = 0;
+  fake.tokensIssued = 0;
+  HELLOASSO_TIMEOUT.ms = 10_000;
+});
+
+async function configure() {
+  await saveHelloAssoSettings(
+    getDb(),
+    { environment: "sandbox", organizationSlug: fake.slug, clientId: fake.clientId, clientSecret: fake.clientSecret },
+    "claire",
+  );
+}
+
+/** Camille Roux, plot 12 of Les Brotteaux, owes a 2027 fee of 45 €. */
+async function owedFee(amountCents = 4500) {
+  await insertContent();
+  const site = await insertSite({ name: "Les Brotteaux" });
+  const plot = await insertPlot(site.id, 12, { state: "attribuee" });
+  const gardener = await insertGardener({ name: "Camille Roux", email: "camille.roux@example.fr" });
+  await getDb().insert(plotHoldings).values({ plotId: plot.id, gardenerId: gardener.id, startDate: "2024-03-01" });
+  const [fee] = await getDb()
+    .insert(gardenerFees)
+    .values({ gardenerId: gardener.id, year: 2027, amountCents, dueOn: "2027-03-31", calledAt: new Date() })
+    .returning();
+  return { gardener, fee: fee! };
+}
+
+/** Starts a payment and returns its row and the intent HelloAsso holds. */
+async function started(feeId: number) {
+  const result = await startFeePayment(feeId, ORIGIN);
+  if (!("redirectUrl" in result)) throw new Error(`not started: ${result.outcome}`);
+  const [row] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.feeId, feeId));
+  return { row: row!, intent: fake.intents.get(row!.checkoutIntentId!)!, redirectUrl: result.redirectUrl };
+}
+
+const paymentsOf = (feeId: number) => getDb().select().from(gardenerPayments).where(eq(gardenerPayments.feeId, feeId));
+
+describeEachDatabase("paying a fee online through HelloAsso", () => {
+  usePrivateDocumentsDir();
+
+  it("offers nothing while the settings are incomplete, and says to try later when HelloAsso refuses the client", async () => {
+    const { fee } = await owedFee();
+    expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "indisponible" });
+    await configure();
+    fake.refuseToken = true;
+    expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "indisponible" });
+    // No row left waiting for an answer that cannot come.
+    expect(await getDb().select().from(onlinePayments)).toEqual([]);
+  });
+
+  it("creates the checkout intent for the balance, with the fee and plot in its name and the site's return addresses", async () => {
+    const { fee, gardener } = await owedFee();
+    await configure();
+    const { row, intent, redirectUrl } = await started(fee.id);
+    expect(redirectUrl).toBe(`${fake.url}/checkout/${intent.id}`);
+    expect(intent.body).toMatchObject({
+      totalAmount: 4500,
+      initialAmount: 4500,
+      itemName: "Cotisation 2027 — parcelle 12",
+      returnUrl: `${ORIGIN}/mon-jardin/paiement/${row.id}/retour`,
+      backUrl: `${ORIGIN}/mon-jardin/paiement/${row.id}/abandon`,
+      errorUrl: `${ORIGIN}/mon-jardin/paiement/${row.id}/erreur`,
+      payer: { firstName: "Camille", lastName: "Roux", email: "camille.roux@example.fr" },
+      metadata: { paiement: row.id, cotisation: fee.id, annee: 2027 },
+    });
+    expect(row).toMatchObject({
+      state: "en_cours",
+      amountCents: 4500,
+      gardenerId: gardener.id,
+      environment: "sandbox",
+    });
+  });
+
+  it("keeps one token for its 30 minutes, and asks a new one when HelloAsso stops taking it", async () => {
+    const first = await owedFee();
+    await configure();
+    await started(first.fee.id);
+    await started(first.fee.id);
+    expect(fake.tokensIssued).toBe(1);
+    expect(fake.requests.filter((r) => r === "POST /oauth2/token")).toHaveLength(1);
+    fake.revokeTokens();
+    await started(first.fee.id);
+    expect(fake.tokensIssued).toBe(2);
+  });
+
+  it("records a paid notification once: the payment, its book entry, the receipt e-mailed and the history", async () => {
+    const { fee, gardener } = await owedFee();
+    await configure();
+    const { row, intent } = await started(fee.id);
+    fake.notify = "never";
+    const order = await fake.pay(intent.id);
+    expect(await receiveNotification(fake.orderNotification(order.id))).toBe("paiement enregistré");
+
+    const [payment] = await paymentsOf(fee.id);
+    expect(payment).toMatchObject({
+      amountCents: 4500,
+      means: "helloasso",
+      reference: `HelloAsso, commande n° ${order.id}`,
+      gardenerId: gardener.id,
+    });
+    const [entry] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.paymentId, payment!.id));
+    expect(entry).toMatchObject({
+      means: "helloasso",
+      amountCents: 4500,
+      reference: `HelloAsso, commande n° ${order.id}`,
+    });
+    const [receipt] = await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.entryId, entry!.id));
+    expect(receipt?.sentAt).not.toBeNull();
+    const mails = await getDb().select().from(outbox).where(eq(outbox.to, "camille.roux@example.fr"));
+    expect(mails).toHaveLength(1);
+    const [settled] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
+    expect(settled).toMatchObject({ state: "payee", orderId: order.id, paymentId: payment!.id });
+    const kinds = (await getDb().select().from(history)).map((h) => [h.kind, h.actor]);
+    expect(kinds).toContainEqual(["cotisation.paiement-en-ligne", "HelloAsso"]);
+
+    // The same notification again, and the gardener's return: nothing more.
+    expect(await receiveNotification(fake.orderNotification(order.id))).toBe("déjà enregistré");
+    expect((await checkOnlinePayment(row.id, "retour")).outcome).toBe("recu");
+    expect(await paymentsOf(fee.id)).toHaveLength(1);
+    expect(await getDb().select().from(helloassoNotifications)).toHaveLength(2);
+  });
+
+  it("records one payment for the same notification 20 times at once", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    const { intent } = await started(fee.id);
+    fake.notify = "never";
+    const order = await fake.pay(intent.id);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => receiveNotification(fake.orderNotification(order.id))),
+    );
+    expect(outcomes.filter((o) => o === "paiement enregistré")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "déjà enregistré")).toHaveLength(19);
+    expect(await paymentsOf(fee.id)).toHaveLength(1);
+    expect(await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.means, "helloasso"))).toHaveLength(1);
+    expect(await getDb().select().from(treasuryReceipts)).toHaveLength(1);
+    expect(await getDb().select().from(helloassoNotifications)).toHaveLength(20);
+  });
+
+  it("believes nothing a notification says: a forged one changes nothing, and is logged", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    const { row, intent } = await started(fee.id);
+    // Claims a paid order for our intent, which HelloAsso has not been paid for.
+    const forged = {
+      eventType: "Order",
+      data: {
+        id: 999_999,
+        amount: { total: 4500 },
+        checkoutIntentId: intent.id,
+        payments: [{ id: 1, amount: 4500, state: "Authorized" }],
+      },
+      metadata: { paiement: row.id },
+    };
+    expect(await receiveNotification(forged)).toBe("aucune commande chez HelloAsso");
+    expect(await receiveNotification({ eventType: "Order", data: { id: 5 }, metadata: { paiement: 12345 } })).toBe(
+      "ne correspond à aucun paiement commencé sur le site",
+    );
+    expect(await receiveNotification("n'importe quoi")).toBe("ne correspond à aucun paiement commencé sur le site");
+    expect(await paymentsOf(fee.id)).toEqual([]);
+    const logged = await getDb().select().from(helloassoNotifications);
+    expect(logged.map((n) => n.outcome)).toHaveLength(3);
+  });
+
+  it("records a notification announcing another amount by what HelloAsso's API says, and notes the difference", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    const { intent } = await started(fee.id);
+    fake.notify = "never";
+    const order = await fake.pay(intent.id);
+    const outcome = await receiveNotification(fake.orderNotification(order.id, 100));
+    expect(outcome).toBe(`paiement enregistré (la notification annonçait ${euros(100)})`);
+    expect((await paymentsOf(fee.id)).map((p) => p.amountCents)).toEqual([4500]);
+  });
+
+  it("records nothing when the order's amount differs from the balance asked, and flags it for the bureau", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    const { row, intent } = await started(fee.id);
+    fake.notify = "never";
+    const order = await fake.pay(intent.id, { amount: 1000 });
+    const outcome = await receiveNotification(fake.orderNotification(order.id));
+    expect(outcome).toContain(
+      `montant différent : ${euros(1000)} payés chez HelloAsso pour ${euros(4500)} demandés`,
+    );
+    expect(await paymentsOf(fee.id)).toEqual([]);
+    const [flagged] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
+    expect(flagged?.state).toBe("anomalie");
+    expect((await getDb().select().from(history)).map((h) => h.kind)).toContain(
+      "cotisation.paiement-en-ligne-anomalie",
+    );
+  });
+
+  it("settles by the gardener's return when no notification ever comes, and by the periodic check when neither does", async () => {
+    const a = await owedFee();
+    await configure();
+    const first = await started(a.fee.id);
+    fake.notify = "never";
+    await fake.pay(first.intent.id);
+    expect((await checkOnlinePayment(first.row.id, "retour")).outcome).toBe("recu");
+    expect(await paymentsOf(a.fee.id)).toHaveLength(1);
+
+    const other = await insertGardener({ name: "Louis Martin" });
+    const [fee] = await getDb()
+      .insert(gardenerFees)
+      .values({ gardenerId: other.id, year: 2027, amountCents: 3000, dueOn: "2027-03-31" })
+      .returning();
+    const second = await started(fee!.id);
+    await fake.pay(second.intent.id);
+    expect(await checkPendingOnlinePayments(new Date(Date.now() + 10 * 60_000))).toEqual({ checked: 1, settled: 1 });
+    expect(await paymentsOf(fee!.id)).toHaveLength(1);
+  });
+
+  it("marks a payment abandoned when the gardener comes back without paying", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    const { row } = await started(fee.id);
+    expect((await checkOnlinePayment(row.id, "retour", { abandoned: true })).outcome).toBe("abandonne");
+    const [after] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
+    expect(after?.state).toBe("abandonnee");
+  });
+
+  it("undoes the payment and its book entry when HelloAsso shows the order refunded", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    const { row, intent } = await started(fee.id);
+    fake.notify = "never";
+    const order = await fake.pay(intent.id);
+    await receiveNotification(fake.orderNotification(order.id));
+    expect(await paymentsOf(fee.id)).toHaveLength(1);
+    for (const payment of fake.orders.get(order.id)!.payments) payment.state = "Refunded";
+    const outcome = await receiveNotification({
+      eventType: "Payment",
+      data: { id: 1, amount: 4500, state: "Refunded", order: { id: order.id, checkoutIntentId: intent.id } },
+      metadata: { paiement: row.id },
+    });
+    expect(outcome).toBe(`paiement annulé : remboursé chez HelloAsso (commande n° ${order.id})`);
+    expect(await paymentsOf(fee.id)).toEqual([]);
+    expect(await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.means, "helloasso"))).toEqual([]);
+    const [after] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
+    expect(after?.state).toBe("remboursee");
+    expect((await getDb().select().from(history)).map((h) => h.kind)).toContain(
+      "cotisation.paiement-en-ligne-rembourse",
+    );
+  });
+
+  it("says to try again later when HelloAsso is too slow, and waits for a slow answer within its time", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    fake.slowMs = 300;
+    HELLOASSO_TIMEOUT.ms = 100;
+    expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "indisponible" });
+    HELLOASSO_TIMEOUT.ms = 5_000;
+    const result = await startFeePayment(fee.id, ORIGIN);
+    expect("redirectUrl" in result).toBe(true);
+  });
+
+  it("offers nothing to pay on a fee already settled", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    await getDb()
+      .update(gardenerFees)
+      .set({ status: "cancelled", reason: "départ" })
+      .where(eq(gardenerFees.id, fee.id));
+    expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "deja" });
+  });
+
+  it("keeps the client secret sealed in the table", async () => {
+    await configure();
+    const [row] = await getDb().select().from(helloassoSettings);
+    expect(row?.clientSecretSealed).toMatch(/^v1\./);
+    expect(row?.clientSecretSealed).not.toContain(fake.clientSecret);
+  });
+});
+
+it("makes payment links that name their fee and cannot be altered into another's", () => {
+  const token = feePaymentToken(42);
+  expect(feeOfPaymentToken(token)).toBe(42);
+  expect(feePaymentLink(42, "https://jardins.example.org/")).toBe(
+    `https://jardins.example.org/mon-jardin/payer/${token}`,
+  );
+  expect(feeOfPaymentToken(token.replace(/^42/, "43"))).toBeNull();
+  expect(feeOfPaymentToken("42")).toBeNull();
+  expect(feeOfPaymentToken(undefined)).toBeNull();
+});

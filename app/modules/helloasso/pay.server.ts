@@ -1,0 +1,89 @@
+import { redirect } from "react-router";
+import { getFee } from "~/modules/register/fees.server";
+import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
+import { getGardener } from "~/modules/garden-space/gardener-session.server";
+import { checkOnlinePayment, getOnlinePayment, startFeePayment } from "./online-payments.server";
+import { feeOfPaymentToken, feePaymentToken } from "./payment-links.server";
+import { onlinePaymentReady } from "./helloasso.settings.server";
+import type { PaymentOutcome } from "./payment.labels";
+
+/**
+ * The routes of a payment: « Payer en ligne » from « Mon jardin » (signed in, one's own fee) or from a payment link
+ * (no sign-in: the link names the fee), and the gardener's way back from HelloAsso's page. Each answer is a redirect:
+ * to HelloAsso's page, or back to where the gardener started, with `?paiement=…` saying what happened.
+ */
+
+const siteOrigin = (request: Request) => new URL(request.url).origin;
+
+/** Where a gardener who started from « Mon jardin » comes back to. */
+const spacePath = (outcome: PaymentOutcome) => `/mon-jardin?paiement=${outcome}#cotisations`;
+const linkPath = (feeId: number, outcome: PaymentOutcome) =>
+  `/mon-jardin/payer/${feePaymentToken(feeId)}?paiement=${outcome}`;
+
+function idOf(param: string | undefined) {
+  return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
+}
+
+/** POST /mon-jardin/cotisations/:feeId/payer: a signed-in gardener's own fee. */
+export async function payOwnFee(request: Request, feeParam: string | undefined) {
+  const gardener = await getGardener(request);
+  if (!gardener) throw redirect("/mon-jardin");
+  const feeId = idOf(feeParam);
+  const fee = feeId === null ? undefined : await getFee(feeId);
+  // Another gardener's fee is no business of this one: the same answer as a fee that does not exist.
+  if (!fee || fee.gardenerId !== gardener.id) throw new Response("Cotisation introuvable.", { status: 404 });
+  return startAndGo(request, fee.id, spacePath);
+}
+
+/** POST /mon-jardin/payer/:token: the fee a payment link names. */
+export async function payLinkedFee(request: Request, token: string | undefined) {
+  const feeId = feeOfPaymentToken(token);
+  if (feeId === null) throw new Response("Ce lien de paiement n'est pas valable.", { status: 404 });
+  return startAndGo(request, feeId, (outcome) => linkPath(feeId, outcome));
+}
+
+async function startAndGo(request: Request, feeId: number, back: (outcome: PaymentOutcome) => string) {
+  const started = await startFeePayment(feeId, siteOrigin(request));
+  return redirect("redirectUrl" in started ? started.redirectUrl : back(started.outcome), 303);
+}
+
+/** What a payment link's page shows: the fee's year, amount and state, never who the gardener is beyond a first name. */
+export async function paymentLinkPage(token: string | undefined) {
+  const feeId = feeOfPaymentToken(token);
+  const fee = feeId === null ? undefined : await getFee(feeId);
+  if (!fee || fee.gardenerId === null) throw new Response("Ce lien de paiement n'est pas valable.", { status: 404 });
+  const { owed, balance } = feeBalance(fee);
+  return {
+    year: fee.year,
+    owedCents: owed,
+    paidCents: fee.paidCents,
+    balanceCents: balance,
+    dueOn: fee.dueOn,
+    state: feeStateText(fee),
+    payable: fee.status !== "cancelled" && balance > 0,
+    ready: await onlinePaymentReady(),
+  };
+}
+
+const ISSUES = { retour: "retour", abandon: "abandon", erreur: "erreur" } as const;
+
+/**
+ * GET /mon-jardin/paiement/:id/:issue: HelloAsso sends the gardener back here (`retour` after paying, `abandon` from
+ * its « back » link, `erreur` on a failure). The query HelloAsso adds is not believed: the payment is read back from
+ * its API, as for a notification, so a lost notification still ends in the right state.
+ */
+export async function paymentReturn(request: Request, idParam: string | undefined, issue: string | undefined) {
+  const id = idOf(idParam);
+  const row = id === null ? undefined : await getOnlinePayment(id);
+  if (!row || !issue || !Object.hasOwn(ISSUES, issue)) throw redirect("/mon-jardin");
+  const checked = await checkOnlinePayment(row.id, "retour", { abandoned: issue !== "retour" });
+  const outcome: PaymentOutcome =
+    checked.outcome === "abandonne" && issue === "erreur"
+      ? "erreur"
+      : checked.outcome === "attente" && issue !== "retour"
+        ? "abandonne"
+        : checked.outcome;
+  const gardener = await getGardener(request);
+  if (gardener && gardener.id === row.gardenerId) return redirect(spacePath(outcome), 303);
+  return redirect(row.feeId === null ? "/mon-jardin" : linkPath(row.feeId, outcome), 303);
+}
