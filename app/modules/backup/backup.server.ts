@@ -24,7 +24,7 @@ import { getDocumentsDir } from "~/modules/documents/document-files.server";
 const ROOT = "potager-sauvegarde";
 const FORMAT = "potager-sauvegarde";
 /** Rows that mean nothing on another server, or a minute later, or that the database keeps itself: not archived. */
-const LEFT_OUT = new Set(["sessions", "rate_limit_hits", "site_version"]);
+const LEFT_OUT = new Set(["sessions", "rate_limit_hits", "site_version", "gardener_sessions", "gardener_links"]);
 
 /**
  * Rows a new site has from its migrations alone, which do not make a database « not empty » for a restore: the chart

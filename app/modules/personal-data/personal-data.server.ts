@@ -13,6 +13,7 @@ import {
   gardenerPayments,
   treasuryEntries,
   treasuryReceipts,
+  onlinePayments,
   gardeners,
   gardenSites,
   inspectionMarks,
@@ -68,9 +69,21 @@ async function gardenerRecords(executor: Executor, where: SQL) {
           amountCents: gardenerPayments.amountCents,
           paidOn: gardenerPayments.paidOn,
           means: gardenerPayments.means,
+          reference: gardenerPayments.reference,
         })
         .from(gardenerPayments)
         .where(eq(gardenerPayments.gardenerId, gardener.id)),
+      // Fees paid, or started, online through HelloAsso (decision 032): never anything of the card.
+      paiementsEnLigne: await executor
+        .select({
+          createdAt: onlinePayments.createdAt,
+          itemName: onlinePayments.itemName,
+          amountCents: onlinePayments.amountCents,
+          state: onlinePayments.state,
+          orderId: onlinePayments.orderId,
+        })
+        .from(onlinePayments)
+        .where(eq(onlinePayments.gardenerId, gardener.id)),
       // The book's entries and receipts made out to them (decision 031).
       tresorerie: await executor
         .select({
