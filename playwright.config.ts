@@ -25,8 +25,10 @@ async function freePort() {
 process.env.E2E_PORT ??= await freePort();
 process.env.E2E_EMPTY_SITE_PORT ??= await freePort();
 process.env.E2E_WEATHER_PORT ??= await freePort();
+process.env.E2E_HELLOASSO_PORT ??= await freePort();
 const PORT = Number(process.env.E2E_PORT);
 const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT);
+const HELLOASSO_PORT = Number(process.env.E2E_HELLOASSO_PORT);
 // A second site with no content, 3-second sessions and no weather service: default texts, expiry, failures.
 const EMPTY_SITE_PORT = Number(process.env.E2E_EMPTY_SITE_PORT);
 
@@ -93,7 +95,15 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
+    {
+      command: `tsx e2e/helloasso-upstream.ts ${HELLOASSO_PORT} http://localhost:${PORT}/api/helloasso/notification`,
+      port: HELLOASSO_PORT,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
     server(PORT, "main", {
+      HELLOASSO_API_URL: `http://127.0.0.1:${HELLOASSO_PORT}`,
       WEATHER_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
       AIR_QUALITY_URL: `http://127.0.0.1:${WEATHER_PORT}/air-quality/v1/air-quality`,
       // Letters go at once (their spreading over the hour is tested in Vitest).
