@@ -12,6 +12,8 @@ import {
   treasuryDeposits,
   treasuryEntries,
   treasuryReceipts,
+  helloassoNotifications,
+  onlinePayments,
 } from "~/db/schema";
 import { countValidatedAds, latestValidatedAds, listPublicAds } from "~/modules/ads/ads.server";
 import { updateContent } from "~/modules/content/content.server";
@@ -183,8 +185,28 @@ describeEachDatabase("retention", () => {
       { year: 2015, categoryId: 1, amountCents: 100 },
       { year: 2016, categoryId: 1, amountCents: 100 },
     ]);
+    const online = (year: number) => ({
+      environment: "production",
+      checkoutIntentId: year,
+      amountCents: 5500,
+      itemName: `Cotisation ${year}`,
+      createdAt: new Date(`${year}-12-20T10:00:00Z`),
+    });
+    await db.insert(onlinePayments).values([online(2015), online(2016)]);
+    await db.insert(helloassoNotifications).values([
+      { receivedAt: new Date("2015-12-20T10:00:00Z"), outcome: "paiement enregistré" },
+      { receivedAt: new Date("2016-12-20T10:00:00Z"), outcome: "paiement enregistré" },
+    ]);
     // 2015 ended more than ten years ago; 2016 is kept until the end of 2026.
-    expect(await applyRetention(now)).toMatchObject({ bookEntries: 1, receipts: 1, deposits: 1, budgetLines: 1 });
+    expect(await applyRetention(now)).toMatchObject({
+      bookEntries: 1,
+      receipts: 1,
+      deposits: 1,
+      budgetLines: 1,
+      onlinePayments: 1,
+      helloassoNotifications: 1,
+    });
+    expect((await db.select().from(onlinePayments)).map((p) => p.itemName)).toEqual(["Cotisation 2016"]);
     expect((await db.select().from(treasuryEntries)).map((e) => e.year)).toEqual([2016]);
     expect((await db.select().from(treasuryReceipts)).map((r) => r.year)).toEqual([2016]);
     expect((await db.select().from(treasuryDeposits)).map((d) => d.id)).toEqual([kept!.id]);

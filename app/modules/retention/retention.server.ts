@@ -14,6 +14,8 @@ import {
   newsletterSubscribers,
   outbox,
   treasuryBudgetLines,
+  helloassoNotifications,
+  onlinePayments,
   treasuryDeposits,
   treasuryEntries,
   treasuryReceipts,
@@ -125,6 +127,8 @@ export interface RetentionResult {
   deposits: number;
   statements: number;
   budgetLines: number;
+  onlinePayments: number;
+  helloassoNotifications: number;
 }
 
 /**
@@ -220,6 +224,15 @@ function overdue(settings: RetentionSettings, now: Date) {
       ),
     },
     budgetLines: { table: treasuryBudgetLines, where: lt(treasuryBudgetLines.year, bookLimit(now)) },
+    // Online payments and HelloAsso's notifications are records of the book's income (decision 032): its ten years.
+    helloassoNotifications: {
+      table: helloassoNotifications,
+      where: lt(helloassoNotifications.receivedAt, new Date(`${bookLimit(now)}-01-01T00:00:00Z`)),
+    },
+    onlinePayments: {
+      table: onlinePayments,
+      where: lt(onlinePayments.createdAt, new Date(`${bookLimit(now)}-01-01T00:00:00Z`)),
+    },
     // A waiting e-mail is kept whatever its age: it has not been delivered yet.
     mails: {
       table: outbox,
