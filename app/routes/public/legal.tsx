@@ -194,6 +194,15 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
             comptables ; le nom d'une personne dont la fiche est effacée en est retiré, les montants restent ;
           </li>
           <li>
+            les paiements de cotisation en ligne : ils se font sur la page de HelloAsso, et le site n'en reçoit jamais
+            les données de carte ; il garde la référence de la commande, le montant et son état avec la comptabilité,{" "}
+            {months(12 * retention.bookYears)} ;
+          </li>
+          <li>
+            les liens de connexion à « Mon jardin » envoyés par e-mail, effacés dès qu'ils servent ou au bout de 15
+            minutes ; la session ouverte par un lien, effacée à la déconnexion ou après une période d'inactivité ;
+          </li>
+          <li>
             pour une assemblée générale, les réponses des membres à la convocation (présence, pouvoir donné et à qui,
             absence), la présence cochée le jour même et les votes sont conservés avec le procès-verbal, comme les
             statuts le demandent ; le lien personnel envoyé à chaque membre est effacé dès la fin de l'assemblée ;
@@ -214,9 +223,9 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       <LegalSection title="6. Cookies">
         <p>
           Le site public ne dépose aucun cookie de mesure d'audience ni de publicité, et ne charge aucun service tiers.
-          Seul l'espace d'administration utilise un cookie de session, strictement nécessaire à la connexion des membres
-          du bureau ; il est supprimé à la déconnexion ou après une période d'inactivité. Aucun consentement n'est donc
-          requis.
+          Seuls l'espace d'administration et l'espace « Mon jardin » des jardiniers utilisent un cookie de session,
+          strictement nécessaire à la connexion des membres du bureau et des jardiniers ; il est supprimé à la
+          déconnexion ou après une période d'inactivité. Aucun consentement n'est donc requis.
         </p>
       </LegalSection>
 
