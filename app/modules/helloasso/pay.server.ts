@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { getFee } from "~/modules/register/fees.server";
 import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
-import { getGardener } from "~/modules/garden-space/gardener-session.server";
 import { checkOnlinePayment, getOnlinePayment, startFeePayment } from "./online-payments.server";
 import { feeOfPaymentToken, feePaymentToken } from "./payment-links.server";
 import { onlinePaymentReady } from "./helloasso.settings.server";
@@ -24,14 +23,13 @@ function idOf(param: string | undefined) {
   return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
 }
 
-/** POST /mon-jardin/cotisations/:feeId/payer: a signed-in gardener's own fee. */
-export async function payOwnFee(request: Request, feeParam: string | undefined) {
-  const gardener = await getGardener(request);
-  if (!gardener) throw redirect("/mon-jardin");
+/** POST /mon-jardin/cotisations/:feeId/payer: the signed-in gardener's (`gardenerId`) own fee. */
+export async function payOwnFee(request: Request, gardenerId: number | null, feeParam: string | undefined) {
+  if (gardenerId === null) throw redirect("/mon-jardin");
   const feeId = idOf(feeParam);
   const fee = feeId === null ? undefined : await getFee(feeId);
   // Another gardener's fee is no business of this one: the same answer as a fee that does not exist.
-  if (!fee || fee.gardenerId !== gardener.id) throw new Response("Cotisation introuvable.", { status: 404 });
+  if (!fee || fee.gardenerId !== gardenerId) throw new Response("Cotisation introuvable.", { status: 404 });
   return startAndGo(request, fee.id, spacePath);
 }
 
@@ -70,9 +68,14 @@ const ISSUES = { retour: "retour", abandon: "abandon", erreur: "erreur" } as con
 /**
  * GET /mon-jardin/paiement/:id/:issue: HelloAsso sends the gardener back here (`retour` after paying, `abandon` from
  * its « back » link, `erreur` on a failure). The query HelloAsso adds is not believed: the payment is read back from
- * its API, as for a notification, so a lost notification still ends in the right state.
+ * its API, as for a notification, so a lost notification still ends in the right state. The gardener signed in
+ * (`signedInGardenerId`) and who started it goes back to « Mon jardin », anyone else to the payment link's page.
  */
-export async function paymentReturn(request: Request, idParam: string | undefined, issue: string | undefined) {
+export async function paymentReturn(
+  signedInGardenerId: number | null,
+  idParam: string | undefined,
+  issue: string | undefined,
+) {
   const id = idOf(idParam);
   const row = id === null ? undefined : await getOnlinePayment(id);
   if (!row || !issue || !Object.hasOwn(ISSUES, issue)) throw redirect("/mon-jardin");
@@ -83,7 +86,6 @@ export async function paymentReturn(request: Request, idParam: string | undefine
       : checked.outcome === "attente" && issue !== "retour"
         ? "abandonne"
         : checked.outcome;
-  const gardener = await getGardener(request);
-  if (gardener && gardener.id === row.gardenerId) return redirect(spacePath(outcome), 303);
+  if (signedInGardenerId !== null && signedInGardenerId === row.gardenerId) return redirect(spacePath(outcome), 303);
   return redirect(row.feeId === null ? "/mon-jardin" : linkPath(row.feeId, outcome), 303);
 }
