@@ -3,7 +3,7 @@ import { EMAIL_MAX } from "~/modules/forms/limits";
 
 /** « Mon jardin »'s sign-in: its form, its answers. Safe for the browser. */
 
-export const SIGN_IN_EMAIL_MESSAGE = "Indiquez une adresse e-mail valide, par exemple prenom.nom@exemple.fr.";
+const SIGN_IN_EMAIL_MESSAGE = "Indiquez une adresse e-mail valide, par exemple prenom.nom@exemple.fr.";
 
 // The same answer whoever the address is: the form must not tell who is a gardener.
 export const SIGN_IN_LINK_SENT_MESSAGE =
@@ -16,7 +16,7 @@ export const SIGN_IN_LINK_FAILED_MESSAGE =
   "Le lien n'a pas pu être envoyé, à cause d'un problème technique. Merci de réessayer dans quelques minutes.";
 
 export const LINK_INVALID_MESSAGE =
-  "Ce lien n'est plus valable : il ne sert qu'une fois et pendant 15 minutes. Demandez-en un autre, il arrivera aussitôt.";
+  "Un lien de connexion ne sert qu'une fois, pendant 15 minutes. Demandez-en un autre : il arrive en quelques instants.";
 
 export const LINK_THROTTLED_MESSAGE =
   "Trop d'essais de connexion depuis cette connexion. Merci de réessayer dans un quart d'heure.";

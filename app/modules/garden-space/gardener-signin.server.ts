@@ -35,7 +35,7 @@ import {
 } from "./gardener-signin.schema";
 
 /** The sign-in form's name in the per-client-address limits of the public forms (30 tries, 5 links in 10 minutes). */
-export const SIGN_IN_FORM = "mon-jardin";
+const SIGN_IN_FORM = "mon-jardin";
 
 /**
  * Links asked for one address typed, whoever it is: more than the public forms' 3 e-mails a day (decision 023), which
@@ -49,10 +49,10 @@ const recipientKey = (email: string) => `jardin-lien:${keyedHash(`jardin-lien:${
 const linkUseKey = (ip: string) => `jardin-connexion:adresse:${limitAddress(ip)}`;
 
 /** How the history names a gardener: by their number in the register, never by name or address. */
-export const gardenerLabel = (id: number) => `jardinier n° ${id}`;
+const gardenerLabel = (id: number) => `jardinier n° ${id}`;
 const gardenerActor = (id: number): Actor => ({ id: null, username: gardenerLabel(id) });
 
-export const gardenerSignInPath = (token: string) => `/mon-jardin/connexion/${token}`;
+const gardenerSignInPath = (token: string) => `/mon-jardin/connexion/${token}`;
 
 /**
  * The sign-in form's action: one answer for every valid address, a gardener's or not (the link goes only to a current
@@ -112,7 +112,7 @@ export async function askSignInLink(
   return sent;
 }
 
-export type LinkSignIn = { ok: true; token: string } | { ok: false; reason: "invalid" | "throttled" };
+type LinkSignIn = { ok: true; token: string } | { ok: false; reason: "invalid" | "throttled" };
 
 /**
  * The button of the link's page: uses the link and opens a session, in one transaction, for a gardener still current.
