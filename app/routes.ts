@@ -23,6 +23,7 @@ export default [
     route("lettre/jardinier/:token", "routes/public/gardener-letters-optout.tsx"),
     // « Mon jardin » (decision 032): each gardener's own space, signed in by a link sent to their address.
     route("mon-jardin", "routes/garden/my-garden.tsx"),
+    route("mon-jardin/assemblee", "routes/garden/my-assembly.tsx"),
     route("mon-jardin/connexion/:token", "routes/garden/sign-in-link.tsx"),
     route("mon-jardin/deconnexion", "routes/garden/sign-out.ts"),
   ]),
@@ -123,6 +124,9 @@ export default [
   route("documents/:id/:file", "routes/resources/document.ts"),
   route("documents/:id/version/:file", "routes/resources/document-version.ts"),
   route("assemblee/:token/documents/:id", "routes/resources/assembly-document.ts"),
+  // « Mon jardin »'s files: the signed-in gardener's own receipts, and the documents members may read.
+  route("mon-jardin/recus/:id", "routes/garden/my-receipt.ts"),
+  route("mon-jardin/documents/:id", "routes/garden/my-document.ts"),
   route("api/meteo", "routes/resources/weather.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   // Feeds, sitemap and icons, built from the content.

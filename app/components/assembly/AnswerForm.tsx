@@ -28,15 +28,18 @@ export function AnswerForm({
   others,
   maxProxies,
   refused,
+  action,
 }: {
   chosen: { answer: string; holder: string };
   others: readonly { id: number; name: string }[];
   maxProxies: number;
   refused: AnswerRefusal | undefined;
+  /** Where it posts: the page's own route when not given (the personal link's), « Mon jardin »'s answer route. */
+  action?: string;
 }) {
   const errors = refused?.errors ?? {};
   return (
-    <Form method="post" noValidate className="mt-4 space-y-4">
+    <Form method="post" action={action} noValidate className="mt-4 space-y-4">
       <FormFields state={{ id: "reponse", errors, values: refused?.values ?? chosen, order: ORDER }}>
         <ErrorSummary />
         <FormMessage message={refused && Object.keys(errors).length === 0 ? refused.message : null} />

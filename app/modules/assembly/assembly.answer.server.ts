@@ -5,7 +5,7 @@ import { currentDocument } from "~/modules/documents/documents.server";
 import { documentNotFound, serveDocumentToMember } from "~/modules/documents/document-response.server";
 import { assemblyTitle } from "./assembly.mail.server";
 import { ANSWER_MISSING, answerSchema } from "./assembly.schema";
-import { agendaOf, answer, AssemblyRefusal, findByToken, hasStarted, membersOf } from "./assembly.server";
+import { agendaOf, answer, AssemblyRefusal, findByToken, findMember, hasStarted, membersOf } from "./assembly.server";
 
 /**
  * The member's answer page, /assemblee/:token (no account): the assembly, its agenda and documents, the member's
@@ -13,6 +13,15 @@ import { agendaOf, answer, AssemblyRefusal, findByToken, hasStarted, membersOf }
  */
 export async function answerPage(token: string, now = new Date()) {
   const found = await findByToken(token);
+  return found ? memberAnswerPage(found.member.id, now) : { known: false as const };
+}
+
+/**
+ * What a member sees of their convocation, by the member's id: the token page's, and « Mon jardin »'s for a signed-in
+ * gardener. Unknown once the assembly is over (its links gone).
+ */
+export async function memberAnswerPage(memberId: number, now = new Date()) {
+  const found = await findMember(memberId);
   if (!found) return { known: false as const };
   const { member, assembly, event } = found;
   const members = await membersOf(assembly.id);
@@ -47,12 +56,24 @@ const ANSWER_DONE = {
 
 /** The answer sent from the page: saved, or refused with the rule's French message (4xx) and what was chosen. */
 export async function saveAnswer(token: string, form: FormData, now = new Date()) {
-  const values = { answer: String(form.get("answer") ?? ""), holder: String(form.get("holder") ?? "") };
   const found = await findByToken(token);
+  return saveMemberAnswer(found?.member.id ?? null, form, { now });
+}
+
+/**
+ * A member's answer by the member's id (null: none to answer, refused with `unknown`), from the token page or from
+ * « Mon jardin »: saved, or refused with the rule's French message (4xx) and what was chosen.
+ */
+export async function saveMemberAnswer(
+  memberId: number | null,
+  form: FormData,
+  { now = new Date(), unknown = "Ce lien n'est plus valable." }: { now?: Date; unknown?: string } = {},
+) {
+  const values = { answer: String(form.get("answer") ?? ""), holder: String(form.get("holder") ?? "") };
   // A refusal about the proxy is the member's field's, any other about the answer, or the page's (`errors` empty).
   const refusal = (message: string, status: number, field?: "answer" | "holder") =>
     data({ ok: false as const, message, errors: field ? { [field]: message } : {}, values }, { status });
-  if (!found) return refusal("Ce lien n'est plus valable.", 404);
+  if (memberId === null) return refusal(unknown, 404);
   const parsed = answerSchema.safeParse(values);
   if (!parsed.success) {
     return values.answer === "pouvoir"
@@ -60,9 +81,9 @@ export async function saveAnswer(token: string, form: FormData, now = new Date()
       : refusal(ANSWER_MISSING, 400, "answer");
   }
   try {
-    const saved = await answer(found.member.id, parsed.data, now);
+    const saved = await answer(memberId, parsed.data, now);
     const holder = saved.proxyHolderId
-      ? (await membersOf(found.assembly.id)).find((m) => m.id === saved.proxyHolderId)
+      ? (await membersOf(saved.assemblyId)).find((m) => m.id === saved.proxyHolderId)
       : null;
     const message =
       parsed.data.answer === "pouvoir"

@@ -243,16 +243,39 @@ export async function membersOf(assemblyId: number, executor: Executor = getDb()
     );
 }
 
-/** The member of a personal link, with the assembly and its event; undefined for an unknown or expired link. */
-export async function findByToken(token: string) {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
-  const [row] = await getDb()
+/** Members with their assembly and its event. */
+const membersWithAssembly = () =>
+  getDb()
     .select({ member: assemblyMembers, assembly: assemblies, event: events })
     .from(assemblyMembers)
     .innerJoin(assemblies, eq(assemblies.id, assemblyMembers.assemblyId))
-    .innerJoin(events, eq(events.id, assemblies.eventId))
-    .where(eq(assemblyMembers.linkHash, keyedHash(token)));
+    .innerJoin(events, eq(events.id, assemblies.eventId));
+
+/** The member of a personal link, with the assembly and its event; undefined for an unknown or expired link. */
+export async function findByToken(token: string) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await membersWithAssembly().where(eq(assemblyMembers.linkHash, keyedHash(token)));
   return row;
+}
+
+/** A member by id, with the assembly and its event, while their link lasts (the assembly not over); else undefined. */
+export async function findMember(memberId: number) {
+  const [row] = await membersWithAssembly().where(
+    and(eq(assemblyMembers.id, memberId), isNotNull(assemblyMembers.linkHash)),
+  );
+  return row;
+}
+
+/**
+ * The assembly a gardener is convened to and that is not over yet (the soonest, should two be convened at once): the
+ * member's row with the assembly and its event, or undefined. « Mon jardin » answers it by the member's id.
+ */
+export async function convenedMemberOf(gardenerId: number, now = new Date()) {
+  const rows = await membersWithAssembly()
+    .where(and(eq(assemblyMembers.gardenerId, gardenerId), isNotNull(assemblyMembers.linkHash)))
+    .orderBy(asc(events.start), asc(assemblies.id));
+  // The links go a few minutes after the end (a job's period): the end itself decides.
+  return rows.find((row) => (endsAt(row.event)?.getTime() ?? Infinity) > now.getTime());
 }
 
 export type AnswerChoice = { answer: "present" | "absent" } | { answer: "pouvoir"; holder: number };

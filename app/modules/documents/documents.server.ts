@@ -179,6 +179,12 @@ export async function listPublicDocuments(executor: Executor = getDb()): Promise
   return rows.sort(byKindThenNewest((doc) => doc.date));
 }
 
+/** The members-only documents, as « Mon jardin » lists them: by kind, the newest first, each with its current version. */
+export async function listMembersDocuments(executor: Executor = getDb()): Promise<CurrentDocument[]> {
+  const rows = await currentVersions(executor, and(eq(documents.visibility, "membres")));
+  return rows.sort(byKindThenNewest((doc) => doc.date));
+}
+
 /** A document's current version, public or not: the caller decides who may read it. */
 export async function currentDocument(id: number, executor: Executor = getDb()): Promise<CurrentDocument | null> {
   const [row] = await currentVersions(executor, and(eq(documents.id, id)));
