@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, visitorContext } from "./fixtures";
 import { lastSignInLink, signInToMyGarden } from "./garden";
 import { mailsTo } from "./visitors";
@@ -5,6 +6,7 @@ import { mailsTo } from "./visitors";
 // Demo gardeners with an e-mail address, current (no end date).
 const KARIM = { name: "Karim Benali", email: "karim.benali@example.fr" };
 const CHANTAL = { name: "Chantal Morel", email: "chantal.morel@example.fr" };
+const TRAN = "tran.minhduc@example.fr";
 const SENT = "Si cette adresse est celle d'un jardinier de l'association, un lien de connexion vient d'y être envoyé.";
 
 test("a gardener signs in by the e-mailed link, the link works once, and signing out ends the session", async ({
@@ -66,4 +68,39 @@ test("without JavaScript: a wrong address keeps what was typed, any address gets
   await expect(phonePage.getByText("Connecté(e) :")).toHaveCount(0);
   await phone.close();
   await context.close();
+});
+
+test("the sign-in's pages have no accessibility violations at 390 and 1280 px", async ({ page }) => {
+  // Ten axe runs and two sign-ins.
+  test.setTimeout(120_000);
+  const violations: string[] = [];
+  const check = async (name: string) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const results = await new AxeBuilder({ page }).analyze();
+      violations.push(
+        ...results.violations.map((v) => `${name} ${width}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`),
+      );
+    }
+  };
+  await page.goto("/mon-jardin");
+  await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
+  await expect(page.getByText(/Indiquez une adresse e-mail valide/)).toBeVisible();
+  await check("adresse manquante");
+  await signInToMyGarden(page, TRAN);
+  await check("connecté");
+  const link = await lastSignInLink(TRAN);
+  await page.goto(link);
+  await check("lien utilisé");
+  await page.getByRole("link", { name: "Demander un nouveau lien" }).click();
+  await page.getByRole("button", { name: "Se déconnecter", exact: true }).click();
+  await page.getByLabel("Adresse e-mail").fill(TRAN);
+  await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  await check("lien envoyé");
+  await expect.poll(async () => (await lastSignInLink(TRAN)) !== link).toBe(true);
+  await page.goto(await lastSignInLink(TRAN));
+  await expect(page.getByRole("heading", { level: 1, name: "Se connecter à Mon jardin" })).toBeVisible();
+  await check("page du lien");
+  expect(violations).toEqual([]);
 });
