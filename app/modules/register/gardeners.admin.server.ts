@@ -1,11 +1,13 @@
 import { parisToday } from "~/lib/paris-time";
 import { redirect } from "react-router";
 import { familyFirst, parseId, splitName } from "~/lib/text";
-import { formatCalendarDate, formatDate } from "~/lib/dates";
+import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates";
 import { getApplication } from "~/modules/applications/applications.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { removeReceiptFiles } from "~/modules/treasury/receipts.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
+import { HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
+import { myGardenChanges } from "~/modules/history/my-garden-history.server";
 import {
   allotFromApplication,
   allotToGardener,
@@ -124,10 +126,11 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
   const gardener = await gardenerOf(idParam, access);
   const scope = scopedSiteIds(access);
   const register = can(access.role, "register");
-  const [holdings, money, warnings] = await Promise.all([
+  const [holdings, money, warnings, selfChanges] = await Promise.all([
     holdingsOf(gardener.id),
     gardenerFeesScreen(gardener.id, parisToday()),
     recentWarnings({ gardenerId: gardener.id }),
+    myGardenChanges(gardener.id),
   ]);
   const free = register ? (await freePlots()).filter((c) => inScope(scope, c.siteId)) : [];
   return {
@@ -177,6 +180,13 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
       withdrawn: w.withdrawn ? (w.withdrawalReason ?? "") : null,
     })),
     freePlots: free.map((c) => [String(c.id), c.label] as const),
+    // What the gardener changed themself in « Mon jardin », the latest ten.
+    selfChanges: selfChanges.map((c) => ({
+      id: c.id,
+      at: formatDateTime(c.at),
+      what: HISTORY_KINDS[c.kind as HistoryKind] ?? c.kind,
+      detail: c.detail ?? "",
+    })),
     today: parisToday(),
     year: await currentFeeYear(),
   };

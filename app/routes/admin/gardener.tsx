@@ -20,6 +20,7 @@ import { de } from "~/lib/text";
 import { signedInAdmin } from "~/request/context";
 import { GardenerDetails } from "~/components/admin/plots/GardenerDetails";
 import { GardenerLetters } from "~/components/admin/plots/GardenerLetters";
+import { MyGardenChanges } from "~/components/admin/plots/MyGardenChanges";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? loaderData.gardener.name : "Jardinier");
@@ -38,8 +39,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AdminGardener({ loaderData, actionData }: Route.ComponentProps) {
-  const { gardener, holdings, money, warnings, freePlots, today, year, role, editable, erasable, payments } =
-    loaderData;
+  const {
+    gardener,
+    holdings,
+    money,
+    warnings,
+    freePlots,
+    today,
+    year,
+    role,
+    editable,
+    erasable,
+    payments,
+    selfChanges,
+  } = loaderData;
   const [params] = useSearchParams();
   const justAllotted = params.has("attribuee") && holdings.some((h) => h.current);
   const notice = useSaveNotice(
@@ -120,6 +133,9 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
       </Section>
       <Section id="lettres" title="Lettres aux jardiniers">
         <GardenerLetters letters={gardener.letters} editable={editable} />
+      </Section>
+      <Section id="mon-jardin" title="Modifications faites dans Mon jardin">
+        <MyGardenChanges changes={selfChanges} />
       </Section>
       <p>
         <Link to="/admin/jardiniers" className="font-semibold text-brand-800 underline underline-offset-2">
