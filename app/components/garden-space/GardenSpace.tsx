@@ -24,24 +24,19 @@ function partsOf(space: GardenSpaceData) {
   ] as const;
 }
 
-/** « Mon jardin » for a signed-in gardener: a greeting, their details' links, then each part of their space. */
+/** « Mon jardin » for a signed-in gardener: their details' links, a summary, then each part of their space. */
 export function GardenSpace({ space }: { space: GardenSpaceData }) {
   const parts = partsOf(space).filter(([, , shown]) => shown);
   return (
     <>
       {space.notice ? <SpaceNotice notice={space.notice} /> : null}
-      <div className="mt-6">
-        <p className="text-lg text-stone-900">
-          Bonjour <strong>{space.gardener.name}</strong>
-        </p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <a href={MY_DETAILS_PATH} className={quietButtonClass}>
-            Modifier mes coordonnées
-          </a>
-          <a href={MY_DATA_PATH} className={quietButtonClass}>
-            Télécharger mes données
-          </a>
-        </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a href={MY_DETAILS_PATH} className={quietButtonClass}>
+          Modifier mes coordonnées
+        </a>
+        <a href={MY_DATA_PATH} className={quietButtonClass}>
+          Télécharger mes données
+        </a>
       </div>
       <nav aria-label="Sur cette page" className="mt-6">
         <ul className="flex flex-wrap gap-2">

@@ -63,7 +63,7 @@ export function MyAssembly({
         </div>
       ) : null}
       <div>
-        <Heading className="font-bold text-stone-900">Votre réponse</Heading>
+        <Heading className="font-bold text-stone-900">Votre présence</Heading>
         <p className="mt-2 text-stone-800">{currentAnswer(assembly)}</p>
         {assembly.holding.length > 0 ? (
           <p className="mt-2 text-stone-800">

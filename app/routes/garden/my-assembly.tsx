@@ -35,7 +35,7 @@ export function meta() {
 export default function MyAssemblyPage({ loaderData, actionData }: Route.ComponentProps) {
   const refused = actionData && "ok" in actionData && actionData.ok === false ? actionData : undefined;
   return (
-    <main id="contenu" className="mx-auto max-w-3xl px-4 py-8">
+    <div className="mx-auto max-w-3xl px-4 py-6">
       <p>
         <a href={`${MY_GARDEN_PATH}#assemblee`} className={linkClass}>
           ← Mon jardin
@@ -43,6 +43,6 @@ export default function MyAssemblyPage({ loaderData, actionData }: Route.Compone
       </p>
       <h1 className="mt-4 mb-6 text-3xl font-bold text-brand-800">Répondre à la convocation</h1>
       <MyAssembly assembly={loaderData.assembly} refused={refused} level={2} />
-    </main>
+    </div>
   );
 }
