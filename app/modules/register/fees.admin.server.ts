@@ -22,6 +22,7 @@ import {
   feeCallFormSchema,
   feeCancelFormSchema,
   feePaymentFormSchema,
+  feeRemindFormSchema,
   feesPaidFormSchema,
   feeWaiveFormSchema,
   type FeeCallForm,
@@ -45,6 +46,7 @@ import {
   remindUnpaidFees,
   undoPayment,
   waiveFee,
+  type PayLink,
 } from "./fees.server";
 
 /** The year of `?annee=`, or the latest one called (this one before any call). */
@@ -59,6 +61,9 @@ const meansText = (list: string) =>
     .filter(Boolean)
     .map((m) => PAYMENT_MEANS_LABELS[m as PaymentMeans] ?? m)
     .join(", ");
+
+/** A payment of the fee came through HelloAsso (online, or recorded by hand with that means). */
+const paidOnline = (means: string) => means.split(",").includes("helloasso");
 
 /** Something left to pay: listed to tick, and counted « à régler ». */
 const owes = (f: Parameters<typeof feeBalance>[0]) => f.status !== "cancelled" && feeBalance(f).balance > 0;
@@ -104,7 +109,11 @@ export async function feesScreen(request: Request) {
       large: base ? eurosField(base.largeCents) : "",
       dueOn: call?.dueOn && call.dueOn >= today ? call.dueOn : aMonthAfter(today),
     },
-    progress: { called: totals.owed, paid: totals.settled },
+    progress: {
+      called: totals.owed,
+      paid: totals.settled,
+      online: fees.filter((f) => f.status !== "cancelled" && !owes(f) && paidOnline(f.means)).length,
+    },
     settledCount: fees.filter((f) => !owes(f)).length,
     showSettled,
     remindable,
@@ -144,6 +153,7 @@ export async function feesScreen(request: Request) {
           due: formatCalendarDate(f.dueOn),
           reason: f.reason,
           means: meansText(f.means),
+          online: paidOnline(f.means),
           reminded: f.remindedAt ? formatDate(f.remindedAt) : "",
         };
       }),
@@ -181,8 +191,15 @@ export type FeeCallPreview = Awaited<ReturnType<typeof previewOf>>;
 const refusedPreview = (form: FormData, message: string, preview: FeeCallPreview, errors = {}) =>
   answer({ ...refusedForm(form, message, errors).data, preview }, { status: 409 });
 
-/** The forms of /admin/cotisations: the call's preview and its sending, the ticks, « Envoyer un rappel ». */
-export async function feesAction(url: URL, form: FormData, actor: Actor) {
+/** The box « Envoyer un lien de paiement » ticked while online payment was turned off meanwhile. */
+const ONLINE_OFF =
+  "le paiement en ligne n'est plus actif. Décochez « Envoyer un lien de paiement », ou réactivez-le dans Trésorerie › Paramètres.";
+
+/**
+ * The forms of /admin/cotisations: the call's preview and its sending, the ticks, « Envoyer un rappel ». `payLink` is
+ * how a fee's link to pay online is made while online payment is on (null otherwise).
+ */
+export async function feesAction(url: URL, form: FormData, actor: Actor, payLink: PayLink | null = null) {
   const year = await feeYear(url);
   switch (form.get("intent")) {
     case "preview":
@@ -205,14 +222,17 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
           `L'appel n'a pas été envoyé : il concerne maintenant ${counted(preview.recipients, "jardinier", "jardiniers")}. Vérifiez l'aperçu et confirmez de nouveau.`,
           preview,
         );
+      if (data.paymentLink && !payLink)
+        return refusedPreview(form, `L'appel n'a pas été envoyé : ${ONLINE_OFF}`, preview);
+      const links = data.paymentLink ? payLink! : undefined;
       const result = await withHistory(
         actor,
-        (tx) => callFees(tx, data.year, callAmounts(data), data.dueOn, actor.username),
+        (tx) => callFees(tx, data.year, callAmounts(data), data.dueOn, actor.username, undefined, links),
         (r) =>
           r.called > 0 && {
             kind: "cotisation.appel",
             target: `cotisation ${data.year}`,
-            detail: `${counted(r.called, "jardinier appelé", "jardiniers appelés")}, à régler avant le ${formatCalendarDate(data.dueOn)}`,
+            detail: `${counted(r.called, "jardinier appelé", "jardiniers appelés")}, à régler avant le ${formatCalendarDate(data.dueOn)}${links && r.mailed > 0 ? ", avec un lien de paiement en ligne" : ""}`,
           },
       );
       if (result.called === 0)
@@ -220,7 +240,7 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
       return {
         ...doneForm(
           "call",
-          `Appel à cotisation ${data.year} : ${counted(result.called, "cotisation appelée", "cotisations appelées")}, ${counted(result.mailed, "e-mail en cours d'envoi", "e-mails en cours d'envoi")}.`,
+          `Appel à cotisation ${data.year} : ${counted(result.called, "cotisation appelée", "cotisations appelées")}, ${counted(result.mailed, "e-mail en cours d'envoi", "e-mails en cours d'envoi")}${links && result.mailed > 0 ? ", chacun avec son lien de paiement en ligne" : ""}.`,
         ),
         withoutEmail: result.withoutEmail,
       };
@@ -254,21 +274,26 @@ export async function feesAction(url: URL, form: FormData, actor: Actor) {
       return doneForm("paid", `${counted(count, "cotisation réglée", "cotisations réglées")} en entier.`);
     }
     case "remind": {
+      const { data, refusal } = parseAdminForm(feeRemindFormSchema, form, "Aucun rappel n'a été envoyé :");
+      if (refusal) return refusal;
+      if (data.paymentLink && !payLink)
+        return refusedForm(form, `Aucun rappel n'a été envoyé : ${ONLINE_OFF}`, {}, 409);
+      const links = data.paymentLink ? payLink! : undefined;
       const count = await withHistory(
         actor,
-        (tx) => remindUnpaidFees(tx, year),
+        (tx) => remindUnpaidFees(tx, year, undefined, links),
         (n) =>
           n > 0 && {
             kind: "cotisation.relance",
             target: `cotisation ${year}`,
-            detail: counted(n, "rappel", "rappels"),
+            detail: `${counted(n, "rappel", "rappels")}${links ? ", avec un lien de paiement en ligne" : ""}`,
           },
       );
       return doneForm(
         "remind",
         count === 0
           ? "Aucun rappel à envoyer : personne n'est en retard, ou le dernier rappel date de moins d'une semaine."
-          : `${counted(count, "rappel", "rappels")} en cours d'envoi.`,
+          : `${counted(count, "rappel", "rappels")} en cours d'envoi${links ? ", chacun avec son lien de paiement en ligne" : ""}.`,
       );
     }
     default:
@@ -315,6 +340,7 @@ export async function feeScreen(idParam: string | undefined) {
       amount: euros(p.amountCents),
       paidOn: formatCalendarDate(p.paidOn),
       means: meansText(p.means ?? ""),
+      reference: p.reference,
       receipt: receipts.get(p.id) ?? null,
     })),
     today,

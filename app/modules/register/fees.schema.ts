@@ -8,6 +8,11 @@ import { calendarDate, chequeFields, euroAmount, receiptBox, yearField } from "~
 export const FEE_CONFIRM_MESSAGE = "Cochez la case pour confirmer l'envoi.";
 const REASON_MESSAGE = "Indiquez la raison (elle reste écrite sur la cotisation).";
 const means = () => z.enum(PAYMENT_MEANS, { error: "Choisissez le moyen de paiement." });
+/** « Envoyer un lien de paiement »: ticked, each e-mail carries its fee's link to pay online (when online payment is on). */
+const paymentLink = z
+  .literal("on", { error: "Cochez ou décochez la case." })
+  .optional()
+  .transform((v) => v === "on");
 
 /** « Appel à cotisation »: the year, the amount of a plot of each size, the due date; `confirm` to send. */
 export const feeCallFormSchema = z.object({
@@ -19,8 +24,12 @@ export const feeCallFormSchema = z.object({
   /** How many recipients the preview showed: the box confirmed that number. */
   expected: z.string().optional(),
   confirm: z.string().optional(),
+  paymentLink,
 });
 export type FeeCallForm = z.output<typeof feeCallFormSchema>;
+
+/** « Envoyer un rappel »: with the link to pay online or without. */
+export const feeRemindFormSchema = z.object({ paymentLink });
 
 const FEES_TICKED_MESSAGE = "Cochez au moins une cotisation payée.";
 

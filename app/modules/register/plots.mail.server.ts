@@ -1,7 +1,14 @@
 import type { associationContent, gardeners, gardenSites, plots } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
-import { associationReplyTo, htmlParagraphs, signature, tidyText, wrap } from "~/modules/mail/mail-templates.server";
+import {
+  associationReplyTo,
+  escapeHtml,
+  htmlParagraphs,
+  signature,
+  tidyText,
+  wrap,
+} from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { euros } from "./plots.labels";
@@ -145,7 +152,10 @@ export interface FeeMailFigures {
   dueOn: string;
 }
 
-/** « Appel à cotisation {année} », or its reminder: the amount, the plots, the due date, how to pay. */
+/**
+ * « Appel à cotisation {année} », or its reminder: the amount, the plots, the due date, how to pay, and with `payLink`
+ * (« Envoyer un lien de paiement ») the fee's own link to pay online.
+ */
 export function feeMail(
   kind: "appel" | "relance",
   gardener: Gardener,
@@ -153,6 +163,7 @@ export function feeMail(
   figures: FeeMailFigures,
   plotsText: string,
   content?: Content,
+  payLink?: string,
 ): MailMessage {
   const forPlots = plotsText ? ` pour ${plotsText}` : "";
   const due = formatCalendarDate(figures.dueOn);
@@ -161,7 +172,12 @@ export function feeMail(
     kind === "appel"
       ? `Votre cotisation ${year}${forPlots} est de ${euros(figures.owedCents)}, à régler avant le ${due}.`
       : `Sauf erreur de notre part, votre cotisation ${year}${forPlots}, de ${euros(figures.owedCents)}, n'est pas encore réglée${figures.paidCents > 0 ? ` : vous avez versé ${euros(figures.paidCents)}, il reste ${euros(rest)}` : ""}. Elle était à régler avant le ${due}. Si vous l'avez payée ces derniers jours, merci de ne pas tenir compte de ce message.`;
-  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${feeInstructions(content)}\n\nMerci, et belle saison au jardin !`;
+  const online = payLink ? `\n\nPayer en ligne : ${payLink}` : "";
+  const text = `Bonjour ${gardener.name},\n\n${lead}\n\n${feeInstructions(content)}${online}\n\nMerci, et belle saison au jardin !`;
   const subject = kind === "appel" ? `Appel à cotisation ${year}` : `Rappel : cotisation ${year}`;
-  return message(gardener.email, subject, text, content);
+  const mail = message(gardener.email, subject, text, content);
+  // In the HTML, the link is one to click rather than an address to copy.
+  return payLink ? { ...mail, html: mail.html!.replace(escapeHtml(payLink), htmlAnchor(payLink)) } : mail;
 }
+
+const htmlAnchor = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;

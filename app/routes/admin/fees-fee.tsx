@@ -3,12 +3,14 @@ import type { Route } from "./+types/fees-fee";
 import { Section } from "~/components/admin/admin-ui";
 import { FeeForms, FeePayments } from "~/components/admin/fees/FeeForms";
 import { linkClass } from "~/components/admin/fees/fee-ui";
+import { OnlinePayments } from "~/components/admin/fees/OnlinePayments";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { feeAction, feeScreen } from "~/modules/register/fees.admin.server";
+import { feeOnlinePayments } from "~/modules/helloasso/helloasso.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { signedInAdmin } from "~/request/context";
@@ -19,7 +21,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** /admin/cotisations/:id: one fee, what was called and received, and the forms to pay, waive or cancel it. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { ...(await feeScreen(params.id)), role: signedInAdmin(context).role };
+  const screen = await feeScreen(params.id);
+  return { ...screen, online: await feeOnlinePayments(screen.fee.id), role: signedInAdmin(context).role };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -27,7 +30,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AdminFee({ loaderData, actionData }: Route.ComponentProps) {
-  const { fee, payments, today, role } = loaderData;
+  const { fee, payments, online, today, role } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   return (
     <AdminPage
@@ -62,6 +65,15 @@ export default function AdminFee({ loaderData, actionData }: Route.ComponentProp
       <Section id="recus" title="Paiements reçus">
         <FeePayments payments={payments} />
       </Section>
+      {online.length > 0 && (
+        <Section
+          id="en-ligne"
+          title="Paiements en ligne"
+          description="Commencés sur la page de paiement HelloAsso ; un paiement confirmé par HelloAsso s'enregistre tout seul ci-dessus."
+        >
+          <OnlinePayments payments={online} />
+        </Section>
+      )}
       <FeeForms fee={fee} today={today} result={actionData} />
       <p>
         <Link to={`/admin/cotisations?annee=${fee.year}`} className={linkClass}>

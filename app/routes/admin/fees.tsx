@@ -3,6 +3,7 @@ import type { Route } from "./+types/fees";
 import { Section } from "~/components/admin/admin-ui";
 import { FeeCall, type FeesResult } from "~/components/admin/fees/FeeCall";
 import { FeeList } from "~/components/admin/fees/FeeList";
+import { RemindForm } from "~/components/admin/fees/RemindForm";
 import { FeeTotals } from "~/components/admin/fees/FeeTotals";
 import { linkClass } from "~/components/admin/fees/fee-ui";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
@@ -12,6 +13,8 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { feesAction, feesScreen } from "~/modules/register/fees.admin.server";
+import { onlinePaymentReady } from "~/modules/helloasso/helloasso.settings.server";
+import { feePaymentLink } from "~/modules/helloasso/payment-links.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { signedInAdmin } from "~/request/context";
@@ -22,16 +25,33 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** /admin/cotisations?annee=: the year's call (previewed, then confirmed), totals, balances, ticks and reminders. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...(await feesScreen(request)), role: signedInAdmin(context).role };
+  const [screen, onlinePayment] = await Promise.all([feesScreen(request), onlinePaymentReady()]);
+  return { ...screen, onlinePayment, role: signedInAdmin(context).role };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return feesAction(new URL(request.url), await readFormData(request), currentActor(context));
+  const form = await readFormData(request);
+  // The register makes no link itself: online payment is HelloAsso's module, which builds on the register.
+  const payLink = (await onlinePaymentReady()) ? (feeId: number) => feePaymentLink(feeId) : null;
+  return feesAction(new URL(request.url), form, currentActor(context), payLink);
 }
 
 export default function AdminFees({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, call, amounts, progress, fees, today, totals, remindable, rates, settledCount, showSettled, role } =
-    loaderData;
+  const {
+    year,
+    call,
+    amounts,
+    progress,
+    fees,
+    today,
+    totals,
+    remindable,
+    rates,
+    settledCount,
+    showSettled,
+    onlinePayment,
+    role,
+  } = loaderData;
   const result = actionData as FeesResult | undefined;
   const notice = useSaveNotice(result?.intent === "preview" ? null : noticeOf(result));
   const owing = fees.filter((f) => f.owes).length;
@@ -54,6 +74,7 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
         <p className="text-lg">
           <strong>{progress.paid}</strong> cotisation{progress.paid > 1 ? "s" : ""} réglée{progress.paid > 1 ? "s" : ""}{" "}
           sur <strong>{progress.called}</strong>
+          {progress.online > 0 ? `, dont ${progress.online} en ligne` : ""}
           {call
             ? ` (appel envoyé le ${call.date}, à régler avant le ${call.due} : ${call.amounts.join(", ")} selon la taille de la parcelle).`
             : "."}
@@ -65,21 +86,20 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
         title={`Appel à cotisation ${year}`}
         description="Chaque jardinier actuel reçoit par e-mail le montant de ses parcelles (selon leur taille, ou son tarif particulier), la date avant laquelle régler et les moyens de paiement réglés dans les Paramètres. L'aperçu montre l'e-mail avant l'envoi. Relancé, l'appel ne concerne que les jardiniers arrivés depuis."
       >
-        <FeeCall year={year} called={call?.amounts ?? null} values={amounts} result={result} />
+        <FeeCall
+          year={year}
+          called={call?.amounts ?? null}
+          values={amounts}
+          result={result}
+          onlinePayment={onlinePayment}
+        />
       </Section>
       <Section
         id="liste"
         title={`Cotisations ${year} : ${owing} à régler`}
         action={
           <div className="flex flex-wrap gap-2">
-            {remindable > 0 && (
-              <Form method="post">
-                <input type="hidden" name="intent" value="remind" />
-                <button type="submit" className={quietButtonClass}>
-                  Envoyer un rappel aux {remindable} jardinier{remindable > 1 ? "s" : ""} en retard
-                </button>
-              </Form>
-            )}
+            {remindable > 0 && <RemindForm remindable={remindable} onlinePayment={onlinePayment} result={result} />}
             <Form method="post" action={`/admin/cotisations/export?annee=${year}`} reloadDocument>
               <button type="submit" className={quietButtonClass}>
                 Exporter en CSV

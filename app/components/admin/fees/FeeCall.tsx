@@ -10,9 +10,21 @@ import { linkClass } from "./fee-ui";
 /** What the fees screen's actions answer: the plots' answers, with the call's preview or its paper recipients. */
 export type FeesResult = IntentResult & { preview?: FeeCallPreview; withoutEmail?: string[] };
 
-/** The preview of the call: how many, one real e-mail, those on paper; refused details; the confirming box. */
-function CallPreview({ preview, result }: { preview: FeeCallPreview; result: FeesResult | undefined }) {
+/**
+ * The preview of the call: how many, one real e-mail, those on paper; refused details; while online payment is on,
+ * « Envoyer un lien de paiement » (ticked unless sent back unticked); the confirming box.
+ */
+function CallPreview({
+  preview,
+  result,
+  onlinePayment,
+}: {
+  preview: FeeCallPreview;
+  result: FeesResult | undefined;
+  onlinePayment: boolean;
+}) {
   const refused = result && !result.ok ? result : undefined;
+  const linkAsked = refused ? refused.values.paymentLink === "on" : onlinePayment;
   const n = preview.recipients;
   return (
     <Form method="post" noValidate className="space-y-4" aria-labelledby="apercu-titre">
@@ -24,7 +36,14 @@ function CallPreview({ preview, result }: { preview: FeeCallPreview; result: Fee
       ))}
       <input type="hidden" name="intent" value="call" />
       <input type="hidden" name="expected" value={n} />
-      <FormFields state={{ id: "call", errors: refused?.errors ?? {}, values: {}, order: ["confirm"] }}>
+      <FormFields
+        state={{
+          id: "call",
+          errors: refused?.errors ?? {},
+          values: linkAsked ? { paymentLink: "on" } : {},
+          order: ["paymentLink", "confirm"],
+        }}
+      >
         <ErrorSummary />
         {refused && Object.keys(refused.errors).length === 0 && <FormMessage message={refused.message} />}
         {preview.missing.length > 0 && (
@@ -61,6 +80,15 @@ function CallPreview({ preview, result }: { preview: FeeCallPreview; result: Fee
         )}
         {n > 0 && preview.missing.length === 0 && (
           <>
+            {onlinePayment ? (
+              <Checkbox name="paymentLink">
+                Envoyer un lien de paiement
+                <span className="block text-sm text-stone-600">
+                  Chaque e-mail porte alors, après les moyens de paiement, « Payer en ligne : » et le lien de sa
+                  cotisation vers la page de paiement HelloAsso, sans connexion.
+                </span>
+              </Checkbox>
+            ) : null}
             <Checkbox name="confirm">
               Je confirme l'envoi à {n} jardinier{n > 1 ? "s" : ""}.
             </Checkbox>
@@ -80,12 +108,15 @@ export function FeeCall({
   called,
   values,
   result,
+  onlinePayment,
 }: {
   year: number;
   /** The year's amounts once called: newcomers pay what the others pay. */
   called: string[] | null;
   values: Record<string, string>;
   result: FeesResult | undefined;
+  /** Online payment is on: the call may carry each fee's link to pay. */
+  onlinePayment: boolean;
 }) {
   const preview = result?.preview;
   const done = result?.ok && result.intent === "call" ? result : undefined;
@@ -102,7 +133,7 @@ export function FeeCall({
         </div>
       )}
       {preview ? (
-        <CallPreview preview={preview} result={result} />
+        <CallPreview preview={preview} result={result} onlinePayment={onlinePayment} />
       ) : (
         <IntentForm
           intent="preview"

@@ -14,6 +14,12 @@ interface Fee {
   hasEmail: boolean;
 }
 
+/** How a payment was made: its means, and its own reference where it has one (« HelloAsso, commande n° 12345 »). */
+const howPaid = (p: { means: string; reference: string }) =>
+  p.reference && p.means && p.reference.startsWith(p.means)
+    ? p.reference
+    : [p.means, p.reference].filter(Boolean).join(", ");
+
 /** A fee's payments, each undoable. */
 export function FeePayments({
   payments,
@@ -23,6 +29,7 @@ export function FeePayments({
     amount: string;
     paidOn: string;
     means: string;
+    reference: string;
     receipt: { entryId: number; number: string } | null;
   }[];
 }) {
@@ -33,7 +40,7 @@ export function FeePayments({
         <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <span>
             <strong>{p.amount}</strong> le {p.paidOn}
-            {p.means ? ` (${p.means})` : ""}
+            {howPaid(p) ? ` (${howPaid(p)})` : ""}
           </span>
           <ReceiptLink receipt={p.receipt} what={`paiement de ${p.amount} le ${p.paidOn}`} />
           <Form method="post">

@@ -20,6 +20,8 @@ interface Fee {
   due: string;
   reason: string;
   means: string;
+  /** A payment came through HelloAsso. */
+  online: boolean;
   reminded: string;
 }
 
@@ -30,6 +32,15 @@ function FeeName({ fee }: { fee: Fee }) {
       {fee.name}
     </Link>
   );
+}
+
+/** The mark of a fee paid, in whole or part, through HelloAsso. */
+function OnlineMark({ fee }: { fee: Fee }) {
+  return fee.online ? (
+    <span className="ml-1 inline-block rounded bg-brand-50 px-1.5 text-xs font-semibold whitespace-nowrap text-brand-800 ring-1 ring-brand-100">
+      en ligne
+    </span>
+  ) : null;
 }
 
 /**
@@ -75,6 +86,7 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
                     <div className="min-w-0 flex-1">
                       <FeeName fee={f} /> — {f.called}, <strong className="whitespace-nowrap">{f.state}</strong>
                       {f.late && <strong className="text-red-800"> · en retard</strong>}
+                      <OnlineMark fee={f} />
                       <span className="block text-sm text-stone-600">
                         {f.left ? "Parti" : f.plots || "Plus de parcelle"}
                         {` · à régler avant le ${f.due}`}
@@ -128,6 +140,7 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
                   <td className="py-2 pr-3">
                     {f.state}
                     {f.reason ? ` (${f.reason})` : ""}
+                    <OnlineMark fee={f} />
                   </td>
                   <td className="py-2 pr-3">{f.means}</td>
                 </tr>
