@@ -23,7 +23,11 @@ export default [
     route("lettre/jardinier/:token", "routes/public/gardener-letters-optout.tsx"),
     // « Mon jardin » (decision 032): each gardener's own space, signed in by a link sent to their address.
     route("mon-jardin", "routes/garden/my-garden.tsx"),
+    route("mon-jardin/payer/:token", "routes/garden/payment-link.tsx"),
     route("mon-jardin/assemblee", "routes/garden/my-assembly.tsx"),
+    route("mon-jardin/coordonnees", "routes/garden/my-details.tsx"),
+    route("mon-jardin/adresse/:token", "routes/garden/email-confirm.tsx"),
+    route("mon-jardin/mes-donnees", "routes/garden/my-data.ts"),
     route("mon-jardin/connexion/:token", "routes/garden/sign-in-link.tsx"),
     route("mon-jardin/deconnexion", "routes/garden/sign-out.ts"),
   ]),
@@ -128,6 +132,10 @@ export default [
   route("mon-jardin/recus/:id", "routes/garden/my-receipt.ts"),
   route("mon-jardin/documents/:id", "routes/garden/my-document.ts"),
   route("api/meteo", "routes/resources/weather.ts"),
+  // Paying a fee online through HelloAsso (decision 032): the button, the way back from its page, its notifications.
+  route("mon-jardin/cotisations/:feeId/payer", "routes/garden/pay-fee.ts"),
+  route("mon-jardin/paiement/:id/:issue", "routes/garden/payment-return.ts"),
+  route("api/helloasso/notification", "routes/resources/helloasso-notification.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   // Feeds, sitemap and icons, built from the content.
   route("blog/rss.xml", "routes/resources/rss.ts"),

@@ -20,6 +20,9 @@ import { byFamilyName, currentPlots } from "./gardeners.server";
 import { feeBalance, type FeeFigures, type FeeStatus } from "./fees.labels";
 import { bookPayment, unbookPayment, type ChequeDetails } from "~/modules/treasury/book.server";
 
+/** « Envoyer un lien de paiement »: a fee's link to pay online, put in its call or reminder. */
+export type PayLink = (feeId: number) => string;
+
 export interface FeeAmounts {
   smallCents: number;
   mediumCents: number;
@@ -184,7 +187,8 @@ export async function feeCallPreview(year: number, amounts: FeeAmounts, dueOn: s
 /**
  * « Appel à cotisation {year} », in the caller's transaction: every current gardener who has no fee for the year yet
  * gets one (their rate, else their plots' amounts by size) due on `dueOn`, and, with an address, the call by e-mail
- * through the outbox. Run again (a gardener arrived since), it calls only the new ones, at the year's amounts.
+ * through the outbox, with its link to pay online when `payLink` is given. Run again (a gardener arrived since), it
+ * calls only the new ones, at the year's amounts.
  */
 export async function callFees(
   tx: Transaction,
@@ -193,6 +197,7 @@ export async function callFees(
   dueOn: string,
   calledBy: string,
   now = new Date(),
+  payLink?: PayLink,
 ) {
   // The year's call, written once whoever comes first; the others wait on its row and take its amounts.
   const [created] = await tx
@@ -223,6 +228,7 @@ export async function callFees(
           { owedCents: r.amountCents, paidCents: 0, dueOn },
           plotsText(r.plots),
           content,
+          payLink?.(fee.id),
         ),
       );
       mailed++;
@@ -363,9 +369,19 @@ export async function payFee(
   const fee = await lockedFee(tx, feeId);
   if (!fee) return undefined;
   const { amountCents, paidOn, means } = payment;
+  const reference = (payment.reference ?? "").trim();
   const [row] = await tx
     .insert(gardenerPayments)
-    .values({ gardenerId: fee.gardenerId, kind: "cotisation", year: fee.year, feeId, amountCents, paidOn, means })
+    .values({
+      gardenerId: fee.gardenerId,
+      kind: "cotisation",
+      year: fee.year,
+      feeId,
+      amountCents,
+      paidOn,
+      means,
+      reference,
+    })
     .returning();
   const entry = await bookPayment(tx, row!, enteredBy, payment);
   return { fee, payment: row!, entry };
@@ -468,9 +484,10 @@ export async function countRemindable(year: number, now = new Date(), executor: 
 
 /**
  * A reminder to every gardener whose fee of `year` is late (see `remindable`), through the outbox, once a week at
- * most per person (sent twice by mistake, the second sends nothing). Returns how many e-mails were queued.
+ * most per person (sent twice by mistake, the second sends nothing), with its link to pay online when `payLink` is
+ * given. Returns how many e-mails were queued.
  */
-export async function remindUnpaidFees(tx: Transaction, year: number, now = new Date()) {
+export async function remindUnpaidFees(tx: Transaction, year: number, now = new Date(), payLink?: PayLink) {
   const due = await tx
     .select({ fee: feeColumns, gardener: gardeners })
     .from(gardenerFees)
@@ -491,6 +508,7 @@ export async function remindUnpaidFees(tx: Transaction, year: number, now = new 
         { owedCents: owed, paidCents: fee.paidCents, dueOn: fee.dueOn },
         list.length ? plotsText(list) : "",
         content,
+        payLink?.(fee.id),
       ),
     );
     await tx.update(gardenerFees).set({ remindedAt: now }).where(eq(gardenerFees.id, fee.id));
