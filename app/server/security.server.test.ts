@@ -37,6 +37,22 @@ describe("checkRequestBody", () => {
     },
   );
 
+  it("takes JSON at HelloAsso's notification address only", () => {
+    const json = { "Content-Type": "application/json", "Content-Length": "20" };
+    const notification = new Request("http://localhost/api/helloasso/notification", {
+      method: "POST",
+      body: "{}",
+      headers: json,
+    });
+    expect(checkRequestBody(notification)).toBeNull();
+    const elsewhere = new Request("http://localhost/api/helloasso/notification/x", {
+      method: "POST",
+      body: "{}",
+      headers: json,
+    });
+    expect(checkRequestBody(elsewhere)?.status).toBe(415);
+  });
+
   it("lets an empty body through whatever its type", () => {
     expect(checkRequestBody(post({ "Content-Type": "text/plain", "Content-Length": "0" }))).toBeNull();
   });
@@ -54,6 +70,13 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
+  });
+
+  it("let forms lead to the site and, after « Payer en ligne », to HelloAsso's pages only", () => {
+    const csp = securityHeaders("abc", false, true)["Content-Security-Policy"];
+    expect(csp).toMatch(
+      /form-action 'self' https:\/\/helloasso\.com https:\/\/\*\.helloasso\.com https:\/\/helloasso-sandbox\.com https:\/\/\*\.helloasso-sandbox\.com(;|$)/,
+    );
   });
 
   it("add HSTS only over HTTPS, direct or behind a proxy", () => {

@@ -9,8 +9,10 @@ export function createNonce() {
 // Image forms carry up to a few 10 MB files; the multipart parser enforces the per-file limit.
 const MAX_UPLOAD_BYTES = 45 * 1024 * 1024;
 
-// Every action of the site reads an HTML form; no route takes JSON or any other body.
+// Every action of the site reads an HTML form; no route takes JSON or any other body, but HelloAsso's notifications.
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** The one address posted JSON, by HelloAsso's servers (decision 032); it reads at most 256 KB itself. */
+const JSON_PATHS = new Set(["/api/helloasso/notification"]);
 
 /**
  * Refuses, before any action reads it, a body of unknown length (411), an oversized one (413) and one that is not
@@ -28,7 +30,11 @@ export function checkRequestBody(request: Request): Response | null {
         "Raccourcissez le texte ou envoyez des images plus légères.",
     );
   }
-  if (Number(length) > 0 && !FORM_TYPES.includes(bodyType(request))) {
+  if (
+    Number(length) > 0 &&
+    !FORM_TYPES.includes(bodyType(request)) &&
+    !(bodyType(request) === "application/json" && JSON_PATHS.has(new URL(request.url).pathname))
+  ) {
     return refusal(415, "Seuls les formulaires sont acceptés.");
   }
   return null;
@@ -39,6 +45,18 @@ const refusal = (status: number, message: string) =>
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+
+/**
+ * Where a form of the site may lead besides the site: « Payer en ligne » answers with a redirect to HelloAsso's payment
+ * page (decision 032), which `form-action` governs too. Its hosts, and the local fake tests point the site at.
+ */
+const PAYMENT_PAGES = [
+  "https://helloasso.com",
+  "https://*.helloasso.com",
+  "https://helloasso-sandbox.com",
+  "https://*.helloasso-sandbox.com",
+  ...(env.HELLOASSO_API_URL ? [new URL(env.HELLOASSO_API_URL).origin] : []),
+].join(" ");
 
 export function securityHeaders(
   nonce: string,
@@ -58,7 +76,7 @@ export function securityHeaders(
       "frame-ancestors 'none'",
       "object-src 'none'",
       "base-uri 'none'",
-      "form-action 'self'",
+      `form-action 'self' ${PAYMENT_PAGES}`,
     ].join("; "),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -228,9 +228,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     fake.notify = "never";
     const order = await fake.pay(intent.id, { amount: 1000 });
     const outcome = await receiveNotification(fake.orderNotification(order.id));
-    expect(outcome).toContain(
-      `montant différent : ${euros(1000)} payés chez HelloAsso pour ${euros(4500)} demandés`,
-    );
+    expect(outcome).toContain(`montant différent : ${euros(1000)} payés chez HelloAsso pour ${euros(4500)} demandés`);
     expect(await paymentsOf(fee.id)).toEqual([]);
     const [flagged] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
     expect(flagged?.state).toBe("anomalie");
@@ -301,6 +299,19 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     HELLOASSO_TIMEOUT.ms = 5_000;
     const result = await startFeePayment(fee.id, ORIGIN);
     expect("redirectUrl" in result).toBe(true);
+  });
+
+  it("refuses calmly an intent id it already holds (another site's database restored here), leaving nothing started", async () => {
+    const { fee } = await owedFee();
+    await configure();
+    const { row } = await started(fee.id);
+    // The next intent HelloAsso makes carries the same id as the first.
+    await getDb()
+      .update(onlinePayments)
+      .set({ checkoutIntentId: Math.max(...fake.intents.keys()) + 1 })
+      .where(eq(onlinePayments.id, row.id));
+    expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "indisponible" });
+    expect(await getDb().select().from(onlinePayments)).toHaveLength(1);
   });
 
   it("offers nothing to pay on a fee already settled", async () => {

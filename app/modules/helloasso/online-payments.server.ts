@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { getDb, type Transaction } from "~/db/client.server";
+import { getDb, isUniqueViolation, type Transaction } from "~/db/client.server";
 import { gardenSites, gardeners, helloassoNotifications, onlinePayments, plotHoldings, plots } from "~/db/schema";
 import { euros } from "~/lib/money";
 import { logger } from "~/server/logger.server";
@@ -104,10 +104,15 @@ export async function startFeePayment(feeId: number, origin: string): Promise<St
       .where(eq(onlinePayments.id, row!.id));
     return { redirectUrl: created.redirectUrl };
   } catch (error) {
-    // Nothing was started at HelloAsso: no row left waiting for an answer that cannot come.
+    // Nothing was started at HelloAsso, or an intent this site already holds came back (HelloAsso's ids are unique per
+    // host: another site's database restored here): no row left waiting for an answer that cannot come.
     await getDb().delete(onlinePayments).where(eq(onlinePayments.id, row!.id));
-    if (!(error instanceof HelloAssoError)) throw error;
-    logger.warn({ status: error.status, reason: error.message }, "paiement en ligne non commencé");
+    if (!(error instanceof HelloAssoError) && !isUniqueViolation(error)) throw error;
+    const reason = error instanceof HelloAssoError ? error.message : "identifiant d'intention déjà connu";
+    logger.warn(
+      { status: error instanceof HelloAssoError ? error.status : undefined, reason },
+      "paiement en ligne non commencé",
+    );
     return { outcome: "indisponible" };
   }
 }

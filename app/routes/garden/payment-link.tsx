@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/payment-link";
-import { alertClass, buttonClass } from "~/components/form/styles";
+import { buttonClass } from "~/components/form/styles";
+import { SpaceNotice } from "~/components/garden-space/SpaceNotice";
 import { formatDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { payLinkedFee, paymentLinkPage } from "~/modules/helloasso/pay.server";
@@ -36,18 +37,7 @@ export default function PaymentLink({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800">Cotisation {fee.year}</h1>
-      {outcome ? (
-        <p
-          role="status"
-          className={
-            isGoodOutcome(outcome)
-              ? "mt-4 rounded-xl border-l-4 border-brand-700 bg-brand-50 p-4 font-medium text-brand-900"
-              : alertClass + " mt-4"
-          }
-        >
-          {PAYMENT_OUTCOMES[outcome]}
-        </p>
-      ) : null}
+      {outcome ? <SpaceNotice notice={{ text: PAYMENT_OUTCOMES[outcome], good: isGoodOutcome(outcome) }} /> : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-800">
         <dt className="font-medium">Montant dû</dt>
         <dd>{euros(fee.owedCents)}</dd>
