@@ -26,11 +26,11 @@ import { startServer, type ServerProcess } from "./server";
 
 // Bodies and addresses reach the same code on either database: the embedded one, which the site runs on by default,
 // takes most of them, PostgreSQL a sample for what only it refuses. Each run draws new ones (fast-check's seed), so
-// the runs add up; `bench/fuzz.ts` runs many more at once. 60 bodies an action (120 before the treasury's forms) keep
-// this test well within its ten minutes as the site's actions grow.
-const RUNS_PER_ACTION: Record<string, number> = { pglite: 60, postgres: 20 };
-const RUNS_PER_PAGE: Record<string, number> = { pglite: 40, postgres: 10 };
-const SEQUENCES_PER_ACTION: Record<string, number> = { pglite: 8, postgres: 3 };
+// the runs add up; `bench/fuzz.ts` runs many more at once. 30 bodies an action (120 before the treasury's forms, 60
+// before « Mon jardin »'s) keep this test, the suite's longest, within a few minutes as the site's actions grow.
+const RUNS_PER_ACTION: Record<string, number> = { pglite: 30, postgres: 8 };
+const RUNS_PER_PAGE: Record<string, number> = { pglite: 20, postgres: 5 };
+const SEQUENCES_PER_ACTION: Record<string, number> = { pglite: 4, postgres: 2 };
 // An accepted request here writes a whole backup (database and images): a few bodies say as much as many.
 const FEW_RUNS: Record<string, number> = { "/admin/sauvegarde": 8 };
 const credentials = { username: "fuzz", password: crypto.randomBytes(12).toString("base64url") };

@@ -10,7 +10,7 @@ import * as tar from "tar";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyOf, createLetter, queueLetter } from "~/modules/newsletter/letters.server";
 import { getDb, openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
-import { blogPosts, importedRecords, jobRuns } from "~/db/schema";
+import { blogPosts, importedRecords, jobRuns, helloassoNotifications, onlinePayments } from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
 import {
   adminSites,
@@ -22,6 +22,7 @@ import {
   treasurySettings,
 } from "~/db/schema";
 import { issueReceipt } from "~/modules/treasury/receipts.server";
+import { saveHelloAssoSettings } from "~/modules/helloasso/helloasso.settings.server";
 import { createAdmin } from "~/modules/auth/auth.server";
 import { saveAutosave } from "~/modules/publishing/autosave.server";
 import { keepVersion } from "~/modules/publishing/versions.server";
@@ -156,6 +157,34 @@ async function fill() {
   await getDb()
     .insert(treasurySettings)
     .values({ siret: "123 456 789 00012", signatory: "Lucie Perrin", place: "Vénissieux" });
+  // HelloAsso set up, with its sealed secret (the archive carries the server's secret that opens it), a fee paid
+  // online and its notification.
+  await saveHelloAssoSettings(
+    getDb(),
+    { environment: "production", organizationSlug: "jardins-test", clientId: "client-id", clientSecret: "secret-1234" },
+    "marie",
+  );
+  const [online] = await getDb()
+    .insert(onlinePayments)
+    .values({
+      environment: "production",
+      checkoutIntentId: 12345,
+      gardenerId: gardener!.id,
+      amountCents: 4500,
+      itemName: "Cotisation 2026 — parcelle 3",
+      state: "payee",
+      orderId: 67890,
+    })
+    .returning();
+  await getDb()
+    .insert(helloassoNotifications)
+    .values({
+      eventType: "Order",
+      checkoutIntentId: 12345,
+      orderId: 67890,
+      onlinePaymentId: online!.id,
+      outcome: "paiement enregistré",
+    });
 }
 
 const pairs: [Kind, Kind][] = postgres

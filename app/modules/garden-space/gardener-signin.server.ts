@@ -107,7 +107,7 @@ export async function askSignInLink(
   } catch (error) {
     await releaseHits([addressHit, recipientHit]).catch(() => undefined);
     logger.error({ err: error }, "lien de connexion à Mon jardin impossible à préparer");
-    return { answer: { status: "failed", message: SIGN_IN_LINK_FAILED_MESSAGE, email: typed }, status: 500 };
+    return { answer: { status: "failed", message: SIGN_IN_LINK_FAILED_MESSAGE, email: typed }, status: 503 };
   }
   return sent;
 }
