@@ -176,15 +176,13 @@ async function fill() {
       orderId: 67890,
     })
     .returning();
-  await getDb()
-    .insert(helloassoNotifications)
-    .values({
-      eventType: "Order",
-      checkoutIntentId: 12345,
-      orderId: 67890,
-      onlinePaymentId: online!.id,
-      outcome: "paiement enregistré",
-    });
+  await getDb().insert(helloassoNotifications).values({
+    eventType: "Order",
+    checkoutIntentId: 12345,
+    orderId: 67890,
+    onlinePaymentId: online!.id,
+    outcome: "paiement enregistré",
+  });
 }
 
 const pairs: [Kind, Kind][] = postgres
