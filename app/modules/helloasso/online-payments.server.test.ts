@@ -205,9 +205,17 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
       "ne correspond à aucun paiement commencé sur le site",
     );
     expect(await receiveNotification("n'importe quoi")).toBe("ne correspond à aucun paiement commencé sur le site");
+    // Ids beyond the columns' integers name nothing, rather than failing the query.
+    expect(
+      await receiveNotification({
+        eventType: "Order",
+        data: { id: 1e15, checkoutIntentId: 2 ** 40 },
+        metadata: { paiement: 2 ** 31 },
+      }),
+    ).toBe("ne correspond à aucun paiement commencé sur le site");
     expect(await paymentsOf(fee.id)).toEqual([]);
     const logged = await getDb().select().from(helloassoNotifications);
-    expect(logged.map((n) => n.outcome)).toHaveLength(3);
+    expect(logged.map((n) => n.outcome)).toHaveLength(4);
   });
 
   it("records a notification announcing another amount by what HelloAsso's API says, and notes the difference", async () => {

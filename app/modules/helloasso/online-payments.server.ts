@@ -316,7 +316,10 @@ function claimOf(body: unknown) {
   const object = (value: unknown) => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
   const int = (value: unknown) => {
     const number = typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : value;
-    return typeof number === "number" && Number.isSafeInteger(number) && number > 0 ? number : null;
+    // The columns are PostgreSQL integers: anything larger names nothing here.
+    return typeof number === "number" && Number.isInteger(number) && number > 0 && number <= 2_147_483_647
+      ? number
+      : null;
   };
   const root = object(body);
   const data = object(root.data);
