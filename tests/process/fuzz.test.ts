@@ -21,25 +21,22 @@ import {
   type PageTarget,
   type Sessions,
 } from "../fuzz/run";
-import { createPostgresDatabase } from "../db";
 import { startServer, type ServerProcess } from "./server";
 
-// Bodies and addresses reach the same code on either database: the embedded one, which the site runs on by default,
-// takes most of them, PostgreSQL a sample for what only it refuses. Each run draws new ones (fast-check's seed), so
-// the runs add up; `bench/fuzz.ts` runs many more at once. 30 bodies an action (120 before the treasury's forms, 60
-// before « Mon jardin »'s) keep this test, the suite's longest, within a few minutes as the site's actions grow.
-const RUNS_PER_ACTION: Record<string, number> = { pglite: 30, postgres: 8 };
-const RUNS_PER_PAGE: Record<string, number> = { pglite: 20, postgres: 5 };
-const SEQUENCES_PER_ACTION: Record<string, number> = { pglite: 4, postgres: 2 };
+// Bodies and addresses reach the same code on either database, and PGlite is PostgreSQL itself (compiled to
+// WebAssembly): it refuses what PostgreSQL refuses. So the fuzz runs once, on the embedded database the site runs on by
+// default; the integration tests run on both. Each run draws new bodies (fast-check's seed), so the runs add up;
+// `bench/fuzz.ts` runs many more at once. 30 bodies an action (120 before the treasury's forms, 60 before « Mon
+// jardin »'s) keep this test, the suite's longest, within a few minutes as the site's actions grow.
+const RUNS_PER_ACTION: Record<string, number> = { pglite: 30 };
+const RUNS_PER_PAGE: Record<string, number> = { pglite: 20 };
+const SEQUENCES_PER_ACTION: Record<string, number> = { pglite: 4 };
 // An accepted request here writes a whole backup (database and images): a few bodies say as much as many.
 const FEW_RUNS: Record<string, number> = { "/admin/sauvegarde": 8 };
 const credentials = { username: "fuzz", password: crypto.randomBytes(12).toString("base64url") };
 
 const databases = [
-  { name: "pglite", url: async () => ({ url: undefined, drop: async () => {} }) },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: "postgres", url: () => createPostgresDatabase(process.env.TEST_DATABASE_URL!) }]
-    : []),
+  { name: "pglite", url: async () => ({ url: undefined as string | undefined, drop: async () => {} }) },
 ];
 
 describe.each(databases)("every action under random bodies [$name]", (database) => {
