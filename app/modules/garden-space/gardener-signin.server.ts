@@ -6,7 +6,8 @@ import { keyedHash } from "~/server/server-secret.server";
 import { THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MS } from "~/modules/auth/auth.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { HONEYPOT_FIELD } from "~/modules/forms/public-form";
-import { recordHistory, type Actor } from "~/modules/history/history.server";
+import { gardenerTarget, recordHistory } from "~/modules/history/history.server";
+import { gardenerActor } from "~/modules/history/my-garden-history.server";
 import { siteUrl } from "~/modules/mail/mail-templates.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import {
@@ -47,10 +48,6 @@ export const LINK_RECIPIENT_LIMITS = { perHour: 5, windowMs: 60 * 60 * 1000 } as
 const recipientKey = (email: string) => `jardin-lien:${keyedHash(`jardin-lien:${email.trim().toLowerCase()}`)}`;
 // Failed uses of a link from one client address, as the administrators' sign-in counts wrong passwords.
 const linkUseKey = (ip: string) => `jardin-connexion:adresse:${limitAddress(ip)}`;
-
-/** How the history names a gardener: by their number in the register, never by name or address. */
-const gardenerLabel = (id: number) => `jardinier n° ${id}`;
-const gardenerActor = (id: number): Actor => ({ id: null, username: gardenerLabel(id) });
 
 const gardenerSignInPath = (token: string) => `/mon-jardin/connexion/${token}`;
 
@@ -135,7 +132,7 @@ export async function signInWithLink(linkToken: string, ip: string, now = new Da
     await recordHistory(
       tx,
       gardenerActor(gardener.id),
-      { kind: "jardin.connexion", target: gardenerLabel(gardener.id) },
+      { kind: "jardin.connexion", target: gardenerTarget(gardener.id) },
       now,
     );
     return session;
@@ -158,7 +155,7 @@ export async function signOutGardener(sessionToken: string | undefined, everywhe
     await recordHistory(
       tx,
       gardenerActor(gardener.id),
-      { kind: "jardin.deconnexion-partout", target: gardenerLabel(gardener.id) },
+      { kind: "jardin.deconnexion-partout", target: gardenerTarget(gardener.id) },
       now,
     );
   });

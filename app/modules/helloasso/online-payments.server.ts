@@ -3,7 +3,7 @@ import { getDb, isUniqueViolation, type Transaction } from "~/db/client.server";
 import { gardenSites, gardeners, helloassoNotifications, onlinePayments, plotHoldings, plots } from "~/db/schema";
 import { euros } from "~/lib/money";
 import { logger } from "~/server/logger.server";
-import { recordHistory, type Actor } from "~/modules/history/history.server";
+import { gardenerTarget, recordHistory, type Actor } from "~/modules/history/history.server";
 import { getFee, payFee, undoPayment } from "~/modules/register/fees.server";
 import { feeBalance } from "~/modules/register/fees.labels";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
@@ -32,7 +32,7 @@ export type OnlinePayment = typeof onlinePayments.$inferSelect;
 /** Who the history names for what HelloAsso's answers wrote. */
 export const HELLOASSO_ACTOR: Actor = { id: null, username: "HelloAsso" };
 
-const target = (gardenerId: number | null) => (gardenerId === null ? "jardinier effacé" : `jardinier n° ${gardenerId}`);
+const target = (gardenerId: number | null) => (gardenerId === null ? "jardinier effacé" : gardenerTarget(gardenerId));
 
 /** « parcelle 12 », « parcelles 12 et 14 »: the plots a gardener holds now, for the item's name. */
 async function plotsWords(gardenerId: number | null) {

@@ -11,6 +11,9 @@ export interface Actor {
   username: string;
 }
 
+/** How the history names a gardener, as a change's target and as the actor of what they do in « Mon jardin ». */
+export const gardenerTarget = (gardenerId: number) => `jardinier n° ${gardenerId}`;
+
 /** Who the history names for a change made from the server's command line (npm run admin, npm run import). */
 export const COMMAND_LINE_ACTOR: Actor = { id: null, username: "ligne de commande" };
 

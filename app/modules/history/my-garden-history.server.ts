@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { history } from "~/db/schema";
 import type { HistoryKind } from "./history.kinds";
-import type { Actor } from "./history.server";
+import { gardenerTarget, type Actor } from "./history.server";
 
 /*
  * What a gardener does in « Mon jardin » is written in Historique under their number, never their name: the history
@@ -10,7 +10,7 @@ import type { Actor } from "./history.server";
  */
 
 /** How the history names a gardener acting from « Mon jardin »; also the target of their entries. */
-export const gardenerActor = (gardenerId: number): Actor => ({ id: null, username: `jardinier n° ${gardenerId}` });
+export const gardenerActor = (gardenerId: number): Actor => ({ id: null, username: gardenerTarget(gardenerId) });
 
 /** The entries a gardener's record lists under « Modifications faites dans Mon jardin » (not their sign-ins). */
 const MY_GARDEN_CHANGE_KINDS = [

@@ -2,7 +2,7 @@ import { parseId } from "~/lib/text";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import type { Transaction } from "~/db/client.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
-import { withHistory, type Actor } from "~/modules/history/history.server";
+import { gardenerTarget, withHistory, type Actor } from "~/modules/history/history.server";
 import {
   euros,
   eurosField,
@@ -80,8 +80,6 @@ export async function gardenerFeesScreen(gardenerId: number, today: string) {
   };
 }
 
-const target = (id: number) => `jardinier n° ${id}`;
-
 /** The record's fee forms' intents: the treasurer's (`fees`), where every other form of the record needs `register`. */
 export const GARDENER_FEE_INTENTS: readonly string[] = ["payment", "undo-payment", "fee-rate", "fee-rate-remove"];
 
@@ -98,7 +96,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
           (tx) => recordPayment(tx, gardenerId, data, actor.username),
           () => ({
             kind: "jardinier.paiement",
-            target: target(gardenerId),
+            target: gardenerTarget(gardenerId),
             detail: `${PAYMENT_KIND_LABELS[data.kind]} ${data.year} : ${euros(data.amount)}`,
           }),
         );
@@ -126,7 +124,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
           (row) =>
             row && {
               kind: "jardinier.paiement-annule",
-              target: target(gardenerId),
+              target: gardenerTarget(gardenerId),
               detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year} : ${euros(row.amountCents)}`,
             },
         );
@@ -146,7 +144,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
         (tx) => setFeeRate(tx, on, data.amount, data.reason),
         () => ({
           kind: "cotisation.tarif",
-          target: target(gardenerId),
+          target: gardenerTarget(gardenerId),
           detail: `${data.target === "fiche" ? "fiche" : `parcelle ${data.target}`} : ${euros(data.amount)}${data.reason ? ` (${data.reason})` : ""}`,
         }),
       );
@@ -159,7 +157,8 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
       const removed = await withHistory(
         actor,
         (tx) => removeFeeRate(tx, parseId(form.get("rateId")) ?? 0),
-        (row) => row && { kind: "cotisation.tarif", target: target(gardenerId), detail: "tarif particulier retiré" },
+        (row) =>
+          row && { kind: "cotisation.tarif", target: gardenerTarget(gardenerId), detail: "tarif particulier retiré" },
       );
       if (!removed) return refusedForm(form, "Ce tarif n'existe plus.", {}, 404);
       return doneForm(

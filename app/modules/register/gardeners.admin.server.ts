@@ -5,7 +5,7 @@ import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates";
 import { getApplication } from "~/modules/applications/applications.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { removeReceiptFiles } from "~/modules/treasury/receipts.server";
-import { withHistory, type Actor } from "~/modules/history/history.server";
+import { gardenerTarget, withHistory, type Actor } from "~/modules/history/history.server";
 import { HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
 import { myGardenChanges } from "~/modules/history/my-garden-history.server";
 import {
@@ -105,7 +105,7 @@ export async function addGardener(form: FormData, actor: Actor, access: AccountA
   const gardener = await withHistory(
     actor,
     (tx) => createGardener(data, tx),
-    (row) => ({ kind: "jardinier.creation", target: `jardinier n° ${row.id}` }),
+    (row) => ({ kind: "jardinier.creation", target: gardenerTarget(row.id) }),
   );
   return redirect(`/admin/jardiniers/${gardener.id}`);
 }
@@ -192,8 +192,6 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
   };
 }
 
-const target = (id: number) => `jardinier n° ${id}`;
-
 const OUTSIDE_REFUSED =
   "Ce jardinier a une parcelle dans un jardin qui ne vous est pas confié : seul un administrateur peut le faire.";
 
@@ -230,7 +228,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
       await withHistory(
         actor,
         (tx) => updateGardener(gardener.id, data, tx),
-        (row) => row && { kind: "jardinier.modification", target: target(gardener.id) },
+        (row) => row && { kind: "jardinier.modification", target: gardenerTarget(gardener.id) },
       );
       return doneForm("save", "Fiche enregistrée.");
     }
@@ -250,7 +248,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
         (ended) =>
           (ended.names.length > 0 || ended.left) && {
             kind: "parcelle.depart",
-            target: ended.names.length > 0 ? ended.names.join(", ") : target(gardener.id),
+            target: ended.names.length > 0 ? ended.names.join(", ") : gardenerTarget(gardener.id),
             detail: ended.fee || undefined,
           },
       );
@@ -278,7 +276,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
           await releaseGardener(tx, gardener.id, parisToday());
           return deleteGardener(gardener.id, tx);
         },
-        () => ({ kind: "jardinier.suppression", target: target(gardener.id) }),
+        () => ({ kind: "jardinier.suppression", target: gardenerTarget(gardener.id) }),
       );
       // Their receipts' files cannot roll back: removed once the record is gone for good.
       await removeReceiptFiles(files);
@@ -293,7 +291,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
         (row) =>
           row && {
             kind: "jardinier.lettres",
-            target: target(gardener.id),
+            target: gardenerTarget(gardener.id),
             detail: out ? "ne reçoit plus les lettres d'information" : "reçoit de nouveau les lettres d'information",
           },
       );
@@ -314,7 +312,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
         const result = await withHistory(
           actor,
           (tx) => allotToGardener(tx, gardener.id, data.plotId, data.startDate),
-          (r) => r && { kind: "parcelle.attribution", target: r.name, detail: target(gardener.id) },
+          (r) => r && { kind: "parcelle.attribution", target: r.name, detail: gardenerTarget(gardener.id) },
         );
         if (!result) return refusedForm(form, GARDENER_GONE_MESSAGE, {}, 404);
         return doneForm("allot", `La ${result.name} est attribuée.`);

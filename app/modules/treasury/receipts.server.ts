@@ -22,7 +22,7 @@ import {
   removeUnusedDocumentFiles,
   storeDocumentFile,
 } from "~/modules/documents/document-files.server";
-import { recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
+import { gardenerTarget, recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import {
   associationReplyTo,
@@ -433,7 +433,7 @@ export async function yearlyStatementPdf(gardenerId: number, year: number, actor
   });
   await recordHistory(db, actor, {
     kind: "tresorerie.attestation",
-    target: `jardinier n° ${gardenerId}`,
+    target: gardenerTarget(gardenerId),
     detail: `cotisations ${year} : ${euros(total)}`,
   });
   return { pdf, fileName: `attestation-cotisations-${year}.pdf` };
