@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Transaction } from "~/db/client.server";
 import { gardenSites, gardeners, helloassoNotifications, onlinePayments, plotHoldings, plots } from "~/db/schema";
 import { euros } from "~/lib/money";
+import { parisDateOf } from "~/lib/paris-time";
 import { logger } from "~/server/logger.server";
 import { gardenerTarget, recordHistory, type Actor } from "~/modules/history/history.server";
 import { getFee, payFee, undoPayment } from "~/modules/register/fees.server";
@@ -196,8 +197,6 @@ async function setState(id: number, from: OnlinePayment["state"], to: OnlinePaym
     .where(and(eq(onlinePayments.id, id), eq(onlinePayments.state, from)));
 }
 
-const parisDay = (date: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(date);
-
 async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: number, via: string): Promise<CheckResult> {
   const settled = await getDb().transaction(async (tx) => {
     const [locked] = await tx.select().from(onlinePayments).where(eq(onlinePayments.id, row.id)).for("update");
@@ -241,13 +240,15 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
       return { outcome: "erreur", note, payment: updated } satisfies CheckResult;
     }
     const reference = `HelloAsso, commande n° ${order.id}`;
-    const paidOn = parisDay(order.date ? new Date(order.date) : new Date());
+    // The order's day in Paris; today's when HelloAsso gives none that reads as a date.
+    const ordered = new Date(order.date ?? Number.NaN);
+    const paidOn = parisDateOf(Number.isNaN(ordered.getTime()) ? new Date() : ordered);
     const paid = await payFee(
       tx,
       locked.feeId,
       {
         amountCents: cents,
-        paidOn: Number.isNaN(Date.parse(paidOn)) ? parisDay(new Date()) : paidOn,
+        paidOn,
         means: "helloasso",
         reference,
       },

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { parseId } from "~/lib/text";
 import { getFee } from "~/modules/register/fees.server";
 import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
 import { checkOnlinePayment, getOnlinePayment, startFeePayment } from "./online-payments.server";
@@ -19,14 +20,10 @@ const spacePath = (outcome: PaymentOutcome) => `/mon-jardin?paiement=${outcome}#
 const linkPath = (feeId: number, outcome: PaymentOutcome) =>
   `/mon-jardin/payer/${feePaymentToken(feeId)}?paiement=${outcome}`;
 
-function idOf(param: string | undefined) {
-  return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
-}
-
 /** POST /mon-jardin/cotisations/:feeId/payer: the signed-in gardener's (`gardenerId`) own fee. */
 export async function payOwnFee(request: Request, gardenerId: number | null, feeParam: string | undefined) {
   if (gardenerId === null) throw redirect("/mon-jardin");
-  const feeId = idOf(feeParam);
+  const feeId = parseId(feeParam);
   const fee = feeId === null ? undefined : await getFee(feeId);
   // Another gardener's fee is no business of this one: the same answer as a fee that does not exist.
   if (!fee || fee.gardenerId !== gardenerId) throw new Response("Cotisation introuvable.", { status: 404 });
@@ -76,7 +73,7 @@ export async function paymentReturn(
   idParam: string | undefined,
   issue: string | undefined,
 ) {
-  const id = idOf(idParam);
+  const id = parseId(idParam);
   const row = id === null ? undefined : await getOnlinePayment(id);
   if (!row || !issue || !Object.hasOwn(ISSUES, issue)) throw redirect("/mon-jardin");
   const checked = await checkOnlinePayment(row.id, "retour", { abandoned: issue !== "retour" });

@@ -11,7 +11,7 @@ import {
   plotHoldings,
   plots,
 } from "~/db/schema";
-import { parisYear } from "~/lib/paris-time";
+import { parisDateOf, parisYear } from "~/lib/paris-time";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { feeMail, missingPaymentDetails } from "~/modules/register/plots.mail.server";
 import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/register/plots.labels";
@@ -470,15 +470,13 @@ const remindable = (year: number, today: string, weekAgo: Date) =>
     or(isNull(gardenerFees.remindedAt), lt(gardenerFees.remindedAt, weekAgo)),
   );
 
-const parisDay = (now: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(now);
-
 /** How many reminders « Envoyer un rappel » would send now (the button's wording). */
 export async function countRemindable(year: number, now = new Date(), executor: Executor = getDb()) {
   const [row] = await executor
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(gardenerFees)
     .innerJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
-    .where(remindable(year, parisDay(now), new Date(now.getTime() - REMINDER_GAP_MS)));
+    .where(remindable(year, parisDateOf(now), new Date(now.getTime() - REMINDER_GAP_MS)));
   return row?.n ?? 0;
 }
 
@@ -492,7 +490,7 @@ export async function remindUnpaidFees(tx: Transaction, year: number, now = new 
     .select({ fee: feeColumns, gardener: gardeners })
     .from(gardenerFees)
     .innerJoin(gardeners, eq(gardeners.id, gardenerFees.gardenerId))
-    .where(remindable(year, parisDay(now), new Date(now.getTime() - REMINDER_GAP_MS)))
+    .where(remindable(year, parisDateOf(now), new Date(now.getTime() - REMINDER_GAP_MS)))
     .for("update", { of: gardenerFees });
   const content = await contentOf(tx);
   const held = new Map((await currentGardenersWithPlots(tx)).map((g) => [g.gardener.id, g.plots]));
