@@ -60,11 +60,13 @@ export type StartResult = { redirectUrl: string } | { outcome: PaymentOutcome };
 export async function startFeePayment(feeId: number, origin: string): Promise<StartResult> {
   const config = await helloAssoConfig();
   if (!config) return { outcome: "indisponible" };
-  const fee = await getFee(feeId);
-  if (!fee || fee.gardenerId === null) return { outcome: "erreur" };
-  // A payment started earlier and paid meanwhile (a second tab): settled first, so it is not paid twice.
-  for (const pending of await pendingOf(feeId)) await checkOnlinePayment(pending.id, "retour").catch(() => undefined);
-  const fresh = await getFee(feeId);
+  let fresh = await getFee(feeId);
+  if (!fresh || fresh.gardenerId === null) return { outcome: "erreur" };
+  // A payment started earlier and paid meanwhile (a second tab): settled first, and the fee read again, so it is not
+  // paid twice.
+  const pending = await pendingOf(feeId);
+  for (const row of pending) await checkOnlinePayment(row.id, "retour").catch(() => undefined);
+  if (pending.length > 0) fresh = await getFee(feeId);
   const balance = fresh ? feeBalance(fresh).balance : 0;
   if (!fresh || fresh.status === "cancelled" || balance <= 0) return { outcome: "deja" };
 
