@@ -6,25 +6,32 @@ import { getSessionAdmin, type SignedInAdmin } from "./auth.server";
 export const SESSION_COOKIE = env.NODE_ENV === "production" ? "__Host-session" : "session";
 const MAX_AGE_S = 12 * 60 * 60;
 
-export function readSessionToken(request: Request): string | undefined {
+/** The value of cookie `name` on a request (the session's, or « Mon jardin »'s), if it carries one. */
+export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
   }
   return undefined;
 }
 
-export function sessionCookie(token: string) {
+/** A session cookie `name` holding `token`: HttpOnly, Lax, 12 hours, Secure in production. */
+export function sessionCookieOf(name: string, token: string) {
   const secure = env.NODE_ENV === "production" ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_S}${secure}`;
+  return `${name}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_S}${secure}`;
 }
 
-export function clearSessionCookie() {
+/** The header that removes session cookie `name`. */
+export function clearedCookieOf(name: string) {
   const secure = env.NODE_ENV === "production" ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
+
+export const readSessionToken = (request: Request) => readCookie(request, SESSION_COOKIE);
+export const sessionCookie = (token: string) => sessionCookieOf(SESSION_COOKIE, token);
+export const clearSessionCookie = () => clearedCookieOf(SESSION_COOKIE);
 
 // Hosts a browser treats as secure even over plain HTTP: it keeps a Secure cookie for them.
 const LOCAL_HOSTS = /^(localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;

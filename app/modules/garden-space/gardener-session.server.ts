@@ -1,30 +1,14 @@
 import { redirect } from "react-router";
+import { clearedCookieOf, readCookie, sessionCookieOf } from "~/modules/auth/session.server";
 import { env } from "~/server/env.server";
 import { gardenerOfSession, type SignedInGardener } from "./gardener-auth.server";
 
 // Its own cookie, beside the administrators' `__Host-session`: a gardener's session is never taken for an admin's.
 export const GARDENER_COOKIE = env.NODE_ENV === "production" ? "__Host-jardin" : "jardin";
-const MAX_AGE_S = 12 * 60 * 60;
 
-export function readGardenerToken(request: Request): string | undefined {
-  const header = request.headers.get("Cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === GARDENER_COOKIE) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
-
-export function gardenerCookie(token: string) {
-  const secure = env.NODE_ENV === "production" ? "; Secure" : "";
-  return `${GARDENER_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_S}${secure}`;
-}
-
-export function clearGardenerCookie() {
-  const secure = env.NODE_ENV === "production" ? "; Secure" : "";
-  return `${GARDENER_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
-}
+export const readGardenerToken = (request: Request) => readCookie(request, GARDENER_COOKIE);
+export const gardenerCookie = (token: string) => sessionCookieOf(GARDENER_COOKIE, token);
+export const clearGardenerCookie = () => clearedCookieOf(GARDENER_COOKIE);
 
 /** The gardener signed in to « Mon jardin » on this request, or null. */
 export function getGardener(request: Request): Promise<SignedInGardener | null> {
