@@ -23,6 +23,26 @@ export const THROTTLE_MAX_FAILURES_PER_ADDRESS = 20;
 // Only touch last_seen_at when it is this stale, so page views do not each write a row.
 const TOUCH_AFTER_MS = Math.min(60 * 1000, SESSION_IDLE_MS / 10);
 
+interface SessionTimes {
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** A session's rules, an administrator's or a gardener's: lapsed when idle too long or opened too long ago. */
+export const sessionLapsed = (session: SessionTimes, now: Date) =>
+  now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS ||
+  now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_MS;
+
+/** Whether the session's last_seen_at is stale enough to be written again. */
+export const sessionNeedsTouch = (session: SessionTimes, now: Date) =>
+  now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS;
+
+/** The purge's bounds: a session last seen before `idleSince`, or opened before `openedBefore`, has lapsed. */
+export const lapsedSessionBounds = (now: Date) => ({
+  idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+  openedBefore: new Date(now.getTime() - SESSION_ABSOLUTE_MS),
+});
+
 /** A signed-in administrator; `displayName` is how the site names them (an article's author), when they set one. */
 export type Admin = { id: number; username: string; displayName?: string | null };
 /** The administrator of a session, with what their role lets them open. */
@@ -279,12 +299,11 @@ export async function getSessionAdmin(token: string | undefined, now = new Date(
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.idHash, idHash), eq(sessions.awaitingSecondFactor, false)));
   if (!row) return null;
-  const t = now.getTime();
-  if (t - row.lastSeenAt.getTime() > SESSION_IDLE_MS || t - row.createdAt.getTime() > SESSION_ABSOLUTE_MS) {
+  if (sessionLapsed(row, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
-  if (t - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (sessionNeedsTouch(row, now)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
   // The table's check allows only known roles; anything else opens nothing.
@@ -328,8 +347,8 @@ export async function purgeExpiredSessions(now = new Date()) {
     .delete(sessions)
     .where(
       or(
-        lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        lt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
+        lt(sessions.lastSeenAt, lapsedSessionBounds(now).idleSince),
+        lt(sessions.createdAt, lapsedSessionBounds(now).openedBefore),
       ),
     );
 }

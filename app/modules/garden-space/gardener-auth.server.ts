@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { gardenerLinks, gardenerSessions, gardeners } from "~/db/schema";
 import { keyedHash } from "~/server/server-secret.server";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/modules/auth/auth.server";
+import { lapsedSessionBounds, sessionLapsed, sessionNeedsTouch } from "~/modules/auth/auth.server";
 
 /**
  * « Mon jardin »'s sign-in (decision 032): no password, a link e-mailed to the gardener's address, valid 15 minutes
@@ -20,9 +20,6 @@ export interface SignedInGardener {
   name: string;
   email: string;
 }
-
-// Only touch last_seen_at when it is this stale, so page views do not each write a row.
-const TOUCH_AFTER_MS = Math.min(60 * 1000, SESSION_IDLE_MS / 10);
 
 const hashOf = (token: string) => keyedHash(`jardin:${token}`);
 const newToken = () => crypto.randomBytes(32).toString("base64url");
@@ -111,16 +108,11 @@ export async function gardenerOfSession(token: string | undefined, now = new Dat
     .innerJoin(gardeners, eq(gardeners.id, gardenerSessions.gardenerId))
     .where(eq(gardenerSessions.idHash, idHash));
   if (!row) return null;
-  const t = now.getTime();
-  if (
-    row.endDate !== null ||
-    t - row.lastSeenAt.getTime() > SESSION_IDLE_MS ||
-    t - row.createdAt.getTime() > SESSION_ABSOLUTE_MS
-  ) {
+  if (row.endDate !== null || sessionLapsed(row, now)) {
     await db.delete(gardenerSessions).where(eq(gardenerSessions.idHash, idHash));
     return null;
   }
-  if (t - row.lastSeenAt.getTime() > TOUCH_AFTER_MS)
+  if (sessionNeedsTouch(row, now))
     await db.update(gardenerSessions).set({ lastSeenAt: now }).where(eq(gardenerSessions.idHash, idHash));
   return { id: row.id, name: row.name, email: row.email };
 }
@@ -145,13 +137,9 @@ export async function closeGardenerSessions(executor: Executor, gardenerId: numb
 /** Removes expired sessions and links; run now and then by the server. */
 export async function purgeGardenerSignIns(now = new Date()) {
   const db = getDb();
+  const { idleSince, openedBefore } = lapsedSessionBounds(now);
   await db
     .delete(gardenerSessions)
-    .where(
-      or(
-        lt(gardenerSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        lt(gardenerSessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
-      ),
-    );
+    .where(or(lt(gardenerSessions.lastSeenAt, idleSince), lt(gardenerSessions.createdAt, openedBefore)));
   await db.delete(gardenerLinks).where(lt(gardenerLinks.expiresAt, now));
 }
