@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import {
   gardenerFees,
@@ -14,13 +14,12 @@ import {
   treasuryReceipts,
 } from "~/db/schema";
 import { euros } from "~/lib/money";
-import { env } from "~/server/env.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
-import { startFakeHelloAsso, type FakeHelloAsso } from "../../../tests/fakes/helloasso";
+import type { FakeHelloAsso } from "../../../tests/fakes/helloasso";
+import { configureHelloAsso, useFakeHelloAsso } from "../../../tests/helloasso";
 import { forgetHelloAssoTokens, HELLOASSO_TIMEOUT } from "./helloasso.client.server";
-import { saveHelloAssoSettings } from "./helloasso.settings.server";
 import {
   checkOnlinePayment,
   checkPendingOnlinePayments,
@@ -30,18 +29,11 @@ import {
 import { feeOfPaymentToken, feePaymentLink, feePaymentToken } from "./payment-links.server";
 
 const ORIGIN = "https://jardins.example.org";
+const fakeHelloAsso = useFakeHelloAsso();
 let fake: FakeHelloAsso;
-const savedUrl = env.HELLOASSO_API_URL;
 
-beforeAll(async () => {
-  fake = await startFakeHelloAsso();
-  env.HELLOASSO_API_URL = fake.url;
-});
-afterAll(async () => {
-  env.HELLOASSO_API_URL = savedUrl;
-  await fake.close();
-});
 beforeEach(() => {
+  fake = fakeHelloAsso();
   forgetHelloAssoTokens();
   fake.refuseToken = false;
   fake.slowMs = 0;
@@ -50,14 +42,6 @@ beforeEach(() => {
   fake.tokensIssued = 0;
   HELLOASSO_TIMEOUT.ms = 10_000;
 });
-
-async function configure() {
-  await saveHelloAssoSettings(
-    getDb(),
-    { environment: "sandbox", organizationSlug: fake.slug, clientId: fake.clientId, clientSecret: fake.clientSecret },
-    "claire",
-  );
-}
 
 /** Camille Roux, plot 12 of Les Brotteaux, owes a 2027 fee of 45 €. */
 async function owedFee(amountCents = 4500) {
@@ -89,7 +73,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
   it("offers nothing while the settings are incomplete, and says to try later when HelloAsso refuses the client", async () => {
     const { fee } = await owedFee();
     expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "indisponible" });
-    await configure();
+    await configureHelloAsso(fake);
     fake.refuseToken = true;
     expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "indisponible" });
     // No row left waiting for an answer that cannot come.
@@ -98,7 +82,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("creates the checkout intent for the balance, with the fee and plot in its name and the site's return addresses", async () => {
     const { fee, gardener } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { row, intent, redirectUrl } = await started(fee.id);
     expect(redirectUrl).toBe(`${fake.url}/checkout/${intent.id}`);
     expect(intent.body).toMatchObject({
@@ -121,7 +105,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("keeps one token for its 30 minutes, and asks a new one when HelloAsso stops taking it", async () => {
     const first = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     await started(first.fee.id);
     await started(first.fee.id);
     expect(fake.tokensIssued).toBe(1);
@@ -133,7 +117,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("records a paid notification once: the payment, its book entry, the receipt e-mailed and the history", async () => {
     const { fee, gardener } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { row, intent } = await started(fee.id);
     fake.notify = "never";
     const order = await fake.pay(intent.id);
@@ -170,7 +154,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("records one payment for the same notification 20 times at once", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { intent } = await started(fee.id);
     fake.notify = "never";
     const order = await fake.pay(intent.id);
@@ -187,7 +171,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("believes nothing a notification says: a forged one changes nothing, and is logged", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { row, intent } = await started(fee.id);
     // Claims a paid order for our intent, which HelloAsso has not been paid for.
     const forged = {
@@ -220,7 +204,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("records a notification announcing another amount by what HelloAsso's API says, and notes the difference", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { intent } = await started(fee.id);
     fake.notify = "never";
     const order = await fake.pay(intent.id);
@@ -231,7 +215,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("records nothing when the order's amount differs from the balance asked, and flags it for the bureau", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { row, intent } = await started(fee.id);
     fake.notify = "never";
     const order = await fake.pay(intent.id, { amount: 1000 });
@@ -247,7 +231,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("settles by the gardener's return when no notification ever comes, and by the periodic check when neither does", async () => {
     const a = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const first = await started(a.fee.id);
     fake.notify = "never";
     await fake.pay(first.intent.id);
@@ -267,7 +251,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("marks a payment abandoned when the gardener comes back without paying", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { row } = await started(fee.id);
     expect((await checkOnlinePayment(row.id, "retour", { abandoned: true })).outcome).toBe("abandonne");
     const [after] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
@@ -276,7 +260,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("undoes the payment and its book entry when HelloAsso shows the order refunded", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { row, intent } = await started(fee.id);
     fake.notify = "never";
     const order = await fake.pay(intent.id);
@@ -300,7 +284,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("says to try again later when HelloAsso is too slow, and waits for a slow answer within its time", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     fake.slowMs = 300;
     HELLOASSO_TIMEOUT.ms = 100;
     expect(await startFeePayment(fee.id, ORIGIN)).toEqual({ outcome: "indisponible" });
@@ -311,7 +295,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("refuses calmly an intent id it already holds (another site's database restored here), leaving nothing started", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     const { row } = await started(fee.id);
     // The next intent HelloAsso makes carries the same id as the first.
     await getDb()
@@ -324,7 +308,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
 
   it("offers nothing to pay on a fee already settled", async () => {
     const { fee } = await owedFee();
-    await configure();
+    await configureHelloAsso(fake);
     await getDb()
       .update(gardenerFees)
       .set({ status: "cancelled", reason: "départ" })
@@ -333,7 +317,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
   });
 
   it("keeps the client secret sealed in the table", async () => {
-    await configure();
+    await configureHelloAsso(fake);
     const [row] = await getDb().select().from(helloassoSettings);
     expect(row?.clientSecretSealed).toMatch(/^v1\./);
     expect(row?.clientSecretSealed).not.toContain(fake.clientSecret);

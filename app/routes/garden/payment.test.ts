@@ -1,34 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { gardenerFees, gardenerPayments, onlinePayments } from "~/db/schema";
-import { env } from "~/server/env.server";
 import { openGardenerSession } from "~/modules/garden-space/gardener-auth.server";
 import { GARDENER_COOKIE } from "~/modules/garden-space/gardener-session.server";
 import { forgetHelloAssoTokens } from "~/modules/helloasso/helloasso.client.server";
-import { saveHelloAssoSettings } from "~/modules/helloasso/helloasso.settings.server";
 import { feePaymentToken } from "~/modules/helloasso/payment-links.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertContent, insertGardener } from "../../../tests/factories";
-import { startFakeHelloAsso, type FakeHelloAsso } from "../../../tests/fakes/helloasso";
+import type { FakeHelloAsso } from "../../../tests/fakes/helloasso";
+import { configureHelloAsso, useFakeHelloAsso } from "../../../tests/helloasso";
 import { routeArgs } from "../../../tests/routes";
 import * as payFee from "./pay-fee";
 import * as paymentLink from "./payment-link";
 import * as paymentReturn from "./payment-return";
 import * as notification from "../resources/helloasso-notification";
 
+const fakeHelloAsso = useFakeHelloAsso();
 let fake: FakeHelloAsso;
-const savedUrl = env.HELLOASSO_API_URL;
-beforeAll(async () => {
-  fake = await startFakeHelloAsso();
-  env.HELLOASSO_API_URL = fake.url;
-});
-afterAll(async () => {
-  env.HELLOASSO_API_URL = savedUrl;
-  await fake.close();
-});
 beforeEach(() => {
+  fake = fakeHelloAsso();
   forgetHelloAssoTokens();
   fake.notify = "never";
 });
@@ -37,11 +29,7 @@ const SITE = "http://localhost:3000";
 
 async function setUp() {
   await insertContent();
-  await saveHelloAssoSettings(
-    getDb(),
-    { environment: "sandbox", organizationSlug: fake.slug, clientId: fake.clientId, clientSecret: fake.clientSecret },
-    "claire",
-  );
+  await configureHelloAsso(fake);
   const camille = await insertGardener({ name: "Camille Roux", email: "camille.roux@example.fr" });
   const louis = await insertGardener({ name: "Louis Martin", email: "louis.martin@example.fr" });
   const [fee, other] = await getDb()
