@@ -1,13 +1,4 @@
-import {
-  associationName,
-  associationReplyTo,
-  greeting,
-  htmlLink,
-  htmlParagraphs,
-  signature,
-  wrap,
-  type MailAssociation,
-} from "~/modules/mail/mail-templates.server";
+import { associationName, greeting, linkMail, type MailAssociation } from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 
 /**
@@ -25,14 +16,11 @@ export function gardenerSignInMail(
     "Pour vous connecter, ouvrez ce lien, valable 15 minutes, une seule fois :";
   const after =
     "Si vous n'avez rien demandé, ignorez ce message : sans ce lien, personne ne peut se connecter à votre espace.";
-  const closing = signature(association);
-  return {
-    to: gardener.email,
-    replyTo: associationReplyTo(association),
+  return linkMail(gardener.email, association, {
     subject: "Votre lien de connexion à Mon jardin",
-    text: `${intro}\n${link}\n\n${after}\n\n${closing}\n`,
-    html: wrap(
-      `${htmlParagraphs(intro)}${htmlLink(link, "Se connecter à Mon jardin")}${htmlParagraphs(after)}${htmlParagraphs(closing)}`,
-    ),
-  };
+    intro,
+    link: link,
+    linkLabel: "Se connecter à Mon jardin",
+    after,
+  });
 }

@@ -2,8 +2,8 @@ import {
   associationName,
   associationReplyTo,
   greeting,
-  htmlLink,
   htmlParagraphs,
+  linkMail,
   signature,
   wrap,
   type MailAssociation,
@@ -25,16 +25,13 @@ export function emailChangeLinkMail(
     `Vous avez demandé que cette adresse devienne celle de votre espace « Mon jardin » sur le site de ${associationName(association)}.\n\n` +
     "Pour confirmer, ouvrez ce lien, valable 15 minutes, une seule fois :";
   const after = "Si vous n'avez rien demandé, ignorez ce message : rien ne changera.";
-  const closing = signature(association);
-  return {
-    to,
-    replyTo: associationReplyTo(association),
+  return linkMail(to, association, {
     subject: "Confirmez votre nouvelle adresse pour Mon jardin",
-    text: `${intro}\n${link}\n\n${after}\n\n${closing}\n`,
-    html: wrap(
-      `${htmlParagraphs(intro)}${htmlLink(link, "Confirmer ma nouvelle adresse")}${htmlParagraphs(after)}${htmlParagraphs(closing)}`,
-    ),
-  };
+    intro,
+    link,
+    linkLabel: "Confirmer ma nouvelle adresse",
+    after,
+  });
 }
 
 /**

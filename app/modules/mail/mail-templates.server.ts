@@ -1,6 +1,7 @@
 import { env } from "~/server/env.server";
 import { z } from "zod";
 import { DEFAULT_ASSOCIATION_NAME } from "~/lib/constants";
+import type { MailMessage } from "./mail.schema";
 
 // The building blocks every e-mail of the site is made of: escaping, the greeting, the signature, where answers go,
 // the HTML frame. Each module writes its own messages with them (`<module>.mail.server.ts`).
@@ -124,4 +125,25 @@ export function htmlLink(url: string, label: string) {
 
 export function wrap(body: string) {
   return `<!doctype html><html lang="fr"><body style="font-family:sans-serif;color:#14532d">${body}</body></html>`;
+}
+
+/**
+ * An e-mail whose point is one link of the site (a sign-in, a confirmation): what it is for, the link, what to do when
+ * one asked for nothing, and the signature, alike in text and HTML, with the association's Reply-To.
+ */
+export function linkMail(
+  to: string,
+  association: MailAssociation | null | undefined,
+  mail: { subject: string; intro: string; link: string; linkLabel: string; after: string },
+): MailMessage {
+  const closing = signature(association);
+  return {
+    to,
+    replyTo: associationReplyTo(association),
+    subject: mail.subject,
+    text: `${mail.intro}\n${mail.link}\n\n${mail.after}\n\n${closing}\n`,
+    html: wrap(
+      `${htmlParagraphs(mail.intro)}${htmlLink(mail.link, mail.linkLabel)}${htmlParagraphs(mail.after)}${htmlParagraphs(closing)}`,
+    ),
+  };
 }

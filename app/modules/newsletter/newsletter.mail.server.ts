@@ -1,12 +1,4 @@
-import {
-  associationName,
-  associationReplyTo,
-  htmlLink,
-  htmlParagraphs,
-  signature,
-  wrap,
-  type MailAssociation,
-} from "~/modules/mail/mail-templates.server";
+import { associationName, linkMail, type MailAssociation } from "~/modules/mail/mail-templates.server";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 
 /**
@@ -24,14 +16,11 @@ export function newsletterConfirmationMail(
     "Pour la recevoir, confirmez votre inscription avec ce lien, valable 48 heures :";
   const after =
     "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : sans confirmation, votre adresse est effacée dans 7 jours et ne recevra rien d'autre.";
-  const closing = signature(association);
-  return {
-    to,
-    replyTo: associationReplyTo(association),
+  return linkMail(to, association, {
     subject: "Confirmez votre inscription à la lettre d'information",
-    text: `${intro}\n${confirmLink}\n\n${after}\n\n${closing}\n`,
-    html: wrap(
-      `${htmlParagraphs(intro)}${htmlLink(confirmLink, "Confirmer mon inscription")}${htmlParagraphs(after)}${htmlParagraphs(closing)}`,
-    ),
-  };
+    intro,
+    link: confirmLink,
+    linkLabel: "Confirmer mon inscription",
+    after,
+  });
 }
