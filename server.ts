@@ -119,8 +119,10 @@ app.use(
   }),
 );
 
+// Hits of the page cache are answered before Express; once stopping, everything goes through it (Connection: close).
+const handle = pageCache.shortcut(app);
 // The port first: a busy one stops the start at once, before the database is touched.
-const server = http.createServer(app);
+const server = http.createServer((req, res) => (stopping ? app(req, res) : handle(req, res)));
 await new Promise<void>((resolve) => {
   server.once("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") console.error(`Le port ${env.PORT} est déjà utilisé.`);

@@ -16,10 +16,17 @@
  * - Every kept answer has an ETag and a Last-Modified, and a conditional request that matches gets a 304.
  * - The per-request nonce cannot survive: a kept page carries a policy with the SHA-256 of its own inline scripts.
  * - Bounded by `maxBytes`, least recently used first out.
+ * - A hit is answered from Node's own request handler, before Express and its middleware (`shortcut`), with headers
+ *   written once per entry and encoding: most of what a hit cost was Express, not sending. The Express middleware
+ *   (`serve`) answers with the same function what the shortcut leaves to it (a version to read again, a body to
+ *   compress), so that both send the same bytes and headers.
  */
 import crypto from "node:crypto";
+import type http from "node:http";
+import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import accepts from "accepts";
 import type express from "express";
 import { matchRoutes, type ServerBuild } from "react-router";
 
@@ -41,6 +48,8 @@ interface Entry {
   etag: string;
   /** Milliseconds, whole seconds as HTTP dates carry them. */
   lastModified: number;
+  /** The status line's headers, as `writeHead` takes them, per answer: made at the first, until a body changes. */
+  heads: Map<string, string[]>;
 }
 
 export interface PageCacheOptions {
@@ -60,6 +69,8 @@ const NONCE_ATTRIBUTE = /\snonce="[^"]*"/g;
 const DESCRIBES_BODY = new Set(["content-type", "content-disposition", "content-language"]);
 /** Paths whose route is remembered; past it the memory starts again (paths a visitor makes up cost nothing more). */
 const KNOWN_PATHS = 2000;
+/** Accept-Encoding headers whose answer is remembered (browsers send a handful). */
+const KNOWN_ENCODINGS = 100;
 
 // On a miss, cheaper than the render (the levels compression() uses for pages, docs/decisions/009); the strongest for
 // the copy that later visits get.
@@ -150,11 +161,41 @@ function matchesEtag(header: string, etag: string) {
 }
 
 /** Whether the client's copy is this entry (If-None-Match first, If-Modified-Since only without it). */
-function notModified(req: express.Request, entry: Entry) {
+function notModified(req: http.IncomingMessage, entry: Entry) {
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch !== undefined) return matchesEtag(ifNoneMatch, entry.etag);
   const since = Date.parse(req.headers["if-modified-since"] ?? "");
   return !Number.isNaN(since) && entry.lastModified <= since;
+}
+
+const negotiated = new Map<string, Encoding>();
+
+/**
+ * The encoding an Accept-Encoding header gets, as Express negotiates it (`accepts`, q-values and `*` included):
+ * brotli first whenever accepted, as browsers list gzip first but brotli is smaller.
+ */
+export function encodingFor(header: string | undefined): Encoding {
+  const key = header ?? "";
+  let encoding = negotiated.get(key);
+  if (encoding === undefined) {
+    const accepted = accepts({ headers: { "accept-encoding": key } } as http.IncomingMessage);
+    encoding = accepted.encodings("br") ? "br" : accepted.encodings("gzip") ? "gzip" : "identity";
+    if (negotiated.size >= KNOWN_ENCODINGS) negotiated.clear();
+    negotiated.set(key, encoding);
+  }
+  return encoding;
+}
+
+type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/** Express's `req.protocol` for a request that does not reach Express: X-Forwarded-Proto only from a trusted proxy. */
+function protocolOf(req: http.IncomingMessage, trust: TrustProxy) {
+  const own = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  if (!trust(req.socket.remoteAddress, 0)) return own;
+  const forwarded = req.headers["x-forwarded-proto"];
+  const header = (Array.isArray(forwarded) ? forwarded[0] : forwarded) || own;
+  const comma = header.indexOf(",");
+  return comma === -1 ? header.trim() : header.slice(0, comma).trim();
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -192,8 +233,7 @@ export function createPageCache(options: PageCacheOptions) {
    * The key and the address to render of a request for a kept route: its path and the parameters it reads, sorted,
    * first value of each (what `searchParams.get` gives). Undefined for a route that is never kept.
    */
-  function target(req: express.Request): { key: string; path: string } | undefined {
-    const url = req.originalUrl;
+  function target(url: string, protocol: string): { key: string; path: string } | undefined {
     const mark = url.indexOf("?");
     const pathname = mark < 0 ? url : url.slice(0, mark);
     const query = options.queryOf(pathname);
@@ -209,18 +249,11 @@ export function createPageCache(options: PageCacheOptions) {
       if (kept.size) path += `?${kept}`;
     }
     // Per scheme too: a page reached over HTTPS carries HSTS, one over plain HTTP does not.
-    return { key: `${req.protocol}:${path}`, path };
+    return { key: `${protocol}:${path}`, path };
   }
 
   const cacheable = (req: express.Request) =>
     enabled && (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization;
-
-  function encodingFor(req: express.Request): Encoding {
-    // Brotli first whenever accepted: browsers list gzip first, but brotli is smaller.
-    if (req.acceptsEncodings("br")) return "br";
-    if (req.acceptsEncodings("gzip")) return "gzip";
-    return "identity";
-  }
 
   function evict() {
     for (const [oldest, value] of entries) {
@@ -243,6 +276,7 @@ export function createPageCache(options: PageCacheOptions) {
   function setBody(entry: Entry, encoding: Compressed, data: Buffer) {
     const change = data.length - (entry.bodies[encoding]?.length ?? 0);
     entry.bodies[encoding] = data;
+    entry.heads.clear();
     entry.bytes += change;
     if (entries.get(entry.key) === entry) {
       bytes += change;
@@ -275,26 +309,61 @@ export function createPageCache(options: PageCacheOptions) {
       .finally(() => (upgrading = false));
   }
 
-  async function send(req: express.Request, res: express.Response, entry: Entry, from: "hit" | "miss") {
-    res.setHeader("X-Cache", from);
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Last-Modified", new Date(entry.lastModified).toUTCString());
-    res.setHeader("Vary", "Accept-Encoding");
-    if (notModified(req, entry)) {
-      // No body and nothing that describes one (RFC 9110 §15.4.5); the policy and security headers stay, as a browser
-      // refreshes its stored ones from them.
-      for (const [name, value] of entry.headers) if (!DESCRIBES_BODY.has(name)) res.setHeader(name, value);
-      return res.status(304).end();
+  /** The headers of an answer from an entry: a 304 carries none that describes a body (RFC 9110 §15.4.5). */
+  function head(entry: Entry, from: "hit" | "miss", status: 200 | 304, encoding: Encoding, length: number) {
+    const name = `${from} ${status} ${encoding}`;
+    let flat = entry.heads.get(name);
+    if (!flat) {
+      flat = ["X-Cache", from, "ETag", entry.etag, "Last-Modified", new Date(entry.lastModified).toUTCString()];
+      flat.push("Vary", "Accept-Encoding");
+      // The policy and security headers stay on a 304, as a browser refreshes its stored ones from them.
+      for (const [header, value] of entry.headers)
+        if (status === 200 || !DESCRIBES_BODY.has(header)) flat.push(header, value);
+      if (status === 200) {
+        if (encoding !== "identity") flat.push("Content-Encoding", encoding);
+        flat.push("Content-Length", String(length));
+      }
+      entry.heads.set(name, flat);
     }
-    const encoding = encodingFor(req);
-    const data = await body(entry, encoding);
-    res.status(200);
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", data.length);
-    if (req.method === "HEAD") return res.end();
+    return flat;
+  }
+
+  /** Sends a kept answer at once; false, having sent nothing, when its body in the encoding asked is not made yet. */
+  function write(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, from: "hit" | "miss") {
+    if (notModified(req, entry)) {
+      res.writeHead(304, head(entry, from, 304, "identity", 0)).end();
+      return true;
+    }
+    const encoding = encodingFor(req.headers["accept-encoding"]);
+    const data = entry.bodies[encoding];
+    if (!data) return false;
+    res.writeHead(200, head(entry, from, 200, encoding, data.length));
+    if (req.method === "HEAD") return (res.end(), true);
     res.end(data);
     if (from === "hit" && encoding !== "identity") upgrade(entry, encoding);
+    return true;
+  }
+
+  async function send(req: express.Request, res: express.Response, entry: Entry, from: "hit" | "miss") {
+    if (write(req, res, entry, from)) return;
+    await body(entry, encodingFor(req.headers["accept-encoding"]));
+    write(req, res, entry, from);
+  }
+
+  /**
+   * A hit answered without Express, when everything is known now: the version was read less than a second ago, the
+   * entry is current and its body in the encoding asked is made. Anything else is left to `serve`.
+   */
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, trust: TrustProxy): boolean {
+    if (!enabled || version === undefined || now() - checkedAt >= VERSION_CHECK_MS) return false;
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization)
+      return false;
+    const kept = target(req.url!, protocolOf(req, trust));
+    const entry = kept && entries.get(kept.key);
+    if (!entry || entry.version !== version || now() - entry.filledAt >= options.ttlMs) return false;
+    if (!write(req, res, entry, "hit")) return false;
+    remember(entry.key, entry);
+    return true;
   }
 
   return {
@@ -305,7 +374,7 @@ export function createPageCache(options: PageCacheOptions) {
         if (req.method === "POST") res.once("finish", () => (checkedAt = -Infinity));
         return next();
       }
-      const kept = target(req);
+      const kept = target(req.originalUrl, req.protocol);
       if (!kept) return next();
       res.locals.pageCachePath = kept.path;
       try {
@@ -321,6 +390,17 @@ export function createPageCache(options: PageCacheOptions) {
       }
       next();
     }) satisfies express.RequestHandler,
+
+    /**
+     * The server's request handler: a hit answered at once from Node's handler, anything else handed to `app` (whose
+     * `serve` answers the hits this leaves). Answered in the same tick, so nothing of it is in flight at a shutdown.
+     */
+    shortcut(app: express.Express): http.RequestListener {
+      const trust = app.get("trust proxy fn") as TrustProxy;
+      return (req, res) => {
+        if (!answer(req, res, trust)) void app(req, res);
+      };
+    },
 
     /**
      * The address the application renders for a request `serve` let through: the path and the parameters its route
@@ -367,6 +447,7 @@ export function createPageCache(options: PageCacheOptions) {
         bytes: identity.length,
         etag,
         lastModified,
+        heads: new Map(),
       };
       // A version that moved while rendering: send this page, keep nothing.
       if (pending.version === version) remember(pending.key, entry);

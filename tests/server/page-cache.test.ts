@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import routeConfig from "../../app/routes";
 import { createPageCache, policyForCachedPage, routeQueries, type PageCacheOptions } from "../../server/page-cache";
 
@@ -45,6 +45,14 @@ async function site(options: Partial<PageCacheOptions> & { size?: number; body?:
     ...options,
   });
   const app = express();
+  app.disable("x-powered-by");
+  // Proxies on this machine are believed, as TRUST_PROXY=loopback does.
+  app.set("trust proxy", "loopback");
+  let reachedExpress = 0;
+  app.use((_req, _res, next) => {
+    reachedExpress++;
+    next();
+  });
   app.use(cache.serve);
   app.use(async (req, res) => {
     const count = (rendered.get(req.path) ?? 0) + 1;
@@ -57,22 +65,30 @@ async function site(options: Partial<PageCacheOptions> & { size?: number; body?:
       "cache-control": req.path === "/prive" ? "private, no-store" : "public, max-age=0",
     };
     if (req.path === "/cookie") headers["set-cookie"] = "a=b";
+    if (req.secure) headers["strict-transport-security"] = "max-age=31536000";
     const body = feed
       ? "<rss><channel><title>Blog</title></channel></rss>"
       : (options.body ?? `<!doctype html><p>${address} n° ${count}</p>`.padEnd(options.size ?? 100, " "));
     const response = new Response(body, { headers });
     if (!(await cache.keep(req, res, response))) res.set(headers).end(await response.text());
   });
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push(server);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // As server.ts serves: hits before Express. A second server on the same cache sends everything through Express.
+  const listen = async (listener: http.RequestListener) => {
+    const server = http.createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const url = await listen(cache.shortcut(app));
+  const expressUrl = await listen(app);
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(url + path, { headers });
     return { cache: response.headers.get("x-cache"), text: (await response.text()).trim() };
   };
   return {
     url,
+    expressUrl,
+    reachedExpress: () => reachedExpress,
     get,
     post: (path: string) => fetch(url + path, { method: "POST" }),
     cache,
@@ -242,6 +258,113 @@ describe("compression of a kept page", () => {
     // Gzip likewise, and a client that accepts neither gets the page as it is.
     expect(zlib.gunzipSync((await raw("gzip")).body).toString()).toBe(page);
     expect((await raw("identity")).body.toString()).toBe(page);
+  });
+});
+
+describe("hits answered before Express", () => {
+  const page = `<!doctype html><main>${text(24_000)}</main>`;
+  const strongest = {
+    br: zlib.brotliCompressSync(page, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page),
+      },
+    }).length,
+    gzip: zlib.gzipSync(page, { level: 9 }).length,
+  };
+
+  /** An answer as it comes off the wire: status, every header in order and as spelled (the date aside), body bytes. */
+  function wire(url: string, headers: Record<string, string> = {}, method = "GET") {
+    return new Promise<{ status: number; headers: string[]; body: Buffer }>((resolve, reject) => {
+      const request = http.request(url, { method, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const raw = response.rawHeaders;
+          const kept: string[] = [];
+          for (let i = 0; i < raw.length; i += 2)
+            if (raw[i].toLowerCase() !== "date") kept.push(`${raw[i]}: ${raw[i + 1]}`);
+          resolve({ status: response.statusCode!, headers: kept, body: Buffer.concat(chunks) });
+        });
+      });
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  it("send exactly the bytes and headers Express sends, for each encoding, HEAD, a 304 and a proxied HTTPS request", async () => {
+    const s = await site({ body: page });
+    // What each asks for, and the encoding it gets (brotli whenever accepted, `*` included; a q of 0 refuses).
+    const asked: [Record<string, string>, string | undefined][] = [
+      [{}, undefined],
+      [{ "Accept-Encoding": "gzip, deflate, br, zstd" }, "br"],
+      [{ "Accept-Encoding": "gzip" }, "gzip"],
+      [{ "Accept-Encoding": "br;q=0, gzip;q=0.5" }, "gzip"],
+      [{ "Accept-Encoding": "identity" }, undefined],
+      [{ "Accept-Encoding": "*" }, "br"],
+      [{ "Accept-Encoding": "br", "X-Forwarded-Proto": "https" }, "br"],
+    ];
+    // Each copy made and already at its strongest, so that nothing changes between the two answers compared.
+    for (const [headers, encoding] of asked) {
+      await wire(`${s.expressUrl}/blog`, headers);
+      if (encoding)
+        await vi.waitFor(async () =>
+          expect((await wire(`${s.expressUrl}/blog`, headers)).headers).toEqual(
+            expect.arrayContaining([
+              `Content-Encoding: ${encoding}`,
+              `Content-Length: ${strongest[encoding as "br" | "gzip"]}`,
+            ]),
+          ),
+        );
+    }
+    const etag = (await fetch(`${s.expressUrl}/blog`)).headers.get("etag")!;
+    const cases: [Record<string, string>, string][] = [
+      ...asked.map(([headers]) => [headers, "GET"] as [Record<string, string>, string]),
+      [{ "Accept-Encoding": "br" }, "HEAD"],
+      [{ "Accept-Encoding": "br", "If-None-Match": etag }, "GET"],
+      [{ "If-Modified-Since": "Sat, 21 Nov 2026 10:00:00 GMT" }, "GET"],
+    ];
+    const answers = [];
+    for (const [headers, method] of cases) {
+      const before = s.reachedExpress();
+      const shortcut = await wire(`${s.url}/blog`, headers, method);
+      expect(s.reachedExpress(), `${method} ${JSON.stringify(headers)} answered without Express`).toBe(before);
+      const full = await wire(`${s.expressUrl}/blog`, headers, method);
+      expect(shortcut, `${method} ${JSON.stringify(headers)}`).toEqual(full);
+      answers.push(shortcut);
+    }
+    expect(answers.map((answer) => [answer.status, answer.headers.includes("X-Cache: hit")])).toEqual([
+      ...asked.map(() => [200, true]),
+      [200, true],
+      [304, true],
+      [304, true],
+    ]);
+    expect(answers[7].body.length).toBe(0);
+    // The scheme a trusted proxy names has its own copy: HSTS only on the HTTPS one.
+    expect(answers.map((answer) => answer.headers.some((h) => h.startsWith("strict-transport-security")))).toEqual(
+      cases.map(([headers]) => headers["X-Forwarded-Proto"] === "https"),
+    );
+  });
+
+  it("are never answered for a request with a cookie or credentials, nor for a version to read again", async () => {
+    const s = await site();
+    await s.get("/blog");
+    expect((await s.get("/blog")).cache).toBe("hit");
+    for (const headers of [{ Cookie: "__Host-session=x" }, { Authorization: "Basic eDp5" }]) {
+      const before = s.reachedExpress();
+      const answer = await s.get("/blog", headers);
+      expect(answer.cache).toBeNull();
+      expect(answer.text).not.toBe("<!doctype html><p>/blog n° 1</p>");
+      expect(s.reachedExpress()).toBe(before + 1);
+      await s.get("/blog");
+    }
+    // A second later the version is read again, through Express, which still answers from memory.
+    s.advance(1000);
+    const before = s.reachedExpress();
+    expect((await s.get("/blog")).cache).toBe("hit");
+    expect(s.reachedExpress()).toBe(before + 1);
+    expect((await s.get("/blog")).cache).toBe("hit");
+    expect(s.reachedExpress()).toBe(before + 1);
   });
 });
 
