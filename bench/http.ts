@@ -1,6 +1,7 @@
 // Server-rendered home page under load: requests per second, latency and memory of the server process.
 // Usage: npm run build && npx tsx bench/http.ts [path] [connections] [seconds] [node flags for the server…]
 // ACCEPT_ENCODING="gzip, deflate, br, zstd" sends what Chromium sends, so the server compresses each page.
+import { measureAgainstCeiling } from "./lib/ceiling";
 import { load } from "./lib/load";
 import { startServer } from "./server";
 
@@ -26,6 +27,16 @@ try {
   console.log(`  latence : p50 ${result.p50} ms, p99 ${result.p99} ms`);
   console.log(`  mémoire du serveur (RSS) : pic ${result.peakRssMiB} MiB`);
   console.log(`  budget : ≥ 330 req/s, p99 ≤ 100 ms, tenir dans 384 MiB`);
+  const encoding = headers["accept-encoding"] ?? "gzip, deflate, br, zstd";
+  console.log(
+    `\nLe plafond de la machine : wrk, ${connections} connexions, ${seconds} s, Accept-Encoding: ${encoding}`,
+  );
+  await measureAgainstCeiling(server.url + target, {
+    connections: Number(connections),
+    seconds: Number(seconds),
+    headers: { "accept-encoding": encoding },
+    label: `Potager, ${target} gardée en mémoire`,
+  });
 } finally {
   await server.stop();
 }

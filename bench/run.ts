@@ -15,6 +15,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { startFakeWeather } from "../tests/fakes/weather";
 import { CATEGORIES, runLighthouse } from "./lib/lighthouse";
+import { measureAgainstCeiling } from "./lib/ceiling";
 import { load } from "./lib/load";
 import { memoryAfterStart, memoryOf, type Memory } from "./lib/memory";
 import { kb, pageWeight } from "./lib/page-weight";
@@ -115,6 +116,15 @@ try {
     seconds,
     headers: { ...BROWSER_ENCODING, "if-none-match": etag },
     expectedStatus: 304,
+  });
+  console.log(
+    `\nLe plafond de la machine : wrk, ${connections} connexions, ${seconds} s, Accept-Encoding: ${BROWSER_ENCODING["accept-encoding"]}`,
+  );
+  await measureAgainstCeiling(`${server.url}/`, {
+    connections,
+    seconds,
+    headers: BROWSER_ENCODING,
+    label: "Potager, page d'accueil gardée en mémoire",
   });
   const afterLoad = memoryOf(pid);
   await server.stop();

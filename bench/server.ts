@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { productionRuntime } from "../scripts/production-runtime";
+import { freePort } from "./lib/ceiling";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -23,7 +24,8 @@ export async function startServer(
 ) {
   if (!fs.existsSync(path.join(root, "build/server/index.js")))
     throw new Error("Construisez d'abord le site : npm run build");
-  const port = options.port ?? 3300;
+  // A port nobody listens on, so that two benches (or a bench and a site) never meet.
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "potager-bench-"));
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();

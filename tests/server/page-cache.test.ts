@@ -350,7 +350,10 @@ describe("hits answered before Express", () => {
     const s = await site();
     await s.get("/blog");
     expect((await s.get("/blog")).cache).toBe("hit");
-    for (const headers of [{ Cookie: "__Host-session=x" }, { Authorization: "Basic eDp5" }]) {
+    for (const headers of [{ Cookie: "__Host-session=x" }, { Authorization: "Basic eDp5" }] as Record<
+      string,
+      string
+    >[]) {
       const before = s.reachedExpress();
       const answer = await s.get("/blog", headers);
       expect(answer.cache).toBeNull();
