@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import fs from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, inject } from "vitest";
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
 import { openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
@@ -8,12 +9,14 @@ export interface TestDatabase {
   open(): Promise<DatabaseHandle>;
 }
 
-/** A new, empty PostgreSQL database on the server of `baseUrl`: its URL, and how to drop it. */
-export async function createPostgresDatabase(baseUrl: string) {
+/**
+ * A new PostgreSQL database on the server of `baseUrl`, empty or a copy of `template`: its URL, and how to drop it.
+ */
+export async function createPostgresDatabase(baseUrl: string, template?: string) {
   const name = `potager_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -28,9 +31,9 @@ export async function createPostgresDatabase(baseUrl: string) {
   };
 }
 
-/** A private PostgreSQL database per suite, so parallel test files never share rows. */
+/** A private PostgreSQL database per suite, so parallel test files never share rows: a copy of the migrated one. */
 async function openPostgres(baseUrl: string): Promise<DatabaseHandle> {
-  const database = await createPostgresDatabase(baseUrl);
+  const database = await createPostgresDatabase(baseUrl, inject("postgresTemplate"));
   const handle = await openDatabase({ url: database.url });
   return {
     ...handle,
@@ -41,8 +44,15 @@ async function openPostgres(baseUrl: string): Promise<DatabaseHandle> {
   };
 }
 
+/** The migrated empty database the run's global setup dumped (tests/global-setup.ts), read once per test file. */
+let pgliteTemplate: Blob | undefined;
+function openPglite() {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  return openDatabase({ from: pgliteTemplate });
+}
+
 export const testDatabases: TestDatabase[] = [
-  { name: "pglite", open: () => openDatabase({}) },
+  { name: "pglite", open: openPglite },
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: "postgres" as const, open: () => openPostgres(process.env.TEST_DATABASE_URL!) }]
     : []),
