@@ -21,16 +21,19 @@ async function freePort() {
   await new Promise((resolve) => probe.close(resolve));
   return String(port);
 }
+/**
+ * Workers, each with sites of its own (the demo site, the empty one and the HelloAsso stand-in that notifies it): tests
+ * change what the demo site shows, so two workers never share one. Two on this project's two-core machines.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 // Chosen once by the main process; the workers, which load this file again, inherit them.
-process.env.E2E_PORT ??= await freePort();
-process.env.E2E_EMPTY_SITE_PORT ??= await freePort();
 process.env.E2E_WEATHER_PORT ??= await freePort();
-process.env.E2E_HELLOASSO_PORT ??= await freePort();
-const PORT = Number(process.env.E2E_PORT);
+for (let slot = 0; slot < WORKERS; slot++) {
+  process.env[`E2E_PORT_${slot}`] ??= await freePort();
+  process.env[`E2E_EMPTY_SITE_PORT_${slot}`] ??= await freePort();
+  process.env[`E2E_HELLOASSO_PORT_${slot}`] ??= await freePort();
+}
 const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT);
-const HELLOASSO_PORT = Number(process.env.E2E_HELLOASSO_PORT);
-// A second site with no content, 3-second sessions and no weather service: default texts, expiry, failures.
-const EMPTY_SITE_PORT = Number(process.env.E2E_EMPTY_SITE_PORT);
 
 // Every site runs with the environment and flags of `npm start`.
 const runtime = productionRuntime();
@@ -47,6 +50,7 @@ function server(port: number, name: string, extra: Record<string, string> = {}) 
       ...runtime.env,
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
+      // Under the run's directory: the tests read the e-mails the demo sites write there (e2e/visitors.ts).
       DATA_DIR: path.join(runDir, name),
       ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME!,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
@@ -61,8 +65,9 @@ function server(port: number, name: string, extra: Record<string, string> = {}) 
 
 export default defineConfig({
   testDir: "e2e",
+  // The tests of a file run in order on one worker (some follow on from each other); files spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -70,7 +75,7 @@ export default defineConfig({
   // A loaded CI machine can take longer than the default 5 s to navigate and hydrate a back-office screen.
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // Each worker's own demo site (e2e/fixtures.ts).
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     trace: "retain-on-failure",
@@ -95,20 +100,30 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
-    {
-      command: `tsx e2e/helloasso-upstream.ts ${HELLOASSO_PORT} http://localhost:${PORT}/api/helloasso/notification`,
-      port: HELLOASSO_PORT,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    server(PORT, "main", {
-      HELLOASSO_API_URL: `http://127.0.0.1:${HELLOASSO_PORT}`,
-      WEATHER_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
-      AIR_QUALITY_URL: `http://127.0.0.1:${WEATHER_PORT}/air-quality/v1/air-quality`,
-      // Letters go at once (their spreading over the hour is tested in Vitest).
-      MAIL_RATE_PER_HOUR: "0",
-    }),
-    server(EMPTY_SITE_PORT, "empty-site", { SESSION_IDLE_SECONDS: "3", SEED_DEMO: "false" }),
+    ...Array.from({ length: WORKERS }, (_, slot) => {
+      const port = Number(process.env[`E2E_PORT_${slot}`]);
+      const helloAssoPort = Number(process.env[`E2E_HELLOASSO_PORT_${slot}`]);
+      return [
+        {
+          command: `tsx e2e/helloasso-upstream.ts ${helloAssoPort} http://localhost:${port}/api/helloasso/notification`,
+          port: helloAssoPort,
+          reuseExistingServer: false,
+          stdout: "ignore" as const,
+          stderr: "pipe" as const,
+        },
+        server(port, `main-${slot}`, {
+          HELLOASSO_API_URL: `http://127.0.0.1:${helloAssoPort}`,
+          WEATHER_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
+          AIR_QUALITY_URL: `http://127.0.0.1:${WEATHER_PORT}/air-quality/v1/air-quality`,
+          // Letters go at once (their spreading over the hour is tested in Vitest).
+          MAIL_RATE_PER_HOUR: "0",
+        }),
+        // No content, 3-second sessions and no weather service: default texts, expiry, failures.
+        server(Number(process.env[`E2E_EMPTY_SITE_PORT_${slot}`]), `empty-site-${slot}`, {
+          SESSION_IDLE_SECONDS: "3",
+          SEED_DEMO: "false",
+        }),
+      ];
+    }).flat(),
   ],
 });

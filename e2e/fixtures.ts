@@ -5,10 +5,14 @@ export const ADMIN = {
   password: process.env.E2E_ADMIN_PASSWORD!,
 };
 
-/** The main server, with the demo content (its port is chosen by playwright.config.ts). */
-export const SITE = `http://localhost:${process.env.E2E_PORT}`;
-/** The second server: no content at all and sessions that expire after 3 idle seconds. */
-export const EMPTY_SITE = `http://localhost:${process.env.E2E_EMPTY_SITE_PORT}`;
+/** Which of the run's sets of sites is this worker's (playwright.config.ts starts one set per worker). */
+const slot = process.env.TEST_PARALLEL_INDEX ?? "0";
+/** This worker's main server, with the demo content (its port is chosen by playwright.config.ts). */
+export const SITE = `http://localhost:${process.env[`E2E_PORT_${slot}`]}`;
+/** This worker's second server: no content at all and sessions that expire after 3 idle seconds. */
+export const EMPTY_SITE = `http://localhost:${process.env[`E2E_EMPTY_SITE_PORT_${slot}`]}`;
+/** Where this worker's main server writes its e-mails (it runs without SMTP: .eml files). */
+export const MAIL_DIR = `${process.env.E2E_RUN_DIR}/main-${slot}/mail`;
 
 export async function loginAsAdmin(page: Page, baseURL = "") {
   await page.goto(`${baseURL}/login`);
@@ -39,6 +43,9 @@ export function visitorContext(browser: Browser, options: BrowserContextOptions 
 
 /** Every test fails if the page logs an error or throws (CSP violations and hydration errors included). */
 export const test = base.extend<{ pageErrors: void; visitor: void }>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern, empty or not.
+  // oxlint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use(SITE),
   visitor: [
     async ({ context }, use) => {
       await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Download, Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
-import { expect, test, visitorContext } from "./fixtures";
+import { expect, MAIL_DIR, test, visitorContext } from "./fixtures";
 
 // Receipts from a gardener's record: the treasurer records a cheque with its number, the receipt goes by e-mail with
 // its PDF joined, and downloads from the record as the same file each time; on a phone without JavaScript, and on a
@@ -56,7 +56,7 @@ async function newGardener(page: Page, family: string, email: string) {
 
 /** The raw .eml the main site wrote to `to` with `subject` in it (the attachment's base64 left as it is). */
 async function rawMailTo(to: string, subject: RegExp) {
-  const dir = path.join(process.env.E2E_RUN_DIR!, "main", "mail");
+  const dir = MAIL_DIR;
   let found = "";
   await expect
     .poll(

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { expect, visitorContext } from "./fixtures";
+import { expect, MAIL_DIR, visitorContext } from "./fixtures";
 import { smallPng } from "./images";
 
 /** Fills the /apply form as a person does, every field right. */
@@ -73,7 +73,7 @@ function decoded(eml: string) {
 
 /** Every e-mail the main site wrote to `to` so far whose text matches `pattern`, oldest first. */
 export async function mailsTo(to: string, pattern: RegExp): Promise<string[]> {
-  const dir = path.join(process.env.E2E_RUN_DIR!, "main", "mail");
+  const dir = MAIL_DIR;
   const names = (await fs.readdir(dir).catch(() => [] as string[])).sort();
   const texts = await Promise.all(names.map(async (name) => decoded(await fs.readFile(path.join(dir, name), "utf8"))));
   return texts.filter((text) => text.includes(`To: ${to}`) && pattern.test(text));
@@ -81,7 +81,7 @@ export async function mailsTo(to: string, pattern: RegExp): Promise<string[]> {
 
 /** The newest e-mail the main site wrote to `to` whose text matches `pattern` (it runs without SMTP: .eml files). */
 export async function lastMailTo(to: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(process.env.E2E_RUN_DIR!, "main", "mail");
+  const dir = MAIL_DIR;
   let found = "";
   await expect
     .poll(
