@@ -1,5 +1,17 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileURLToPath } from "node:url";
+
+/** Files that run the built server or the tools as processes: minutes each, so first, never one alone at the end. */
+const RUNS_PROCESSES = /\/tests\/process\/|\/scripts\/[^/]+\.test\.ts$/;
+
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const slow = (spec: TestSpecification) => RUNS_PROCESSES.test(spec.moduleId);
+    return [...sorted.filter(slow), ...sorted.filter((spec) => !slow(spec))];
+  }
+}
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -7,6 +19,7 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     globalSetup: ["tests/global-setup.ts"],
+    sequence: { sequencer: ProcessesFirst },
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -12,7 +12,7 @@ export function fail(message: string): never {
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function open(holder: string) {
-  const { openConfiguredDatabase } = await import("~/startup/services.server");
+  const { openConfiguredDatabase } = await import("~/startup/database.server");
   const { useDatabase } = await import("~/db/client.server");
   const handle = await openConfiguredDatabase(holder);
   useDatabase(handle);
