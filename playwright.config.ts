@@ -71,7 +71,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Two workers share two cores: a long scenario takes longer than alone.
+  timeout: 60_000,
   // A loaded CI machine can take longer than the default 5 s to navigate and hydrate a back-office screen.
   expect: { timeout: 10_000 },
   use: {

@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { closePopup } from "./admin";
 import { SITE, expect, loginAsAdmin, test } from "./fixtures";
 import { noisyPng, smallPng } from "./images";
 
@@ -160,7 +161,7 @@ test("home texts are saved and shown on the home page and in the footer; the pop
     for (const [i, field] of fields.entries()) await field.fill(original[i]!);
     await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
     await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
-    await page.getByRole("button", { name: "Fermer" }).click();
+    await closePopup(page);
     await expect(popup(page, "Tous les contenus ont été enregistrés.")).toHaveCount(0);
   }
   await page.goto("/");
@@ -643,7 +644,7 @@ test("without JavaScript the texts, the home image and the association images ar
     await title.fill("Titre enregistré sans JavaScript");
     await texts.getByRole("button", { name: "Enregistrer les textes" }).click();
     await expect(popup(page, "Tous les contenus ont été enregistrés.")).toBeVisible();
-    await page.getByRole("button", { name: "Fermer" }).click();
+    await closePopup(page);
     await expect(popup(page, "Tous les contenus ont été enregistrés.")).toHaveCount(0);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Titre enregistré sans JavaScript" })).toBeVisible();

@@ -20,6 +20,18 @@ export function popup(page: Page, message: string | RegExp) {
   return page.getByRole("status").filter({ hasText: message });
 }
 
+/**
+ * Closes the save popup with « Fermer »; again if it comes back, as it does when the click lands before the save's
+ * navigation has ended (the popup follows the navigation).
+ */
+export async function closePopup(page: Page) {
+  const close = page.getByRole("button", { name: "Fermer" });
+  await expect(async () => {
+    if (await close.isVisible()) await close.click();
+    await expect(close).toBeHidden({ timeout: 1000 });
+  }).toPass();
+}
+
 /** The items of a published list, by their title links, in the order shown (not the links beside them). */
 export async function listedTitles(page: Page, region: string) {
   return page

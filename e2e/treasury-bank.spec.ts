@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openAdmin, popup } from "./admin";
+import { closePopup, openAdmin, popup } from "./admin";
 
 // The treasurer's bank work on the demo's book: cheques to deposit (the last weeks' fees and gifts) and the savings
 // account, never reconciled. A deposit made here is cancelled at the end, its cheques back « à remettre ».
@@ -111,9 +111,10 @@ test.describe("at 1280 px with JavaScript", () => {
     await ticks.getByRole("button", { name: "Enregistrer les pointages" }).click();
     await expect(popup(page, spaced(`Pointages enregistrés. Écart : ${shown(1240 - reconciled)}.`))).toBeVisible();
 
-    await page.getByRole("button", { name: "Fermer" }).click();
+    await closePopup(page);
     await page.getByText("Corriger le solde du relevé").click();
     await page.getByLabel("Solde du relevé (€)").fill(shown(reconciled));
+    await closePopup(page);
     await page.getByRole("button", { name: "Corriger le solde" }).click();
     await expect(popup(page, "Solde du relevé corrigé.")).toBeVisible();
     await expect(difference).toHaveText(spaced(`Écart : ${shown(0)}`));
