@@ -71,6 +71,8 @@ const DESCRIBES_BODY = new Set(["content-type", "content-disposition", "content-
 const KNOWN_PATHS = 2000;
 /** Accept-Encoding headers whose answer is remembered (browsers send a handful). */
 const KNOWN_ENCODINGS = 100;
+/** Client addresses whose trust as a proxy is remembered (behind a proxy, one; direct, the visitors'). */
+const KNOWN_ADDRESSES = 1000;
 
 // On a miss, cheaper than the render (the levels compression() uses for pages, docs/decisions/009); the strongest for
 // the copy that later visits get.
@@ -396,7 +398,18 @@ export function createPageCache(options: PageCacheOptions) {
      * `serve` answers the hits this leaves). Answered in the same tick, so nothing of it is in flight at a shutdown.
      */
     shortcut(app: express.Express): http.RequestListener {
-      const trust = app.get("trust proxy fn") as TrustProxy;
+      const trustProxy = app.get("trust proxy fn") as TrustProxy;
+      // Whether an address is a trusted proxy, remembered: parsing it costed more than the rest of a hit.
+      const trusted = new Map<string | undefined, boolean>();
+      const trust: TrustProxy = (address) => {
+        let known = trusted.get(address);
+        if (known === undefined) {
+          known = trustProxy(address, 0);
+          if (trusted.size >= KNOWN_ADDRESSES) trusted.clear();
+          trusted.set(address, known);
+        }
+        return known;
+      };
       return (req, res) => {
         if (!answer(req, res, trust)) void app(req, res);
       };
