@@ -305,18 +305,16 @@ describe("hits answered before Express", () => {
       [{ "Accept-Encoding": "br", "X-Forwarded-Proto": "https" }, "br"],
     ];
     // Each copy made and already at its strongest, so that nothing changes between the two answers compared.
-    for (const [headers, encoding] of asked) {
-      await wire(`${s.expressUrl}/blog`, headers);
-      if (encoding)
-        await vi.waitFor(async () =>
-          expect((await wire(`${s.expressUrl}/blog`, headers)).headers).toEqual(
-            expect.arrayContaining([
-              `Content-Encoding: ${encoding}`,
-              `Content-Length: ${strongest[encoding as "br" | "gzip"]}`,
-            ]),
-          ),
-        );
-    }
+    for (const [headers] of asked) await wire(`${s.expressUrl}/blog`, headers);
+    for (const [headers, encoding] of asked.filter(([, encoding]) => encoding !== undefined))
+      await vi.waitFor(async () =>
+        expect((await wire(`${s.expressUrl}/blog`, headers)).headers).toEqual(
+          expect.arrayContaining([
+            `Content-Encoding: ${encoding}`,
+            `Content-Length: ${strongest[encoding as "br" | "gzip"]}`,
+          ]),
+        ),
+      );
     const etag = (await fetch(`${s.expressUrl}/blog`)).headers.get("etag")!;
     const cases: [Record<string, string>, string][] = [
       ...asked.map(([headers]) => [headers, "GET"] as [Record<string, string>, string]),
