@@ -111,10 +111,11 @@ test.describe("at 1280 px with JavaScript", () => {
     await ticks.getByRole("button", { name: "Enregistrer les pointages" }).click();
     await expect(popup(page, spaced(`Pointages enregistrés. Écart : ${shown(1240 - reconciled)}.`))).toBeVisible();
 
+    // The save's navigation may end after its popup shows, starting the page's forms afresh: wait for it to settle.
+    await page.waitForLoadState("networkidle");
     await closePopup(page);
     await page.getByText("Corriger le solde du relevé").click();
     await page.getByLabel("Solde du relevé (€)").fill(shown(reconciled));
-    await closePopup(page);
     await page.getByRole("button", { name: "Corriger le solde" }).click();
     await expect(popup(page, "Solde du relevé corrigé.")).toBeVisible();
     await expect(difference).toHaveText(spaced(`Écart : ${shown(0)}`));
