@@ -306,7 +306,7 @@ describe("hits answered before Express", () => {
     ];
     // Each copy made and already at its strongest, so that nothing changes between the two answers compared.
     for (const [headers] of asked) await wire(`${s.expressUrl}/blog`, headers);
-    for (const [headers, encoding] of asked.filter(([, encoding]) => encoding !== undefined))
+    for (const [headers, encoding] of asked.filter(([, compressed]) => compressed !== undefined))
       await vi.waitFor(async () =>
         expect((await wire(`${s.expressUrl}/blog`, headers)).headers).toEqual(
           expect.arrayContaining([
