@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { productionRuntime } from "../scripts/production-runtime";
-import { freePort } from "./lib/ceiling";
+import { freePort } from "../tests/process/server";
 
 const root = path.resolve(import.meta.dirname, "..");
 

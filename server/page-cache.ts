@@ -67,7 +67,7 @@ const VERSION_CHECK_MS = 1000;
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 const NONCE_ATTRIBUTE = /\snonce="[^"]*"/g;
 const DESCRIBES_BODY = new Set(["content-type", "content-disposition", "content-language"]);
-/** Paths whose route is remembered; past it the memory starts again (paths a visitor makes up cost nothing more). */
+/** Paths whose route is remembered. */
 const KNOWN_PATHS = 2000;
 /** Accept-Encoding headers whose answer is remembered (browsers send a handful). */
 const KNOWN_ENCODINGS = 100;
@@ -138,18 +138,26 @@ export function routeQueries(routes: ServerBuild["routes"]): (pathname: string) 
     const parent = route.parentId === undefined ? undefined : nodes.get(route.parentId);
     (parent ? parent.children : tree).push(nodes.get(route.id)!);
   }
-  const known = new Map<string, readonly string[] | undefined>();
-  return (pathname) => {
-    if (known.has(pathname)) return known.get(pathname);
-    let query: readonly string[] | undefined;
-    if (!pathname.endsWith(".data")) {
-      const leaf = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route as Node | undefined;
-      const declared = (leaf && (routes[leaf.id]?.module.handle as { query?: unknown } | undefined))?.query;
-      if (Array.isArray(declared)) query = declared.toSorted();
-    }
-    if (known.size >= KNOWN_PATHS) known.clear();
-    known.set(pathname, query);
-    return query;
+  return remembered((pathname: string) => {
+    if (pathname.endsWith(".data")) return undefined;
+    const leaf = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route as Node | undefined;
+    const declared = (leaf && (routes[leaf.id]?.module.handle as { query?: unknown } | undefined))?.query;
+    return Array.isArray(declared) ? (declared.toSorted() as readonly string[]) : undefined;
+  }, KNOWN_PATHS);
+}
+
+/**
+ * `compute` remembered per key, for at most `limit` keys: past it the memory starts again, so keys a visitor makes up
+ * cost nothing more.
+ */
+function remembered<K, V>(compute: (key: K) => V, limit: number): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    const value = compute(key);
+    if (known.size >= limit) known.clear();
+    known.set(key, value);
+    return value;
   };
 }
 
@@ -170,22 +178,17 @@ function notModified(req: http.IncomingMessage, entry: Entry) {
   return !Number.isNaN(since) && entry.lastModified <= since;
 }
 
-const negotiated = new Map<string, Encoding>();
+const negotiated = remembered((header: string): Encoding => {
+  const accepted = accepts({ headers: { "accept-encoding": header } } as http.IncomingMessage);
+  return accepted.encodings("br") ? "br" : accepted.encodings("gzip") ? "gzip" : "identity";
+}, KNOWN_ENCODINGS);
 
 /**
  * The encoding an Accept-Encoding header gets, as Express negotiates it (`accepts`, q-values and `*` included):
  * brotli first whenever accepted, as browsers list gzip first but brotli is smaller.
  */
 export function encodingFor(header: string | undefined): Encoding {
-  const key = header ?? "";
-  let encoding = negotiated.get(key);
-  if (encoding === undefined) {
-    const accepted = accepts({ headers: { "accept-encoding": key } } as http.IncomingMessage);
-    encoding = accepted.encodings("br") ? "br" : accepted.encodings("gzip") ? "gzip" : "identity";
-    if (negotiated.size >= KNOWN_ENCODINGS) negotiated.clear();
-    negotiated.set(key, encoding);
-  }
-  return encoding;
+  return negotiated(header ?? "");
 }
 
 type TrustProxy = (address: string | undefined, hop: number) => boolean;
@@ -400,16 +403,7 @@ export function createPageCache(options: PageCacheOptions) {
     shortcut(app: express.Express): http.RequestListener {
       const trustProxy = app.get("trust proxy fn") as TrustProxy;
       // Whether an address is a trusted proxy, remembered: parsing it costed more than the rest of a hit.
-      const trusted = new Map<string | undefined, boolean>();
-      const trust: TrustProxy = (address) => {
-        let known = trusted.get(address);
-        if (known === undefined) {
-          known = trustProxy(address, 0);
-          if (trusted.size >= KNOWN_ADDRESSES) trusted.clear();
-          trusted.set(address, known);
-        }
-        return known;
-      };
+      const trust: TrustProxy = remembered((address: string | undefined) => trustProxy(address, 0), KNOWN_ADDRESSES);
       return (req, res) => {
         if (!answer(req, res, trust)) void app(req, res);
       };

@@ -4,10 +4,10 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "../../tests/process/server";
 
 export interface WrkResult {
   requestsPerSecond: number;
@@ -91,6 +91,20 @@ const stopped = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
+/** A reference server once it answers on `port`; stopping it also removes its folder. */
+async function running(child: ChildProcess, port: number, dir: string): Promise<Reference> {
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForPort(url);
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      await stopped(child);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The same bytes and headers from memory, by the smallest Node `http` server, in a process of its own. */
 export async function startBareNode(answer: { headers: [string, string][]; body: Buffer }): Promise<Reference> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-bare-"));
@@ -102,17 +116,7 @@ export async function startBareNode(answer: { headers: [string, string][]; body:
     const body = fs.readFileSync(${JSON.stringify(path.join(dir, "body"))});
     const headers = [...JSON.parse(fs.readFileSync(${JSON.stringify(path.join(dir, "headers.json"))}, "utf8")), "Content-Length", String(body.length)];
     require("node:http").createServer((req, res) => res.writeHead(200, headers).end(body)).listen(${port}, "127.0.0.1");`;
-  const child = spawn(process.execPath, ["-e", script], { stdio: "inherit" });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitForPort(url);
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      await stopped(child);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return running(spawn(process.execPath, ["-e", script], { stdio: "inherit" }), port, dir);
 }
 
 /** The same bytes from a file by nginx with one worker process, or undefined when nginx is not installed. */
@@ -147,24 +151,7 @@ http {
   const child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
     stdio: "inherit",
   });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitForPort(url);
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      await stopped(child);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-export async function freePort() {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+  return running(child, port, dir);
 }
 
 /**
