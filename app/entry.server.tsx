@@ -8,7 +8,8 @@ import { nonceContext } from "./request/context";
 import { logger } from "./server/logger.server";
 import { NonceProvider } from "./request/nonce";
 import { coalesceChunks } from "./server/coalesce.server";
-import { withSiteStylesheet } from "./server/styles.server";
+import { withSiteStylesheet, withUsedSiteStylesheet } from "./server/styles.server";
+import type { PageHandle } from "./lib/page-handle";
 
 // What server.ts needs from the build: the services, the validated settings and the logger.
 export { startServices, stopServices } from "./startup/services.server";
@@ -18,6 +19,17 @@ export { readSiteVersion } from "./db/site-version.server";
 export { logger };
 
 export const streamTimeout = 5_000;
+
+/**
+ * A content page (`handle.scripts === false`, docs/decisions/016) rendered without error: no script will change its
+ * classes, so it needs no more of the stylesheet than what its HTML uses. The root layout leaves out the framework's
+ * scripts on the same condition.
+ */
+function isContentPage({ staticHandlerContext, routeModules }: EntryContext) {
+  const leaf = staticHandlerContext.matches.at(-1);
+  if (!leaf || staticHandlerContext.errors) return false;
+  return (routeModules[leaf.route.id]?.handle as PageHandle | undefined)?.scripts === false;
+}
 
 export default function handleRequest(
   request: Request,
@@ -56,7 +68,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const html = body.pipe(withSiteStylesheet()).pipe(coalesceChunks());
+          const stylesheet = isContentPage(routerContext) ? withUsedSiteStylesheet() : withSiteStylesheet();
+          const html = body.pipe(stylesheet).pipe(coalesceChunks());
           resolve(
             new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,

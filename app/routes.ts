@@ -145,6 +145,7 @@ export default [
   route("favicon.ico", "routes/resources/favicon.ts", { id: "favicon-ico" }),
   route("favicon.png", "routes/resources/favicon.ts", { id: "favicon-png" }),
   route("apple-touch-icon.png", "routes/resources/favicon.ts", { id: "apple-touch-icon" }),
+  route("icon.webp", "routes/resources/favicon.ts", { id: "header-icon" }),
   // product §2: any unknown path redirects to /.
   route("*", "routes/resources/unknown.ts"),
 ] satisfies RouteConfig;

@@ -17,7 +17,7 @@ try {
     );
   }
   console.log(
-    "objectif : pages de contenu ≤ 57 KB (la page d'accueil de WordPress) ; budget de docs/architecture.md : JavaScript ≤ 130 KB par page de formulaire",
+    "budgets de docs/architecture.md : une page de contenu transfère au plus 50 KB, images comprises (Lighthouse mobile, npm run bench) ; JavaScript ≤ 130 KB par page de formulaire",
   );
 } finally {
   await server.stop();

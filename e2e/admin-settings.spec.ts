@@ -613,13 +613,15 @@ test("a new header icon appears in the public header", async ({ page }) => {
   const icon = await current.getAttribute("src");
   expect(icon).toMatch(/^\/media\/[0-9a-f]{32}-256x256-1200\.jpg$/);
 
+  // The header shows it from /icon.webp, drawn at its size, at an address of this icon's own.
   await page.goto("/");
-  await expect(
-    page
-      .getByRole("banner")
-      .getByRole("link", { name: /^Potager/ })
-      .locator("img"),
-  ).toHaveAttribute("src", icon!);
+  const hash = /^\/media\/([0-9a-f]{32})-/.exec(icon!)![1];
+  const shown = page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Potager/ })
+    .locator("img");
+  await expect(shown).toHaveAttribute("src", `/icon.webp?v=${hash}`);
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
 });
 
 test("without JavaScript the texts, the home image and the association images are saved, and the popup closes", async ({

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { EMPTY_SITE, SITE, expect, test } from "./fixtures";
 
 const NAV = [
@@ -266,6 +267,55 @@ test("pages arrive styled, with no stylesheet to wait for, and keep their style 
   await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
   expect(await page.locator("head style").count()).toBe(1);
   expect(stylesheets).toEqual([]);
+});
+
+test("a content page carries only the styles it uses, and looks as it would with the whole stylesheet", async ({
+  page,
+  request,
+}) => {
+  const pixels = (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer();
+  // A form page hydrates React, which may add classes: it carries the whole stylesheet.
+  const whole = /<style>([\s\S]*?)<\/style>/.exec(await (await request.get("/contact")).text())![1]!;
+  const blog = await (await request.get("/blog")).text();
+  const articles = [...blog.matchAll(/href="(\/blog\/\d+)"/g)].map((m) => m[1]!);
+  const pages = await Promise.all(
+    articles.map(async (path) => ({ path, html: await (await request.get(path)).text() })),
+  );
+  const withPhotos = pages.find(({ html }) => html.includes("data-lightbox"))!.path;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/", withPhotos, `${withPhotos}#photo`]) {
+      await page.goto(path.replace("#photo", ""));
+      // An article's first photo in its lightbox; the mobile menu open.
+      if (path.endsWith("#photo")) {
+        await page.locator("[data-opens]").first().click();
+        await expect(page.locator("[data-lightbox]:target")).toBeVisible();
+      }
+      await page.evaluate(() => document.querySelectorAll("details").forEach((details) => (details.open = true)));
+      // Every image loaded and decoded, lazy ones too, so that both pictures show them.
+      await page.evaluate(() =>
+        Promise.all(
+          [...document.images].map((image) => {
+            image.loading = "eager";
+            return image.decode();
+          }),
+        ),
+      );
+      const own = await page.locator("head style").textContent();
+      expect(own!.length).toBeLessThan(whole.length * 0.6);
+      const shown = await pixels(await page.screenshot({ fullPage: true }));
+      await page.locator("head style").evaluate((style, css) => (style.textContent = css), whole);
+      const withWhole = await pixels(await page.screenshot({ fullPage: true }));
+      // The same page height, and the same pixels but for a few at rounded corners (the translucent header's menu is
+      // drawn again when the styles change; a missing rule changes thousands).
+      expect(withWhole.length, `${path} at ${width} px`).toBe(shown.length);
+      let differing = 0;
+      for (let i = 0; i < shown.length; i += 3)
+        if (shown[i] !== withWhole[i] || shown[i + 1] !== withWhole[i + 1] || shown[i + 2] !== withWhole[i + 2])
+          differing++;
+      expect(differing, `${path} at ${width} px`).toBeLessThan(100);
+    }
+  }
 });
 
 test("the site's public files are served, and pages and scripts arrive compressed", async ({ request }) => {

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Image } from "./Image";
+import { imageSizes } from "./image-sizes";
 
 const navLink =
   "inline-flex min-h-11 items-center gap-1 rounded-lg bg-white px-4 py-2 font-semibold text-stone-900 shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -22,6 +23,13 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
   const columns = images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3";
   const photoId = (i: number) => `photo-${id}-${((i % images.length) + images.length) % images.length}`;
   const galleryId = `photos-${id}`;
+  // In the column of an article or an event (max-w-3xl px-4), gap-4.
+  const sizes = imageSizes({
+    max: 768,
+    padding: 16,
+    gap: 16,
+    columns: images.length === 1 ? {} : { 640: Math.min(images.length, 3) },
+  });
   return (
     <div className="mt-10" data-gallery={galleryId}>
       <h2 id={galleryId} className="text-xl font-bold text-brand-800">
@@ -40,7 +48,7 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
               <Image
                 src={src}
                 alt={alt === "" ? "" : `${alt ?? `${title}, photo ${i + 1} sur ${images.length}`} (agrandir)`}
-                sizes={images.length === 1 ? "(min-width: 896px) 864px, 100vw" : "(min-width: 640px) 33vw, 100vw"}
+                sizes={sizes}
                 className="aspect-[4/3] w-full object-cover"
               />
             </a>

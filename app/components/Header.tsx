@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS } from "~/lib/navigation";
+import { parseMediaUrl } from "~/modules/media/media.schema";
 import { Image } from "./Image";
 import { LeafIcon, LockIcon, MenuIcon } from "./icons";
 import { SearchBox } from "./SearchBox";
@@ -22,17 +23,19 @@ export function Header({
   tagline: string;
 }) {
   const { pathname } = useLocation();
+  // A stored icon is shown from /icon.webp, drawn at the header's size; its hash makes a new icon a new address.
+  const stored = parseMediaUrl(headerIcon);
+  const iconSrc = stored ? `/icon.webp?v=${stored.hash}` : headerIcon;
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <Link to="/" className="flex min-w-0 shrink items-center gap-2.5">
-          {headerIcon ? (
+          {iconSrc ? (
             <Image
-              src={headerIcon}
+              src={iconSrc}
               alt={headerIconAlt}
               width={40}
               height={40}
-              sizes="40px"
               priority
               className="size-10 shrink-0 rounded-full object-cover"
             />

@@ -15,7 +15,7 @@ describe("<Image>", () => {
     );
     expect(html).toContain("<picture");
     expect(html).toContain(
-      `<source type="image/webp" srcSet="/media/${hash}-1200x800-400.webp 400w, /media/${hash}-1200x800-800.webp 800w, /media/${hash}-1200x800-1200.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw"/>`,
+      `<source type="image/webp" srcSet="/media/${hash}-1200x800-400.webp 400w, /media/${hash}-1200x800-680.webp 680w, /media/${hash}-1200x800-800.webp 800w, /media/${hash}-1200x800-1200.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw"/>`,
     );
     expect(html).toContain(`src="/media/${hash}-1200x800-1200.jpg"`);
     expect(html).toContain(`/media/${hash}-1200x800-400.jpg 400w`);
@@ -41,7 +41,7 @@ describe("<Image>", () => {
     const src = `/media/${hash}-1200x800-1200.jpg`;
     const head = /<head>(.*)<\/head>/.exec(page(<Image src={src} alt="" sizes="50vw" priority />))![1];
     expect(head).toBe(
-      `<link rel="preload" as="image" type="image/webp" fetchPriority="high" imageSrcSet="/media/${hash}-1200x800-400.webp 400w, /media/${hash}-1200x800-800.webp 800w, /media/${hash}-1200x800-1200.webp 1200w" imageSizes="50vw"/>`,
+      `<link rel="preload" as="image" type="image/webp" fetchPriority="high" imageSrcSet="/media/${hash}-1200x800-400.webp 400w, /media/${hash}-1200x800-680.webp 680w, /media/${hash}-1200x800-800.webp 800w, /media/${hash}-1200x800-1200.webp 1200w" imageSizes="50vw"/>`,
     );
     expect(page(<Image src={src} alt="" />)).toContain("<head></head>");
   });
@@ -49,8 +49,13 @@ describe("<Image>", () => {
   it("describes a narrow image's variants by their real widths", () => {
     const html = renderToStaticMarkup(<Image src={`/media/${hash}-600x900-1200.jpg`} alt="" />);
     expect(html).toContain(`/media/${hash}-600x900-400.webp 400w, /media/${hash}-600x900-1200.webp 600w"`);
+    expect(html).not.toContain("-680.");
     expect(html).not.toContain("-800.");
     expect(html).toContain('width="600" height="900"');
+    const wider = renderToStaticMarkup(<Image src={`/media/${hash}-760x1050-1200.jpg`} alt="" />);
+    expect(wider).toContain(
+      `/media/${hash}-760x1050-400.webp 400w, /media/${hash}-760x1050-680.webp 680w, /media/${hash}-760x1050-1200.webp 760w"`,
+    );
   });
 
   it("renders any other URL as a plain <img>, and nothing without a URL", () => {

@@ -2,6 +2,12 @@ import { Link } from "react-router";
 import { AD_TYPE_LABELS, type AdType } from "~/lib/constants";
 import { formatDate, formatDateTime, toIso } from "~/lib/dates";
 import { Image } from "./Image";
+import { imageSizes } from "./image-sizes";
+
+/** A card's image in the lists of /blog and /events (max-w-6xl px-4, gap-6 sm:grid-cols-2 lg:grid-cols-3). */
+const LIST_SIZES = imageSizes({ max: 1152, padding: 16, gap: 24, columns: { 640: 2, 1024: 3 } });
+/** The image of a wide card, the left half of the page's column from `md` (max-w-6xl px-4). */
+const WIDE_SIZES = imageSizes({ max: 1152, padding: 16, columns: { 768: 2 } });
 
 const cardClass =
   "group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md hover:ring-brand-600 focus-within:ring-2 focus-within:ring-brand-700";
@@ -35,10 +41,13 @@ export function PostCard({
   headingLevel = 2,
   wide = false,
   priority = false,
+  sizes = wide ? WIDE_SIZES : LIST_SIZES,
 }: {
   post: PostCardData;
   headingLevel?: 2 | 3;
   wide?: boolean;
+  /** The image's width in the grid around the card (`imageSizes`); by default that of the lists. */
+  sizes?: string;
   /** The first card of a list: its image is the page's largest paint, fetched at once. */
   priority?: boolean;
 }) {
@@ -49,7 +58,7 @@ export function PostCard({
         src={post.image}
         alt={post.imageAlt ?? ""}
         priority={priority}
-        sizes={wide ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"}
+        sizes={sizes}
         className={`aspect-[3/2] w-full object-cover ${wide ? "md:h-full" : ""}`}
         frameClassName={wide ? "md:w-1/2 md:shrink-0" : undefined}
       />
@@ -89,11 +98,14 @@ export function EventCard({
   headingLevel = 2,
   label,
   priority = false,
+  sizes = LIST_SIZES,
 }: {
   event: EventCardData;
   headingLevel?: 2 | 3;
   label?: string;
   priority?: boolean;
+  /** The image's width in the grid around the card (`imageSizes`); by default that of the lists. */
+  sizes?: string;
 }) {
   const Heading = `h${headingLevel}` as const;
   return (
@@ -103,7 +115,7 @@ export function EventCard({
           src={event.image}
           alt={event.imageAlt ?? ""}
           priority={priority}
-          sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
+          sizes={sizes}
           className="aspect-[3/2] w-full object-cover"
         />
         <EventBadge isPast={event.isPast} className={event.image ? "absolute left-3 top-3 shadow" : "m-5 mb-0"} />

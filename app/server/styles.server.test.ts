@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { inlineStylesheet } from "./styles.server";
+import { inlineStylesheet, inlineUsedStylesheet } from "./styles.server";
 
 const page =
   '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><title>Potager</title></head><body>é</body></html>';
@@ -39,5 +39,29 @@ describe("inlineStylesheet", () => {
 
   it("leaves a document without a head as it is", async () => {
     expect(await render([Buffer.from("plain text")])).toBe("plain text");
+  });
+});
+
+describe("inlineUsedStylesheet", () => {
+  const withUsed = inlineUsedStylesheet("body{color:green}.flex{display:flex}.grid{display:grid}");
+
+  it("puts after the charset declaration only the rules the whole document uses, wherever its classes come", async () => {
+    const bytes = Buffer.from(page.replace("<body>", '<body><p>é</p><div class="grid">'));
+    const cut = bytes.indexOf("é") + 1;
+    const html = await text(
+      Readable.from([bytes.subarray(0, 30), bytes.subarray(30, cut), bytes.subarray(cut)]).pipe(withUsed()),
+    );
+    expect(html).toBe(
+      bytes
+        .toString()
+        .replace(
+          '<meta charSet="utf-8"/>',
+          '<meta charSet="utf-8"/><style>body{color:green}.grid{display:grid}</style>',
+        ),
+    );
+  });
+
+  it("leaves a document without a head as it is", async () => {
+    expect(await text(Readable.from([Buffer.from("plain text")]).pipe(withUsed()))).toBe("plain text");
   });
 });

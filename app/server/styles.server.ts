@@ -1,8 +1,10 @@
 // The site's stylesheet, written by the server into each page's <head> so that the first paint waits for no
 // request. The text never enters the browser's JavaScript (this module stays on the server), and it is added to
 // the HTML stream rather than rendered by React, which would cost every request the work on 28 KB of text.
+// Content pages get only the rules they use (stylesheet-subset.server.ts).
 import { Transform } from "node:stream";
 import css from "../app.css?inline";
+import { stylesheetSubset } from "./stylesheet-subset.server";
 
 // The stylesheet goes right after the charset declaration, which must stay within the document's first 1024 bytes,
 // and before the route stylesheets of <Links />, which may override it.
@@ -13,7 +15,7 @@ const anchor = '<meta charSet="utf-8"/>';
  * did not render, so the browser keeps this one.
  */
 export function inlineStylesheet(stylesheet: string): () => Transform {
-  const styleTag = Buffer.from(`<style>${stylesheet.replaceAll("</style", "<\\/style")}</style>`);
+  const styleTag = styleElement(stylesheet);
   return () => {
     let pending = Buffer.alloc(0);
     let inserted = false;
@@ -34,4 +36,38 @@ export function inlineStylesheet(stylesheet: string): () => Transform {
   };
 }
 
+function styleElement(stylesheet: string) {
+  return Buffer.from(`<style>${stylesheet.replaceAll("</style", "<\\/style")}</style>`);
+}
+
+/**
+ * Makes streams that copy an HTML document, adding to its <head> the part of `stylesheet` the document uses
+ * (`stylesheetSubset`), for pages no script changes: the whole document is read first. A content page is rendered
+ * whole anyway (no part of it waits for data), so it reaches the browser no later.
+ */
+export function inlineUsedStylesheet(stylesheet: string): () => Transform {
+  const subset = stylesheetSubset(stylesheet);
+  return () => {
+    const chunks: Buffer[] = [];
+    return new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      flush(callback) {
+        const html = Buffer.concat(chunks);
+        const at = html.indexOf(anchor);
+        if (at === -1) return callback(null, html.length ? html : undefined);
+        const end = at + anchor.length;
+        callback(
+          null,
+          Buffer.concat([html.subarray(0, end), styleElement(subset(html.toString("utf8"))), html.subarray(end)]),
+        );
+      },
+    });
+  };
+}
+
 export const withSiteStylesheet = inlineStylesheet(css);
+/** For the content pages, which load no framework script: only the rules each page uses. */
+export const withUsedSiteStylesheet = inlineUsedStylesheet(css);

@@ -4,12 +4,31 @@ import lighthouse from "lighthouse";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
+/** Resource types of Lighthouse's `resource-summary` audit, in the order printed. */
+export const RESOURCE_TYPES = ["document", "script", "stylesheet", "image", "font", "other"] as const;
+
 export interface LighthouseScores {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   metrics: string;
+  /** Bytes transferred by the page as Lighthouse loaded it (`total-byte-weight`), headers included. */
+  bytes: number;
+  /** The same bytes split by resource type (`resource-summary`). */
+  bytesByType: Record<(typeof RESOURCE_TYPES)[number], number>;
   error?: string;
   report: string;
+}
+
+/** docs/architecture.md: what a content page may transfer, images, headers and favicon included. */
+export const CONTENT_PAGE_BUDGET = 50 * 1024;
+
+/** "45.2 KB (document 11.3 · script 1.3 · image 31.9 · other 0.7)": the types that weigh anything. */
+export function transferred(result: LighthouseScores) {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const split = RESOURCE_TYPES.filter((type) => result.bytesByType[type] > 0)
+    .map((type) => `${type} ${kb(result.bytesByType[type])}`)
+    .join(" · ");
+  return `${kb(result.bytes)} KB (${split})`;
 }
 
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseScores[]> {
@@ -63,6 +82,15 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
                 .toUpperCase()} ${audits[id].displayValue}`,
           )
           .join(", "),
+        bytes: audits["total-byte-weight"].numericValue ?? 0,
+        bytesByType: Object.fromEntries(
+          RESOURCE_TYPES.map((type) => [
+            type,
+            (
+              audits["resource-summary"].details as { items?: { resourceType: string; transferSize: number }[] }
+            )?.items?.find((item) => item.resourceType === type)?.transferSize ?? 0,
+          ]),
+        ) as LighthouseScores["bytesByType"],
         error: runtimeError ? `${runtimeError.code} ${runtimeError.message}` : undefined,
         report: result.report as string,
       });

@@ -64,6 +64,11 @@ function useHighlightedAd() {
   }, [hash]);
 }
 
+// An ad's photos fill its card (p-5) in the grid of /annonces (max-w-5xl px-4, gap-6 md:grid-cols-2), two of them
+// side by side (gap-3).
+const ONE_PHOTO_SIZES = "(min-width: 1024px) 444px, (min-width: 768px) calc(50vw - 68px), calc(100vw - 72px)";
+const TWO_PHOTOS_SIZES = "(min-width: 1024px) 216px, (min-width: 768px) calc(25vw - 40px), calc(50vw - 42px)";
+
 export function AdList({ ads }: { ads: PublicAd[] }) {
   useHighlightedAd();
   // The first photo of the list is the page's largest paint: fetched at once, the others when scrolled to.
@@ -97,7 +102,7 @@ export function AdList({ ads }: { ads: PublicAd[] }) {
                     src={photo}
                     priority={ad.id === firstWithPhoto && i === 0}
                     alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`}
-                    sizes="(min-width: 768px) 280px, 50vw"
+                    sizes={ad.photos.length === 2 ? TWO_PHOTOS_SIZES : ONE_PHOTO_SIZES}
                     className="aspect-[4/3] w-full rounded-lg object-cover"
                   />
                 ))}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { EventBadge } from "~/components/cards";
 import { Gallery, type GalleryImage } from "~/components/Gallery";
 import { Image } from "~/components/Image";
+import { ARTICLE_SIZES } from "~/components/image-sizes";
 import { RichText } from "~/components/RichText";
 import { formatDateTime, toIso } from "~/lib/dates";
 
@@ -132,7 +133,7 @@ export function EventView({
         src={image}
         alt={imageAlt ?? ""}
         priority
-        sizes="(min-width: 768px) 720px, 100vw"
+        sizes={ARTICLE_SIZES}
         className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
       />
       <RichText html={html} className="mt-6 text-lg text-stone-800" />

@@ -8,6 +8,7 @@ import {
   type EventCardData,
   type PostCardData,
 } from "~/components/cards";
+import { imageSizes } from "~/components/image-sizes";
 import { PlotsStatus } from "~/components/PlotsStatus";
 import { gardenVideoSearchUrl, type GardenMonth } from "~/lib/planting-calendar";
 import type { GardeningTip } from "~/lib/weather";
@@ -108,6 +109,9 @@ export function LatestPost({ post }: { post: PostCardData }) {
   );
 }
 
+/** The two event cards of the home page, side by side from `md` (max-w-6xl px-4, gap-6 md:grid-cols-2). */
+const EVENT_SIZES = imageSizes({ max: 1152, padding: 16, gap: 24, columns: { 768: 2 } });
+
 export function HomeEvents({ next, past }: { next?: EventCardData; past?: EventCardData }) {
   if (!next && !past) return null;
   return (
@@ -121,8 +125,8 @@ export function HomeEvents({ next, past }: { next?: EventCardData; past?: EventC
       }
     >
       <div className="grid gap-6 md:grid-cols-2">
-        {next ? <EventCard event={next} headingLevel={3} label="Prochain événement" /> : null}
-        {past ? <EventCard event={past} headingLevel={3} label="Dernier événement" /> : null}
+        {next ? <EventCard event={next} headingLevel={3} label="Prochain événement" sizes={EVENT_SIZES} /> : null}
+        {past ? <EventCard event={past} headingLevel={3} label="Dernier événement" sizes={EVENT_SIZES} /> : null}
       </div>
     </HomeSection>
   );

@@ -9,6 +9,7 @@ import { makeImage } from "../../../tests/fakes/images";
 import { createBlogPost, deleteBlogPost } from "~/modules/blog/blog.server";
 import { createEvent, deleteEvent } from "~/modules/events/events.server";
 import { cleanupUnusedMedia, MEDIA_GRACE_MS } from "./media-cleanup.server";
+import { IMAGE_VARIANTS } from "./media.schema";
 import { saveImage, setMediaDir, type StoredImage } from "./media.server";
 
 const mediaDir = usePrivateMediaDir();
@@ -48,7 +49,7 @@ describeEachDatabase("cleanupUnusedMedia", () => {
 
     const result = await cleanupUnusedMedia({ now: later() });
     expect(result.removedImages).toEqual([unused!.hash]);
-    expect(result.removedFiles).toBe(6);
+    expect(result.removedFiles).toBe(IMAGE_VARIANTS.length * 2);
     const rows = await db.select({ hash: media.hash }).from(media);
     expect(rows).toHaveLength(7);
     const onDisk = await hashesOnDisk();

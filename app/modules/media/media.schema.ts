@@ -1,9 +1,10 @@
 /**
  * Stored media naming and upload limits, safe for the browser.
  *
- * Every stored image is a set of six files named after the SHA-256 of the uploaded bytes and the
+ * Every stored image is a set of eight files named after the SHA-256 of the uploaded bytes and the
  * upright size of its largest variant:
- *   /media/<hash>-<width>x<height>-<variant>.<ext>   variant ∈ 400 | 800 | 1200, ext ∈ jpg | webp
+ *   /media/<hash>-<width>x<height>-<variant>.<ext>   variant ∈ 400 | 680 | 800 | 1200, ext ∈ jpg | webp
+ * (images stored before the 680 variant existed get it on their first request for it, see `readMediaFile`).
  * The size in the name lets <Image> give the browser width and height (no layout shift) from a
  * URL alone, which is all the content tables store.
  */
@@ -14,17 +15,21 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** product §9: longest side of the stored image. */
 export const MAX_IMAGE_SIDE = 1200;
-/** Widths offered to the browser through srcset, largest last. */
-export const IMAGE_VARIANTS = [400, 800, 1200] as const;
+/**
+ * Widths offered to the browser through srcset, largest last. The browser takes the narrowest at least as wide as the
+ * image's device pixels: 680 is for a phone's page-wide image at 1.75 device pixels per CSS pixel (Lighthouse's phone,
+ * 412 px less the page's margins: 665 pixels) or at 2 on a 360-px screen (656), where 800 was sent.
+ */
+export const IMAGE_VARIANTS = [400, 680, 800, 1200] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 export type ImageExtension = "jpg" | "webp";
 
 export const HASH_LENGTH = 32;
 
 /** Strict: nothing but our own file names ever reaches the file system. */
-export const MEDIA_FILE_PATTERN = /^([0-9a-f]{32})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})-(400|800|1200)\.(jpg|webp)$/;
+export const MEDIA_FILE_PATTERN = /^([0-9a-f]{32})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})-(400|680|800|1200)\.(jpg|webp)$/;
 const MEDIA_URL_PATTERN =
-  /^\/media\/([0-9a-f]{32})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})-(?:400|800|1200)\.(?:jpg|webp)$/;
+  /^\/media\/([0-9a-f]{32})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})-(?:400|680|800|1200)\.(?:jpg|webp)$/;
 
 export interface MediaRef {
   hash: string;

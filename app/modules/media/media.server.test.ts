@@ -11,7 +11,7 @@ import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateMediaDir } from "../../../tests/media";
 import { makeImage, pngHeaderOnly } from "../../../tests/fakes/images";
 import { IMAGE_VARIANTS, parseMediaUrl } from "./media.schema";
-import { MediaError, saveImage } from "./media.server";
+import { MediaError, readMediaFile, saveImage } from "./media.server";
 
 const mediaDir = usePrivateMediaDir();
 
@@ -37,7 +37,7 @@ async function variantsOf(url: string) {
 
 describeEachDatabase("saveImage", () => {
   it.each(["jpeg", "png", "webp", "gif", "avif"] as const)(
-    "accepts %s and stores six upright variants",
+    "accepts %s and stores every variant upright, JPEG and WebP",
     async (format) => {
       const input = await makeImage(1500, 1000, format);
       const stored = await saveImage({ buffer: input });
@@ -104,7 +104,7 @@ describeEachDatabase("saveImage", () => {
     const stored = await saveImage({ buffer: await makeImage(300, 500, "png") });
     expect(stored).toMatchObject({ width: 300, height: 500 });
     const variants = await variantsOf(stored.url);
-    expect(variants).toHaveLength(6);
+    expect(variants).toHaveLength(IMAGE_VARIANTS.length * 2);
     for (const { meta } of variants) expect([meta.width, meta.height]).toEqual([300, 500]);
   });
 
@@ -124,7 +124,7 @@ describeEachDatabase("saveImage", () => {
     await fsp.rm(file);
     expect(second).toEqual(first);
     expect(await getDb().select().from(media)).toHaveLength(1);
-    expect(await fsp.readdir(mediaDir())).toHaveLength(6);
+    expect(await fsp.readdir(mediaDir())).toHaveLength(IMAGE_VARIANTS.length * 2);
   });
 
   it("stores the files again when they went missing", async () => {
@@ -134,6 +134,46 @@ describeEachDatabase("saveImage", () => {
     await saveImage({ buffer: input });
     expect(fs.existsSync(path.join(mediaDir(), `${first.hash}-640x480-400.webp`))).toBe(true);
     expect(await getDb().select().from(media)).toHaveLength(1);
+  });
+
+  it("makes the 680 variant of an image stored before it existed, from the image's largest file of that format", async () => {
+    const stored = await saveImage({ buffer: await makeImage(1500, 1000, "png", { alpha: true }) });
+    const name = (variant: number, ext: string) => `${stored.hash}-1200x800-${variant}.${ext}`;
+    // As the files of an image stored before 680 was a variant.
+    for (const ext of ["jpg", "webp"]) await fsp.rm(path.join(mediaDir(), name(680, ext)));
+    const [jpeg, webp] = await Promise.all([readMediaFile(name(680, "jpg")), readMediaFile(name(680, "webp"))]);
+    for (const [data, ext] of [
+      [jpeg, "jpg"],
+      [webp, "webp"],
+    ] as const) {
+      const meta = await sharp(data!).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([ext === "jpg" ? "jpeg" : "webp", 680, 453]);
+      expect(await fsp.readFile(path.join(mediaDir(), name(680, ext)))).toEqual(data);
+    }
+    expect((await sharp(webp!).metadata()).hasAlpha).toBe(true);
+    // Asked again, the stored file is read.
+    expect(await readMediaFile(name(680, "webp"))).toEqual(webp);
+  });
+
+  it("makes a missing variant of a small image as the upload did: the image at its own size", async () => {
+    const stored = await saveImage({ buffer: await makeImage(300, 500, "png") });
+    await fsp.rm(path.join(mediaDir(), `${stored.hash}-300x500-680.webp`));
+    expect(await readMediaFile(`${stored.hash}-300x500-680.webp`)).toEqual(
+      await fsp.readFile(path.join(mediaDir(), `${stored.hash}-300x500-1200.webp`)),
+    );
+  });
+
+  it("makes nothing for an image that is not stored, nor for a name outside the pattern", async () => {
+    const stored = await saveImage({ buffer: await makeImage(1500, 1000, "jpeg") });
+    await fsp.rm(path.join(mediaDir(), `${stored.hash}-1200x800-680.jpg`));
+    expect(await readMediaFile(`${stored.hash}-1200x801-680.jpg`)).toBeNull();
+    expect(await readMediaFile(`${"0".repeat(32)}-1200x800-680.jpg`)).toBeNull();
+    await fsp.rm(path.join(mediaDir(), `${stored.hash}-1200x800-1200.jpg`));
+    expect(await readMediaFile(`${stored.hash}-1200x800-1200.jpg`)).toBeNull();
+    expect(await readMediaFile(`${stored.hash}-1200x800-680.jpg`)).toBeNull();
+    expect(await readMediaFile(`${stored.hash}-1200x800-500.jpg`)).toBeNull();
+    expect(await readMediaFile("../secret.txt")).toBeNull();
+    expect((await fsp.readdir(mediaDir())).filter((f) => f.includes("-680.jpg"))).toEqual([]);
   });
 
   it("refuses SVG", async () => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import type { Metadata, OutputInfo } from "sharp";
+import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { media } from "~/db/schema";
@@ -13,10 +13,12 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
+  MEDIA_FILE_PATTERN,
   mediaFileName,
   mediaMessages,
   mediaUrl,
   type ImageExtension,
+  type ImageVariant,
   type MediaRef,
 } from "./media.schema";
 
@@ -37,7 +39,7 @@ export interface StoredImage {
   /** Upright size of the largest variant. */
   width: number;
   height: number;
-  /** Total size on disk of the six stored variants. */
+  /** Total size on disk of the stored variants. */
   bytes: number;
 }
 
@@ -121,7 +123,14 @@ async function inspect(buffer: Buffer) {
   return metadata;
 }
 
-/** Decodes once (upright, ≤ 1200 px, sRGB, 8 bits), then encodes the six variants from those pixels. */
+/** One variant's file: JPEG on white, or WebP with its transparency. */
+function encode(image: Sharp, ext: ImageExtension): Promise<Buffer> {
+  return ext === "jpg"
+    ? image.flatten({ background: "#ffffff" }).jpeg({ quality: 80, progressive: true, optimiseCoding: true }).toBuffer()
+    : image.webp({ quality: 78, effort: 4 }).toBuffer();
+}
+
+/** Decodes once (upright, ≤ 1200 px, sRGB, 8 bits), then encodes every variant from those pixels. */
 async function render(buffer: Buffer, metadata: Metadata, hash: string): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
@@ -143,14 +152,7 @@ async function render(buffer: Buffer, metadata: Metadata, hash: string): Promise
       EXTENSIONS.map(async (ext) => {
         let image = sharp(pixels.data, { raw });
         if (variant < width) image = image.resize({ width: variant });
-        const data =
-          ext === "jpg"
-            ? await image
-                .flatten({ background: "#ffffff" })
-                .jpeg({ quality: 80, progressive: true, optimiseCoding: true })
-                .toBuffer()
-            : await image.webp({ quality: 78, effort: 4 }).toBuffer();
-        return { name: mediaFileName(ref, variant, ext), data };
+        return { name: mediaFileName(ref, variant, ext), data: await encode(image, ext) };
       }),
     ),
   );
@@ -188,7 +190,7 @@ export interface ProcessedImage {
   hash: string;
   width: number;
   height: number;
-  /** The six variants, named as stored. */
+  /** Every variant, named as stored. */
   files: { name: string; data: Buffer }[];
 }
 
@@ -209,7 +211,7 @@ export async function processImage(input: ImageInput, options: SaveImageOptions 
 /**
  * Checks, normalises and stores an uploaded image: recognised by its content (JPEG, PNG, WebP, GIF,
  * AVIF, HEIC where decodable), ≤ 10 MB, ≤ 40 megapixels, auto-oriented, every metadata stripped,
- * longest side ≤ 1200 px, JPEG and WebP at 400/800/1200 px. The same bytes uploaded twice give the
+ * longest side ≤ 1200 px, JPEG and WebP at each of `IMAGE_VARIANTS`. The same bytes uploaded twice give the
  * same files and one `media` row. Throws `MediaError` for a refused file.
  */
 export async function saveImage(input: ImageInput, options: SaveImageOptions = {}): Promise<StoredImage> {
@@ -240,4 +242,56 @@ export async function saveImage(input: ImageInput, options: SaveImageOptions = {
     .onConflictDoUpdate({ target: media.hash, set: { createdAt: sql`now()` } })
     .returning();
   return toStored(row ?? values);
+}
+
+const making = new Map<string, Promise<Buffer | null>>();
+
+/**
+ * A variant of an image stored before its width was added to `IMAGE_VARIANTS`, made from the image's largest variant
+ * of the same format and stored; null when that one is missing too (no such image).
+ */
+function makeMissingVariant(name: string, ref: MediaRef, variant: ImageVariant, ext: ImageExtension) {
+  const dir = getMediaDir();
+  const key = path.join(dir, name);
+  let made = making.get(key);
+  if (!made) {
+    made = (async () => {
+      let source: Buffer;
+      try {
+        source = await fsp.readFile(path.join(dir, mediaFileName(ref, 1200, ext)));
+      } catch {
+        return null;
+      }
+      // No narrower than the image itself: the largest variant's bytes, as an upload would have made them.
+      const data =
+        variant < ref.width
+          ? await withSlot(async () => {
+              const sharp = await loadSharp();
+              return encode(sharp(source, { failOn: "error" }).resize({ width: variant }), ext);
+            })
+          : source;
+      await writeAtomically(dir, name, data);
+      return data;
+    })().finally(() => making.delete(key));
+    making.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * The bytes of a stored file named as `MEDIA_FILE_PATTERN` says, or null if there is none. A variant added since the
+ * image was stored is made on its first request (see `makeMissingVariant`).
+ */
+export async function readMediaFile(name: string): Promise<Buffer | null> {
+  const match = MEDIA_FILE_PATTERN.exec(name);
+  if (!match) return null;
+  try {
+    return await fsp.readFile(path.join(getMediaDir(), name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const variant = Number(match[4]) as ImageVariant;
+  if (variant === 1200) return null;
+  const ref = { hash: match[1]!, width: Number(match[2]), height: Number(match[3]) };
+  return makeMissingVariant(name, ref, variant, match[5] as ImageExtension);
 }

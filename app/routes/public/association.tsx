@@ -1,6 +1,7 @@
 import type { Route } from "./+types/association";
 import { siteContentContext } from "~/request/context";
 import { Image } from "~/components/Image";
+import { imageSizes } from "~/components/image-sizes";
 import { RichText } from "~/components/RichText";
 import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { altOf } from "~/lib/image-alt";
@@ -43,6 +44,13 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function Association({ loaderData }: Route.ComponentProps) {
   const { title, html, images, documents } = loaderData;
+  // max-w-4xl px-4, gap-4, in one, two or three columns from `sm`.
+  const sizes = imageSizes({
+    max: 896,
+    padding: 16,
+    gap: 16,
+    columns: images.length === 1 ? {} : { 640: Math.min(images.length, 3) },
+  });
   return (
     <article className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">{title}</h1>
@@ -56,7 +64,7 @@ export default function Association({ loaderData }: Route.ComponentProps) {
               key={src}
               src={src}
               alt={alt ?? `${title}, photo ${i + 1}`}
-              sizes={images.length === 1 ? "(min-width: 896px) 864px, 100vw" : "(min-width: 640px) 33vw, 100vw"}
+              sizes={sizes}
               className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm"
             />
           ))}

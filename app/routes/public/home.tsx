@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { siteContentContext } from "~/request/context";
 import { Image } from "~/components/Image";
+import { imageSizes } from "~/components/image-sizes";
 import { HomeEvents, JoinUs, LatestAds, LatestPost, MonthInGarden, WeatherTip } from "~/components/home/HomeSections";
 import { HOME_ADS_COUNT, HOME_POSTS_COUNT } from "~/lib/constants";
 import { altOf } from "~/lib/image-alt";
@@ -54,6 +55,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   });
 }
 
+/** The main image, the right half of the page's column from `md` (max-w-6xl px-4, gap-8 md:grid-cols-2). */
+const HERO_SIZES = imageSizes({ max: 1152, padding: 16, gap: 32, columns: { 768: 2 } });
+
 const buttonPrimary =
   "inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-offset-2";
 const buttonSecondary =
@@ -81,7 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             src={image}
             alt={imageAlt ?? "Les jardins de l'association"}
             priority
-            sizes="(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw"
+            sizes={HERO_SIZES}
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-md"
           />
         )}

@@ -152,7 +152,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <Image
                     src={result.image}
                     alt=""
-                    sizes="96px"
+                    sizes="(min-width: 640px) 96px, 80px"
                     className="size-20 rounded-lg object-cover sm:size-24"
                   />
                 </div>

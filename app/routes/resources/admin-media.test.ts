@@ -2,6 +2,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { IMAGE_VARIANTS } from "~/modules/media/media.schema";
 import { setMediaDir } from "~/modules/media/media.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { makeImage } from "../../../tests/fakes/images";
@@ -43,7 +44,7 @@ describeEachDatabase("POST /admin/media", () => {
       width: 1200,
       height: 675,
     });
-    expect(await fsp.readdir(dir)).toHaveLength(6);
+    expect(await fsp.readdir(dir)).toHaveLength(IMAGE_VARIANTS.length * 2);
   });
 
   it("accepts a same-origin fetch that sends Sec-Fetch-Site instead of Origin", async () => {

@@ -52,6 +52,18 @@ describeEachDatabase("GET /media/:file", () => {
     expect(webp.headers.get("content-type")).toBe("image/webp");
   });
 
+  it("serves the 680-px variant of an image stored before that width existed", async () => {
+    const name = image.url.slice("/media/".length).replace("-1200.jpg", "-680.webp");
+    await fsp.rm(path.join(dir, name));
+    const webp = await get(name);
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get("content-type")).toBe("image/webp");
+    const body = Buffer.from(await webp.arrayBuffer());
+    expect(body.subarray(8, 12).toString()).toBe("WEBP");
+    expect(webp.headers.get("content-length")).toBe(String(body.length));
+    expect(await fsp.readFile(path.join(dir, name))).toEqual(body);
+  });
+
   it.each([
     "../potager-secret.txt",
     "..%2Fpotager-secret.txt",
@@ -60,6 +72,7 @@ describeEachDatabase("GET /media/:file", () => {
     "",
     "potager-secret.txt",
     `${"a".repeat(32)}-900x600-1200.jpg`,
+    `${"a".repeat(32)}-900x600-680.webp`,
     `${"A".repeat(32)}-900x600-1200.jpg`,
     `${"a".repeat(32)}-900x600-1200.png`,
     `${"a".repeat(32)}-900x600-1000.jpg`,

@@ -1,7 +1,5 @@
-import fsp from "node:fs/promises";
-import path from "node:path";
 import { MEDIA_FILE_PATTERN } from "~/modules/media/media.schema";
-import { getMediaDir } from "~/modules/media/media.server";
+import { readMediaFile } from "~/modules/media/media.server";
 import type { Route } from "./+types/media";
 
 const CONTENT_TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
@@ -22,12 +20,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const file = params.file;
   const match = MEDIA_FILE_PATTERN.exec(file);
   if (!match) return notFound();
-  let data: Buffer;
-  try {
-    data = await fsp.readFile(path.join(getMediaDir(), file));
-  } catch {
-    return notFound();
-  }
+  // A file that cannot be read, or a missing variant that cannot be made, is answered as no file at all.
+  const data = await readMediaFile(file).catch(() => null);
+  if (!data) return notFound();
   return new Response(new Uint8Array(data), {
     headers: {
       "Content-Type": CONTENT_TYPES[match[5] as keyof typeof CONTENT_TYPES],

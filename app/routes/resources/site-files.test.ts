@@ -60,18 +60,19 @@ describeEachDatabase("site files", () => {
     );
   });
 
-  it("the favicon is a PNG drawn from the header icon, or the default leaf before one is chosen", async () => {
+  it("the favicon and the header's icon are drawn from the header icon, or the default leaf before one is chosen", async () => {
     const icon = (url: string) =>
       favicon({ request: new Request(`http://localhost:3000${url}`), params: {}, context: {} } as never);
     const leaf = await icon("/favicon.ico");
     expect(leaf.headers.get("content-type")).toBe("image/png");
     const leafPng = Buffer.from(await leaf.arrayBuffer());
-    expect(await sharp(leafPng).metadata()).toMatchObject({ format: "png", width: 32, height: 32 });
+    expect(await sharp(leafPng).metadata()).toMatchObject({ format: "png", width: 32, height: 32, isPalette: true });
 
     const red = await saveImage({ buffer: await makeImage(400, 400, "png") });
     await insertContent({ headerIcon: red.url });
     const chosen = Buffer.from(await (await icon("/favicon.png")).arrayBuffer());
     expect(chosen.equals(leafPng)).toBe(false);
+    expect(await sharp(chosen).metadata()).toMatchObject({ isPalette: true });
     // The centre pixel has the icon's colour (40, 120, 60), the corners are transparent (a round icon).
     const { data } = await sharp(chosen).raw().toBuffer({ resolveWithObject: true });
     expect([...data.subarray((16 * 32 + 16) * 4, (16 * 32 + 16) * 4 + 3)].map((v) => Math.round(v / 10))).toEqual([
@@ -81,5 +82,13 @@ describeEachDatabase("site files", () => {
     expect(
       await sharp(Buffer.from(await (await icon("/apple-touch-icon.png")).arrayBuffer())).metadata(),
     ).toMatchObject({ width: 180, height: 180 });
+
+    // The header's own copy: square, 120 px, WebP, the icon's colour to its corners (the header rounds it).
+    const header = await icon(`/icon.webp?v=${red.hash}`);
+    expect(header.headers.get("content-type")).toBe("image/webp");
+    const webp = Buffer.from(await header.arrayBuffer());
+    expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width: 120, height: 120 });
+    const corner = (await sharp(webp).raw().toBuffer()).subarray(0, 3);
+    [40, 120, 60].forEach((value, i) => expect(Math.abs(corner[i]! - value)).toBeLessThanOrEqual(8));
   });
 });
