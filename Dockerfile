@@ -15,8 +15,8 @@ RUN npx react-router build && npm prune --omit=dev --no-audit --no-fund
 # Run: the sources stay beside the build for the command-line tools (npm run admin, backup, restore, import).
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_ARENA_MAX=1 \
+    MALLOC_MMAP_THRESHOLD_=32768 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
@@ -29,4 +29,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The same node flags as `npm start` (docs/decisions/007); node is PID 1 and stops cleanly on SIGTERM.
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "--liftoff-only", "server.ts"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "--liftoff-only", "server.ts"]

@@ -23,6 +23,23 @@ export interface DatabaseHandle {
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /**
+ * PGlite's PostgreSQL keeps its shared memory in WebAssembly memory, which is written in full at start and never
+ * given back. An association's database is a few megabytes, and its files stay in the system's cache: an 8 MB buffer
+ * cache serves pages for the CPU time 16 MB did, even at ten years of data, and one embedded backend needs no room
+ * for a hundred connections, WAL senders, replication slots or extra autovacuum workers (docs/decisions/007).
+ */
+const PGLITE_SETTINGS = [
+  "shared_buffers = 8MB",
+  "work_mem = 4MB",
+  "maintenance_work_mem = 16MB",
+  "max_connections = 4",
+  "max_wal_senders = 0",
+  "max_replication_slots = 0",
+  "max_logical_replication_workers = 0",
+  "autovacuum_max_workers = 1",
+];
+
+/**
  * Opens PostgreSQL when a URL is given, otherwise an embedded PGlite persisted in `dataDir`
  * (in memory when `dataDir` is undefined), and applies the migrations. `logger` sees every query (the scale bench
  * explains the queries behind a page with it).
@@ -78,8 +95,7 @@ export async function openDatabase(options: {
     loadDataDir: options.dataDir ? undefined : options.from,
     // Search ignores accents (CREATE EXTENSION in the migrations).
     extensions: { unaccent },
-    // An association's database is a few megabytes: PostgreSQL's 128 MB default cache only costs memory.
-    postgresqlconf: ["shared_buffers = 16MB", "work_mem = 4MB", "maintenance_work_mem = 16MB"],
+    postgresqlconf: PGLITE_SETTINGS,
   });
   const db = drizzle(client, { schema, logger: options.logger });
   await migrate(db, { migrationsFolder });

@@ -143,7 +143,7 @@ const EnvSchema = z.object({
     0,
     1024,
     "PAGE_CACHE_MB doit être un nombre de mégaoctets entre 0 et 1024",
-  ).default(32),
+  ).default(16),
   // The periodic tasks' first run at most this long after start (purges and retention wait 15 minutes, the backup
   // one); only brings first runs sooner, so an operator can check them at once, and the process tests can too.
   JOBS_FIRST_RUN_SECONDS: integer(

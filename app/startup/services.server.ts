@@ -6,7 +6,7 @@ import { backupJob, backupNow } from "~/modules/backup/backup-schedule.server";
 import { env, mailSettingWarnings } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
-import { passwordWeakness } from "~/modules/accounts/password-policy.server";
+import { passwordWeakness, releasePasswordEstimator } from "~/modules/accounts/password-policy.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
 import { createMailWorker, type MailWorker } from "~/modules/mail/mail-worker.server";
 import { releaseOutboxLeases } from "~/modules/mail/outbox.server";
@@ -173,7 +173,9 @@ async function bootstrapAdmin() {
   if ((await countAdmins()) > 0) return;
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     // The same rule as every other password: the first account is the one an attacker tries first.
-    const weakness = await passwordWeakness(env.ADMIN_PASSWORD, [env.ADMIN_USERNAME, "potager", "jardin"]);
+    const weakness = await passwordWeakness(env.ADMIN_PASSWORD, [env.ADMIN_USERNAME, "potager", "jardin"]).finally(
+      releasePasswordEstimator,
+    );
     if (weakness) throw new StartupError(`ADMIN_PASSWORD est refusé : ${weakness}`);
     await createAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
     logger.info({ username: env.ADMIN_USERNAME }, "first administrator created");

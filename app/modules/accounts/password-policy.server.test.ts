@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { expect, it } from "vitest";
-import { passwordWeakness } from "./password-policy.server";
+import { passwordWeakness, releasePasswordEstimator } from "./password-policy.server";
 
 it.each([
   ["too short", "Potager-26", "Le mot de passe doit contenir au moins 12 caractères."],
@@ -26,3 +27,13 @@ it.each(["groseilles-sous-la-pergola-1907", "capucines et courges au potager", "
     expect(await passwordWeakness(password, ["josiane"])).toBeNull();
   },
 );
+
+it("keeps the dictionaries out of the calling thread, and checks again once their thread has been let go", async () => {
+  expect(await passwordWeakness("motdepasse123")).toMatch(/^Ce mot de passe est trop facile à deviner\./);
+  // Loaded here, they would stay for good (modules are never unloaded): they belong to the estimator's thread alone.
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  expect(loaded.filter((file) => file.includes("@zxcvbn-ts"))).toEqual([]);
+  releasePasswordEstimator();
+  expect(await passwordWeakness("groseilles-sous-la-pergola-1907")).toBeNull();
+  releasePasswordEstimator();
+});

@@ -1,4 +1,3 @@
-import PdfKit from "pdfkit";
 import { formatDate, formatTime } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
 import { richTextToPlain } from "~/lib/text";
@@ -63,7 +62,9 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
 const printable = (text: string) => text.replace(/[\u202f\u2009]/g, " ").replace(/[\u2018\u2019]/g, "'");
 
 /** The minutes as an A4 PDF (Helvetica, the standard fonts of pdfkit), from their edited rich text. */
-export function minutesPdf(title: string, subtitle: string, html: string): Promise<Buffer> {
+export async function minutesPdf(title: string, subtitle: string, html: string): Promise<Buffer> {
+  // Loaded for the first PDF only (see treasury/pdf.server.ts).
+  const { default: PdfKit } = await import("pdfkit");
   return new Promise((resolve, reject) => {
     const doc = new PdfKit({ size: "A4", margin: 64, info: { Title: printable(title) } });
     const chunks: Buffer[] = [];

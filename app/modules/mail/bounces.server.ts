@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
@@ -193,6 +193,9 @@ export function createBounceReader(options: BounceReaderOptions): BounceReader {
 
   async function run(): Promise<BounceRunResult> {
     const result: BounceRunResult = { counted: 0, ignored: 0, unknown: 0 };
+    // Loaded with the first run: only a server given a bounce mailbox needs it, and it holds megabytes once loaded.
+    const { ImapFlow } = await import("imapflow");
+    if (stopped) return result;
     const connection = new ImapFlow({
       host: mailbox.host,
       port: mailbox.port,

@@ -1,5 +1,3 @@
-import { simpleParser } from "mailparser";
-
 /** What a delivery status notification (RFC 3464) says of one recipient. */
 export interface RecipientStatus {
   /** failed, delayed, delivered, relayed or expanded. */
@@ -90,6 +88,8 @@ function returnedMessageId(part: string) {
  * fields, which it leaves as text, are read here.
  */
 export async function readDeliveryReport(source: Buffer | string): Promise<DeliveryReport | null> {
+  // Loaded with the first report: most servers read no bounce mailbox, and mailparser holds megabytes once loaded.
+  const { simpleParser } = await import("mailparser");
   const mail = await simpleParser(source, {
     keepDeliveryStatus: true,
     skipHtmlToText: true,

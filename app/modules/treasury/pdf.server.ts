@@ -1,10 +1,11 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import PdfKit from "pdfkit";
+import type PdfKit from "pdfkit";
 import { toCardinal } from "n2words/fr-FR";
 
 // The treasury's PDFs (receipts, statements, the year's accounts): A4, DejaVu Sans embedded (subset) so that accents,
-// « », the narrow spaces of French numbers and € print the same on every reader.
+// « », the narrow spaces of French numbers and € print the same on every reader. pdfkit loads with the first PDF: its
+// code and fonts' tables hold several megabytes that a server that never prints would keep.
 
 const fontsDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")),
@@ -21,11 +22,12 @@ export type PdfDocument = InstanceType<typeof PdfKit>;
  * Makes an A4 PDF drawn by `draw`, with the fonts registered as « regular » and « bold », and resolves to its bytes.
  * `info` is written into the file (title, author).
  */
-export function renderPdf(
+export async function renderPdf(
   info: { Title: string; Author?: string },
   draw: (doc: PdfDocument) => void,
   margin = 56,
 ): Promise<Buffer> {
+  const { default: PdfKit } = await import("pdfkit");
   return new Promise((resolve, reject) => {
     const doc = new PdfKit({ size: "A4", margin, info, lang: "fr-FR" });
     const chunks: Buffer[] = [];
