@@ -79,7 +79,9 @@ export default defineConfig({
     // Each worker's own demo site (e2e/fixtures.ts).
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // A trace records every action's snapshots and screencast: about a tenth of the run's time, for files nobody
+    // reads on CI, which keeps no test-results/. Kept on a developer's machine for a test that fails.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
