@@ -281,6 +281,41 @@ test("an image's description is its alt and og:image:alt; a decorative one has a
   await deleteListed(page, name, "Article supprimé.");
 });
 
+test("what is written or ticked beside an image while it uploads stays once it is stored", async ({ page }) => {
+  await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
+  // The upload is held until the description is written and « Image décorative » ticked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/media", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Image 1").setInputFiles({
+    name: "rang.png",
+    mimeType: "image/png",
+    buffer: await smallPng({ r: 90, g: 140, b: 60 }),
+  });
+  await expect(page.getByRole("img", { name: "Aperçu : Image 1" })).toBeVisible();
+  await expect(page.getByText("Upload en cours... Veuillez patienter.").first()).toBeVisible();
+  const description = page.getByLabel("Description de l'image");
+  const decorative = page.getByRole("checkbox", { name: /Image décorative/ });
+  await description.fill("Un rang de poireaux buttés");
+  await decorative.check();
+  release();
+  await expect(page.getByText("Upload en cours... Veuillez patienter.")).toHaveCount(0);
+  await expect(description).toHaveValue("Un rang de poireaux buttés");
+  await expect(decorative).toBeChecked();
+  // A new image starts without the description of the one it replaces.
+  await page.getByLabel("Image 1").setInputFiles({
+    name: "autre.png",
+    mimeType: "image/png",
+    buffer: await smallPng({ r: 200, g: 120, b: 60 }),
+  });
+  await expect(page.getByText("Upload en cours... Veuillez patienter.")).toHaveCount(0);
+  await expect(description).toHaveValue("");
+  await expect(decorative).not.toBeChecked();
+});
+
 test("the editor, its lists and the versions screen have no accessibility violations", async ({ page }) => {
   await openAdmin(page, "/admin/blog", "Gestion des articles de blog");
   await page.getByRole("link", { name: /^Modifier « Commande groupée/ }).click();

@@ -93,6 +93,10 @@ export function ImageField({
   };
   const objectUrl = useRef<string | null>(null);
   const attempt = useRef(0);
+  // The image the description is written for: the form's own (0), else the choice (`attempt`) it was written for. A
+  // new choice starts a new description; its upload finishing keeps what was typed or ticked meanwhile, and a choice
+  // refused gives back the image kept.
+  const [describing, setDescribing] = useState(0);
   const [fileName, setFileName] = useState<string | null>(null);
   const enhanced = useHydrated();
 
@@ -126,6 +130,8 @@ export function ImageField({
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     const current = ++attempt.current;
+    const before = describing;
+    setDescribing(current);
     setProblem(null);
     setFileName(chosen.name);
     showLocal(chosen);
@@ -135,6 +141,7 @@ export function ImageField({
     if (file.size > MAX_IMAGE_BYTES) {
       setProblem(tooLargeMessage);
       setFileName(null);
+      setDescribing(before);
       releasePreview();
       setPreview(previewOf(url));
       clearInput();
@@ -165,6 +172,7 @@ export function ImageField({
           : uploadErrorMessage;
       setProblem(message);
       setFileName(null);
+      setDescribing(before);
       releasePreview();
       setPreview(previewOf(url));
     } finally {
@@ -174,7 +182,7 @@ export function ImageField({
   }
 
   function remove() {
-    attempt.current++;
+    setDescribing(++attempt.current);
     releasePreview();
     clearInput();
     setPreview(null);
@@ -260,10 +268,10 @@ export function ImageField({
       {describe && (url || preview || !enhanced) ? (
         // A new image starts without the description of the one it replaces.
         <ImageDescription
-          key={url ?? "nouvelle"}
+          key={describing}
           base={describe.as ?? name}
           image={label}
-          initial={url === (defaultValue || null) ? describe.alt : null}
+          initial={describing === 0 ? describe.alt : null}
           hasImage={Boolean(url || preview)}
         />
       ) : null}
