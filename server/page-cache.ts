@@ -80,6 +80,7 @@ function bookkeeping(key: string, headers: [string, string][]) {
   for (const [name, value] of headers) text += name.length + value.length + 64;
   return 512 + key.length + 3 * text;
 }
+
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 const NONCE_ATTRIBUTE = /\snonce="[^"]*"/g;
 const DESCRIBES_BODY = new Set(["content-type", "content-disposition", "content-language"]);
