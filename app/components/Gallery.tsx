@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Image } from "./Image";
-import { imageSizes } from "./image-sizes";
+import { photoGrid } from "./image-sizes";
 
 const navLink =
   "inline-flex min-h-11 items-center gap-1 rounded-lg bg-white px-4 py-2 font-semibold text-stone-900 shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -20,22 +20,16 @@ export interface GalleryImage {
 export function Gallery({ images, title }: { images: GalleryImage[]; title: string }) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   if (images.length === 0) return null;
-  const columns = images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3";
   const photoId = (i: number) => `photo-${id}-${((i % images.length) + images.length) % images.length}`;
   const galleryId = `photos-${id}`;
-  // In the column of an article or an event (max-w-3xl px-4), gap-4.
-  const sizes = imageSizes({
-    max: 768,
-    padding: 16,
-    gap: 16,
-    columns: images.length === 1 ? {} : { 640: Math.min(images.length, 3) },
-  });
+  // In the column of an article or an event (max-w-3xl).
+  const grid = photoGrid(images.length, 768);
   return (
     <div className="mt-10" data-gallery={galleryId}>
       <h2 id={galleryId} className="text-xl font-bold text-brand-800">
         Photos
       </h2>
-      <ul className={`mt-4 grid gap-4 ${columns}`}>
+      <ul className={`mt-4 grid gap-4 ${grid.className}`}>
         {images.map(({ src, alt }, i) => (
           <li key={src}>
             <a
@@ -48,7 +42,7 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
               <Image
                 src={src}
                 alt={alt === "" ? "" : `${alt ?? `${title}, photo ${i + 1} sur ${images.length}`} (agrandir)`}
-                sizes={sizes}
+                sizes={grid.sizes}
                 className="aspect-[4/3] w-full object-cover"
               />
             </a>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageSizes } from "./image-sizes";
+import { imageSizes, photoGrid } from "./image-sizes";
 
 describe("imageSizes", () => {
   it("gives a single column the viewport less the padding, then the container's fixed width", () => {
@@ -19,5 +19,17 @@ describe("imageSizes", () => {
     expect(imageSizes({ max: 768, padding: 16, gap: 16, columns: { 640: 3, 1024: 3 } })).toBe(
       "(min-width: 768px) 235px, (min-width: 640px) calc((100vw - 64px) / 3), calc(100vw - 32px)",
     );
+  });
+
+  it("gives a grid of photos its columns and their widths, three at most", () => {
+    expect(photoGrid(1, 768)).toEqual({ className: "", sizes: "(min-width: 768px) 736px, calc(100vw - 32px)" });
+    expect(photoGrid(2, 896)).toEqual({
+      className: "sm:grid-cols-2",
+      sizes: "(min-width: 896px) 424px, (min-width: 640px) calc((100vw - 48px) / 2), calc(100vw - 32px)",
+    });
+    expect(photoGrid(5, 768)).toEqual({
+      className: "sm:grid-cols-3",
+      sizes: "(min-width: 768px) 235px, (min-width: 640px) calc((100vw - 64px) / 3), calc(100vw - 32px)",
+    });
   });
 });

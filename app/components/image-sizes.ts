@@ -35,3 +35,16 @@ export function imageSizes({ max, padding, columns = {}, gap = 0 }: ColumnLayout
 
 /** An image across the column of an article or an event (max-w-3xl px-4). */
 export const ARTICLE_SIZES = imageSizes({ max: 768, padding: 16 });
+
+/**
+ * A grid of photos (product §9: one, two or three columns from `sm`, gap-4) across a column `max` px wide with px-4,
+ * as the extra photos of an article, an event and the association's page show them: its column classes and its
+ * images' `sizes`.
+ */
+export function photoGrid(count: number, max: number) {
+  const columns = Math.min(count, 3);
+  return {
+    className: columns === 1 ? "" : columns === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3",
+    sizes: imageSizes({ max, padding: 16, gap: 16, columns: columns === 1 ? {} : { 640: columns } }),
+  };
+}

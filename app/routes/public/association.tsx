@@ -1,7 +1,7 @@
 import type { Route } from "./+types/association";
 import { siteContentContext } from "~/request/context";
 import { Image } from "~/components/Image";
-import { imageSizes } from "~/components/image-sizes";
+import { photoGrid } from "~/components/image-sizes";
 import { RichText } from "~/components/RichText";
 import { pageMeta, siteFromMatches } from "~/modules/seo/seo";
 import { altOf } from "~/lib/image-alt";
@@ -44,27 +44,20 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function Association({ loaderData }: Route.ComponentProps) {
   const { title, html, images, documents } = loaderData;
-  // max-w-4xl px-4, gap-4, in one, two or three columns from `sm`.
-  const sizes = imageSizes({
-    max: 896,
-    padding: 16,
-    gap: 16,
-    columns: images.length === 1 ? {} : { 640: Math.min(images.length, 3) },
-  });
+  // In the page's column (max-w-4xl).
+  const grid = photoGrid(images.length, 896);
   return (
     <article className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">{title}</h1>
       <RichText html={html} className="mt-6 text-lg text-stone-800" />
       {images.length > 0 && (
-        <div
-          className={`mt-10 grid gap-4 ${images.length === 1 ? "" : images.length === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}
-        >
+        <div className={`mt-10 grid gap-4 ${grid.className}`}>
           {images.map(({ src, alt }, i) => (
             <Image
               key={src}
               src={src}
               alt={alt ?? `${title}, photo ${i + 1}`}
-              sizes={sizes}
+              sizes={grid.sizes}
               className="aspect-[4/3] w-full rounded-xl object-cover shadow-sm"
             />
           ))}
