@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { EMPTY_SITE, expect, loginAsAdmin, test } from "./fixtures";
+import { openAdmin } from "./admin";
+import { EMPTY_SITE, expect, test } from "./fixtures";
 
 const PUBLIC = [
   "/",
@@ -36,7 +37,7 @@ for (const path of PAGES) {
 for (const width of [390, 1280]) {
   test(`the admin dashboard has no accessibility violations at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await loginAsAdmin(page);
+    await openAdmin(page, "/admin", "Tableau de bord");
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });

@@ -206,6 +206,8 @@ test("roles: a treasurer invited opens the money and is refused the rest; an adm
   await invited.getByLabel("Mot de passe", { exact: true }).fill(NEW_PASSWORD);
   await invited.getByLabel("Mot de passe, une seconde fois").fill(NEW_PASSWORD);
   await invited.getByRole("button", { name: "Créer mon compte" }).click();
+  // Signing in before the account is made would cancel its creation (the page's navigation).
+  await expect(invited).toHaveURL(/\/login\?compte-pret$/);
   await signIn(invited, "bernard", NEW_PASSWORD);
   const menu = invited.getByRole("navigation", { name: "Administration" });
   await expect(menu.getByRole("link")).toHaveText([

@@ -5,7 +5,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { root, startServer, tempDataDir } from "../tests/process/server";
 import { badge, historyEntries, openAdmin, popup } from "./admin";
-import { ADMIN, expect, loginAsAdmin, test, visitorContext } from "./fixtures";
+import { ADMIN, expect, test, visitorContext } from "./fixtures";
 import { postAdAs } from "./visitors";
 
 function ad(page: Page, name: string) {
@@ -105,8 +105,7 @@ test("without JavaScript: Modifier opens the inline form, Mettre à jour saves, 
   await postAdAs(browser, "Yvette Marchand", "Je donne des tuteurs en bambou.");
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
-  await loginAsAdmin(page);
-  await page.goto("/admin/annonces");
+  await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
   const card = ad(page, "Yvette Marchand");
   await card.getByRole("link", { name: "Modifier l'annonce de Yvette Marchand" }).click();
   await card.getByLabel("Annonce", { exact: true }).fill("Je donne une vingtaine de tuteurs en bambou.");
@@ -185,8 +184,7 @@ test("an expired ad reads « Expirée » with the day it left the site; « Repub
     const phone = await (
       await visitorContext(browser, { baseURL: site.url, viewport: { width: 390, height: 900 } })
     ).newPage();
-    await loginAsAdmin(phone);
-    await phone.goto("/admin/annonces");
+    await openAdmin(phone, "/admin/annonces", "Validation des petites annonces");
     await expect(phone.getByText("1 annonce, dont 0 en attente de validation et 1 expirée.")).toBeVisible();
     await expect(ad(phone, "Odette Marchal")).toContainText(`Expirée — retirée du site le ${frenchDate(leftOn)}`);
     await expect(ad(phone, "Odette Marchal").getByText("Validée")).toHaveCount(0);
@@ -198,8 +196,7 @@ test("an expired ad reads « Expirée » with the day it left the site; « Repub
     // « Republier » without JavaScript: a plain form.
     const context = await visitorContext(browser, { baseURL: site.url, javaScriptEnabled: false });
     const page = await context.newPage();
-    await loginAsAdmin(page);
-    await page.goto("/admin/annonces");
+    await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
     const card = ad(page, "Odette Marchal");
     await expect(card).toContainText("Expirée — retirée du site le");
     await card.getByRole("button", { name: "Republier l'annonce de Odette Marchal" }).click();

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { badge, historyEntries, openAdmin, popup } from "./admin";
-import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
+import { expect, test, visitorContext } from "./fixtures";
 import { applyAs } from "./visitors";
 
 function card(page: Page, name: string) {
@@ -124,8 +124,7 @@ test("without JavaScript: the box is saved with its button, and deleting asks fi
   await applyAs(browser, name, "lina.mp@example.fr");
   const context = await visitorContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
-  await loginAsAdmin(page);
-  await page.goto("/admin/applications");
+  await openAdmin(page, "/admin/applications", "Demandes de jardin");
   const application = card(page, name);
   await application.getByRole("checkbox", { name: "Non traitée", exact: true }).check();
   await application.getByRole("button", { name: "Enregistrer" }).click();

@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { textPdf } from "../app/modules/demo/demo.pdf.server";
-import { expect, loginAsAdmin, SITE, test, visitorContext } from "./fixtures";
-import { popup } from "./admin";
+import { expect, SITE, test, visitorContext } from "./fixtures";
+import { openAdmin, popup } from "./admin";
 
 // The main site's demo has its statutes, rules and minutes; each test adds its own report and deletes it at the end.
 
@@ -13,9 +13,7 @@ const pdf = (title: string, text: string) => ({
 });
 
 async function openDocuments(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto("/admin/documents");
-  await expect(page.getByRole("heading", { level: 1, name: "Documents" })).toBeVisible();
+  await openAdmin(page, "/admin/documents", "Documents");
 }
 
 /** The card of a document in the list, by its title. */

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { popup } from "./admin";
-import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
+import { openAdmin, popup } from "./admin";
+import { expect, test, visitorContext } from "./fixtures";
 import { lastMailTo } from "./visitors";
 
 // An inspection round corrected: opened from the site's rounds, a forgotten plot added, a note corrected, a warning
@@ -80,7 +80,7 @@ test("at 1280 px with JavaScript: a forgotten plot added from the refused second
   test.slow();
   const stamp = Date.now();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const { site, siteUrl, first } = await siteWithGardener(page, stamp);
   await roundWithWarning(page, siteUrl, first.name, true);
   await lastMailTo(first.email, /a reçu un avertissement :/);
@@ -142,7 +142,7 @@ test("at 390 px without JavaScript: a round corrected, a warning e-mailed on cor
   const context = await visitorContext(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const stamp = Date.now();
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const { site, siteUrl, first } = await siteWithGardener(page, stamp);
   const second = await addGardener(page, site, 2, {
     family: `Royer ${stamp}`,

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { popup } from "./admin";
+import { openAdmin, popup } from "./admin";
 import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
 import { applyAs, lastMailTo } from "./visitors";
 
@@ -49,7 +49,7 @@ test("an applicant gets a plot: the site and its plots, the allotment, the secon
   await applyAs(browser, yasmine.name, yasmine.email);
   await applyAs(browser, hugo.name, hugo.email);
 
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Parcelles" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Parcelles" })).toBeVisible();
   await noAxeViolations(page);
@@ -123,7 +123,7 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   const page = await context.newPage();
   const stamp = Date.now();
   const site = `Jardin des Saules ${stamp}`;
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   await addSite(page, site);
   await createPlots(page, 1, 3, 120);
   await expect(page.getByText("3 parcelles créées.")).toBeVisible();
@@ -215,7 +215,7 @@ test("an inspection round with a warning e-mailed, the year's fees called, ticke
   page,
 }) => {
   const stamp = Date.now();
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const { site, siteUrl, gardener, gardenerUrl } = await siteWithGardener(page, stamp);
 
   await page.goto(siteUrl);
@@ -297,7 +297,7 @@ test("without JavaScript, on a phone: the inspection round, the fees' ticks and 
   const context = await visitorContext(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const stamp = Date.now();
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const { siteUrl, gardener } = await siteWithGardener(page, stamp);
 
   await page.goto("/admin/settings");

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { closePopup } from "./admin";
-import { SITE, expect, loginAsAdmin, test } from "./fixtures";
+import { openAdmin, closePopup } from "./admin";
+import { SITE, expect, test, TRACE_WITHOUT_SNAPSHOTS } from "./fixtures";
 import { noisyPng, smallPng } from "./images";
 
 // These tests share the main server's demo content with the other spec files: each one puts back
@@ -9,15 +9,10 @@ import { noisyPng, smallPng } from "./images";
 
 const ORIGIN = SITE;
 
-// Traces keep their screenshots but no DOM snapshots: to draw one the recorder fetches the page's blob:
-// previews, and for a file that is no image the CSP (connect-src 'self') refuses that fetch and logs an
-// error that no visitor would ever see.
-test.use({ trace: { mode: "retain-on-failure", snapshots: false } });
+test.use({ trace: TRACE_WITHOUT_SNAPSHOTS });
 
 async function openSettings(page: Page) {
-  await loginAsAdmin(page);
-  await page.goto("/admin/settings");
-  await expect(page.getByRole("heading", { level: 1, name: "Paramètres" })).toBeVisible();
+  await openAdmin(page, "/admin/settings", "Paramètres");
 }
 
 /** The editor has replaced its plain textarea. */

@@ -1,10 +1,30 @@
-import type { Page } from "@playwright/test";
-import { expect, loginAsAdmin } from "./fixtures";
+import type { Cookie, Page } from "@playwright/test";
+import { SITE, expect, loginAsAdmin } from "./fixtures";
 
-/** Signs in and opens an admin screen, its editor ready when it has one. */
-export async function openAdmin(page: Page, path: string, heading: string) {
-  await loginAsAdmin(page);
-  await page.goto(path);
+const SESSION_COOKIE = "__Host-session";
+/** The administrator's session on this worker's main site, opened through the sign-in form by an earlier test. */
+let workerSession: Cookie[] | undefined;
+
+/**
+ * Opens an admin screen as the administrator, its editor ready when it has one. The sign-in form (whose own tests are
+ * in auth.spec.ts) is filled once per worker: its session is then handed to each new browser, as a returning
+ * administrator's browser keeps it, which spares every test two page loads and a password hash. A browser signed in
+ * already keeps its own session; one that an earlier test ended (signing out) brings the form back.
+ */
+export async function openAdmin(page: Page, path: string, heading: string | RegExp) {
+  const context = page.context();
+  const ownSession = (await context.cookies(SITE)).some((cookie) => cookie.name === SESSION_COOKIE);
+  if (!ownSession && workerSession) await context.addCookies(workerSession);
+  let opened = false;
+  if (ownSession || workerSession) {
+    await page.goto(path);
+    opened = new URL(page.url()).pathname !== "/login";
+  }
+  if (!opened) {
+    await loginAsAdmin(page);
+    workerSession = (await context.cookies(SITE)).filter((cookie) => cookie.name === SESSION_COOKIE);
+    await page.goto(path);
+  }
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 

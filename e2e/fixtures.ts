@@ -41,6 +41,15 @@ export function visitorContext(browser: Browser, options: BrowserContextOptions 
   });
 }
 
+/**
+ * The trace of a screen that previews images as blob: addresses: screenshots but no DOM snapshots, since to draw one
+ * the recorder fetches those previews, and for a file that is no image the CSP (connect-src 'self') refuses the fetch
+ * and logs an error no visitor would ever see. None on CI, like every other test (playwright.config.ts).
+ */
+export const TRACE_WITHOUT_SNAPSHOTS = process.env.CI
+  ? ("off" as const)
+  : { mode: "retain-on-failure" as const, snapshots: false };
+
 /** Every test fails if the page logs an error or throws (CSP violations and hydration errors included). */
 export const test = base.extend<{ pageErrors: void; visitor: void }>({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern, empty or not.

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
+import { openAdmin } from "./admin";
+import { expect, test, visitorContext } from "./fixtures";
 import { signInToMyGarden } from "./garden";
 import { lastMailTo, mailsTo } from "./visitors";
 
@@ -54,7 +55,7 @@ test("with JavaScript: the phone and the address change, the address by its link
   const stamp = Date.now().toString(36);
   const email = `odile.${stamp}@example.fr`;
   const newEmail = `odile.nouvelle.${stamp}@example.fr`;
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const recordPath = await addGardener(page, `Perrin ${stamp}`, email);
 
   const gardener = await gardenerPage(browser, email, true);
@@ -102,7 +103,7 @@ test("without JavaScript: the phone refused then saved, and the information lett
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const email = `odile.sans-js.${stamp}@example.fr`;
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const recordPath = await addGardener(page, `Sansjs ${stamp}`, email);
 
   const gardener = await gardenerPage(browser, email, false);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { popup } from "./admin";
-import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
+import { openAdmin, popup } from "./admin";
+import { expect, test, visitorContext } from "./fixtures";
 import { signInToMyGarden } from "./garden";
 import { mailsTo } from "./visitors";
 
@@ -14,8 +14,7 @@ const ABDOULAYE = { name: "Abdoulaye Traoré", email: "abdoulaye.traore@example.
 async function setUpHelloAsso(browser: Browser) {
   const context = await visitorContext(browser);
   const page = await context.newPage();
-  await loginAsAdmin(page);
-  await page.goto("/admin/tresorerie/parametres");
+  await openAdmin(page, "/admin/tresorerie/parametres", "Comptes et catégories");
   await page.getByLabel(/Bac à sable/).check();
   await page.getByLabel("Identifiant de l'organisation (slug)").fill(HELLOASSO.slug);
   await page.getByLabel("Client ID").fill(HELLOASSO.clientId);
@@ -34,8 +33,7 @@ async function setUpHelloAsso(browser: Browser) {
 async function turnHelloAssoOff(browser: Browser) {
   const context = await visitorContext(browser);
   const page = await context.newPage();
-  await loginAsAdmin(page);
-  await page.goto("/admin/tresorerie/parametres");
+  await openAdmin(page, "/admin/tresorerie/parametres", "Comptes et catégories");
   await page.getByLabel("Retirer le secret (désactive le paiement en ligne)").check();
   await page.getByRole("button", { name: "Enregistrer les réglages HelloAsso" }).click();
   await expect(page.getByText(/Paiement en ligne : inactif/).first()).toBeVisible();
@@ -63,9 +61,8 @@ async function payOnline(page: Page) {
 async function bureauSees(browser: Browser, name: string) {
   const context = await visitorContext(browser);
   const page = await context.newPage();
-  await loginAsAdmin(page);
   // Settled fees are listed with « réglées » shown.
-  await page.goto("/admin/cotisations?reglees=1");
+  await openAdmin(page, "/admin/cotisations?reglees=1", /^Cotisations \d{4}$/);
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row.getByText("en ligne", { exact: true })).toBeVisible();
   await row.getByRole("link", { name }).click();

@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getDocumentProxy } from "unpdf";
-import { editor, popup } from "./admin";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { openAdmin, editor, popup } from "./admin";
+import { expect, test } from "./fixtures";
 import { lastMailTo } from "./visitors";
 
 // A letter to one site's gardeners: the count before sending, the e-mails, and the printed letters for those
@@ -66,7 +66,7 @@ test("a letter to one site's gardeners: the count, the e-mail to those with an a
     address: "41 rue Francis-de-Pressensé, 69100 Villeurbanne",
   };
   const handed = { family: `Benali ${stamp}`, given: "Karim" };
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   await siteWithGardeners(page, site, [mailed, posted, handed]);
 
   await page.goto("/admin/lettre");

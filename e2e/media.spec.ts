@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { SITE, expect, loginAsAdmin, test } from "./fixtures";
+import { openAdmin } from "./admin";
+import { SITE, expect, test } from "./fixtures";
 
 const ORIGIN = SITE;
 
@@ -11,7 +12,7 @@ async function photo() {
 }
 
 test("an administrator uploads an image and it is served in every size with long caching", async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const response = await page.request.post("/admin/media", {
     headers: { Origin: ORIGIN },
     multipart: { file: { name: "jardin.png", mimeType: "image/png", buffer: await photo() } },
@@ -32,7 +33,7 @@ test("an administrator uploads an image and it is served in every size with long
 });
 
 test("a file that is not an image is refused with a French message, whatever its name", async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const response = await page.request.post("/admin/media", {
     headers: { Origin: ORIGIN },
     multipart: { file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("ceci n'est pas une image") } },
@@ -54,7 +55,7 @@ test("a file that is not an image is refused with a French message, whatever its
 });
 
 test("an upload from another site is refused even with a session", async ({ page }) => {
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   const response = await page.request.post("/admin/media", {
     headers: { Origin: "https://malveillant.example" },
     multipart: { file: { name: "jardin.png", mimeType: "image/png", buffer: await photo() } },

@@ -1,4 +1,5 @@
-import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
+import { openAdmin } from "./admin";
+import { expect, test, visitorContext } from "./fixtures";
 import { applyAs, lastMailTo } from "./visitors";
 
 test("the applicant's own page: status and place in the town's list, contact corrected, withdrawn; a wrong link is a 404", async ({
@@ -49,8 +50,7 @@ test("the applicant's own page: status and place in the town's list, contact cor
 
   // The association sees it archived, with the phone corrected.
   const admin = await (await visitorContext(browser)).newPage();
-  await loginAsAdmin(admin);
-  await admin.goto("/admin/applications");
+  await openAdmin(admin, "/admin/applications", "Demandes de jardin");
   const archived = admin
     .getByRole("region", { name: "Demandes archivées" })
     .getByRole("article", { name: "Inès Garnier" });

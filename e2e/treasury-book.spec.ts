@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { textPdf } from "../app/modules/demo/demo.pdf.server";
-import { expect, loginAsAdmin, SITE, test } from "./fixtures";
-import { popup } from "./admin";
+import { expect, SITE, test } from "./fixtures";
+import { openAdmin, popup } from "./admin";
 
 // The treasurer's book on the main site (its demo keeps a bank account, a cash box and a savings book). Each test
 // deletes what it wrote, so the demo's balances are as they were.
@@ -40,7 +40,7 @@ test("at 390 px without JavaScript: an expense with its invoice, in the list, it
   });
   const page = await context.newPage();
   const label = "Facture d'eau du 2e trimestre";
-  await loginAsAdmin(page);
+  await openAdmin(page, "/admin", "Tableau de bord");
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Trésorerie" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Trésorerie \d{4}$/ })).toBeVisible();
   await page.getByRole("link", { name: "Nouvelle dépense" }).click();
@@ -97,8 +97,7 @@ test("at 390 px without JavaScript: an expense with its invoice, in the list, it
 
 test("at 1280 px with JavaScript: a transfer from the cash box to the bank moves both balances", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await loginAsAdmin(page);
-  await page.goto("/admin/tresorerie");
+  await openAdmin(page, "/admin/tresorerie", /^Trésorerie \d{4}$/);
   const cash = await closing(page, "Caisse");
   const bank = await closing(page, "Compte courant");
   const income = page.getByRole("region", { name: /^Résultat/ });

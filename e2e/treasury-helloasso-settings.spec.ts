@@ -1,5 +1,5 @@
 import { openAdmin, popup } from "./admin";
-import { expect, loginAsAdmin, SITE, test, visitorContext } from "./fixtures";
+import { expect, SITE, test, visitorContext } from "./fixtures";
 
 // « Paiement en ligne (HelloAsso) » on Trésorerie › Paramètres: filled in on a wide screen with JavaScript, the state
 // turns active and the secret never comes back into the page; on a phone without JavaScript, the secret is removed and
@@ -48,8 +48,7 @@ test("the treasurer sets up HelloAsso: active, the secret kept but never shown; 
   // On a phone without JavaScript, the box removes the secret and turns online payment off.
   const phone = await visitorContext(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const mobile = await phone.newPage();
-  await loginAsAdmin(mobile);
-  await mobile.goto("/admin/tresorerie/parametres");
+  await openAdmin(mobile, "/admin/tresorerie/parametres", "Comptes et catégories");
   const part = mobile.getByRole("region", { name: "Paiement en ligne (HelloAsso)" });
   await part.getByRole("checkbox", { name: "Retirer le secret (désactive le paiement en ligne)" }).check();
   await part.getByRole("button", { name: "Enregistrer les réglages HelloAsso" }).click();

@@ -11,6 +11,8 @@ function newestMtime(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    // Tests sit beside the code they test but are not part of the build.
+    if (/\.test\.tsx?$/.test(entry.name)) continue;
     const full = path.join(dir, entry.name);
     const t = entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs;
     if (t > newest) newest = t;

@@ -103,17 +103,74 @@ const tables = [
 ];
 
 /**
- * The book back to a fresh install's: no entry, the migration's two accounts (a bank account and the cash box, kept
- * from this year, no opening balance) and the chart of accounts without the sub-categories a test added.
+ * The book back to a fresh install's: the migration's two accounts (a bank account and the cash box, kept from this
+ * year, no opening balance) and the chart of accounts without the sub-categories a test added. Its other tables are
+ * emptied with the rest.
  */
-const RESET_TREASURY = [
-  `truncate treasury_accounts, treasury_entries, treasury_deposits, treasury_statements, treasury_receipts,
-    treasury_receipt_numbers, treasury_years, treasury_budget_lines, treasury_settings restart identity cascade`,
-  "delete from treasury_categories where not built_in",
-  `insert into treasury_accounts (name, kind, code, opening_year, position) values
-    ('Compte courant', 'banque', '512', extract(year from now())::smallint, 0),
-    ('Caisse', 'caisse', '530', extract(year from now())::smallint, 1)`,
+const treasuryTables = [
+  "treasury_accounts",
+  "treasury_entries",
+  "treasury_deposits",
+  "treasury_statements",
+  "treasury_receipts",
+  "treasury_receipt_numbers",
+  "treasury_years",
+  "treasury_budget_lines",
+  "treasury_settings",
 ];
+const RESET_TREASURY = `delete from treasury_categories where not built_in;
+  insert into treasury_accounts (name, kind, code, opening_year, position) values
+    ('Compte courant', 'banque', '512', extract(year from now())::smallint, 0),
+    ('Caisse', 'caisse', '530', extract(year from now())::smallint, 1);`;
+
+/**
+ * What `truncate <tables> restart identity cascade` does, as one script of deletes: the tables, and every table that
+ * refers to them, emptied children first, and their sequences back to their start. TRUNCATE makes new files for each
+ * table and index: for these fifty-odd tables, 160–190 ms before each test on PostgreSQL and 63 on PGlite, against 3 and
+ * 12–15 for deleting the few rows a test wrote. Triggers see a DELETE as they see a TRUNCATE (the site's version is
+ * bumped either way).
+ */
+async function resetScript(handle: DatabaseHandle, named: string[]) {
+  const rows = async <T>(query: string) => {
+    const result = await handle.db.execute(sql.raw(query));
+    return ((result as { rows?: T[] }).rows ?? (result as unknown as T[])) as T[];
+  };
+  const links = await rows<{ child: string; parent: string }>(
+    `select conrelid::regclass::text as child, confrelid::regclass::text as parent
+       from pg_constraint where contype = 'f' and conrelid <> confrelid`,
+  );
+  const doomed = new Set(named);
+  for (let size = 0; size !== doomed.size;) {
+    size = doomed.size;
+    for (const { child, parent } of links) if (doomed.has(parent)) doomed.add(child);
+  }
+  // Children before the tables they refer to.
+  const order: string[] = [];
+  const visit = (table: string, path: string[]) => {
+    if (order.includes(table)) return;
+    if (path.includes(table)) throw new Error(`références circulaires : ${[...path, table].join(" → ")}`);
+    for (const { child, parent } of links) if (parent === table && doomed.has(child)) visit(child, [...path, table]);
+    order.push(table);
+  };
+  for (const table of doomed) visit(table, []);
+  const sequences = await rows<{ sequence: string; start: string }>(
+    `select s.seqrelid::regclass::text as sequence, s.seqstart::text as start
+       from pg_sequence s join pg_depend d on d.objid = s.seqrelid and d.deptype in ('a', 'i')
+      where d.refobjid::regclass::text in (${[...doomed].map((t) => `'${t}'`).join(", ")})`,
+  );
+  return [
+    ...order.map((table) => `delete from ${table};`),
+    ...sequences.map(({ sequence, start }) => `select setval('${sequence}', ${start}, false);`),
+  ].join("\n");
+}
+
+/** Runs a script of several statements (the simple query protocol of either client). */
+function runScript(handle: DatabaseHandle, script: string) {
+  const client = (
+    handle.db as unknown as { $client: { exec?(q: string): Promise<unknown>; query(q: string): Promise<unknown> } }
+  ).$client;
+  return client.exec ? client.exec(script) : client.query(script);
+}
 
 /**
  * Runs `body` once per available database (PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
@@ -122,17 +179,18 @@ const RESET_TREASURY = [
 export function describeEachDatabase(title: string, body: (ctx: { handle: () => DatabaseHandle }) => void) {
   describe.each(testDatabases)(`${title} [$name]`, (database) => {
     let handle: DatabaseHandle;
+    let reset: string;
     beforeAll(async () => {
       handle = await database.open();
       useDatabase(handle);
+      reset = `${await resetScript(handle, [...tables, ...treasuryTables])}\n${RESET_TREASURY}`;
     });
     afterAll(async () => {
       useDatabase(undefined);
       await handle?.close();
     });
     beforeEach(async () => {
-      await handle.db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
-      for (const statement of RESET_TREASURY) await handle.db.execute(sql.raw(statement));
+      await runScript(handle, reset);
     });
     body({ handle: () => handle });
   });
