@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { deleteListed, editor, listedTitles, openAdmin, popup } from "./admin";
-import { expect, test, TRACE_WITHOUT_SNAPSHOTS } from "./fixtures";
+import { expect, test, TRACES_WITHOUT_SNAPSHOTS } from "./fixtures";
 import { smallPng } from "./images";
 
 // Every test removes what it published: the other spec files see the demo's articles.
 
-test.use({ trace: TRACE_WITHOUT_SNAPSHOTS });
+test.use(TRACES_WITHOUT_SNAPSHOTS);
 
 const png = (r: number, g: number, b: number) => smallPng({ r, g, b });
 const title = (name: string) => `${name} ${Date.now()}`;

@@ -1,12 +1,12 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { deleteListed, editor, historyEntries, openAdmin, popup } from "./admin";
-import { expect, test, TRACE_WITHOUT_SNAPSHOTS } from "./fixtures";
+import { expect, test, TRACES_WITHOUT_SNAPSHOTS } from "./fixtures";
 import { smallPng } from "./images";
 
 // Drafts, scheduling, previews, versions, autosaves, authors and image descriptions (issue « Publishing »).
 // Every test removes what it made: the other spec files see the demo's articles.
-test.use({ trace: TRACE_WITHOUT_SNAPSHOTS });
+test.use(TRACES_WITHOUT_SNAPSHOTS);
 
 const title = (name: string) => `${name} ${Date.now()}`;
 /** A date and time to come, as a datetime-local field takes it, in Paris time. */

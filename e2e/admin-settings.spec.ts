@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { openAdmin, closePopup } from "./admin";
-import { SITE, expect, test, TRACE_WITHOUT_SNAPSHOTS } from "./fixtures";
+import { SITE, expect, test, TRACES_WITHOUT_SNAPSHOTS } from "./fixtures";
 import { noisyPng, smallPng } from "./images";
 
 // These tests share the main server's demo content with the other spec files: each one puts back
@@ -9,7 +9,7 @@ import { noisyPng, smallPng } from "./images";
 
 const ORIGIN = SITE;
 
-test.use({ trace: TRACE_WITHOUT_SNAPSHOTS });
+test.use(TRACES_WITHOUT_SNAPSHOTS);
 
 async function openSettings(page: Page) {
   await openAdmin(page, "/admin/settings", "Paramètres");

@@ -44,11 +44,12 @@ export function visitorContext(browser: Browser, options: BrowserContextOptions 
 /**
  * The trace of a screen that previews images as blob: addresses: screenshots but no DOM snapshots, since to draw one
  * the recorder fetches those previews, and for a file that is no image the CSP (connect-src 'self') refuses the fetch
- * and logs an error no visitor would ever see. None on CI, like every other test (playwright.config.ts).
+ * and logs an error no visitor would ever see. On CI, no setting at all: there is no trace there (playwright.config.ts),
+ * and a file that set its own would need workers of its own, each with a browser to launch.
  */
-export const TRACE_WITHOUT_SNAPSHOTS = process.env.CI
-  ? ("off" as const)
-  : { mode: "retain-on-failure" as const, snapshots: false };
+export const TRACES_WITHOUT_SNAPSHOTS = process.env.CI
+  ? {}
+  : { trace: { mode: "retain-on-failure" as const, snapshots: false } };
 
 /** Every test fails if the page logs an error or throws (CSP violations and hydration errors included). */
 export const test = base.extend<{ pageErrors: void; visitor: void }>({
