@@ -4,12 +4,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { productionRuntime } from "./scripts/production-runtime";
 
 // Each run gets fresh data directories and a throw-away administrator password.
 // Chosen once by the main process, like the ports: the tests read the e-mails the main site writes there.
 process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "potager-e2e-"));
-const runDir = process.env.E2E_RUN_DIR;
 process.env.E2E_ADMIN_USERNAME ??= "admin-e2e";
 process.env.E2E_ADMIN_PASSWORD ??= crypto.randomBytes(12).toString("base64url");
 
@@ -32,35 +30,6 @@ for (let slot = 0; slot < WORKERS; slot++) {
   process.env[`E2E_PORT_${slot}`] ??= await freePort();
   process.env[`E2E_EMPTY_SITE_PORT_${slot}`] ??= await freePort();
   process.env[`E2E_HELLOASSO_PORT_${slot}`] ??= await freePort();
-}
-const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT);
-
-// Every site runs with the environment and flags of `npm start`.
-const runtime = productionRuntime();
-
-function server(port: number, name: string, extra: Record<string, string> = {}) {
-  return {
-    command: `node ${runtime.nodeArgs.join(" ")} server.ts`,
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
-    env: {
-      ...runtime.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      // Under the run's directory: the tests read the e-mails the demo sites write there (e2e/visitors.ts).
-      DATA_DIR: path.join(runDir, name),
-      ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME!,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
-      LOG_LEVEL: "warn",
-      // Nothing leaves the machine during tests: weather points at a local fake, or a closed local port.
-      WEATHER_URL: "http://127.0.0.1:2/forecast",
-      AIR_QUALITY_URL: "http://127.0.0.1:2/air-quality",
-      ...extra,
-    },
-  };
 }
 
 export default defineConfig({
@@ -95,38 +64,6 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: [
-    {
-      command: `tsx e2e/weather-upstream.ts ${WEATHER_PORT}`,
-      port: WEATHER_PORT,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    ...Array.from({ length: WORKERS }, (_, slot) => {
-      const port = Number(process.env[`E2E_PORT_${slot}`]);
-      const helloAssoPort = Number(process.env[`E2E_HELLOASSO_PORT_${slot}`]);
-      return [
-        {
-          command: `tsx e2e/helloasso-upstream.ts ${helloAssoPort} http://localhost:${port}/api/helloasso/notification`,
-          port: helloAssoPort,
-          reuseExistingServer: false,
-          stdout: "ignore" as const,
-          stderr: "pipe" as const,
-        },
-        server(port, `main-${slot}`, {
-          HELLOASSO_API_URL: `http://127.0.0.1:${helloAssoPort}`,
-          WEATHER_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
-          AIR_QUALITY_URL: `http://127.0.0.1:${WEATHER_PORT}/air-quality/v1/air-quality`,
-          // Letters go at once (their spreading over the hour is tested in Vitest).
-          MAIL_RATE_PER_HOUR: "0",
-        }),
-        // No content, 3-second sessions and no weather service: default texts, expiry, failures.
-        server(Number(process.env[`E2E_EMPTY_SITE_PORT_${slot}`]), `empty-site-${slot}`, {
-          SESSION_IDLE_SECONDS: "3",
-          SEED_DEMO: "false",
-        }),
-      ];
-    }).flat(),
-  ],
+  // Every worker's sites and the stand-ins they talk to, started together (e2e/start-sites.ts).
+  globalSetup: "./e2e/start-sites.ts",
 });
