@@ -84,6 +84,8 @@ test("a photo is removed after its question; a spam ad is refused with its reaso
   await rose.getByRole("button", { name: "Supprimer l'annonce de Rose Fabre" }).click();
   await page.getByRole("dialog", { name: "Supprimer l'annonce" }).getByRole("button", { name: "Supprimer" }).click();
   await expect(popup(page, "Annonce supprimée.")).toBeVisible();
+  // The list shown again without it: opening « Refuser » before that would be undone by the new list.
+  await expect(ad(page, "Rose Fabre")).toHaveCount(0);
 
   const spam = ad(page, "Promo Express");
   await spam.getByText("Refuser", { exact: true }).click();
