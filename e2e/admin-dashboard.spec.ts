@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import * as tar from "tar";
-import { problemsAt } from "./accessibility";
+import { problemsOnPhoneAndDesktop } from "./accessibility";
 import { openAdmin, popup } from "./admin";
 import { SITE, expect, test, visitorContext } from "./fixtures";
 
@@ -162,7 +162,7 @@ test("every back-office screen has no accessibility violations and no sideways s
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect([...(await problemsAt(page, 390, path)), ...(await problemsAt(page, 1280, path))]).toEqual([]);
+    expect(await problemsOnPhoneAndDesktop(page, path)).toEqual([]);
   }
   // The page that offers to sign in again after the session expired.
   await page.setViewportSize({ width: 390, height: 900 });
@@ -170,8 +170,7 @@ test("every back-office screen has no accessibility violations and no sideways s
   await context.clearCookies();
   await page.getByRole("button", { name: "Enregistrer les textes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Votre session a expiré" })).toBeVisible();
-  const expired = "la session expirée";
-  expect([...(await problemsAt(page, 390, expired)), ...(await problemsAt(page, 1280, expired))]).toEqual([]);
+  expect(await problemsOnPhoneAndDesktop(page, "la session expirée")).toEqual([]);
 });
 
 test("the dashboard says when the last backup was made and gives a fresh one to download", async ({ page }) => {

@@ -131,10 +131,7 @@ const RESET_TREASURY = `delete from treasury_categories where not built_in;
  * bumped either way).
  */
 async function resetScript(handle: DatabaseHandle, named: string[]) {
-  const rows = async <T>(query: string) => {
-    const result = await handle.db.execute(sql.raw(query));
-    return ((result as { rows?: T[] }).rows ?? (result as unknown as T[])) as T[];
-  };
+  const rows = async <T>(query: string) => ((await handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
   const links = await rows<{ child: string; parent: string }>(
     `select conrelid::regclass::text as child, confrelid::regclass::text as parent
        from pg_constraint where contype = 'f' and conrelid <> confrelid`,
