@@ -1,10 +1,24 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-/** axe's violations on the page as it is drawn now, one line each, naming the page (`what`) and the elements. */
-export async function axeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * axe's violations on the page as it is drawn now, one line each, naming the page (`what`, its address unless told)
+ * and the elements; `exclude` leaves out a part (a selector), such as a preview frame that runs no script.
+ *
+ * axe runs in the page itself (its "legacy" mode): by default it merges each frame's findings in a blank page it
+ * opens for the purpose, which the site, with no frame from another origin, does not need. And only violations are
+ * gathered in full, not every element that passed. The same rules on the same elements, four times quicker on the
+ * back office's longest screens (4.4 s → 0.8 s for the settings on a quiet machine).
+ */
+export async function axeViolations(page: Page, what = pathOf(page), exclude?: string) {
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+  const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
   return results.violations.map((v) => `${what}, ${v.id} : ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+function pathOf(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { axeViolations } from "./accessibility";
 import type { Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
 import { expect, test, visitorContext } from "./fixtures";
@@ -58,7 +58,7 @@ async function addGardener(
 }
 
 async function noAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Saves today's round with a warning on plot 1, e-mailed or not. */

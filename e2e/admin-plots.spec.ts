@@ -1,4 +1,4 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { axeViolations } from "./accessibility";
 import type { Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
 import { expect, loginAsAdmin, test, visitorContext } from "./fixtures";
@@ -7,7 +7,7 @@ import { applyAs, lastMailTo } from "./visitors";
 // The plots register: sites, plots, an applicant given a plot (and two administrators on one plot), gardeners.
 
 async function noAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** The home page's plot count, as visitors read it. */

@@ -1,4 +1,4 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { axeViolations } from "./accessibility";
 import { expect, test, visitorContext } from "./fixtures";
 import { lastSignInLink, signInToMyGarden } from "./garden";
 import { mailsTo } from "./visitors";
@@ -77,10 +77,7 @@ test("the sign-in's pages have no accessibility violations at 390 and 1280 px", 
   const check = async (name: string) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      const results = await new AxeBuilder({ page }).analyze();
-      violations.push(
-        ...results.violations.map((v) => `${name} ${width}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`),
-      );
+      violations.push(...(await axeViolations(page, `${name} ${width}`)));
     }
   };
   await page.goto("/mon-jardin");

@@ -1,4 +1,4 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { axeViolations } from "./accessibility";
 import { expect, test, visitorContext } from "./fixtures";
 import { signInToMyGarden } from "./garden";
 
@@ -22,7 +22,7 @@ test("a gardener sees their plot, fee and receipt, downloads the receipt and a m
   await expect(fees.getByRole("heading", { level: 3, name: /^Cotisation \d{4}$/ }).first()).toBeVisible();
   await expect(fees.getByText("Montant appelé").first()).toBeVisible();
   // The whole signed-in page, every section shown: nothing axe finds wrong, nothing wider than the phone.
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The receipt: the PDF the bureau made, to this gardener only.

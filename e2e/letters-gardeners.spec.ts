@@ -1,4 +1,4 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { axeViolations } from "./accessibility";
 import type { Page } from "@playwright/test";
 import { getDocumentProxy } from "unpdf";
 import { openAdmin, editor, popup } from "./admin";
@@ -10,8 +10,7 @@ import { lastMailTo } from "./visitors";
 
 /** axe on the page, but in the e-mail's preview: a frame sandboxed without scripts, which axe cannot enter. */
 async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe[title="Aperçu de l\'e-mail"]').analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page, undefined, 'iframe[title="Aperçu de l\'e-mail"]')).toEqual([]);
 }
 
 /** A new site with plots 1 to 3, each held by one of `people` (the record made by hand). */

@@ -1,5 +1,5 @@
+import { axeViolations } from "./accessibility";
 import crypto from "node:crypto";
-import { AxeBuilder } from "@axe-core/playwright";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Download, Page } from "@playwright/test";
@@ -83,7 +83,7 @@ function attachment(raw: string, fileName: string) {
 
 /** What axe finds wrong on the page; it runs in the page, so only with JavaScript. */
 async function violations(page: Page, js: boolean) {
-  return js ? (await new AxeBuilder({ page }).analyze()).violations : [];
+  return js ? await axeViolations(page) : [];
 }
 
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");

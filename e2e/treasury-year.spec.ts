@@ -1,4 +1,4 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { axeViolations } from "./accessibility";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
 import { expect, test, visitorContext } from "./fixtures";
@@ -117,8 +117,7 @@ test("at a desk: the accounts' PDF for the assembly, the entries' CSV, and a pas
   // The page, its forms open: nothing for axe to report.
   await page.goto(`/admin/tresorerie/comptes-annuels?annee=${YEAR}`);
   await page.evaluate(() => document.querySelectorAll("details").forEach((details) => (details.open = true)));
-  const scan = await new AxeBuilder({ page }).analyze();
-  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A year before the book, never closed: closed once confirmed.
   const old = YEAR - 3;
