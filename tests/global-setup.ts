@@ -17,6 +17,8 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** The migrated empty database on TEST_DATABASE_URL's server, to copy (`create database … template`). */
     postgresTemplate: string | undefined;
+    /** Where the process tests keep the data directories they start servers from (tests/process/prepared-data-dir.ts). */
+    preparedDataDirs: string;
   }
 }
 
@@ -38,6 +40,7 @@ export async function setup(project: TestProject) {
   const pgliteTemplate = path.join(dir, "pglite.tar");
   fs.writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", pgliteTemplate);
+  project.provide("preparedDataDirs", path.join(dir, "data-dirs"));
 
   const baseUrl = process.env.TEST_DATABASE_URL;
   let postgresTemplate: string | undefined;

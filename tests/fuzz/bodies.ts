@@ -111,18 +111,19 @@ function fieldsFor(target: FuzzTarget) {
   return fc.array(pair, { maxLength: 14 });
 }
 
-// Percent-encodes every byte of the UTF-8 form; lone surrogates become the bytes a careless client would send.
+const percentBytes = (bytes: Buffer) => bytes.toString("hex").toUpperCase().replace(/../g, "%$&");
+
+// Percent-encodes every byte of the UTF-8 form; lone surrogates become the bytes a careless client would send. Whole
+// runs at a time: a value of 400,000 characters took a second one character at a time, half the test's CPU.
 export function percentEncode(text: string) {
-  let out = "";
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    const bytes =
-      code >= 0xd800 && code <= 0xdfff
-        ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        : [...Buffer.from(char, "utf8")];
-    out += bytes.map((b) => `%${b.toString(16).padStart(2, "0").toUpperCase()}`).join("");
-  }
-  return out;
+  return text
+    .split(/([\uD800-\uDFFF])/u)
+    .map((piece, i) => {
+      if (i % 2 === 0) return percentBytes(Buffer.from(piece, "utf8"));
+      const code = piece.charCodeAt(0);
+      return percentBytes(Buffer.from([0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]));
+    })
+    .join("");
 }
 
 const urlencoded = (pairs: [string, string][]) =>

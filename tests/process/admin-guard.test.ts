@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillPattern, readManifest, routePattern } from "../fuzz/actions";
 import { signIn } from "../fuzz/session";
+import { preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -16,6 +17,7 @@ let cookie: string;
 
 beforeAll(async () => {
   server = await startServer({
+    dataDir: await preparedDataDir("demo"),
     env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true" },
   });
   cookie = await signIn(server.url, credentials.username, credentials.password);

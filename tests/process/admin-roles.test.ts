@@ -10,6 +10,7 @@ import { ADMIN_ROUTE_PERMISSIONS } from "~/routes/admin/permissions";
 import { can, ROLES, type Role } from "~/modules/auth/roles";
 import { fillPattern, readManifest, routePattern } from "../fuzz/actions";
 import { signIn } from "../fuzz/session";
+import { preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const administrator = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -48,6 +49,7 @@ async function accountOf(role: Role, adminCookie: string, siteIds: string[]) {
 
 beforeAll(async () => {
   server = await startServer({
+    dataDir: await preparedDataDir("demo"),
     env: { ADMIN_USERNAME: administrator.username, ADMIN_PASSWORD: administrator.password, SEED_DEMO: "true" },
   });
   const adminCookie = await signIn(server.url, administrator.username, administrator.password);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillPattern, readManifest, routePattern } from "../fuzz/actions";
 import { signIn } from "../fuzz/session";
+import { preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -44,6 +45,7 @@ async function linkTokenTo(to: string) {
 
 beforeAll(async () => {
   server = await startServer({
+    dataDir: await preparedDataDir("demo"),
     env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true" },
   });
   adminCookie = await signIn(server.url, credentials.username, credentials.password);

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { afterAll, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 let smtp: FakeSmtp;
@@ -20,6 +21,7 @@ it(`${SUBMISSIONS} messages sent while SMTP is down are each delivered once when
   smtp = await startFakeSmtp();
   await smtp.stop();
   server = await startServer({
+    dataDir: await preparedDataDir("empty"),
     env: {
       SMTP_URL: smtp.url,
       MAIL_FROM: "Jardins partagés <contact@jardins.example>",

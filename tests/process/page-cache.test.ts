@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../db";
 import { blogForm } from "../factories";
 import { signIn } from "../fuzz/session";
+import { preparedDataDir } from "./prepared-data-dir";
 import { startServer, tempDataDir, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -40,7 +41,7 @@ describe.each(databases)("public pages kept in memory [%s]", (kind) => {
     };
     const servers: ServerProcess[] = [];
     try {
-      const first = await startServer({ env });
+      const first = await startServer({ env, dataDir: pg ? undefined : await preparedDataDir("demo") });
       servers.push(first);
       const id = /href="\/blog\/(\d+)"/.exec(await (await get(first, "/blog")).text())![1];
 
@@ -106,7 +107,7 @@ describe.each(databases)("public pages kept in memory [%s]", (kind) => {
 // The addresses and conditional requests are the cache's own, the same whatever the database: on PGlite alone.
 describe("addresses a visitor can send for a kept page", () => {
   it("tracking parameters find the kept page, which never echoes them; feeds and the sitemap are kept and answer 304", async () => {
-    const server = await startServer({ env: { SEED_DEMO: "true" } });
+    const server = await startServer({ dataDir: await preparedDataDir("demo"), env: { SEED_DEMO: "true" } });
     try {
       // The first visitor comes from a social network: the page is rendered for its canonical address, so the
       // form of the kept copy posts to /contact, not to the tracked address.

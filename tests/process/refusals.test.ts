@@ -7,6 +7,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, type RawOutcome, type RawRequest } from "../fuzz/http";
 import { signIn } from "../fuzz/session";
+import { preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -14,7 +15,10 @@ let server: ServerProcess;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password } });
+  server = await startServer({
+    dataDir: await preparedDataDir("empty"),
+    env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password },
+  });
   cookie = await signIn(server.url, credentials.username, credentials.password);
 }, 60_000);
 afterAll(async () => {
@@ -217,6 +221,7 @@ describe("a large form a route does not read, on a connection the client closes 
   let demo: ServerProcess;
   beforeAll(async () => {
     demo = await startServer({
+      dataDir: await preparedDataDir("demo"),
       env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true" },
     });
   }, 60_000);
