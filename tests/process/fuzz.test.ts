@@ -27,12 +27,11 @@ import { startServer, type ServerProcess } from "./server";
 // Bodies and addresses reach the same code on either database, and PGlite is PostgreSQL itself (compiled to
 // WebAssembly): it refuses what PostgreSQL refuses. So the fuzz runs once, on the embedded database the site runs on by
 // default; the integration tests run on both. Each run draws new bodies (fast-check's seed), so the runs add up;
-// `bench/fuzz.ts` runs many more at once. 20 bodies an action (120 before the treasury's forms, 60 before « Mon
-// jardin »'s, 30 until the suite grew past 1,800 tests) keep this test, the suite's longest, within a few minutes as the site's
-// actions grow: it took 216 s of CPU in all, half of it drawing the bodies, on a two-core machine.
-const RUNS_PER_ACTION: Record<string, number> = { pglite: 20 };
-const RUNS_PER_PAGE: Record<string, number> = { pglite: 15 };
-const SEQUENCES_PER_ACTION: Record<string, number> = { pglite: 3 };
+// `bench/fuzz.ts` runs many more at once. 30 bodies an action (120 before the treasury's forms, 60 before « Mon
+// jardin »'s) keep this test, the suite's longest, within a few minutes as the site's actions grow.
+const RUNS_PER_ACTION: Record<string, number> = { pglite: 30 };
+const RUNS_PER_PAGE: Record<string, number> = { pglite: 20 };
+const SEQUENCES_PER_ACTION: Record<string, number> = { pglite: 4 };
 // An accepted request here writes a whole backup (database and images): a few bodies say as much as many.
 const FEW_RUNS: Record<string, number> = { "/admin/sauvegarde": 8 };
 const credentials = { username: "fuzz", password: crypto.randomBytes(12).toString("base64url") };
