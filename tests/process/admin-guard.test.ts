@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillPattern, readManifest, routePattern } from "../fuzz/actions";
 import { signIn } from "../fuzz/session";
-import { preparedDataDir } from "./prepared-data-dir";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -21,7 +21,7 @@ beforeAll(async () => {
     env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true" },
   });
   cookie = await signIn(server.url, credentials.username, credentials.password);
-}, 60_000);
+}, PREPARED_START_MS);
 afterAll(async () => {
   await server?.stop();
 });

@@ -10,7 +10,7 @@ import { ADMIN_ROUTE_PERMISSIONS } from "~/routes/admin/permissions";
 import { can, ROLES, type Role } from "~/modules/auth/roles";
 import { fillPattern, readManifest, routePattern } from "../fuzz/actions";
 import { signIn } from "../fuzz/session";
-import { preparedDataDir } from "./prepared-data-dir";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const administrator = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -60,7 +60,7 @@ beforeAll(async () => {
   if (siteIds.length === 0) throw new Error("the demo has no site for the referent");
   for (const role of ROLES.filter((r) => r !== "administrateur"))
     cookies.set(role, await accountOf(role, adminCookie, siteIds));
-}, 120_000);
+}, PREPARED_START_MS);
 afterAll(async () => {
   await server?.stop();
 });

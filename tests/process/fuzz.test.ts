@@ -21,7 +21,7 @@ import {
   type PageTarget,
   type Sessions,
 } from "../fuzz/run";
-import { preparedDataDir } from "./prepared-data-dir";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 // Bodies and addresses reach the same code on either database, and PGlite is PostgreSQL itself (compiled to
@@ -61,7 +61,7 @@ describe.each(databases)("every action under random bodies [$name]", (database) 
       },
     });
     ({ sessions, targets, pages, cookie } = await prepare(server.url, credentials));
-  }, 120_000);
+  }, PREPARED_START_MS);
 
   afterAll(async () => {
     await server?.stop();

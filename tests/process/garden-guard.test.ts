@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillPattern, readManifest, routePattern } from "../fuzz/actions";
 import { signIn } from "../fuzz/session";
-import { preparedDataDir } from "./prepared-data-dir";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const signedIn = await send(`/mon-jardin/connexion/${await linkTokenTo(GARDENER.email)}`, { post: {} });
   if (signedIn.status !== 302) throw new Error(`connexion à Mon jardin refusée (${signedIn.status})`);
   gardenerCookie = signedIn.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-}, 90_000);
+}, PREPARED_START_MS);
 afterAll(async () => {
   await server?.stop();
 });

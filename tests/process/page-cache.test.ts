@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../db";
 import { blogForm } from "../factories";
 import { signIn } from "../fuzz/session";
-import { preparedDataDir } from "./prepared-data-dir";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, tempDataDir, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -31,134 +31,142 @@ async function renameArticle(server: ServerProcess, id: string, title: string) {
 }
 
 describe.each(databases)("public pages kept in memory [%s]", (kind) => {
-  it("answers a second visit from memory, never an administrator's, and shows a write at the next request", async () => {
-    const pg = kind === "postgres" ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
-    const env = {
-      ADMIN_USERNAME: credentials.username,
-      ADMIN_PASSWORD: credentials.password,
-      SEED_DEMO: "true",
-      DATABASE_URL: pg?.url,
-    };
-    const servers: ServerProcess[] = [];
-    try {
-      const first = await startServer({ env, dataDir: pg ? undefined : await preparedDataDir("demo") });
-      servers.push(first);
-      const id = /href="\/blog\/(\d+)"/.exec(await (await get(first, "/blog")).text())![1];
+  it(
+    "answers a second visit from memory, never an administrator's, and shows a write at the next request",
+    async () => {
+      const pg = kind === "postgres" ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+      const env = {
+        ADMIN_USERNAME: credentials.username,
+        ADMIN_PASSWORD: credentials.password,
+        SEED_DEMO: "true",
+        DATABASE_URL: pg?.url,
+      };
+      const servers: ServerProcess[] = [];
+      try {
+        const first = await startServer({ env, dataDir: pg ? undefined : await preparedDataDir("demo") });
+        servers.push(first);
+        const id = /href="\/blog\/(\d+)"/.exec(await (await get(first, "/blog")).text())![1];
 
-      const fresh = await get(first, `/blog/${id}`);
-      const kept = await get(first, `/blog/${id}`);
-      expect([fresh.headers.get("x-cache"), kept.headers.get("x-cache")]).toEqual(["miss", "hit"]);
-      expect(kept.headers.get("content-encoding")).toBe("br");
-      const html = await kept.text();
-      expect(html).toBe(await fresh.text());
-      // A content page: no framework, only the small keyboard script (and its structured data, which is no script to
-      // run); its policy names no nonce and allows no inline script.
-      expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual([
-        expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/),
-      ]);
-      expect(kept.headers.get("content-security-policy")).toMatch(/script-src 'self'; /);
-      const head = await fetch(`${first.url}/blog/${id}`, { method: "HEAD" });
-      expect([head.headers.get("x-cache"), await head.text()]).toEqual(["hit", ""]);
+        const fresh = await get(first, `/blog/${id}`);
+        const kept = await get(first, `/blog/${id}`);
+        expect([fresh.headers.get("x-cache"), kept.headers.get("x-cache")]).toEqual(["miss", "hit"]);
+        expect(kept.headers.get("content-encoding")).toBe("br");
+        const html = await kept.text();
+        expect(html).toBe(await fresh.text());
+        // A content page: no framework, only the small keyboard script (and its structured data, which is no script to
+        // run); its policy names no nonce and allows no inline script.
+        expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual([
+          expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js">$/),
+        ]);
+        expect(kept.headers.get("content-security-policy")).toMatch(/script-src 'self'; /);
+        const head = await fetch(`${first.url}/blog/${id}`, { method: "HEAD" });
+        expect([head.headers.get("x-cache"), await head.text()]).toEqual(["hit", ""]);
 
-      // A form page keeps its scripts, allowed by their hashes.
-      await get(first, "/contact");
-      const contact = await get(first, "/contact");
-      expect(contact.headers.get("x-cache")).toBe("hit");
-      const hashes = contact.headers.get("content-security-policy")!.match(/'sha256-[\w+/=]+'/g) ?? [];
-      const inline = [
-        ...(await contact.text()).matchAll(
-          /<script(?![^>]*\ssrc=)(?! type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
-        ),
-      ].map(([, body]) => `'sha256-${crypto.createHash("sha256").update(body).digest("base64")}'`);
-      expect(inline.length).toBeGreaterThan(0);
-      expect(hashes.toSorted()).toEqual([...new Set(inline)].toSorted());
+        // A form page keeps its scripts, allowed by their hashes.
+        await get(first, "/contact");
+        const contact = await get(first, "/contact");
+        expect(contact.headers.get("x-cache")).toBe("hit");
+        const hashes = contact.headers.get("content-security-policy")!.match(/'sha256-[\w+/=]+'/g) ?? [];
+        const inline = [
+          ...(await contact.text()).matchAll(
+            /<script(?![^>]*\ssrc=)(?! type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+          ),
+        ].map(([, body]) => `'sha256-${crypto.createHash("sha256").update(body).digest("base64")}'`);
+        expect(inline.length).toBeGreaterThan(0);
+        expect(hashes.toSorted()).toEqual([...new Set(inline)].toSorted());
 
-      // An administrator is never served from memory.
-      const cookie = await signIn(first.url, credentials.username, credentials.password);
-      expect((await get(first, `/blog/${id}`, { Cookie: cookie })).headers.get("x-cache")).toBeNull();
+        // An administrator is never served from memory.
+        const cookie = await signIn(first.url, credentials.username, credentials.password);
+        expect((await get(first, `/blog/${id}`, { Cookie: cookie })).headers.get("x-cache")).toBeNull();
 
-      // A message sent through the contact form changes no page: the cache stays.
-      const sent = await fetch(`${first.url}/contact`, {
-        method: "POST",
-        body: new URLSearchParams({
-          name: "Léa",
-          email: "lea@example.fr",
-          subject: "Visite",
-          message: "Bonjour",
-          captcha: "7",
-        }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url },
-      });
-      expect(sent.status).toBe(200);
-      expect((await get(first, `/blog/${id}`)).headers.get("x-cache")).toBe("hit");
+        // A message sent through the contact form changes no page: the cache stays.
+        const sent = await fetch(`${first.url}/contact`, {
+          method: "POST",
+          body: new URLSearchParams({
+            name: "Léa",
+            email: "lea@example.fr",
+            subject: "Visite",
+            message: "Bonjour",
+            captcha: "7",
+          }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url },
+        });
+        expect(sent.status).toBe(200);
+        expect((await get(first, `/blog/${id}`)).headers.get("x-cache")).toBe("hit");
 
-      await renameArticle(first, id, "Le titre changé ici");
-      const edited = await get(first, `/blog/${id}`);
-      expect(edited.headers.get("x-cache")).toBe("miss");
-      expect(await edited.text()).toContain("Le titre changé ici");
-      expect(await (await get(first, "/blog")).text()).toContain("Le titre changé ici");
-    } finally {
-      for (const server of servers) await server.stop();
-      await pg?.drop();
-    }
-  }, 120_000);
+        await renameArticle(first, id, "Le titre changé ici");
+        const edited = await get(first, `/blog/${id}`);
+        expect(edited.headers.get("x-cache")).toBe("miss");
+        expect(await edited.text()).toContain("Le titre changé ici");
+        expect(await (await get(first, "/blog")).text()).toContain("Le titre changé ici");
+      } finally {
+        for (const server of servers) await server.stop();
+        await pg?.drop();
+      }
+    },
+    PREPARED_START_MS,
+  );
 });
 
 // The addresses and conditional requests are the cache's own, the same whatever the database: on PGlite alone.
 describe("addresses a visitor can send for a kept page", () => {
-  it("tracking parameters find the kept page, which never echoes them; feeds and the sitemap are kept and answer 304", async () => {
-    const server = await startServer({ dataDir: await preparedDataDir("demo"), env: { SEED_DEMO: "true" } });
-    try {
-      // The first visitor comes from a social network: the page is rendered for its canonical address, so the
-      // form of the kept copy posts to /contact, not to the tracked address.
-      const tracked = await get(server, "/contact?utm_source=facebook&fbclid=IwAR0abc123");
-      expect(tracked.headers.get("x-cache")).toBe("miss");
-      const html = await tracked.text();
-      expect(html).toMatch(/<form[^>]* action="\/contact"/);
-      expect(html).not.toMatch(/fbclid|utm_source|IwAR0abc123/);
-      const plain = await get(server, "/contact");
-      expect(plain.headers.get("x-cache")).toBe("hit");
-      expect(await plain.text()).toBe(html);
+  it(
+    "tracking parameters find the kept page, which never echoes them; feeds and the sitemap are kept and answer 304",
+    async () => {
+      const server = await startServer({ dataDir: await preparedDataDir("demo"), env: { SEED_DEMO: "true" } });
+      try {
+        // The first visitor comes from a social network: the page is rendered for its canonical address, so the
+        // form of the kept copy posts to /contact, not to the tracked address.
+        const tracked = await get(server, "/contact?utm_source=facebook&fbclid=IwAR0abc123");
+        expect(tracked.headers.get("x-cache")).toBe("miss");
+        const html = await tracked.text();
+        expect(html).toMatch(/<form[^>]* action="\/contact"/);
+        expect(html).not.toMatch(/fbclid|utm_source|IwAR0abc123/);
+        const plain = await get(server, "/contact");
+        expect(plain.headers.get("x-cache")).toBe("hit");
+        expect(await plain.text()).toBe(html);
 
-      await get(server, "/");
-      for (let i = 0; i < 3; i++) {
-        const visit = await get(server, `/?utm_source=newsletter&utm_medium=email&fbclid=${crypto.randomUUID()}`);
-        expect(visit.headers.get("x-cache")).toBe("hit");
+        await get(server, "/");
+        for (let i = 0; i < 3; i++) {
+          const visit = await get(server, `/?utm_source=newsletter&utm_medium=email&fbclid=${crypto.randomUUID()}`);
+          expect(visit.headers.get("x-cache")).toBe("hit");
+        }
+
+        // The parameters a page reads still make their own copies.
+        const compost = await get(server, "/search?fbclid=x&q=compost");
+        expect(compost.headers.get("x-cache")).toBe("miss");
+        expect(await compost.text()).toMatch(/value="compost"/);
+        expect((await get(server, "/search?q=compost&utm_source=y")).headers.get("x-cache")).toBe("hit");
+        expect(await (await get(server, "/search?q=semis")).text()).toMatch(/value="semis"/);
+
+        for (const [path, type] of [
+          ["/blog/rss.xml", "application/rss+xml; charset=utf-8"],
+          ["/events/calendar.ics", "text/calendar; charset=utf-8"],
+          ["/sitemap.xml", "application/xml; charset=utf-8"],
+        ]) {
+          const first = await get(server, path);
+          expect([
+            path,
+            first.status,
+            first.headers.get("x-cache"),
+            first.headers.get("content-type"),
+            first.headers.get("content-encoding"),
+          ]).toEqual([path, 200, "miss", type, "br"]);
+          const body = await first.text();
+          const kept = await get(server, `${path}?utm_source=lecteur`);
+          expect([path, kept.headers.get("x-cache"), await kept.text()]).toEqual([path, "hit", body]);
+          const etag = first.headers.get("etag")!;
+          const byTag = await get(server, path, { "If-None-Match": etag });
+          expect([path, byTag.status, byTag.headers.get("etag"), await byTag.text()]).toEqual([path, 304, etag, ""]);
+          const byDate = await get(server, path, { "If-Modified-Since": first.headers.get("last-modified")! });
+          expect([path, byDate.status]).toEqual([path, 304]);
+        }
+      } finally {
+        await server.stop();
       }
-
-      // The parameters a page reads still make their own copies.
-      const compost = await get(server, "/search?fbclid=x&q=compost");
-      expect(compost.headers.get("x-cache")).toBe("miss");
-      expect(await compost.text()).toMatch(/value="compost"/);
-      expect((await get(server, "/search?q=compost&utm_source=y")).headers.get("x-cache")).toBe("hit");
-      expect(await (await get(server, "/search?q=semis")).text()).toMatch(/value="semis"/);
-
-      for (const [path, type] of [
-        ["/blog/rss.xml", "application/rss+xml; charset=utf-8"],
-        ["/events/calendar.ics", "text/calendar; charset=utf-8"],
-        ["/sitemap.xml", "application/xml; charset=utf-8"],
-      ]) {
-        const first = await get(server, path);
-        expect([
-          path,
-          first.status,
-          first.headers.get("x-cache"),
-          first.headers.get("content-type"),
-          first.headers.get("content-encoding"),
-        ]).toEqual([path, 200, "miss", type, "br"]);
-        const body = await first.text();
-        const kept = await get(server, `${path}?utm_source=lecteur`);
-        expect([path, kept.headers.get("x-cache"), await kept.text()]).toEqual([path, "hit", body]);
-        const etag = first.headers.get("etag")!;
-        const byTag = await get(server, path, { "If-None-Match": etag });
-        expect([path, byTag.status, byTag.headers.get("etag"), await byTag.text()]).toEqual([path, 304, etag, ""]);
-        const byDate = await get(server, path, { "If-Modified-Since": first.headers.get("last-modified")! });
-        expect([path, byDate.status]).toEqual([path, 304]);
-      }
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
+    },
+    PREPARED_START_MS,
+  );
 });
 
 // Only where PostgreSQL is available: two instances share one database there.

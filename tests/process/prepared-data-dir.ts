@@ -12,6 +12,11 @@ import { spawnServer, tempDataDir, waitUntilReady } from "./server";
 
 type Kind = "empty" | "demo";
 
+/** A test that starts from a prepared directory may first wait for it to be made: a minute on a loaded machine. */
+const TEMPLATE_WAIT_MS = 120_000;
+/** What a hook that starts a server from a prepared directory allows: the wait for it, then the start itself. */
+export const PREPARED_START_MS = TEMPLATE_WAIT_MS + 60_000;
+
 async function makeTemplate(kind: Kind, target: string) {
   const dataDir = tempDataDir("potager-template-");
   const server = await waitUntilReady(await spawnServer({ dataDir, env: { SEED_DEMO: String(kind === "demo") } }));
@@ -38,7 +43,7 @@ async function template(kind: Kind) {
     await makeTemplate(kind, target);
     return target;
   }
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + TEMPLATE_WAIT_MS;
   while (!fs.existsSync(target)) {
     if (Date.now() > deadline) throw new Error(`le modèle de dossier de données « ${kind} » n'est pas venu`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,7 +7,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, type RawOutcome, type RawRequest } from "../fuzz/http";
 import { signIn } from "../fuzz/session";
-import { preparedDataDir } from "./prepared-data-dir";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
@@ -20,7 +20,7 @@ beforeAll(async () => {
     env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password },
   });
   cookie = await signIn(server.url, credentials.username, credentials.password);
-}, 60_000);
+}, PREPARED_START_MS);
 afterAll(async () => {
   await server?.stop();
 });
@@ -224,7 +224,7 @@ describe("a large form a route does not read, on a connection the client closes 
       dataDir: await preparedDataDir("demo"),
       env: { ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "true" },
     });
-  }, 60_000);
+  }, PREPARED_START_MS);
   afterAll(async () => {
     await demo?.stop();
   });

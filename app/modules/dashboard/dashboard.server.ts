@@ -171,7 +171,8 @@ export async function runDashboardAction(request: Request, actor: Actor) {
   if (parsed.data.intent === "testMail") {
     const result = await sendTestMail(parsed.data.to);
     const answer = { ok: result.ok, message: result.message, testMail: true as const };
-    return result.ok ? answer : data(answer, { status: 502 });
+    // 502 when the SMTP server refused or could not be reached; without one, the site did what it is set to do.
+    return result.ok || result.toFile ? answer : data(answer, { status: 502 });
   }
   if (parsed.data.intent === "removeDemoContent") {
     const removed = await withHistory(

@@ -30,9 +30,12 @@ const REASONS: Record<string, string> = {
 
 /**
  * Sends a test message at once, outside the outbox, and says in French what happened: the SMTP server's own answer
- * on success or refusal, or where the .eml file was written when no SMTP server is set.
+ * on success or refusal, or where the .eml file was written when no SMTP server is set (`toFile`).
  */
-export async function sendTestMail(to: string, smtpUrl = env.SMTP_URL): Promise<{ ok: boolean; message: string }> {
+export async function sendTestMail(
+  to: string,
+  smtpUrl = env.SMTP_URL,
+): Promise<{ ok: boolean; message: string; toFile?: true }> {
   const destination = mailDestination(smtpUrl);
   const mail = {
     from: env.MAIL_FROM,
@@ -45,6 +48,7 @@ export async function sendTestMail(to: string, smtpUrl = env.SMTP_URL): Promise<
     const file = await writeMailFile(destination.dir, "test", mail);
     return {
       ok: false,
+      toFile: true,
       message: `Aucun serveur SMTP n'est réglé (SMTP_URL) : le message n'est pas parti, il a été écrit dans ${file}.`,
     };
   }

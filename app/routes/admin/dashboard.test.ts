@@ -205,6 +205,14 @@ describeEachDatabase("admin dashboard", () => {
     expect((await loader(signedIn())).demoRows).toBe(0);
   });
 
+  it("answers a test e-mail written to a file, with no SMTP server set, with where it is, not with an error", async () => {
+    const answer = await post({ intent: "testMail", to: "bureau@jardins.example" });
+    expect(answer).toMatchObject({ ok: false, testMail: true });
+    expect((answer as { message: string }).message).toMatch(
+      /^Aucun serveur SMTP n'est réglé \(SMTP_URL\) : le message n'est pas parti, il a été écrit dans .*-test\.eml\.$/,
+    );
+  });
+
   it("refuses a test e-mail to an address that is not one, and an unknown intent", async () => {
     expect(answered(await post({ intent: "testMail", to: "bureau@" }))).toMatchObject({
       status: 400,
