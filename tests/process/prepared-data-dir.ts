@@ -36,8 +36,9 @@ async function template(kind: Kind) {
   try {
     fs.mkdirSync(`${target}.lock`);
     maker = true;
-  } catch {
-    // Another test file is making it.
+  } catch (error) {
+    // EEXIST: another test file is making it (or has); anything else is a real failure, not a reason to wait.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   if (maker) {
     await makeTemplate(kind, target);
