@@ -30,5 +30,9 @@ export default defineConfig({
     // PGlite's WebAssembly as `npm start` runs it (decision 007): a test file's process ends before the optimising
     // compiler's work on PGlite pays back. 21 % less CPU for the database's integration tests.
     execArgv: ["--liftoff-only"],
+    // drizzle-orm's package.json is 179 KB of export paths, and Node reads its package scope for each of the
+    // hundreds of files a test file loads, 5 ms each; Vite's module runner loads it without asking. A third less CPU
+    // for an integration test file.
+    server: { deps: { inline: ["drizzle-orm"] } },
   },
 });

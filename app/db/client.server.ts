@@ -47,11 +47,6 @@ const PGLITE_SETTINGS = [
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
-  /**
-   * For PGlite in memory: a database PGlite dumped (`dumpDataDir`) to start from instead of making an empty one; the
-   * tests' suites start from one migrated copy, which saves each of them initdb and the migrations.
-   */
-  from?: Blob;
   logger?: Logger;
 }): Promise<DatabaseHandle> {
   if (options.url) {
@@ -92,7 +87,6 @@ export async function openDatabase(options: {
   }
   const client = await PGlite.create({
     dataDir: options.dataDir ?? "memory://",
-    loadDataDir: options.dataDir ? undefined : options.from,
     // Search ignores accents (CREATE EXTENSION in the migrations).
     extensions: { unaccent },
     postgresqlconf: PGLITE_SETTINGS,

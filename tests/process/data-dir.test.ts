@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, tempDataDir, type ServerProcess } from "./server";
 
 const running: ServerProcess[] = [];
@@ -35,26 +36,30 @@ it("creates a new data directory, its database included, for the server's accoun
   expect(openToOthers(dataDir)).toEqual([]);
 });
 
-it("makes an existing data directory private at start, and says so in one line", async () => {
-  const dataDir = tempDataDir();
-  const first = await startServer({ dataDir });
-  await first.stop();
-  // As a previous version left it: the folder 0755, PGlite's files 0666, an e-mail 0644.
-  fs.chmodSync(dataDir, 0o755);
-  fs.chmodSync(path.join(dataDir, "db"), 0o755);
-  fs.chmodSync(path.join(dataDir, "db", "PG_VERSION"), 0o666);
-  fs.mkdirSync(path.join(dataDir, "mail"), { mode: 0o755 });
-  fs.writeFileSync(path.join(dataDir, "mail", "ancien.eml"), "Subject: test\n\n", { mode: 0o644 });
-  fs.chmodSync(path.join(dataDir, "mail", "ancien.eml"), 0o644);
-  expect(openToOthers(dataDir).length).toBeGreaterThan(3);
+it(
+  "makes an existing data directory private at start, and says so in one line",
+  async () => {
+    // A directory a server has already started on, as a previous version left it: the folder 0755, PGlite's files
+    // 0666, an e-mail 0644.
+    const dataDir = await preparedDataDir("empty");
+    fs.chmodSync(dataDir, 0o755);
+    fs.chmodSync(path.join(dataDir, "db"), 0o755);
+    fs.chmodSync(path.join(dataDir, "db", "PG_VERSION"), 0o666);
+    fs.mkdirSync(path.join(dataDir, "mail"), { recursive: true });
+    fs.chmodSync(path.join(dataDir, "mail"), 0o755);
+    fs.writeFileSync(path.join(dataDir, "mail", "ancien.eml"), "Subject: test\n\n", { mode: 0o644 });
+    fs.chmodSync(path.join(dataDir, "mail", "ancien.eml"), 0o644);
+    expect(openToOthers(dataDir).length).toBeGreaterThan(3);
 
-  const server = await startServer({ dataDir });
-  running.push(server);
-  expect(openToOthers(dataDir)).toEqual([]);
-  const said = server
-    .output()
-    .split("\n")
-    .filter((line) => line.includes("accessible à d'autres comptes"));
-  expect(said).toHaveLength(1);
-  expect(said[0]).toContain("maintenant privé (droits 0700");
-});
+    const server = await startServer({ dataDir });
+    running.push(server);
+    expect(openToOthers(dataDir)).toEqual([]);
+    const said = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("accessible à d'autres comptes"));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain("maintenant privé (droits 0700");
+  },
+  PREPARED_START_MS,
+);

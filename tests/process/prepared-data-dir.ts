@@ -2,8 +2,8 @@
  * Data directories as the built server leaves them after its first start: migrated, and with the demo when asked.
  * The first test of the run that asks starts a server on an empty directory once, stops it, and keeps what it wrote;
  * each test then starts from a copy. A server on a copy skips PGlite's initdb, the migrations and the demo's images:
- * about 4 s of CPU instead of 7, or 14 with the demo, on a two-core machine. Tests of the first start itself (the
- * lifecycle, the data directory, the memory at start) start on an empty directory, as a new site does.
+ * about 4 s of CPU instead of 7, or 14 with the demo, on a two-core machine. Tests of the first start itself (a
+ * new data directory, a first administrator, the memory at start) start on an empty directory, as a new site does.
  */
 import fs from "node:fs";
 import path from "node:path";
