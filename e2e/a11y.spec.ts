@@ -1,5 +1,4 @@
 import { axeViolations, problemsOnPhoneAndDesktop } from "./accessibility";
-import { openAdmin } from "./admin";
 import { EMPTY_SITE, expect, test } from "./fixtures";
 
 const PUBLIC = [
@@ -30,11 +29,7 @@ for (const path of PAGES) {
   });
 }
 
-test("the admin dashboard has no accessibility violations at 390 and 1280 px", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 900 });
-  await openAdmin(page, "/admin", "Tableau de bord");
-  expect(await problemsOnPhoneAndDesktop(page, "/admin")).toEqual([]);
-});
+// The back office's screens, the dashboard first, are checked in admin-dashboard.spec.ts.
 
 for (const path of ["/apply", "/contact", "/annonces"]) {
   test(`${path} with its error messages shown has no accessibility violations`, async ({ page }) => {
