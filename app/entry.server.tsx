@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { nonceContext } from "./request/context";
@@ -91,5 +91,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // React Router's own 404 for an address no route matches: only one with a line break in its path gets past the
+  // catch-all route (whose `*` stops there), and it is a refusal, not a failure.
+  if (isRouteErrorResponse(error) && error.status === 404) return;
   logger.error({ err: error, url: new URL(request.url).pathname }, "unhandled error");
 }

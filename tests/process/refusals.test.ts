@@ -158,6 +158,17 @@ describe("input that stopped the server or gave a 500", () => {
     );
   });
 
+  it("an address with a line break in its path gets a 404, signed in or not, and no error line", async () => {
+    const before = server.output().length;
+    for (const path of ["/%0A", "/admin/documents/%0B%01%0B%0D%0A/"])
+      for (const headers of [{}, { Cookie: cookie }]) {
+        const outcome = expectAnswered(await send(server.url, { method: "GET", path, headers }), 404);
+        expect(outcome.body).toContain("Page introuvable");
+      }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.output().slice(before)).not.toMatch(/"level":50/);
+  });
+
   it("TRACE, and any method but GET, HEAD and POST, gets 405 with Allow", async () => {
     for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
       const outcome = expectAnswered(await send(server.url, { method, path: "/", headers: {} }), 405);
