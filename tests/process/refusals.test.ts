@@ -161,7 +161,7 @@ describe("input that stopped the server or gave a 500", () => {
   it("an address with a line break in its path gets a 404, signed in or not, and no error line", async () => {
     const before = server.output().length;
     for (const path of ["/%0A", "/admin/documents/%0B%01%0B%0D%0A/"])
-      for (const headers of [{}, { Cookie: cookie }]) {
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
         const outcome = expectAnswered(await send(server.url, { method: "GET", path, headers }), 404);
         expect(outcome.body).toContain("Page introuvable");
       }
