@@ -52,13 +52,24 @@ export const TRACES_WITHOUT_SNAPSHOTS = process.env.CI
   : { trace: { mode: "retain-on-failure" as const, snapshots: false } };
 
 /** Every test fails if the page logs an error or throws (CSP violations and hydration errors included). */
-export const test = base.extend<{ pageErrors: void; visitor: void }>({
+export const test = base.extend<{ pageErrors: void; visitor: void; editorsFirst: void }>({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern, empty or not.
   // oxlint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(SITE),
   visitor: [
     async ({ context }, use) => {
       await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
+      await use();
+    },
+    { auto: true },
+  ],
+  // A rich-text field is a plain textarea until Quill replaces it, taller and with its toolbar: what is below moves. A
+  // person waits for the screen to settle before clicking; so does every action and assertion here, once such a field
+  // shows (with JavaScript off it stays a textarea, and nothing waits).
+  editorsFirst: [
+    async ({ page, javaScriptEnabled }, use) => {
+      if (javaScriptEnabled !== false)
+        await page.addLocatorHandler(page.locator("textarea:has(+ .rich-text-editor)").first(), async () => {});
       await use();
     },
     { auto: true },
