@@ -41,16 +41,11 @@ export function popup(page: Page, message: string | RegExp) {
   return page.getByRole("status").filter({ hasText: message });
 }
 
-/**
- * Closes the save popup with « Fermer »; again if it comes back, as it does when the click lands before the save's
- * navigation has ended (the popup follows the navigation).
- */
+/** Closes the save popup with « Fermer ». */
 export async function closePopup(page: Page) {
   const close = page.getByRole("button", { name: "Fermer" });
-  await expect(async () => {
-    if (await close.isVisible()) await close.click();
-    await expect(close).toBeHidden({ timeout: 1000 });
-  }).toPass();
+  await close.click();
+  await expect(close).toBeHidden();
 }
 
 /** The items of a published list, by their title links, in the order shown (not the links beside them). */
