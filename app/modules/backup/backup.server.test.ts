@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyOf, createLetter, queueLetter } from "~/modules/newsletter/letters.server";
-import { getDb, openDatabase, useDatabase, type DatabaseHandle } from "~/db/client.server";
+import { getDb, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { blogPosts, importedRecords, jobRuns, helloassoNotifications, onlinePayments } from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
 import {
@@ -32,7 +32,7 @@ import { enqueueMail } from "~/modules/mail/outbox.server";
 import { setMediaDir } from "~/modules/media/media.server";
 import { generate } from "otplib";
 import { eq, isNotNull } from "drizzle-orm";
-import { createPostgresDatabase } from "../../../tests/db";
+import { testDatabases } from "../../../tests/db";
 import {
   insertAd,
   insertApplication,
@@ -46,18 +46,10 @@ type Kind = "pglite" | "postgres";
 const postgres = process.env.TEST_DATABASE_URL;
 const opened: (() => Promise<void>)[] = [];
 
+/** A copy of the run's migrated empty database of `kind` (tests/db.ts), closed and dropped after the test. */
 async function open(kind: Kind): Promise<DatabaseHandle> {
-  if (kind === "pglite") {
-    const handle = await openDatabase({});
-    opened.push(() => handle.close());
-    return handle;
-  }
-  const database = await createPostgresDatabase(postgres!);
-  const handle = await openDatabase({ url: database.url });
-  opened.push(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  const handle = await testDatabases.find((database) => database.name === kind)!.open();
+  opened.push(() => handle.close());
   return handle;
 }
 
