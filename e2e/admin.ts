@@ -6,9 +6,9 @@ const SESSION_COOKIE = "__Host-session";
 let workerSession: Cookie[] | undefined;
 
 /**
- * Opens an admin screen as the administrator, once its heading shows; its rich-text editors may still be starting, so a
- * test that clicks at once waits for them first (`editor`). The sign-in form (whose own tests are
- * in auth.spec.ts) is filled once per worker: its session is then handed to each new browser, as a returning
+ * Opens an admin screen as the administrator, once its heading shows; on the test's own page, its rich-text editors too
+ * (`editorsFirst` in fixtures.ts), but not on a page of another browser the test opened. The sign-in form (whose own
+ * tests are in auth.spec.ts) is filled once per worker: its session is then handed to each new browser, as a returning
  * administrator's browser keeps it, which spares every test two page loads and a password hash. A browser signed in
  * already keeps its own session; one that an earlier test ended (signing out) brings the form back.
  */
