@@ -43,6 +43,28 @@ test("the search box goes to /search with the text, and ignores blank text", asy
   expect(url.searchParams.get("q")).toBe("tomates cerises");
 });
 
+test("the header's search box shows its whole « Rechercher… » and the header stays one line high, 800 to 1280 px", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const box = page.getByRole("searchbox", { name: "Rechercher sur le site" });
+  for (const width of [800, 1024, 1100, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(box).toHaveAttribute("placeholder", "Rechercher…");
+    // The placeholder's width in the box's font, against the room left by its padding (and the search button's).
+    const { text, room } = await box.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const inside = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room: inside };
+    });
+    expect(text, `à ${width} px`).toBeLessThanOrEqual(room);
+    // Squeezed by the links beside it, the tagline wrapped onto six lines and the header doubled (148 px at 1024).
+    expect((await page.getByRole("banner").boundingBox())!.height, `à ${width} px`).toBeLessThanOrEqual(90);
+  }
+});
+
 test("the footer shows the association's details, opening hours and the legal link", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");

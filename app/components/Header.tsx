@@ -44,7 +44,7 @@ export function Header({
           )}
           <span className="min-w-0 leading-tight">
             <span className="block truncate text-lg font-bold text-brand-800">{name}</span>
-            <span className="hidden text-xs text-stone-600 sm:block">{tagline}</span>
+            <span className="hidden text-xs text-stone-600 sm:block lg:hidden xl:block">{tagline}</span>
           </span>
         </Link>
 
@@ -60,7 +60,7 @@ export function Header({
           </ul>
         </nav>
 
-        <div className="ml-auto hidden w-44 md:block lg:ml-2">
+        <div className="ml-auto hidden w-40 shrink-0 md:block lg:ml-2 xl:w-44">
           <SearchBox id="header-search" />
         </div>
         <Link
