@@ -43,7 +43,7 @@ test("the search box goes to /search with the text, and ignores blank text", asy
   expect(url.searchParams.get("q")).toBe("tomates cerises");
 });
 
-test("the header's search box shows its whole « Rechercher… » and the header stays one line high, 800 to 1280 px", async ({
+test("the header's search box shows its whole « Rechercher… » and the header stays under 90 px, 800 to 1280 px", async ({
   page,
 }) => {
   await page.goto("/");
