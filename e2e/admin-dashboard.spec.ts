@@ -3,7 +3,7 @@ import os from "node:os";
 import { join } from "node:path";
 import * as tar from "tar";
 import { problemsOnPhoneAndDesktop } from "./accessibility";
-import { editor, openAdmin, popup } from "./admin";
+import { openAdmin, popup } from "./admin";
 import { SITE, expect, test, visitorContext } from "./fixtures";
 
 function stat(page: import("@playwright/test").Page, label: string) {
@@ -148,8 +148,6 @@ test.describe("no accessibility violations and no sideways scrolling at 390 and 
     // The page that offers to sign in again after the session expired.
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto("/admin/settings");
-    // A click before the screen's editors have loaded can be lost to their start.
-    await editor(page, "Contenu de la page");
     await context.clearCookies();
     await page.getByRole("button", { name: "Enregistrer les textes" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Votre session a expiré" })).toBeVisible();

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { editor, historyEntries, openAdmin } from "./admin";
+import { historyEntries, openAdmin } from "./admin";
 import { expect, test } from "./fixtures";
 import { applyAs, postAdAs } from "./visitors";
 
@@ -9,8 +9,6 @@ test("one person's data: found by address, exported as JSON, erased in one go", 
     email: "Maelle.Riviere@example.fr",
   });
   await openAdmin(page, "/admin/settings", "Paramètres");
-  // The screen settles once its editors have loaded.
-  await editor(page, "Contenu de la page");
   await page.getByRole("link", { name: "Exporter ou effacer les données d'une personne" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Données d'une personne" })).toBeVisible();
   await page.getByLabel("Adresse e-mail").fill("maelle.riviere@example.fr");

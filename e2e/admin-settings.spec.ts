@@ -498,8 +498,6 @@ test("an association image is uploaded at once, saved, shown on the page and can
     await expect(page.getByRole("article").locator(`img[src="${uploaded}"]`)).toHaveCount(1);
 
     await openSettings(page);
-    // The screen settles once its editors have loaded; a click before may land on a field about to be drawn again.
-    await editorReady(page);
     await association.getByRole("button", { name: "Supprimer l’image 2" }).click();
     await expect(association.getByRole("img", { name: "Aperçu : Image 2" })).toHaveCount(0);
     await expect(association.locator('input[type="hidden"][name="imagesAssociation"]').nth(1)).toHaveValue("");

@@ -119,7 +119,8 @@ test.describe("at 1280 px with JavaScript", () => {
     await ticks.getByRole("button", { name: "Enregistrer les pointages" }).click();
     const saved = popup(page, spaced(`Pointages enregistrés. Écart : ${shown(1240 - reconciled)}.`));
     await expect(saved).toBeVisible();
-    await page.getByRole("button", { name: "Fermer" }).click();
+    const close = page.getByRole("button", { name: "Fermer" });
+    await close.click();
     await expect(saved).toBeHidden();
     release();
     await page.unrouteAll();
@@ -129,7 +130,7 @@ test.describe("at 1280 px with JavaScript", () => {
         (Reflect.get(window, "__reactRouterDataRouter") as { state: { navigation: { state: string } } }).state
           .navigation.state === "idle",
     );
-    await expect(page.getByRole("button", { name: "Fermer" })).toHaveCount(0);
+    await expect(close).toHaveCount(0);
 
     await page.getByText("Corriger le solde du relevé").click();
     await page.getByLabel("Solde du relevé (€)").fill(shown(reconciled));
