@@ -1,25 +1,30 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { lockDataDir } from "~/db/data-dir-lock.server";
+import { adminCommand, Refusal } from "./admin-command";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-cli-"));
+// This file's own data directory (tests/setup.ts), which the commands run here and the tools started below share. It
+// starts with the run's migrated empty database (tests/global-setup.ts), which the first command would otherwise make.
+const dataDir = process.env.DATA_DIR!;
+fs.cpSync(inject("pgliteDir"), path.join(dataDir, "db"), { recursive: true });
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "silent" };
 
 /**
  * The command `npm run admin` runs (package.json's script), started as npm starts it: from the project, with its
- * node_modules/.bin first on the PATH. npm itself costs each call three seconds of CPU; the last test goes through it,
+ * node_modules/.bin first on the PATH. A tool's start costs three to five seconds of CPU, npm's three more: what the
+ * tool does with its arguments runs in this process (`admin` below); the tool itself proves it reads them and
+ * standard input, prints, exits with the right code and honours the database's lock; the last test goes through npm,
  * as the README says to.
  */
-function adminCommand(): [string, string[]] {
+function adminCommandLine(): [string, string[]] {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
   const [tool, ...args] = (pkg.scripts.admin as string).split(/\s+/);
   return [path.join(root, "node_modules/.bin", tool!), args];
 }
-const [adminTool, adminArgs] = adminCommand();
+const [adminTool, adminArgs] = adminCommandLine();
 const PATH = `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`;
 
 function cli(args: string[], input = "") {
@@ -33,32 +38,52 @@ function cli(args: string[], input = "") {
   return { code: result.status, out: result.stdout, err: result.stderr.trim() };
 }
 
+/** The tool's command `args`, run in this process: what it printed, and the refusal it would print alone, if any. */
+async function admin(args: string[], password = "") {
+  const lines: string[] = [];
+  try {
+    await adminCommand(args, { print: (line) => lines.push(line), readPassword: async () => password });
+    return { out: lines.join("\n"), refusal: undefined };
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return { out: lines.join("\n"), refusal: error.message };
+  }
+}
+
 describe("npm run admin", () => {
-  it("creates an admin with a password read from stdin, lists it, resets it, and refuses bad input", () => {
-    expect(cli(["list"]).out).toContain("Aucun administrateur.");
+  it("creates an admin with a password read from stdin, lists it, resets it, and refuses bad input", async () => {
+    expect((await admin(["list"])).out).toBe("Aucun administrateur.");
 
     const created = cli(["create", "marie"], "groseilles-sous-la-pergola-1907\n");
-    expect(created.err).toBe("");
+    expect(created).toMatchObject({ code: 0, err: "" });
     expect(created.out).toContain("Administrateur « marie » créé.");
-    expect(cli(["list"]).out).toMatch(/^marie\tAdministrateur\t/m);
+    expect((await admin(["list"])).out).toMatch(/^marie\tAdministrateur\t/m);
 
-    expect(cli(["create", "marie"], "rhubarbe-et-capucines-2031\n").err).toContain("existe déjà");
-    expect(cli(["create", "paul"], "court\n").err).toContain("au moins 12 caractères");
-    expect(cli(["create", "paul"], "motdepasse123\n").err).toContain("trop facile à deviner");
-    expect(cli(["reset-password", "marie"], "rhubarbe-et-capucines-2031\n").out).toContain("modifié");
-    expect(cli(["reset-password", "personne"], "rhubarbe-et-capucines-2031\n").code).toBe(1);
-    expect(cli([]).err).toContain("Usage");
-  }, 180_000);
+    // A refusal is one line on the error output and an exit code of 1.
+    expect(cli(["create", "paul"], "court\n")).toMatchObject({
+      code: 1,
+      out: "",
+      err: expect.stringMatching(/^[^\n]*au moins 12 caractères[^\n]*$/),
+    });
+    expect((await admin(["create", "marie"], "rhubarbe-et-capucines-2031")).refusal).toContain("existe déjà");
+    expect((await admin(["create", "paul"], "motdepasse123")).refusal).toContain("trop facile à deviner");
+    expect((await admin(["list"])).out).not.toMatch(/^paul\t/m);
+    expect((await admin(["reset-password", "marie"], "rhubarbe-et-capucines-2031")).out).toContain("modifié");
+    expect((await admin(["reset-password", "personne"], "rhubarbe-et-capucines-2031")).refusal).toBe(
+      "Aucun administrateur « personne ».",
+    );
+    expect((await admin([])).refusal).toContain("Usage");
+  }, 120_000);
 
-  it("removes an administrator but never the last one, and turns a second factor off", () => {
-    expect(cli(["create", "alain"], "courgettes-du-jardin-partage-77\n").code).toBe(0);
-    expect(cli(["disable-2fa", "alain"]).out).toContain("Double authentification de « alain » désactivée");
-    expect(cli(["disable-2fa", "personne"]).err).toContain("Aucun compte « personne »");
-    expect(cli(["remove", "alain"]).out).toContain("Compte « alain » supprimé");
-    expect(cli(["list"]).out).not.toMatch(/^alain\t/m);
-    expect(cli(["remove", "marie"]).err).toBe("Impossible de supprimer le dernier administrateur.");
-    expect(cli(["list"]).out).toMatch(/^marie\tAdministrateur\t/m);
-  }, 180_000);
+  it("removes an administrator but never the last one, and turns a second factor off", async () => {
+    expect((await admin(["create", "alain"], "courgettes-du-jardin-partage-77")).refusal).toBeUndefined();
+    expect((await admin(["disable-2fa", "alain"])).out).toContain("Double authentification de « alain » désactivée");
+    expect((await admin(["disable-2fa", "personne"])).refusal).toContain("Aucun compte « personne »");
+    expect((await admin(["remove", "alain"])).out).toContain("Compte « alain » supprimé");
+    expect((await admin(["list"])).out).not.toMatch(/^alain\t/m);
+    expect((await admin(["remove", "marie"])).refusal).toBe("Impossible de supprimer le dernier administrateur.");
+    expect((await admin(["list"])).out).toMatch(/^marie\tAdministrateur\t/m);
+  }, 60_000);
 
   it("refuses to open the embedded database while another process holds it, naming that process", async () => {
     const lock = await lockDataDir(dataDir, "le serveur Potager (processus 4242)");
@@ -75,7 +100,7 @@ describe("npm run admin", () => {
     } finally {
       await lock.release();
     }
-    expect(cli(["list"]).code).toBe(0);
+    expect((await admin(["list"])).refusal).toBeUndefined();
   }, 60_000);
 
   it("says what is wrong with a setting in one line, without a stack trace, through npm as the README says", () => {

@@ -137,17 +137,21 @@ describe("starting", () => {
     );
   }, 30_000);
 
-  it("refuses a first administrator's password that any other password would be refused for, saying why", async () => {
-    const dataDir = tempDataDir();
-    // Long enough, but a common word and a year: the accounts screen refuses it, so does the start.
-    const server = await spawnServer({ dataDir, env: { ADMIN_USERNAME: "marie", ADMIN_PASSWORD: "jardinage2026" } });
-    expect(await server.exited).toBe(1);
-    expect(printed(server.output())).toMatch(
-      /^ADMIN_PASSWORD est refusé : Ce mot de passe est trop facile à deviner\./,
-    );
-    // Nothing was half-created: a start with a good password makes the account.
-    await signIn((await started({ dataDir, env: adminEnv })).url, credentials.username, credentials.password);
-  }, 60_000);
+  it(
+    "refuses a first administrator's password that any other password would be refused for, saying why",
+    async () => {
+      const dataDir = await preparedDataDir("empty");
+      // Long enough, but a common word and a year: the accounts screen refuses it, so does the start.
+      const server = await spawnServer({ dataDir, env: { ADMIN_USERNAME: "marie", ADMIN_PASSWORD: "jardinage2026" } });
+      expect(await server.exited).toBe(1);
+      expect(printed(server.output())).toMatch(
+        /^ADMIN_PASSWORD est refusé : Ce mot de passe est trop facile à deviner\./,
+      );
+      // Nothing was half-created: a start with a good password makes the account.
+      await signIn((await started({ dataDir, env: adminEnv })).url, credentials.username, credentials.password);
+    },
+    PREPARED_START_MS,
+  );
 
   it("says in one line that the database cannot be reached", async () => {
     const port = await freePort();
