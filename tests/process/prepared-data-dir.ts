@@ -55,6 +55,14 @@ async function template(kind: Kind) {
 /** A new data directory holding a copy of the template of `kind`, for one server. */
 export async function preparedDataDir(kind: Kind) {
   const dataDir = tempDataDir();
-  fs.cpSync(await template(kind), dataDir, { recursive: true });
+  const source = await template(kind);
+  fs.cpSync(source, dataDir, { recursive: true });
+  // Node 24's cpSync makes every folder it creates 0755, whatever the source's: the copy keeps the server's 0700, so
+  // that its server has nothing to make private, as on a restart.
+  for (const entry of fs.readdirSync(source, { withFileTypes: true, recursive: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = path.join(entry.parentPath, entry.name);
+    fs.chmodSync(path.join(dataDir, path.relative(source, folder)), fs.statSync(folder).mode & 0o7777);
+  }
   return dataDir;
 }
