@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { lockDataDir } from "~/db/data-dir-lock.server";
+import { packageScript } from "../tests/package-script";
 import { adminCommand, Refusal } from "./admin-command";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -13,26 +14,18 @@ fs.cpSync(inject("pgliteDir"), path.join(dataDir, "db"), { recursive: true });
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "silent" };
 
 /**
- * The command `npm run admin` runs (package.json's script), started as npm starts it: from the project, with its
- * node_modules/.bin first on the PATH. A tool's start costs three to five seconds of CPU, npm's three more: what the
- * tool does with its arguments runs in this process (`admin` below); the tool itself proves it reads them and
- * standard input, prints, exits with the right code and honours the database's lock; the last test goes through npm,
- * as the README says to.
+ * A tool's start costs three to five seconds of CPU: what the tool does with its arguments runs in this process
+ * (`admin` below); the tool itself, started as npm starts it, proves it reads them and standard input, prints, exits
+ * with the right code and honours the database's lock; the last test goes through npm, as the README says to.
  */
-function adminCommandLine(): [string, string[]] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-  const [tool, ...args] = (pkg.scripts.admin as string).split(/\s+/);
-  return [path.join(root, "node_modules/.bin", tool!), args];
-}
-const [adminTool, adminArgs] = adminCommandLine();
-const PATH = `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`;
+const tool = packageScript("admin");
 
 function cli(args: string[], input = "") {
-  const result = spawnSync(adminTool, [...adminArgs, ...args], {
-    cwd: root,
+  const result = spawnSync(tool.command, [...tool.args, ...args], {
+    cwd: tool.cwd,
     input,
     encoding: "utf8",
-    env: { ...env, PATH },
+    env: { ...env, PATH: tool.PATH },
     timeout: 60_000,
   });
   return { code: result.status, out: result.stdout, err: result.stderr.trim() };
@@ -89,7 +82,7 @@ describe("npm run admin", () => {
     const lock = await lockDataDir(dataDir, "le serveur Potager (processus 4242)");
     try {
       // Run without blocking this process: it holds the lock and must answer the tool's question.
-      const child = spawn(adminTool, [...adminArgs, "list"], { cwd: root, env: { ...env, PATH } });
+      const child = spawn(tool.command, [...tool.args, "list"], { cwd: tool.cwd, env: { ...env, PATH: tool.PATH } });
       let stderr = "";
       child.stderr.on("data", (chunk) => (stderr += chunk));
       const code = await new Promise((resolve) => child.once("exit", resolve));

@@ -5,18 +5,34 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "~/db/data-dir-lock.server";
 import { useOldSiteExport } from "../tests/fakes/image-host";
+import { packageScript } from "../tests/package-script";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-import-"));
 const fixture = useOldSiteExport();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** `npm run import -- …` as the README says; asynchronous, so the fake image host in this process can answer. */
-function runImport(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+const tool = packageScript("import");
+
+/**
+ * `npm run import -- …` as the README says, or (`throughNpm` false) the command npm runs, started the same way
+ * without npm's own three seconds; asynchronous, so the fake image host in this process can answer.
+ */
+function runImport(args: string[], throughNpm = false): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "import", "--", ...args], {
+    const [command, commandArgs] = throughNpm
+      ? ["npm", ["run", "--silent", "import", "--", ...args]]
+      : [tool.command, [...tool.args, ...args]];
+    const child = spawn(command, commandArgs, {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "silent" },
+      env: {
+        ...process.env,
+        PATH: tool.PATH,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        NODE_ENV: "production",
+        LOG_LEVEL: "silent",
+      },
     });
     let out = "";
     let err = "";
@@ -39,7 +55,7 @@ function runImport(args: string[]): Promise<{ code: number | null; out: string; 
 describe("npm run import", () => {
   it("simulates, imports with a report per table, then imports nothing more", async () => {
     const [imageHost, exportDir] = [fixture.imageHost(), fixture.exportDir()];
-    const dry = await runImport([exportDir, "--dry-run"]);
+    const dry = await runImport([exportDir, "--dry-run"], true);
     expect(dry.err).toBe("");
     expect(dry.out).toContain("Simulation : rien n'est écrit ni téléchargé.");
     expect(dry.out).toContain("blogPosts.json — 3 ligne(s) : 3 à importer ; 5 image(s) à télécharger");
