@@ -7,7 +7,7 @@ let workerSession: Cookie[] | undefined;
 
 /**
  * Opens an admin screen as the administrator, once its heading shows; on the test's own page, its rich-text editors too
- * (`editorsFirst` in fixtures.ts), but not on a page of another browser the test opened. The sign-in form (whose own
+ * (fixtures.ts, `page`), but not on a page of another browser the test opened. The sign-in form (whose own
  * tests are in auth.spec.ts) is filled once per worker: its session is then handed to each new browser, as a returning
  * administrator's browser keeps it, which spares every test two page loads and a password hash. A browser signed in
  * already keeps its own session; one that an earlier test ended (signing out) brings the form back.

@@ -51,45 +51,37 @@ export const TRACES_WITHOUT_SNAPSHOTS = process.env.CI
   ? {}
   : { trace: { mode: "retain-on-failure" as const, snapshots: false } };
 
-/** Every test fails if the page logs an error or throws (CSP violations and hydration errors included). */
-export const test = base.extend<{ pageErrors: void; visitor: void; editorsFirst: void }>({
+/**
+ * The test's own context and page, for the tests that ask for them (one that only opens contexts of its own, or only
+ * sends requests, makes no browser window for nothing). Every test is a visitor of its own (`visitorAddress`); and
+ * fails if its page logs an error or throws (CSP violations and hydration errors included).
+ */
+export const test = base.extend({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern, empty or not.
   // oxlint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(SITE),
-  visitor: [
-    async ({ context }, use) => {
-      await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
-      await use();
-    },
-    { auto: true },
-  ],
-  // A rich-text field is a plain textarea until Quill replaces it, taller and with its toolbar: what is below moves. A
-  // person waits for the screen to settle before clicking; so does every action and assertion here, once such a field
-  // shows (with JavaScript off it stays a textarea, and nothing waits).
-  editorsFirst: [
-    async ({ page, javaScriptEnabled }, use) => {
-      if (javaScriptEnabled !== false)
-        await page.addLocatorHandler(page.locator("textarea:has(+ .rich-text-editor)").first(), async () => {});
-      await use();
-    },
-    { auto: true },
-  ],
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        // A 4xx/5xx answer that a test provokes on purpose is reported by Chromium as a console error; so is the
-        // test tool's own script, refused by a frame sandboxed without scripts (the letter's preview).
-        const text = message.text();
-        const tooling =
-          /status of (4\d\d|5\d\d)/.test(text) || text.startsWith("Blocked script execution in 'about:srcdoc'");
-        if (message.type() === "error" && !tooling) errors.push(text);
-      });
-      await use();
-      expect(errors, "errors in the browser console").toEqual([]);
-    },
-    { auto: true },
-  ],
+  context: async ({ context }, use) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
+    await use(context);
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // A rich-text field is a plain textarea until Quill replaces it, taller and with its toolbar: what is below moves.
+    // A person waits for the screen to settle before clicking; so does every action and assertion here, once such a
+    // field shows (with JavaScript off it stays a textarea, and nothing waits).
+    if (javaScriptEnabled !== false)
+      await page.addLocatorHandler(page.locator("textarea:has(+ .rich-text-editor)").first(), async () => {});
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      // A 4xx/5xx answer that a test provokes on purpose is reported by Chromium as a console error; so is the test
+      // tool's own script, refused by a frame sandboxed without scripts (the letter's preview).
+      const text = message.text();
+      const tooling =
+        /status of (4\d\d|5\d\d)/.test(text) || text.startsWith("Blocked script execution in 'about:srcdoc'");
+      if (message.type() === "error" && !tooling) errors.push(text);
+    });
+    await use(page);
+    expect(errors, "errors in the browser console").toEqual([]);
+  },
 });
 export { expect };
