@@ -110,6 +110,8 @@ export default defineConfig({
         "--in-process-gpu",
         "--disable-gpu-compositing",
         `--disable-features=${DISABLED_FEATURES.join(",")}`,
+        // A context's page stays in the renderer it opened in, rather than moving to a second one for the site's
+        // origin: a quarter less CPU per context, and the sites under test have nothing to isolate from each other.
         "--disable-site-isolation-trials",
       ],
     },

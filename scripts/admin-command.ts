@@ -1,6 +1,6 @@
-// What `npm run admin` does once it has its arguments (./cli.ts reads them, and the password, for it): administrator
-// accounts and the DKIM key. Apart from the tool so that tests run its commands in their own process, and only the
-// reading of arguments and standard input, the exit code and the database's lock through a process.
+// What `npm run admin` does with its arguments: administrator accounts and the DKIM key. Apart from ./cli.ts, which
+// reads the arguments and the password, so that tests run the commands in their own process, and start the tool only
+// for what belongs to a process: standard input, the exit code, the database's lock.
 import { closeDatabase, openDatabaseFor } from "./command.ts";
 
 /** A refusal the person can act on: the tool prints its sentence alone, without a stack trace, and exits with 1. */
