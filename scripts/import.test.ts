@@ -7,7 +7,6 @@ import { lockDataDir } from "~/db/data-dir-lock.server";
 import { useOldSiteExport } from "../tests/fakes/image-host";
 import { packageScript } from "../tests/package-script";
 
-const root = path.resolve(import.meta.dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "potager-import-"));
 const fixture = useOldSiteExport();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -24,7 +23,7 @@ function runImport(args: string[], throughNpm = false): Promise<{ code: number |
       ? ["npm", ["run", "--silent", "import", "--", ...args]]
       : [tool.command, [...tool.args, ...args]];
     const child = spawn(command, commandArgs, {
-      cwd: root,
+      cwd: tool.cwd,
       env: {
         ...process.env,
         PATH: tool.PATH,

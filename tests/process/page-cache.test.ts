@@ -14,7 +14,8 @@ import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
 import { startServer, tempDataDir, type ServerProcess } from "./server";
 
 const credentials = { username: "marie", password: crypto.randomBytes(12).toString("base64url") };
-const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+/** The PostgreSQL run, where the machine has a server for tests (TEST_DATABASE_URL); none else. */
+const postgres = process.env.TEST_DATABASE_URL ? ["postgres"] : [];
 
 const get = (server: ServerProcess, path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers: { "Accept-Encoding": "br", ...headers } });
@@ -118,7 +119,7 @@ describe("public pages kept in memory [pglite]", () => {
 
 // Where PostgreSQL is available, the same with the demo seeded into a database of its own; then a second instance on
 // that database writes, rather than seeding the demo into another.
-describe.each(databases.filter((kind) => kind === "postgres"))("public pages kept in memory [%s]", () => {
+describe.each(postgres)("public pages kept in memory [%s]", () => {
   it("as on PGlite, and a second instance's write is on the first's pages within the once-a-second version check", async () => {
     const pg = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const servers: ServerProcess[] = [];
