@@ -29,4 +29,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The same node flags as `npm start` (docs/decisions/007); node is PID 1 and stops cleanly on SIGTERM.
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "--liftoff-only", "server.ts"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "--no-allocation-site-pretenuring", "--liftoff-only", "server.ts"]
