@@ -83,6 +83,8 @@ test("the treasurer enters next year's budget on a phone without JavaScript, a w
   await expect(treasurer.getByRole("heading", { level: 1, name: `Comptes de l'exercice ${YEAR}` })).toBeVisible();
   await expect(treasurer.getByRole("table", { name: "Charges" })).toContainText("Total des charges");
   await expect(treasurer.getByRole("table", { name: "Produits" })).toContainText("Total des produits");
+  // The year before is in the book: its column has figures.
+  await expect(treasurer.getByRole("cell", { name: "pas de comptes" })).toHaveCount(0);
   await expect(treasurer.getByRole("region", { name: "Restant dû à l'association" })).toContainText(
     `Cotisations ${YEAR} non réglées`,
   );
@@ -98,6 +100,15 @@ test("at a desk: the accounts' PDF for the assembly, the entries' CSV, and a pas
   // The demo's last year is closed: the page says when and by whom, and that it does not reopen.
   await expect(page.getByText(/^Exercice clôturé le/)).toContainText("ne se rouvre pas");
   await expect(page.getByRole("button", { name: `Clôturer l'exercice ${last}` })).toHaveCount(0);
+  // The demo's book starts that year: the year before is a dash read as « pas de comptes », not a row of zeros.
+  const charges = page.getByRole("table", { name: "Charges" });
+  await expect(charges.getByRole("columnheader", { name: String(last - 1) })).toBeVisible();
+  await expect(
+    charges
+      .getByRole("row", { name: /^Total des charges/ })
+      .getByRole("cell")
+      .nth(1),
+  ).toHaveText("—pas de comptes");
 
   const href = await page.getByRole("link", { name: `Comptes ${last} en PDF` }).getAttribute("href");
   const answer = await page.request.get(href!);

@@ -111,12 +111,15 @@ function paragraph(doc: PdfDocument, text: string) {
 
 const signed = (cents: number) => (cents > 0 ? `+${euros(cents)}` : euros(cents));
 
-function statementRows(side: StatementSide, title: string, totalLabel: string) {
+/** The year before's figure, or a dash when the book holds nothing of that year (the first year kept). */
+const previous = (cents: number, kept: boolean) => (kept ? euros(cents) : "—");
+
+function statementRows(side: StatementSide, title: string, totalLabel: string, previousKept: boolean) {
   const line = (l: StatementLine): Row => ({
     cells: [
       l.own ? l.label : `${l.code} ${l.label}`,
       euros(l.cents),
-      euros(l.previousCents),
+      previous(l.previousCents, previousKept),
       euros(l.budgetCents),
       signed(l.cents - l.budgetCents),
     ],
@@ -131,7 +134,7 @@ function statementRows(side: StatementSide, title: string, totalLabel: string) {
         cells: [
           totalLabel,
           euros(side.cents),
-          euros(side.previousCents),
+          previous(side.previousCents, previousKept),
           euros(side.budgetCents),
           signed(side.cents - side.budgetCents),
         ],
@@ -184,8 +187,8 @@ export function yearAccountsPdf({ association, accounts: a, owedCents, nextBudge
 
       heading(doc, "Compte de résultat");
       for (const part of [
-        statementRows(a.expenses, "Charges", "Total des charges"),
-        statementRows(a.income, "Produits", "Total des produits"),
+        statementRows(a.expenses, "Charges", "Total des charges", a.previousKept),
+        statementRows(a.income, "Produits", "Total des produits", a.previousKept),
       ]) {
         drawTable(doc, [{ ...statementColumns[0]!, title: part.title }, ...statementColumns.slice(1)], part.rows);
       }
@@ -197,7 +200,7 @@ export function yearAccountsPdf({ association, accounts: a, owedCents, nextBudge
             cells: [
               `${resultLabel(a.result.cents)} (produits − charges)`,
               euros(a.result.cents),
-              euros(a.result.previousCents),
+              previous(a.result.previousCents, a.previousKept),
               euros(a.result.budgetCents),
               signed(a.result.cents - a.result.budgetCents),
             ],

@@ -193,6 +193,14 @@ describeEachDatabase("the year's accounts", () => {
 
     // The previous year's column is that year's own figures.
     const before = await yearAccounts(YEAR - 1);
+    // The year before is in the book; the one before that is not, and is shown as such, not as a year of zeros.
+    expect(a.previousKept).toBe(true);
+    expect(before.previousKept).toBe(false);
+    const firstYear = await pdfText(
+      await yearAccountsPdf({ association: "A", accounts: before, owedCents: 0, nextBudget: null, madeAt: new Date() }),
+    );
+    expect(firstYear).toMatch(/\n60 Achats -?[\d ]+,\d\d € — 0,00 €/);
+    expect(firstYear).toMatch(/\((?:produits − charges)\) -?[\d ]+,\d\d € — /);
     expect(a.income.previousCents).toBe(before.income.cents);
     expect(a.expenses.previousCents).toBe(before.expenses.cents);
 
@@ -275,6 +283,7 @@ describeEachDatabase("the year's accounts", () => {
     ])
       expect(text).toContain(normal(euros(figure)));
     expect(text).toContain(a.result.cents >= 0 ? "Excédent" : "Déficit");
+    expect(text).not.toContain(" — ");
   });
 
   it("shows the volunteer hours apart from the result, and the next year's budget in the PDF", async () => {

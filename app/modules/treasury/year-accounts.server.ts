@@ -63,6 +63,8 @@ export interface YearAccounts {
   volunteer: VolunteerHours | null;
   closed: { at: Date; by: string } | null;
   entryCount: number;
+  /** Whether the book holds entries of the year before: without, its column says so rather than showing zeros. */
+  previousKept: boolean;
 }
 
 /** The chart of accounts (income and expense categories), by number. */
@@ -178,17 +180,20 @@ export async function yearState(year: number, executor: Executor = getDb()) {
 
 /** The year's accounts, as the page, the PDF and the assembly show them. */
 export async function yearAccounts(year: number, executor: Executor = getDb()): Promise<YearAccounts> {
-  const [categories, current, previous, budget, accounts, state, [count]] = await Promise.all([
+  const entriesOf = (y: number) =>
+    executor
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.year, y));
+  const [categories, current, previous, budget, accounts, state, [count], [previousCount]] = await Promise.all([
     allCategories(executor),
     categoryTotals(year, executor),
     categoryTotals(year - 1, executor),
     budgetOf(year, executor),
     accountBalances(year, executor),
     yearState(year, executor),
-    executor
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(treasuryEntries)
-      .where(eq(treasuryEntries.year, year)),
+    entriesOf(year),
+    entriesOf(year - 1),
   ]);
   const own = { year: current, previous, budget };
   const income = statementSide(categories, "recette", own);
@@ -223,6 +228,7 @@ export async function yearAccounts(year: number, executor: Executor = getDb()): 
         : null,
     closed: state?.closedAt ? { at: state.closedAt, by: state.closedBy } : null,
     entryCount: count?.n ?? 0,
+    previousKept: (previousCount?.n ?? 0) > 0,
   };
 }
 

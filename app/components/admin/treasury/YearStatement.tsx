@@ -20,12 +20,30 @@ export function TableFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** A row's four figures: the year, the year before, the budget, and the difference to the budget. */
-function FigureCells({ figures }: { figures: { cents: number; previousCents: number; budgetCents: number } }) {
+/**
+ * A row's four figures: the year, the year before, the budget, and the difference to the budget. A year before with no
+ * entry in the book (the first year kept here) is a dash, not zeros that would read as a year of nothing.
+ */
+function FigureCells({
+  figures,
+  previousKept,
+}: {
+  figures: { cents: number; previousCents: number; budgetCents: number };
+  previousKept: boolean;
+}) {
   return (
     <>
       <td className={cell}>{euros(figures.cents)}</td>
-      <td className={cell}>{euros(figures.previousCents)}</td>
+      <td className={cell}>
+        {previousKept ? (
+          euros(figures.previousCents)
+        ) : (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">pas de comptes</span>
+          </>
+        )}
+      </td>
       <td className={cell}>{euros(figures.budgetCents)}</td>
       <td className={cell}>{signed(figures.cents - figures.budgetCents)}</td>
     </>
@@ -57,7 +75,7 @@ function FiguresHead({ first, year }: { first: string; year: number }) {
   );
 }
 
-function LineRow({ line }: { line: StatementLine }) {
+function LineRow({ line, previousKept }: { line: StatementLine; previousKept: boolean }) {
   const top = line.depth === 0;
   return (
     <tr className={top ? "border-t border-stone-300 font-semibold" : "text-stone-800"}>
@@ -68,7 +86,7 @@ function LineRow({ line }: { line: StatementLine }) {
       >
         {line.own ? <span className="italic">{line.label}</span> : `${line.code} ${line.label}`}
       </th>
-      <FigureCells figures={line} />
+      <FigureCells figures={line} previousKept={previousKept} />
     </tr>
   );
 }
@@ -79,12 +97,14 @@ function SideTable({
   side,
   year,
   totalLabel,
+  previousKept,
 }: {
   id: string;
   title: string;
   side: StatementSide;
   year: number;
   totalLabel: string;
+  previousKept: boolean;
 }) {
   return (
     <TableFrame>
@@ -101,7 +121,7 @@ function SideTable({
               </td>
             </tr>
           ) : (
-            side.lines.map((line) => <LineRow key={`${line.id}-${line.own}`} line={line} />)
+            side.lines.map((line) => <LineRow key={`${line.id}-${line.own}`} line={line} previousKept={previousKept} />)
           )}
         </tbody>
         <tfoot>
@@ -109,7 +129,7 @@ function SideTable({
             <th scope="row" className="px-2 py-1.5 text-left">
               {totalLabel}
             </th>
-            <FigureCells figures={side} />
+            <FigureCells figures={side} previousKept={previousKept} />
           </tr>
         </tfoot>
       </table>
@@ -121,11 +141,25 @@ export const resultWord = (cents: number) => (cents >= 0 ? "Excédent" : "Défic
 
 /** « Charges » and « Produits » side by side with the year before and the budget, then the result. */
 export function IncomeStatement({ accounts }: { accounts: YearAccounts }) {
-  const { year, result } = accounts;
+  const { year, result, previousKept } = accounts;
   return (
     <div className="space-y-6">
-      <SideTable id="charges" title="Charges" side={accounts.expenses} year={year} totalLabel="Total des charges" />
-      <SideTable id="produits" title="Produits" side={accounts.income} year={year} totalLabel="Total des produits" />
+      <SideTable
+        id="charges"
+        title="Charges"
+        side={accounts.expenses}
+        year={year}
+        totalLabel="Total des charges"
+        previousKept={previousKept}
+      />
+      <SideTable
+        id="produits"
+        title="Produits"
+        side={accounts.income}
+        year={year}
+        totalLabel="Total des produits"
+        previousKept={previousKept}
+      />
       <TableFrame>
         <table className="w-full min-w-[36rem] border-collapse text-sm">
           <caption className="sr-only">Résultat</caption>
@@ -135,7 +169,7 @@ export function IncomeStatement({ accounts }: { accounts: YearAccounts }) {
               <th scope="row" className="px-2 py-1.5 text-left">
                 {resultWord(result.cents)} (produits − charges)
               </th>
-              <FigureCells figures={result} />
+              <FigureCells figures={result} previousKept={previousKept} />
             </tr>
           </tbody>
         </table>
