@@ -60,6 +60,11 @@ test("with JavaScript: the phone and the address change, the address by its link
 
   const gardener = await gardenerPage(browser, email, true);
   await changePhone(gardener.page);
+  // Subscribed to the newsletter from here: it follows the change of address below.
+  const details = gardener.page.getByRole("region", { name: "Téléphones, adresse et e-mails reçus" });
+  await details.getByLabel("Recevoir la lettre d'information de l'association").check();
+  await details.getByRole("button", { name: "Enregistrer mes coordonnées" }).click();
+  await expect(details.getByText("Vos coordonnées ont été enregistrées.")).toBeVisible();
 
   const address = gardener.page.getByRole("region", { name: "Mon adresse e-mail" });
   await address.getByLabel("Nouvelle adresse e-mail").fill(newEmail);
@@ -78,9 +83,15 @@ test("with JavaScript: the phone and the address change, the address by its link
 
   await gardener.page.goto(/\/mon-jardin\/adresse\/[\w-]+/.exec(mail)![0]);
   await gardener.page.getByRole("button", { name: "Confirmer cette adresse" }).click();
-  await expect(gardener.page.getByText(`Votre adresse e-mail est maintenant ${newEmail}.`)).toBeVisible();
+  await expect(
+    gardener.page.getByText(
+      `Votre adresse e-mail est maintenant ${newEmail}. La lettre d'information vous y sera envoyée.`,
+    ),
+  ).toBeVisible();
   await gardener.page.getByRole("link", { name: "Aller à Mon jardin" }).click();
   await expect(gardener.page.getByText("Connecté(e) :")).toBeVisible();
+  await gardener.page.goto("/mon-jardin/coordonnees");
+  await expect(details.getByLabel("Recevoir la lettre d'information de l'association")).toBeChecked();
   await gardener.context.close();
 
   // The bureau: the new address and phone on the record, and what was changed from Mon jardin.
@@ -89,9 +100,10 @@ test("with JavaScript: the phone and the address change, the address by its link
   await expect(record.getByLabel("Adresse e-mail")).toHaveValue(newEmail);
   await expect(record.getByLabel("Téléphone portable")).toHaveValue("06 12 34 56 78");
   const changes = page.getByRole("region", { name: "Modifications faites dans Mon jardin" });
-  await expect(changes.getByRole("listitem")).toHaveCount(2);
+  await expect(changes.getByRole("listitem")).toHaveCount(3);
   await expect(changes.getByRole("listitem").first()).toContainText("Adresse e-mail changée depuis Mon jardin");
-  await expect(changes.getByRole("listitem").nth(1)).toContainText(
+  await expect(changes.getByRole("listitem").nth(1)).toContainText("Lettre d'information réglée depuis Mon jardin");
+  await expect(changes.getByRole("listitem").nth(2)).toContainText(
     "Coordonnées modifiées depuis Mon jardin : téléphone portable, adresse postale",
   );
 });

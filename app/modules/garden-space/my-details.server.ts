@@ -8,7 +8,12 @@ import { gardenerActor } from "~/modules/history/my-garden-history.server";
 import { recordHistory, withHistory } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { associationName, siteUrl } from "~/modules/mail/mail-templates.server";
-import { isSubscribed, subscribeConfirmed, unsubscribeAddress } from "~/modules/newsletter/member-subscription.server";
+import {
+  isSubscribed,
+  moveSubscription,
+  subscribeConfirmed,
+  unsubscribeAddress,
+} from "~/modules/newsletter/member-subscription.server";
 import { consentWording } from "~/modules/newsletter/newsletter.messages";
 import { describeCounts, findPersonalData } from "~/modules/personal-data/personal-data.server";
 import { releaseHits, reserveHit } from "~/modules/rate-limits/rate-limits.server";
@@ -191,11 +196,19 @@ export async function confirmEmailChange(token: string) {
     if (await emailUsedByAnother(link.gardenerId, link.newEmail, tx)) return { status: "taken" as const };
     const changed = await changeOwnEmail(link.gardenerId, link.newEmail, tx);
     if (!changed) return { status: "gone" as const };
+    // The letter follows the person to the address they have just proved is theirs.
+    const letterMoved = changed.previousEmail.trim()
+      ? await moveSubscription(tx, changed.previousEmail, changed.email)
+      : false;
     const actor = gardenerActor(changed.id);
-    await recordHistory(tx, actor, { kind: "jardin.adresse", target: actor.username, detail: "adresse e-mail" });
+    await recordHistory(tx, actor, {
+      kind: "jardin.adresse",
+      target: actor.username,
+      detail: letterMoved ? "adresse e-mail, et celle de la lettre d'information" : "adresse e-mail",
+    });
     await closeGardenerSessions(tx, changed.id);
     const session = await openGardenerSession(tx, changed.id);
-    return { status: "changed" as const, email: changed.email, session };
+    return { status: "changed" as const, email: changed.email, letterMoved, session };
   });
 }
 

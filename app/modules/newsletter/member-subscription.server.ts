@@ -70,3 +70,35 @@ export async function unsubscribeAddress(executor: Executor, email: string, now 
     .returning({ status: newsletterSubscribers.status });
   return Boolean(row);
 }
+
+/**
+ * A gardener's new address, once confirmed, takes over the letter from the old one: the consent is the person's, the
+ * address only where the letter goes. The old address's row moves to the new one, consent kept, with new unsubscribe
+ * links (the old mailbox may no longer be theirs). When the new address has a row of its own, the old address is
+ * unsubscribed and the new keeps its own choice, unless it was only waiting for its link: the change just proved the
+ * address, so it is subscribed with the person's consent. True when the letter now goes to the new address.
+ */
+export async function moveSubscription(executor: Executor, from: string, to: string, now = new Date()) {
+  const [old] = await executor
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, normalized(from)))
+    .for("update");
+  if (old?.status !== "abonne" || normalized(from) === normalized(to)) return false;
+  const [own] = await executor
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, normalized(to)))
+    .for("update");
+  if (!own) {
+    await executor
+      .update(newsletterSubscribers)
+      .set({ email: normalized(to), bounces: 0, ...unsubscribeColumns(crypto.randomBytes(32).toString("base64url")) })
+      .where(eq(newsletterSubscribers.id, old.id));
+    return true;
+  }
+  await unsubscribeAddress(executor, from, now);
+  if (own.status === "en_attente")
+    await subscribeConfirmed(executor, to, { source: old.consentSource, wording: old.consentWording }, now);
+  return own.status !== "desabonne";
+}

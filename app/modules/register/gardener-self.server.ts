@@ -86,10 +86,16 @@ export async function emailUsedByAnother(gardenerId: number, email: string, exec
 
 /** Changes a current gardener's address; the row, or undefined when they left or their record is gone. */
 export async function changeOwnEmail(gardenerId: number, email: string, executor: Executor) {
+  const [before] = await executor
+    .select({ email: gardeners.email })
+    .from(gardeners)
+    .where(and(eq(gardeners.id, gardenerId), isNull(gardeners.endDate)))
+    .for("update");
+  if (!before) return undefined;
   const [row] = await executor
     .update(gardeners)
     .set({ email, isDemo: false, updatedAt: new Date() })
-    .where(and(eq(gardeners.id, gardenerId), isNull(gardeners.endDate)))
+    .where(eq(gardeners.id, gardenerId))
     .returning({ id: gardeners.id, email: gardeners.email });
-  return row;
+  return row && { ...row, previousEmail: before.email };
 }

@@ -19,7 +19,10 @@ export async function action({ params }: Route.ActionArgs) {
   switch (result.status) {
     case "changed":
       return data(
-        { ok: true as const, message: `Votre adresse e-mail est maintenant ${result.email}.` },
+        {
+          ok: true as const,
+          message: `Votre adresse e-mail est maintenant ${result.email}.${result.letterMoved ? " La lettre d'information vous y sera envoyée." : ""}`,
+        },
         { headers: { "Set-Cookie": gardenerCookie(result.session) } },
       );
     case "taken":

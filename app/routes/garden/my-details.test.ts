@@ -216,6 +216,55 @@ describeEachDatabase("« Mes coordonnées » in Mon jardin", () => {
     expect(changes.map((e) => [e.actor, e.detail])).toEqual([[`jardinier n° ${gardener.id}`, "adresse e-mail"]]);
   });
 
+  it("the newsletter follows a confirmed change of address, consent kept, with new unsubscribe links", async () => {
+    const subscriber = (email: string) =>
+      getDb()
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email))
+        .then((rows) => rows[0]);
+    const change = async (cookie: string, to: string) => {
+      await post(cookie, { intent: "email", newEmail: to });
+      return confirmWith(await linkTo(to));
+    };
+
+    // Subscribed from the footer, then a new address: the row moves, the old address receives nothing more.
+    const camille = await signedIn();
+    const before = await insertSubscriber("camille.roux@example.fr");
+    const moved = await change(camille.cookie, "Camille@Nouveau.fr");
+    expect(moved.value.message).toBe(
+      "Votre adresse e-mail est maintenant Camille@Nouveau.fr. La lettre d'information vous y sera envoyée.",
+    );
+    expect(await subscriber("camille.roux@example.fr")).toBeUndefined();
+    const after = (await subscriber("camille@nouveau.fr"))!;
+    expect([after.id, after.status, after.consentSource, after.consentWording]).toEqual([
+      before.id,
+      "abonne",
+      "pied de page",
+      before.consentWording,
+    ]);
+    expect(after.unsubscribeTokenHash).not.toBe(before.unsubscribeTokenHash);
+    const changes = (await entries()).filter((e) => e.kind === "jardin.adresse");
+    expect(changes.map((e) => e.detail)).toEqual(["adresse e-mail, et celle de la lettre d'information"]);
+
+    // The new address waited for its link: the change proved it, so it is subscribed; the old one leaves.
+    const lou = await signedIn({ name: "Lou Petit", email: "lou@example.fr" });
+    await insertSubscriber("lou@example.fr");
+    await insertSubscriber("lou@nouveau.fr", { status: "en_attente", confirmedAt: null });
+    await change(lou.cookie, "lou@nouveau.fr");
+    expect((await subscriber("lou@example.fr"))!.status).toBe("desabonne");
+    expect((await subscriber("lou@nouveau.fr"))!.status).toBe("abonne");
+
+    // The new address had unsubscribed itself: that choice stands, and the old address leaves too.
+    const max = await signedIn({ name: "Max Durand", email: "max@example.fr" });
+    await insertSubscriber("max@example.fr");
+    await insertSubscriber("max@nouveau.fr", { status: "desabonne", unsubscribedAt: new Date() });
+    const refused = await change(max.cookie, "max@nouveau.fr");
+    expect(refused.value.message).toBe("Votre adresse e-mail est maintenant max@nouveau.fr.");
+    expect((await subscriber("max@example.fr"))!.status).toBe("desabonne");
+    expect((await subscriber("max@nouveau.fr"))!.status).toBe("desabonne");
+  });
+
   it("refuses an address another current gardener has, before and at the link", async () => {
     const { gardener, cookie } = await signedIn();
     await insertGardener({ email: "Pris@Example.fr" });
