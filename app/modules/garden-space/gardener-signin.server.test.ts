@@ -10,14 +10,24 @@ import {
   SIGN_IN_LINK_LIMITED_MESSAGE,
   SIGN_IN_LINK_SENT_MESSAGE,
 } from "./gardener-signin.schema";
-import { askSignInLink, LINK_RECIPIENT_LIMITS, signInWithLink, signOutGardener } from "./gardener-signin.server";
+import {
+  askSignInLink,
+  LINK_RECIPIENT_LIMITS,
+  SIGN_IN_ANSWER_FLOOR_MS,
+  signInWithLink,
+  signOutGardener,
+} from "./gardener-signin.server";
 
-const ask = (email: string, { ip = "203.0.113.7", now = new Date(), extra = {} as Record<string, string> } = {}) => {
+/** Asks for a link; without the answer's least time, but in the test of it. */
+const ask = (
+  email: string,
+  { ip = "203.0.113.7", now = new Date(), extra = {} as Record<string, string>, floorMs = 0 } = {},
+) => {
   const form = new FormData();
   form.set("intent", "lien");
   form.set("email", email);
   for (const [name, value] of Object.entries(extra)) form.set(name, value);
-  return askSignInLink(form, ip, now);
+  return askSignInLink(form, ip, now, floorMs);
 };
 const mails = () => getDb().select().from(outbox).orderBy(outbox.id);
 const links = () => getDb().select().from(gardenerLinks);
@@ -65,6 +75,22 @@ describeEachDatabase("« Mon jardin »'s sign-in", () => {
     expect(await getDb().select().from(history)).toEqual([]);
     // Neither are the addresses typed kept by the limits.
     expect(JSON.stringify(await getDb().select().from(rateLimitHits))).not.toMatch(/karim|personne|gerard/i);
+  });
+
+  it("takes at least the same time to answer for a gardener's address, an unknown one and a robot", async () => {
+    await insertGardener({ name: "Karim Benali", email: "karim.benali@example.fr" });
+    const asks = [
+      () => ask("karim.benali@example.fr", { floorMs: SIGN_IN_ANSWER_FLOOR_MS }),
+      () => ask("personne@example.fr", { floorMs: SIGN_IN_ANSWER_FLOOR_MS }),
+      () => ask("robot@example.fr", { floorMs: SIGN_IN_ANSWER_FLOOR_MS, extra: { site_web: "http://spam.example" } }),
+    ];
+    for (const asked of asks) {
+      const started = performance.now();
+      expect((await asked()).status).toBe(200);
+      // setTimeout may fire within a millisecond of its due time.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(SIGN_IN_ANSWER_FLOOR_MS - 1);
+    }
+    expect((await mails()).map((mail) => mail.to)).toEqual(["karim.benali@example.fr"]);
   });
 
   it("refuses an invalid address with a 400 that keeps what was typed, and sends nothing for a robot", async () => {
