@@ -418,24 +418,35 @@ export function createPageCache(options: PageCacheOptions) {
     return true;
   }
 
-  async function send(req: express.Request, res: express.Response, entry: Entry, from: "hit" | "miss") {
+  async function send(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, from: "hit" | "miss") {
     if (write(req, res, entry, from)) return;
     write(req, res, entry, from, await body(entry, encodingFor(req.headers["accept-encoding"])));
   }
 
   /**
-   * A hit answered without Express, when everything is known now: the version was read less than a second ago, the
-   * entry is current and its body in the encoding asked is made. Anything else is left to `serve`.
+   * A hit answered without Express, when the version was read less than a second ago and the entry is current; its
+   * body in the encoding asked is sent at once, or made first (read back from a compressed copy for a client that takes
+   * none, or compressed now), still without Express: requests through Express leave Node's own HTTP code slower for
+   * every hit after them (decision 035). Anything else is left to `serve`; a body that cannot be made, to `fallback`.
    */
-  function answer(req: http.IncomingMessage, res: http.ServerResponse, trust: TrustProxy): boolean {
+  function answer(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    trust: TrustProxy,
+    fallback: http.RequestListener,
+  ): boolean {
     if (!enabled || version === undefined || now() - checkedAt >= VERSION_CHECK_MS) return false;
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization)
       return false;
     const kept = target(req.url!, protocolOf(req, trust));
     const entry = kept && entries.get(kept.key);
     if (!entry || entry.version !== version || now() - entry.filledAt >= options.ttlMs) return false;
-    if (!write(req, res, entry, "hit")) return false;
     used(entry);
+    if (!write(req, res, entry, "hit"))
+      body(entry, encodingFor(req.headers["accept-encoding"])).then(
+        (made) => write(req, res, entry, "hit", made),
+        () => fallback(req, res),
+      );
     return true;
   }
 
@@ -466,14 +477,16 @@ export function createPageCache(options: PageCacheOptions) {
 
     /**
      * The server's request handler: a hit answered at once from Node's handler, anything else handed to `app` (whose
-     * `serve` answers the hits this leaves). Answered in the same tick, so nothing of it is in flight at a shutdown.
+     * `serve` answers the hits this leaves). A stop waits for a hit whose body is being made as for any open request:
+     * `server.close()` ends only when its connection does.
      */
     shortcut(app: express.Express): http.RequestListener {
       const trustProxy = app.get("trust proxy fn") as TrustProxy;
       // Whether an address is a trusted proxy, remembered: parsing it costed more than the rest of a hit.
       const trust: TrustProxy = remembered((address: string | undefined) => trustProxy(address, 0), KNOWN_ADDRESSES);
+      const express = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res);
       return (req, res) => {
-        if (!answer(req, res, trust)) void app(req, res);
+        if (!answer(req, res, trust, express)) express(req, res);
       };
     },
 

@@ -78,22 +78,41 @@ export async function openDatabase(options: {
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const existing = options.dataDir !== undefined && fs.existsSync(path.join(options.dataDir, "PG_VERSION"));
   if (options.dataDir) {
     fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
     await createFromTemplate(options.dataDir);
   }
-  const client = await PGlite.create({
-    dataDir: options.dataDir ?? "memory://",
-    // Search ignores accents (CREATE EXTENSION in the migrations).
-    extensions: { unaccent },
-    postgresqlconf: PGLITE_SETTINGS,
-  });
+  const open = async (withUnaccent: boolean) =>
+    PGlite.create({
+      dataDir: options.dataDir ?? "memory://",
+      extensions: withUnaccent ? { unaccent: (await import("@electric-sql/pglite/contrib/unaccent")).unaccent } : {},
+      postgresqlconf: PGLITE_SETTINGS,
+    });
+  // The unaccent extension only for the migrations that create and use it, on a new database or one from before
+  // migration 0032 (decision 035): loaded, it slows every request of the process by a fifth, and search no longer
+  // calls it. A database on disk is then opened again without it; one in memory (tests, tools) cannot be.
+  let withUnaccent = !existing;
+  let client = await open(withUnaccent);
+  if (!withUnaccent && !(await foldsAccents(client))) {
+    await client.close();
+    client = await open((withUnaccent = true));
+  }
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  if (withUnaccent && options.dataDir) {
+    await client.close();
+    client = await open(false);
+  }
   const db = drizzle(client, { schema, logger: options.logger });
-  await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+/** Whether migration 0032 has run: search folds accents with its own function, not the unaccent extension's. */
+async function foldsAccents(client: { query: (sql: string) => Promise<{ rows: unknown[] }> }) {
+  const { rows } = await client.query("select to_regprocedure('fold_accents(text)') is not null as folds");
+  return (rows[0] as { folds: boolean }).folds;
 }
 
 /** Any number: the key of the lock instances starting together on one PostgreSQL take to migrate one at a time. */

@@ -76,7 +76,7 @@ export function adminSearchCondition(
 ): SQL | undefined {
   if (!q) return undefined;
   const pattern = likePattern(fold(q));
-  const conditions = columns.texts.map((column) => sql`lower(unaccent(${column})) like ${pattern}`);
+  const conditions = columns.texts.map((column) => sql`lower(fold_accents(${column})) like ${pattern}`);
   const prefix = datePrefix(q);
   if (prefix)
     conditions.push(

@@ -55,18 +55,18 @@ export async function searchSite(
   const pattern = likePattern(query);
   const result = await getDb().execute(sql`
     with q as (
-      select plainto_tsquery('french', unaccent(${query})) as ts, lower(unaccent(${pattern})) as pattern,
-             lower(unaccent(${query})) as folded
+      select plainto_tsquery('french', fold_accents(${query})) as ts, lower(fold_accents(${pattern})) as pattern,
+             lower(fold_accents(${query})) as folded
     ),
     found as (
       select 'article'::text as kind, p.id, p.published_at as date,
-             (lower(unaccent(p.title)) like q.pattern or to_tsvector('french', unaccent(p.title)) @@ q.ts) as title_hit,
+             (lower(fold_accents(p.title)) like q.pattern or to_tsvector('french', fold_accents(p.title)) @@ q.ts) as title_hit,
              ts_rank(p.search_vector, q.ts) as rank
         from blog_posts p, q
        where p.state = 'publie' and (p.search_text like q.pattern or p.search_vector @@ q.ts)
       union all
       select 'événement', e.id, e.start,
-             (lower(unaccent(e.title)) like q.pattern or to_tsvector('french', unaccent(e.title)) @@ q.ts),
+             (lower(fold_accents(e.title)) like q.pattern or to_tsvector('french', fold_accents(e.title)) @@ q.ts),
              ts_rank(e.search_vector, q.ts)
         from events e, q
        where e.state = 'publie' and (e.search_text like q.pattern or e.search_vector @@ q.ts)
@@ -80,7 +80,7 @@ export async function searchSite(
     select shown.kind, shown.id, shown.date, shown.total,
            coalesce(p.title, e.title) as title, coalesce(p.image, e.image) as image,
            coalesce(
-             substr(p.plain_text, greatest(1, strpos(lower(unaccent(p.plain_text)), q.folded) - 200), 700),
+             substr(p.plain_text, greatest(1, strpos(lower(fold_accents(p.plain_text)), q.folded) - 200), 700),
              concat_ws(' — ', nullif(e.description, ''), nullif(e.location, ''))
            ) as text
       from shown cross join q
