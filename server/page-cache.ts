@@ -484,9 +484,9 @@ export function createPageCache(options: PageCacheOptions) {
       const trustProxy = app.get("trust proxy fn") as TrustProxy;
       // Whether an address is a trusted proxy, remembered: parsing it costed more than the rest of a hit.
       const trust: TrustProxy = remembered((address: string | undefined) => trustProxy(address, 0), KNOWN_ADDRESSES);
-      const express = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res);
+      const toExpress = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res);
       return (req, res) => {
-        if (!answer(req, res, trust, express)) express(req, res);
+        if (!answer(req, res, trust, toExpress)) toExpress(req, res);
       };
     },
 
