@@ -31,10 +31,6 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
--- What is stored, folded the same way as the words searched for.
-UPDATE "blog_posts" SET
-  "search_text" = lower(fold_accents("title" || ' ' || "plain_text" || ' ' || "excerpt")),
-  "search_vector" = to_tsvector('french', fold_accents("title" || ' ' || "plain_text" || ' ' || "excerpt"));--> statement-breakpoint
-UPDATE "events" SET
-  "search_text" = lower(fold_accents("title" || ' ' || "description" || ' ' || "location")),
-  "search_vector" = to_tsvector('french', fold_accents("title" || ' ' || "description" || ' ' || "location"));
+-- What is stored, folded again by the triggers above: they refill the search columns of a row whose vector is empty.
+UPDATE "blog_posts" SET "search_vector" = NULL;--> statement-breakpoint
+UPDATE "events" SET "search_vector" = NULL;
