@@ -442,11 +442,8 @@ export function createPageCache(options: PageCacheOptions) {
     const entry = kept && entries.get(kept.key);
     if (!entry || entry.version !== version || now() - entry.filledAt >= options.ttlMs) return false;
     used(entry);
-    if (!write(req, res, entry, "hit"))
-      body(entry, encodingFor(req.headers["accept-encoding"])).then(
-        (made) => write(req, res, entry, "hit", made),
-        () => fallback(req, res),
-      );
+    // Sent at once when its body is made; else `send` makes it first, as for a hit through Express.
+    if (!write(req, res, entry, "hit")) send(req, res, entry, "hit").catch(() => fallback(req, res));
     return true;
   }
 
