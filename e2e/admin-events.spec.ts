@@ -131,6 +131,22 @@ test("'Modifier' fills the form, 'Annuler' empties it, 'Mettre à jour' saves; d
   await deleteListed(page, name, "Événement supprimé.");
 });
 
+test("the general assembly's event is kept: its deletion is refused in a popup, where the person is looking", async ({
+  page,
+}) => {
+  await openAdmin(page, "/admin/events", "Gestion des événements");
+  const name = "Assemblée générale annuelle";
+  await page.getByRole("button", { name: `Supprimer « ${name} »` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
+  await expect(
+    popup(page, "Cet événement est une assemblée générale convoquée : il est gardé, avec les réponses des membres"),
+  ).toBeInViewport();
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  // The form above stays as it was, with no message of its own.
+  await expect(page.getByRole("heading", { name: "Nouvel événement" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -14,3 +14,17 @@ export function useSaveNotice(done: string | null) {
   const close = useCallback(() => setClosedAt([key, arriving]), [key, arriving]);
   return { message: done && !closedAt.includes(key) ? done : null, close, formKey: key };
 }
+
+/**
+ * An editor page's popup and the refusal its form shows. A refusal carrying the form's values is the form's (its fields
+ * marked); one without (a deletion refused from the lists, a form that could not be read) is said in the popup, as an
+ * error, where the person is looking: the form is out of sight above the lists.
+ */
+export function useEditorNotice<Refused extends { values: object | null; message: string | null }>(
+  done: string | null,
+  refused: Refused | null,
+) {
+  const pageRefusal = refused && !refused.values ? refused.message : null;
+  const notice = useSaveNotice(pageRefusal ?? done);
+  return { notice: { ...notice, error: pageRefusal !== null }, formRefusal: refused?.values ? refused : null };
+}

@@ -6,9 +6,10 @@ import { ANNEX_FIELDS, articleSchemaInput } from "~/modules/publishing/article-f
 import { readArticleForm } from "~/modules/publishing/article-form.server";
 import type { SubmittedForm } from "~/modules/forms/multipart.server";
 import type { AdminListQuery } from "~/server/admin-list.server";
-import type { EditorDefinition } from "~/modules/publishing/editor.admin.server";
+import { KeptItem, type EditorDefinition } from "~/modules/publishing/editor.admin.server";
 import { EVENT_TEXT_FIELDS, eventEditorSchema, eventRefusal, type EventFormFields } from "./events.schema";
 import {
+  assemblyOfEvent,
   createEvent,
   eventPage,
   deleteEvent,
@@ -18,6 +19,12 @@ import {
   type EventInput,
   type EventRow,
 } from "./events.server";
+
+// A general assembly's rules, answers and minutes hang on its event (the database would delete them with it).
+const ASSEMBLY_MARKED =
+  "Cet événement est marqué comme assemblée générale : retirez d'abord la marque (Assemblées générales, « retirer la marque »), puis supprimez-le.";
+const ASSEMBLY_CONVENED =
+  "Cet événement est une assemblée générale convoquée : il est gardé, avec les réponses des membres, les votes et le procès-verbal.";
 
 /** product §8, with its typographic apostrophe. */
 export const EVENT_SAVE_FAILED_MESSAGE = "Erreur lors de l’enregistrement.";
@@ -80,7 +87,11 @@ export const eventEditor: EditorDefinition<EventRow, Omit<EventInput, "state" | 
   },
   create: (input, by, tx) => createEvent(input, new Date(), { by }, tx),
   update: (id, input, by, tx) => updateEvent(id, input, { by }, tx),
-  remove: deleteEvent,
+  remove: async (id, tx) => {
+    const assembly = await assemblyOfEvent(id, tx);
+    if (assembly) throw new KeptItem(assembly.convoked ? ASSEMBLY_CONVENED : ASSEMBLY_MARKED);
+    return deleteEvent(id, tx);
+  },
   target: (id) => `événement n° ${id}`,
 };
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { events } from "~/db/schema";
+import { assemblies, events } from "~/db/schema";
 import { EVENT_CARD_DESCRIPTION_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { altOf, imageAltsOf, type ImageAlts } from "~/lib/image-alt";
 import { sanitizeRichText } from "~/server/sanitize.server";
@@ -235,6 +235,19 @@ export async function updateEvent(
 }
 
 /** Deletes the event `id` with its versions; false when it did not exist. */
+/**
+ * Whether `id` is a general assembly's event, and whether its convocation went, for a deletion in `executor`'s
+ * transaction: the event is locked first, so an assembly marked on it meanwhile either is seen here or waits.
+ */
+export async function assemblyOfEvent(id: number, executor: Executor) {
+  await executor.select({ id: events.id }).from(events).where(eq(events.id, id)).for("update");
+  const [assembly] = await executor
+    .select({ convokedAt: assemblies.convokedAt })
+    .from(assemblies)
+    .where(eq(assemblies.eventId, id));
+  return assembly && { convoked: assembly.convokedAt !== null };
+}
+
 export async function deleteEvent(id: number, executor: Executor = getDb()): Promise<boolean> {
   if (parseId(id) === null) return false;
   const rows = await executor.delete(events).where(eq(events.id, id)).returning({ id: events.id });

@@ -68,10 +68,14 @@ export interface EditorDefinition<Row extends EditorItem, Input, Fields> {
   prepare?(input: WithPublication<Input>, editor: Editor): WithPublication<Input>;
   create(input: WithPublication<Input>, by: string, tx: Transaction): Promise<Row>;
   update(id: number, input: WithPublication<Input>, by: string, tx: Transaction): Promise<Row | undefined>;
+  /** Deletes an item: false when it no longer exists; throws `KeptItem` when it must stay. */
   remove(id: number, tx: Transaction): Promise<boolean>;
   /** How the history names the item: "article n° 12". */
   target(id: number): string;
 }
+
+/** An item that cannot be deleted, and why (in French, for the person deleting it). */
+export class KeptItem extends Error {}
 
 /** The history entry of a save, from the state before (null: a new item) and after. */
 function saveKind(kind: ItemKind, before: PublicationState | null, after: PublicationState): HistoryKind {
@@ -183,13 +187,19 @@ export async function runEditorAction<Row extends EditorItem, Input, Fields>(
     }
     const id = parseId(form.get("id"));
     if (intent === "delete") {
-      const deleted =
-        id !== null &&
-        (await withHistory(
-          editor.actor,
-          (tx) => definition.remove(id, tx),
-          (done) => done && { kind: `${definition.kind}.suppression`, target: definition.target(id) },
-        ));
+      let deleted: boolean;
+      try {
+        deleted =
+          id !== null &&
+          (await withHistory(
+            editor.actor,
+            (tx) => definition.remove(id, tx),
+            (done) => done && { kind: `${definition.kind}.suppression`, target: definition.target(id) },
+          ));
+      } catch (error) {
+        if (error instanceof KeptItem) return refused(409, error.message);
+        throw error;
+      }
       if (!deleted) return refused(404, definition.messages.gone);
       return redirect(`${definition.path}?fait=supprime`);
     }

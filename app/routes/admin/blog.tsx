@@ -6,7 +6,7 @@ import { EditorLists } from "~/components/admin/EditorLists";
 import { PostForm } from "~/components/admin/PostForm";
 import { StateBadge } from "~/components/admin/StateBadge";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { useEditorNotice } from "~/components/admin/use-save-notice";
 import { adminMeta } from "~/modules/seo/seo";
 import { blogEditor, postLists } from "~/modules/blog/blog.admin.server";
 import type { PostFormFields } from "~/modules/blog/blog.schema";
@@ -49,7 +49,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   const refused = actionData && !actionData.ok ? actionData : null;
   const fields = refused?.values ?? item.fields ?? newPost(author);
   const id = refused?.values ? Number(refused.values.id) || null : item.id;
-  const notice = useSaveNotice(done);
+  const { notice, formRefusal } = useEditorNotice(done, refused);
   return (
     <AdminPage title="Gestion des articles de blog" roomBelow popup={notice}>
       {autosave ? <AutosaveOffer savedAt={autosave.savedAt} itemId={item.id} /> : null}
@@ -63,7 +63,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           key={`${id ?? "nouveau"}-${notice.formKey}`}
           post={{ ...fields, id }}
           state={item.state}
-          refusal={refused}
+          refusal={formRefusal}
         />
       </Section>
       <EditorLists

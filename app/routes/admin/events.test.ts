@@ -1,6 +1,8 @@
 import { expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
-import { events } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { assemblies, events } from "~/db/schema";
+import { markAssembly, unmarkAssembly } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { eventForm, insertEvent } from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
@@ -86,6 +88,30 @@ describeEachDatabase("/admin/events action", () => {
       "/admin/events?fait=supprime",
     );
     expect((await rows()).map((r) => r.title)).toEqual(["Changé"]);
+  });
+
+  it("keeps a general assembly's event: refused while marked, for good once convened", async () => {
+    const event = await insertEvent({ title: "Assemblée générale 2027" });
+    const assembly = await markAssembly(event.id, "ordinaire", getDb());
+    const remove = async () => answered<Refusal>(await post({ intent: "delete", id: String(event.id) }));
+    expect(await remove()).toMatchObject({
+      status: 409,
+      value: { message: expect.stringContaining("retirez d'abord la marque") },
+    });
+    await getDb().update(assemblies).set({ convokedAt: new Date() }).where(eq(assemblies.id, assembly.id));
+    expect(await remove()).toMatchObject({
+      status: 409,
+      value: { message: expect.stringContaining("assemblée générale convoquée : il est gardé") },
+    });
+    expect((await rows()).map((r) => r.title)).toEqual(["Assemblée générale 2027"]);
+    expect(await getDb().select().from(assemblies)).toHaveLength(1);
+    // Marked by mistake and not convened: once the mark is off, the event goes.
+    await getDb().update(assemblies).set({ convokedAt: null }).where(eq(assemblies.id, assembly.id));
+    await unmarkAssembly(assembly.id, getDb());
+    expect(((await post({ intent: "delete", id: String(event.id) })) as Response).headers.get("Location")).toBe(
+      "/admin/events?fait=supprime",
+    );
+    expect(await rows()).toEqual([]);
   });
 
   it("a save the database refuses gives the spec's message and keeps what was typed", async () => {

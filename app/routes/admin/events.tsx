@@ -6,7 +6,7 @@ import { EditorLists } from "~/components/admin/EditorLists";
 import { EventForm } from "~/components/admin/EventForm";
 import { StateBadge } from "~/components/admin/StateBadge";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { useEditorNotice } from "~/components/admin/use-save-notice";
 import { adminMeta } from "~/modules/seo/seo";
 import { eventEditor, eventLists } from "~/modules/events/events.admin.server";
 import type { EventFormFields } from "~/modules/events/events.schema";
@@ -46,7 +46,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
   const refused = actionData && !actionData.ok ? actionData : null;
   const fields = refused?.values ?? item.fields ?? NEW_EVENT;
   const id = refused?.values ? Number(refused.values.id) || null : item.id;
-  const notice = useSaveNotice(done);
+  const { notice, formRefusal } = useEditorNotice(done, refused);
   return (
     <AdminPage title="Gestion des événements" roomBelow popup={notice}>
       {autosave ? <AutosaveOffer savedAt={autosave.savedAt} itemId={item.id} /> : null}
@@ -60,7 +60,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
           key={`${id ?? "nouveau"}-${notice.formKey}`}
           event={{ ...fields, id }}
           state={item.state}
-          refusal={refused}
+          refusal={formRefusal}
         />
       </Section>
       <EditorLists
