@@ -10,12 +10,12 @@ const HELLOASSO = { slug: "jardins-partages-test", clientId: "client-test", clie
 const HAKAN = { name: "Hakan Yılmaz", email: "hakan.yilmaz@example.fr" };
 const ABDOULAYE = { name: "Abdoulaye Traoré", email: "abdoulaye.traore@example.fr" };
 
-/** The treasurer's settings: the sandbox, the fake's organization and API client; the connection tested. */
+/** The treasurer's settings: production, the fake's organization and API client; the connection tested. */
 async function setUpHelloAsso(browser: Browser) {
   const context = await visitorContext(browser);
   const page = await context.newPage();
   await openAdmin(page, "/admin/tresorerie/parametres", "Comptes et catégories");
-  await page.getByLabel(/Bac à sable/).check();
+  await page.getByLabel(/Production/).check();
   await page.getByLabel("Identifiant de l'organisation (slug)").fill(HELLOASSO.slug);
   await page.getByLabel("Client ID").fill(HELLOASSO.clientId);
   await page.getByLabel("Client secret").fill(HELLOASSO.clientSecret);

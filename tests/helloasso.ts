@@ -20,11 +20,14 @@ export function useFakeHelloAsso(): () => FakeHelloAsso {
   return () => fake;
 }
 
-/** The treasurer's settings, in the sandbox, with the fake's organization and API client. */
-export function configureHelloAsso(fake: FakeHelloAsso) {
+/**
+ * The treasurer's settings, with the fake's organization and API client: production by default, whose payments are
+ * recorded; the sandbox's are tries, recorded nowhere.
+ */
+export function configureHelloAsso(fake: FakeHelloAsso, environment: "production" | "sandbox" = "production") {
   return saveHelloAssoSettings(
     getDb(),
-    { environment: "sandbox", organizationSlug: fake.slug, clientId: fake.clientId, clientSecret: fake.clientSecret },
+    { environment, organizationSlug: fake.slug, clientId: fake.clientId, clientSecret: fake.clientSecret },
     "claire",
   );
 }

@@ -99,7 +99,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
       state: "en_cours",
       amountCents: 4500,
       gardenerId: gardener.id,
-      environment: "sandbox",
+      environment: "production",
     });
   });
 
@@ -150,6 +150,28 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     expect((await checkOnlinePayment(row.id, "retour")).outcome).toBe("recu");
     expect(await paymentsOf(fee.id)).toHaveLength(1);
     expect(await getDb().select().from(helloassoNotifications)).toHaveLength(2);
+  });
+
+  it("records nothing of a payment in HelloAsso's sandbox: the try is noted, the fee stays due", async () => {
+    const { fee } = await owedFee();
+    await configureHelloAsso(fake, "sandbox");
+    const { row, intent } = await started(fee.id);
+    fake.notify = "never";
+    const order = await fake.pay(intent.id);
+    const checked = await checkOnlinePayment(row.id, "retour");
+    expect(checked).toMatchObject({ outcome: "essai", note: "essai, rien n'est enregistré dans les comptes" });
+    expect(checked.payment).toMatchObject({ state: "payee", orderId: order.id, paymentId: null });
+    expect(await paymentsOf(fee.id)).toEqual([]);
+    expect(await getDb().select().from(treasuryEntries)).toEqual([]);
+    expect(await getDb().select().from(treasuryReceipts)).toEqual([]);
+    expect(await getDb().select().from(outbox)).toEqual([]);
+    const [logged] = await getDb().select().from(history).where(eq(history.kind, "cotisation.paiement-en-ligne"));
+    expect(logged?.detail).toContain("bac à sable, essai, rien n'est enregistré dans les comptes");
+    // Seen again (a notification, the periodic check): still a try; the balance can be paid for real.
+    expect(await receiveNotification(fake.orderNotification(order.id))).toBe("déjà enregistré");
+    expect((await checkOnlinePayment(row.id, "vérification")).outcome).toBe("essai");
+    await getDb().delete(onlinePayments);
+    expect(await startFeePayment(fee.id, ORIGIN)).toHaveProperty("redirectUrl");
   });
 
   it("records one payment for the same notification 20 times at once", async () => {

@@ -199,12 +199,18 @@ async function setState(id: number, from: OnlinePayment["state"], to: OnlinePaym
     .where(and(eq(onlinePayments.id, id), eq(onlinePayments.state, from)));
 }
 
+const SANDBOX_NOTE = "essai, rien n'est enregistré dans les comptes";
+
 async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: number, via: string): Promise<CheckResult> {
   const settled = await getDb().transaction(async (tx) => {
     const [locked] = await tx.select().from(onlinePayments).where(eq(onlinePayments.id, row.id)).for("update");
     if (!locked) return { outcome: "erreur", note: "paiement inconnu du site" } satisfies CheckResult;
     if (locked.state === "payee" || locked.state === "remboursee")
-      return { outcome: "recu", note: "déjà enregistré", payment: locked } satisfies CheckResult;
+      return {
+        outcome: locked.environment === "sandbox" ? "essai" : "recu",
+        note: "déjà enregistré",
+        payment: locked,
+      } satisfies CheckResult;
     if (locked.orderId !== null && locked.orderId !== order.id)
       return {
         outcome: "erreur",
@@ -242,6 +248,21 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
       return { outcome: "erreur", note, payment: updated } satisfies CheckResult;
     }
     const reference = `HelloAsso, commande n° ${order.id}`;
+    if (locked.environment === "sandbox") {
+      // HelloAsso's sandbox takes test cards, no money: the set-up worked, and the fee, the book and the receipts'
+      // numbering are left as they were.
+      const [updated] = await tx
+        .update(onlinePayments)
+        .set({ state: "payee", orderId: order.id, note: SANDBOX_NOTE, updatedAt: new Date() })
+        .where(eq(onlinePayments.id, locked.id))
+        .returning();
+      await recordHistory(tx, HELLOASSO_ACTOR, {
+        kind: "cotisation.paiement-en-ligne",
+        target: target(locked.gardenerId),
+        detail: `${euros(cents)} (${reference}, vu par ${via}) : bac à sable, ${SANDBOX_NOTE}`,
+      });
+      return { outcome: "essai", note: SANDBOX_NOTE, payment: updated } satisfies CheckResult;
+    }
     // The order's day in Paris; today's when HelloAsso gives none that reads as a date.
     const ordered = new Date(order.date ?? Number.NaN);
     const paidOn = parisDateOf(Number.isNaN(ordered.getTime()) ? new Date() : ordered);

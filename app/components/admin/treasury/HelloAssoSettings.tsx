@@ -47,7 +47,7 @@ export function HelloAssoSettings({ screen, result }: { screen: Screen; result: 
           label="Environnement"
           required
           options={ENVIRONMENTS}
-          hint="Le bac à sable (helloasso-sandbox.com) sert aux essais, avec des cartes de test ; la production encaisse de vrais paiements. Chacun a ses propres identifiants."
+          hint="Le bac à sable (helloasso-sandbox.com) sert aux essais, avec des cartes de test : un paiement d'essai n'est enregistré ni sur la cotisation ni dans les comptes. La production encaisse de vrais paiements. Chacun a ses propres identifiants."
         />
         <TextInput
           name="organizationSlug"
