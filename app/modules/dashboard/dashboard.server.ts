@@ -4,7 +4,10 @@ import { chequesToDepositCount } from "~/modules/treasury/deposits.server";
 import { registerCounts } from "~/modules/register/plots.server";
 import { gardenersWithTwoWarnings } from "~/modules/register/gardeners.server";
 import { data } from "react-router";
-import { can, type Permission, type Role } from "~/modules/auth/roles";
+import { can, siteScope, type AccountAccess, type Permission } from "~/modules/auth/roles";
+import { siteCondition } from "~/modules/register/access.server";
+import { getDb } from "~/db/client.server";
+import { plots } from "~/db/schema";
 import { z } from "zod";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
 import { DASHBOARD_EVENTS_COUNT, DASHBOARD_MESSAGES_COUNT, DASHBOARD_POSTS_COUNT } from "~/lib/constants";
@@ -30,12 +33,14 @@ import { undescribedImages } from "~/modules/publishing/image-descriptions.serve
 type BackupState = "recent" | "stale" | "missing" | "first-to-come";
 
 /**
- * What the dashboard shows to `role`: each part only to the role that opens the screen it links to (writing: posts,
+ * What the dashboard shows to an account (`access`, its role and a referent's sites): each part only to the role that opens the screen it links to (writing: posts,
  * events, ads, images; the register's and the fees' figures; to administrators, messages, applications, mail,
- * backups, the demo content and the gardeners facing exclusion). A part the role does not get is not even read.
+ * backups, the demo content and the gardeners facing exclusion). A part the role does not get is not even read. A
+ * referent's plots are those of their sites.
  */
-export async function dashboardData(role: Role) {
-  const may = (permission: Permission) => can(role, permission);
+export async function dashboardData(access: AccountAccess) {
+  const may = (permission: Permission) => can(access.role, permission);
+  const scope = siteScope(access);
   const when = <T>(permission: Permission, read: () => Promise<T>, otherwise: T) =>
     may(permission) ? read() : Promise.resolve(otherwise);
   const [
@@ -68,7 +73,7 @@ export async function dashboardData(role: Role) {
     getSiteContent(),
     when("administration", lastBackupDate, null),
     when("writing", undescribedImages, { count: 0, items: [] }),
-    registerCounts(),
+    registerCounts(getDb(), siteCondition(scope, plots.siteId)),
     when("administration", gardenersWithTwoWarnings, []),
     when("fees", () => currentFeeYear().then(async (year) => ({ year, ...(await feeProgress(year)) })), {
       year: 0,
@@ -100,9 +105,10 @@ export async function dashboardData(role: Role) {
       unprocessedApplications,
       validatedAds,
       pendingAds,
-      // As the home page counts them: from the register once it has plots.
-      plotsOccupied: register?.occupied ?? site.parcellesOccupees,
-      plotsTotal: register?.total ?? site.parcellesTotal,
+      // As the home page counts them: from the register once it has plots; a referent's, on their sites.
+      plotsOccupied: register?.occupied ?? (scope === "all" ? site.parcellesOccupees : 0),
+      plotsTotal: register?.total ?? (scope === "all" ? site.parcellesTotal : 0),
+      plotsOfOwnSites: scope !== "all",
       // The latest called year's fees: settled out of owed (nothing until a call).
       feesPaid: fees.paid,
       feesCalled: fees.called,

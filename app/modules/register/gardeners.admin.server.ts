@@ -159,10 +159,11 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
         ? { optedOut: true, since: formatDate(gardener.lettersOptOutAt), how: gardener.lettersOptOutHow }
         : { optedOut: false, since: "", how: "" },
     },
+    // A referent sees that a shared gardener has a plot or a warning elsewhere, not where nor why (decision 027).
     holdings: holdings.map((h) => ({
       id: h.id,
-      plotId: h.plotId,
-      name: h.name,
+      plotId: inScope(scope, h.plot.siteId) ? h.plotId : 0,
+      name: inScope(scope, h.plot.siteId) ? h.name : ELSEWHERE_PLOT,
       from: formatCalendarDate(h.startDate),
       to: formatCalendarDate(h.endDate),
       current: h.endDate === null,
@@ -172,13 +173,23 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
       mine: register && inScope(scope, h.plot.siteId),
     })),
     money,
-    warnings: warnings.map((w) => ({
-      id: w.id,
-      date: formatCalendarDate(w.date),
-      note: w.note,
-      plot: `n° ${w.plotNumber} (${w.siteName})`,
-      withdrawn: w.withdrawn ? (w.withdrawalReason ?? "") : null,
-    })),
+    warnings: warnings.map((w) =>
+      inScope(scope, w.siteId)
+        ? {
+            id: w.id,
+            date: formatCalendarDate(w.date),
+            note: w.note,
+            plot: `n° ${w.plotNumber} (${w.siteName})`,
+            withdrawn: w.withdrawn ? (w.withdrawalReason ?? "") : null,
+          }
+        : {
+            id: w.id,
+            date: formatCalendarDate(w.date),
+            note: "remarque réservée au bureau et aux référents de ce jardin",
+            plot: ELSEWHERE,
+            withdrawn: w.withdrawn ? "motif réservé au bureau et aux référents de ce jardin" : null,
+          },
+    ),
     freePlots: free.map((c) => [String(c.id), c.label] as const),
     // What the gardener changed themself in « Mon jardin », the latest ten.
     selfChanges: selfChanges.map((c) => ({
@@ -191,6 +202,9 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
     year: await currentFeeYear(),
   };
 }
+
+const ELSEWHERE = "dans un jardin qui ne vous est pas confié";
+const ELSEWHERE_PLOT = `Une parcelle ${ELSEWHERE}`;
 
 const OUTSIDE_REFUSED =
   "Ce jardinier a une parcelle dans un jardin qui ne vous est pas confié : seul un administrateur peut le faire.";

@@ -15,7 +15,7 @@ import { fullName, oneLine, splitName } from "~/lib/text";
 import { plotName } from "~/modules/register/plots.labels";
 import type { GardenerForm } from "~/modules/register/plots.schema";
 import { forgetPayer } from "~/modules/treasury/receipts.server";
-import { gardenerCondition, type SiteScope } from "./access.server";
+import { gardenerCondition, siteCondition, type SiteScope } from "./access.server";
 
 export type GardenerStatus = "actuels" | "anciens";
 
@@ -43,11 +43,21 @@ export function nameColumns(name: { familyName: string; givenNames: string } | s
   return { ...parts, name: typeof name === "string" ? oneLine(name) : fullName(parts.givenNames, parts.familyName) };
 }
 
-/** The plots a gardener holds now, « n° 12 (Jardin des Brosses) », in one text per gardener. */
-export const currentPlots = sql<string>`coalesce((
+/**
+ * The plots a gardener holds now, « n° 12 (Jardin des Brosses) », in one text per gardener; those on the sites of
+ * `scope` only (a referent's list names no other site's plot).
+ */
+export function currentPlotsIn(scope: SiteScope) {
+  const kept = siteCondition(scope, plots.siteId);
+  const onSites = kept ? sql` and ${kept}` : sql``;
+  return sql<string>`coalesce((
   select string_agg('n° ' || ${plots.number} || ' (' || ${gardenSites.name} || ')', ', ' order by ${gardenSites.name}, ${plots.number})
   from ${plotHoldings} join ${plots} on ${plots.id} = ${plotHoldings.plotId} join ${gardenSites} on ${gardenSites.id} = ${plots.siteId}
-  where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null), '')`;
+  where ${plotHoldings.gardenerId} = ${gardeners.id} and ${plotHoldings.endDate} is null${onSites}), '')`;
+}
+
+/** Every plot a gardener holds now, as `currentPlotsIn` names them. */
+export const currentPlots = currentPlotsIn("all");
 
 /**
  * A page of current or former gardeners, by name, with their plots and the fee of `year` (null: not called); a
@@ -62,7 +72,7 @@ export async function listGardeners(
   const query = executor
     .select({
       gardener: gardeners,
-      plots: currentPlots,
+      plots: currentPlotsIn(scope),
       fee: gardenerFees,
       feePaidCents:
         sql<number>`coalesce((select sum(p.amount_cents) from gardener_payments p where p.fee_id = ${gardenerFees.id}), 0)`.mapWith(
@@ -124,6 +134,7 @@ export async function recentWarnings(
       withdrawalReason: inspectionMarks.withdrawalReason,
       withdrawn: sql<boolean>`${inspectionMarks.withdrawnAt} is not null`,
       plotNumber: plots.number,
+      siteId: plots.siteId,
       siteName: gardenSites.name,
     })
     .from(inspectionMarks)

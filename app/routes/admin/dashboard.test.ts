@@ -31,10 +31,10 @@ import { action, loader } from "./dashboard";
 import type { Route } from "./+types/dashboard";
 import type { Role } from "~/modules/auth/roles";
 
-/** The dashboard's loader as an account of `role` opens it. */
-const signedIn = (role: Role = "administrateur") =>
+/** The dashboard's loader as an account of `role` opens it (a referent's, looking after `siteIds`). */
+const signedIn = (role: Role = "administrateur", siteIds: number[] = []) =>
   routeArgs(new Request("http://localhost:3000/admin"), {
-    admin: { id: 1, username: "marie", role },
+    admin: { id: 1, username: "marie", role, siteIds },
   }) as Route.LoaderArgs;
 
 async function failedMail(to: string) {
@@ -146,6 +146,28 @@ describeEachDatabase("admin dashboard", () => {
       .insert(gardenerFees)
       .values({ gardenerId: gardener.id, year: year + 1, amountCents: 1, dueOn: `${year + 1}-01-31` });
     expect((await loader(signedIn())).counts).toMatchObject({ feesPaid: 0, feesCalled: 1, feeYear: year + 1 });
+  });
+
+  it("gives a site's referent the plots of their sites only, none when their sites have none", async () => {
+    await insertContent({ parcellesOccupees: 79, parcellesTotal: 84 });
+    const brosses = await insertSite({ name: "Les Brosses" });
+    const thibaude = await insertSite({ name: "La Thibaude" });
+    const empty = await insertSite({ name: "Le Verger" });
+    await insertPlot(brosses.id, 1, { state: "attribuee" });
+    await insertPlot(brosses.id, 2);
+    for (const number of [1, 2, 3]) await insertPlot(thibaude.id, number, { state: "attribuee" });
+    expect((await loader(signedIn())).counts).toMatchObject({
+      plotsOccupied: 4,
+      plotsTotal: 5,
+      plotsOfOwnSites: false,
+    });
+    expect((await loader(signedIn("referent", [brosses.id]))).counts).toMatchObject({
+      plotsOccupied: 1,
+      plotsTotal: 2,
+      plotsOfOwnSites: true,
+    });
+    // Not the association's public figures: a referent's own sites, empty.
+    expect((await loader(signedIn("referent", [empty.id]))).counts).toMatchObject({ plotsOccupied: 0, plotsTotal: 0 });
   });
 
   it("gives the treasurer the accounts' balance today and the cheques waiting to be deposited", async () => {

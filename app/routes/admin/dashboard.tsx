@@ -26,7 +26,7 @@ import { getSiteContent } from "~/modules/content/content.server";
 import { signedInAdmin } from "~/request/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [data, content] = await Promise.all([dashboardData(signedInAdmin(context).role), getSiteContent()]);
+  const [data, content] = await Promise.all([dashboardData(signedInAdmin(context)), getSiteContent()]);
   return { ...data, legalMissing: data.shows.administration ? missingLegalFacts(content.legal) : [] };
 }
 
@@ -95,7 +95,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </>
         )}
         <Stat
-          label="Parcelles occupées"
+          label={counts.plotsOfOwnSites ? "Parcelles occupées dans vos jardins" : "Parcelles occupées"}
           value={
             <>
               {counts.plotsOccupied}

@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { gardenerPayments, gardenSites, gardeners, inspectionRounds, plotHoldings, plots } from "~/db/schema";
+import {
+  gardenerPayments,
+  gardenSites,
+  gardeners,
+  inspectionMarks,
+  inspectionRounds,
+  plotHoldings,
+  plots,
+} from "~/db/schema";
 import type { Role } from "~/modules/auth/roles";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
@@ -196,12 +204,44 @@ describeEachDatabase("the register by role", () => {
     // Awa holds a plot on each site.
     await getDb().update(plots).set({ state: "attribuee" }).where(eq(plots.id, r.freeB.id));
     await getDb().insert(plotHoldings).values({ plotId: r.freeB.id, gardenerId: r.awa.id, startDate: "2025-03-01" });
+    // And a warning there: its note is the Thibaude referent's business.
+    await getDb().insert(inspectionMarks).values({
+      roundId: r.roundB.id,
+      plotId: r.freeB.id,
+      gardenerId: r.awa.id,
+      result: "avertissement",
+      note: "Cabane encombrée",
+    });
     const awa = { id: String(r.awa.id) };
     const record = await gardenerLoader(get("/admin/jardiniers/1", rita, awa));
-    expect(record.holdings.map((h) => [h.plotId, h.mine])).toEqual([
-      [r.freeB.id, false],
-      [r.plotA.id, true],
+    // The other site's plot is there, but not which it is.
+    expect(record.holdings.map((h) => [h.plotId, h.name, h.mine])).toEqual([
+      [0, "Une parcelle dans un jardin qui ne vous est pas confié", false],
+      [r.plotA.id, "parcelle 1 du Jardin des Brosses", true],
     ]);
+    expect(record.warnings).toEqual([
+      {
+        id: expect.any(Number),
+        date: "2 mai 2026",
+        note: "remarque réservée au bureau et aux référents de ce jardin",
+        plot: "dans un jardin qui ne vous est pas confié",
+        withdrawn: null,
+      },
+    ]);
+    const list = await gardenersLoader(get("/admin/jardiniers", rita));
+    expect(list.gardeners.find((g) => g.listName === "Diallo, Awa")?.plots).toBe("n° 1 (Jardin des Brosses)");
+    // An administrator sees both, by name.
+    const admin = account("admin", "administrateur");
+    const whole = await gardenerLoader(get("/admin/jardiniers/1", admin, awa));
+    expect(whole.holdings.map((h) => h.name)).toEqual([
+      "parcelle 2 du Jardin de la Thibaude",
+      "parcelle 1 du Jardin des Brosses",
+    ]);
+    expect(whole.warnings[0]).toMatchObject({ note: "Cabane encombrée", plot: "n° 2 (Jardin de la Thibaude)" });
+    expect(
+      (await gardenersLoader(get("/admin/jardiniers", admin))).gardeners.find((g) => g.listName === "Diallo, Awa")
+        ?.plots,
+    ).toBe("n° 2 (Jardin de la Thibaude), n° 1 (Jardin des Brosses)");
     // Brosses' free plot is offered, not one of Thibaude.
     expect(record.freePlots.map(([, label]) => label)).toEqual(["parcelle 2 du Jardin des Brosses — 120 m²"]);
     expect(record).toMatchObject({ editable: true, erasable: false, payments: false });
