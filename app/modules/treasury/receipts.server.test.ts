@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it, onTestFinished } from "vitest";
 import { getDb } from "~/db/client.server";
-import { history, outbox, treasuryEntries, treasuryReceipts, treasurySettings } from "~/db/schema";
+import { admins, history, outbox, treasuryEntries, treasuryReceipts, treasurySettings } from "~/db/schema";
 import { documentFileOnDisk } from "~/modules/documents/document-files.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
 import { recordPayment, undoPayment } from "~/modules/register/fees.server";
@@ -26,6 +26,8 @@ import {
 } from "./receipts.server";
 
 const actor = { id: null, username: "claire" };
+// The receipts sent after an online payment are issued by this actor (online-payments.server.ts).
+const HELLOASSO = { id: null, username: "HelloAsso" };
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
 
 async function pdfText(data: Buffer) {
@@ -135,6 +137,29 @@ describeEachDatabase("receipts", () => {
     expect(text).toContain("Fait à Montpellier");
     expect(text).toContain("Ce reçu n'ouvre pas droit à réduction d'impôt");
     expect(receipt).toMatchObject({ payerName: "Camille Roux", amountCents: 5500, createdBy: "claire" });
+  });
+
+  it("signs for the bureau when no treasurer is named and the issuer has no display name, never with a username", async () => {
+    const { entry } = await paidFee();
+    const byHelloAsso = await pdfText((await receiptFile(await issueReceipt(entry.id, HELLOASSO)))!);
+    expect(byHelloAsso).toContain("Pour l'association, le bureau");
+    expect(byHelloAsso).not.toContain("Trésorière");
+    expect(byHelloAsso).not.toMatch(/HelloAsso\s*$/m);
+    const [claire] = await getDb()
+      .insert(admins)
+      .values({ username: "claire.m", passwordHash: "x", displayName: "" })
+      .returning();
+    const byUsername = await pdfText(
+      (await receiptFile(await issueReceipt((await income()).id, { id: claire!.id, username: "claire.m" })))!,
+    );
+    expect(byUsername).toContain("Pour l'association, le bureau");
+    expect(byUsername).not.toContain("claire.m");
+    await getDb().update(admins).set({ displayName: "Claire Martin" }).where(eq(admins.id, claire!.id));
+    const byName = await pdfText(
+      (await receiptFile(await issueReceipt((await income()).id, { id: claire!.id, username: "claire.m" })))!,
+    );
+    expect(byName).toContain("Trésorière ou trésorier de l'association :");
+    expect(byName).toContain("Claire Martin");
   });
 
   it("keeps a receipt numbered when its payment is undone", async () => {

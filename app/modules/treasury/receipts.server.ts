@@ -99,15 +99,19 @@ export async function saveReceiptSettings(actor: Actor, values: ReceiptSettings)
   );
 }
 
-/** Who signs: the settings' treasurer, else the issuing administrator's display name (or username). */
+/**
+ * Who signs: the settings' treasurer, else the issuing administrator's display name; empty when neither is known (a
+ * receipt sent after an online payment, an account without a display name), as a username or « HelloAsso » under
+ * « Trésorière ou trésorier » would read as a name.
+ */
 async function signatoryOf(executor: Executor, settings: ReceiptSettings, actor: Actor) {
   if (settings.signatory.trim()) return settings.signatory.trim();
-  if (actor.id === null) return actor.username;
+  if (actor.id === null) return "";
   const [admin] = await executor
-    .select({ displayName: admins.displayName, username: admins.username })
+    .select({ displayName: admins.displayName })
     .from(admins)
     .where(eq(admins.id, actor.id));
-  return admin?.displayName?.trim() || admin?.username || actor.username;
+  return admin?.displayName?.trim() ?? "";
 }
 
 /** « Fait à Montpellier, le 5 mars 2027 », or « Fait le … » without a town. */
@@ -132,11 +136,13 @@ function letterhead(doc: PdfDocument, identity: Identity) {
   doc.moveDown(2);
 }
 
-/** The place, date and signature, and the mention that closes every receipt. */
+/** The place, date and signature: the treasurer's name, or the bureau's when no name is known. */
 function signatureBlock(doc: PdfDocument, place: string, day: string, signatory: string) {
   doc.moveDown(2).font("regular").fontSize(11).text(doneAt(place, day));
-  doc.moveDown(0.5).text("Trésorière ou trésorier de l'association :");
-  doc.font("bold").text(signatory);
+  if (signatory) {
+    doc.moveDown(0.5).text("Trésorière ou trésorier de l'association :");
+    doc.font("bold").text(signatory);
+  } else doc.moveDown(0.5).font("bold").text("Pour l'association, le bureau");
   doc.font("regular");
 }
 

@@ -93,7 +93,7 @@ export function ReceiptSettingsForm({
         <TextInput
           name="signatory"
           label="Nom du trésorier ou de la trésorière"
-          hint="Sinon, le nom de qui établit le reçu."
+          hint="Sinon, le nom affiché de qui établit le reçu ; à défaut (un reçu envoyé après un paiement en ligne), « Pour l'association, le bureau »."
           autoComplete="off"
         />
         <TextInput name="place" label="« Fait à »" hint="La ville écrite sur les reçus." autoComplete="off" />
