@@ -14,6 +14,7 @@ import {
   treasuryReceipts,
 } from "~/db/schema";
 import { euros } from "~/lib/money";
+import { parisToday } from "~/lib/paris-time";
 import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
@@ -172,6 +173,28 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     expect((await checkOnlinePayment(row.id, "vérification")).outcome).toBe("essai");
     await getDb().delete(onlinePayments);
     expect(await startFeePayment(fee.id, ORIGIN)).toHaveProperty("redirectUrl");
+  });
+
+  it("dates the payment by the order's day in Paris, and today's when HelloAsso's date does not read as one", async () => {
+    const late = await owedFee();
+    await configureHelloAsso(fake);
+    const first = await started(late.fee.id);
+    fake.notify = "never";
+    const lateOrder = await fake.pay(first.intent.id);
+    // 23:30 UTC on the 4th is the 5th in Paris.
+    lateOrder.date = "2027-03-04T23:30:00Z";
+    expect((await checkOnlinePayment(first.row.id, "retour")).outcome).toBe("recu");
+    expect((await paymentsOf(late.fee.id))[0]?.paidOn).toBe("2027-03-05");
+
+    const [fee] = await getDb()
+      .insert(gardenerFees)
+      .values({ gardenerId: late.gardener.id, year: 2028, amountCents: 4500, dueOn: "2028-03-31" })
+      .returning();
+    const second = await started(fee!.id);
+    const unreadable = await fake.pay(second.intent.id);
+    unreadable.date = "le 5 mars";
+    expect((await checkOnlinePayment(second.row.id, "retour")).outcome).toBe("recu");
+    expect((await paymentsOf(fee!.id))[0]?.paidOn).toBe(parisToday());
   });
 
   it("records one payment for the same notification 20 times at once", async () => {

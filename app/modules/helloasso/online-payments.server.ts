@@ -199,6 +199,12 @@ async function setState(id: number, from: OnlinePayment["state"], to: OnlinePaym
     .where(and(eq(onlinePayments.id, id), eq(onlinePayments.state, from)));
 }
 
+/**
+ * HelloAsso's dates, as its API writes them (ISO 8601: « 2027-03-05T14:02:11.42+01:00 »); anything else is not
+ * believed, as `new Date` reads « le 5 mars » as 5 March 2001.
+ */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
 const SANDBOX_NOTE = "essai, rien n'est enregistré dans les comptes";
 
 async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: number, via: string): Promise<CheckResult> {
@@ -264,7 +270,7 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
       return { outcome: "essai", note: SANDBOX_NOTE, payment: updated } satisfies CheckResult;
     }
     // The order's day in Paris; today's when HelloAsso gives none that reads as a date.
-    const ordered = new Date(order.date ?? Number.NaN);
+    const ordered = new Date(ISO_DATE_TIME.test(order.date ?? "") ? order.date! : Number.NaN);
     const paidOn = parisDateOf(Number.isNaN(ordered.getTime()) ? new Date() : ordered);
     const paid = await payFee(
       tx,
