@@ -10,6 +10,7 @@ import {
   onlinePayments,
   outbox,
   plotHoldings,
+  treasuryAccounts,
   treasuryEntries,
   treasuryReceipts,
 } from "~/db/schema";
@@ -272,6 +273,36 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     expect((await getDb().select().from(history)).map((h) => h.kind)).toContain(
       "cotisation.paiement-en-ligne-anomalie",
     );
+    // The gardener, who paid, is told the bureau checks it: not that nothing was taken.
+    expect((await checkOnlinePayment(row.id, "retour")).outcome).toBe("anomalie");
+  });
+
+  it("flags a payment the book refuses (its year not kept here) for the bureau, without failing the check", async () => {
+    const { fee } = await owedFee();
+    await configureHelloAsso(fake);
+    const { row, intent } = await started(fee.id);
+    fake.notify = "never";
+    await fake.pay(intent.id);
+    // The bank account is kept from next year: a payment of today cannot be booked.
+    await getDb()
+      .update(treasuryAccounts)
+      .set({ openingYear: Number(parisToday().slice(0, 4)) + 1 });
+    // First seen by the periodic check: no error, the payment flagged.
+    await getDb()
+      .update(onlinePayments)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(onlinePayments.id, row.id));
+    expect(await checkPendingOnlinePayments()).toEqual({ checked: 1, settled: 0 });
+    const checked = await checkOnlinePayment(row.id, "retour");
+    expect(checked.outcome).toBe("anomalie");
+    expect(checked.note).toMatch(
+      /^45,00\s€ reçus le .+ à enregistrer à la main : Le compte « Compte courant » est tenu ici depuis/,
+    );
+    expect(checked.payment?.state).toBe("anomalie");
+    expect(await paymentsOf(fee.id)).toEqual([]);
+    expect(await getDb().select().from(treasuryEntries)).toEqual([]);
+    const flags = await getDb().select().from(history).where(eq(history.kind, "cotisation.paiement-en-ligne-anomalie"));
+    expect(flags).toHaveLength(1);
   });
 
   it("settles by the gardener's return when no notification ever comes, and by the periodic check when neither does", async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Transaction } from "~/db/client.server";
 import { gardenSites, gardeners, helloassoNotifications, onlinePayments, plotHoldings, plots } from "~/db/schema";
 import { euros } from "~/lib/money";
+import { formatCalendarDate } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
 import { logger } from "~/server/logger.server";
 import { gardenerTarget, recordHistory, type Actor } from "~/modules/history/history.server";
@@ -207,6 +208,25 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[
 
 const SANDBOX_NOTE = "essai, rien n'est enregistré dans les comptes";
 
+/**
+ * A payment HelloAsso received that is not recorded here: « anomalie », with why, for the bureau to check and record by
+ * hand (the history says it once, the fee's page shows it). Never an error for the gardener, who paid.
+ */
+async function flagged(tx: Transaction, locked: OnlinePayment, orderId: number, note: string): Promise<CheckResult> {
+  const [updated] = await tx
+    .update(onlinePayments)
+    .set({ state: "anomalie", orderId, note, updatedAt: new Date() })
+    .where(eq(onlinePayments.id, locked.id))
+    .returning();
+  if (locked.state !== "anomalie")
+    await recordHistory(tx, HELLOASSO_ACTOR, {
+      kind: "cotisation.paiement-en-ligne-anomalie",
+      target: target(locked.gardenerId),
+      detail: note,
+    });
+  return { outcome: "anomalie", note, payment: updated };
+}
+
 async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: number, via: string): Promise<CheckResult> {
   const settled = await getDb().transaction(async (tx) => {
     const [locked] = await tx.select().from(onlinePayments).where(eq(onlinePayments.id, row.id)).for("update");
@@ -223,36 +243,20 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
         note: `commande n° ${order.id} d'un autre paiement`,
         payment: locked,
       } satisfies CheckResult;
-    if (cents !== locked.amountCents || order.amount.total !== locked.amountCents) {
-      // Never recorded: the bureau checks it with HelloAsso (the history and the fee's page say so).
-      const note = `montant différent : ${euros(cents)} payés chez HelloAsso pour ${euros(locked.amountCents)} demandés (commande n° ${order.id})`;
-      const [updated] = await tx
-        .update(onlinePayments)
-        .set({ state: "anomalie", orderId: order.id, note, updatedAt: new Date() })
-        .where(eq(onlinePayments.id, locked.id))
-        .returning();
-      if (locked.state !== "anomalie")
-        await recordHistory(tx, HELLOASSO_ACTOR, {
-          kind: "cotisation.paiement-en-ligne-anomalie",
-          target: target(locked.gardenerId),
-          detail: note,
-        });
-      return { outcome: "erreur", note, payment: updated } satisfies CheckResult;
-    }
-    if (locked.feeId === null) {
-      const note = `cotisation effacée entre-temps : ${euros(cents)} reçus (commande n° ${order.id}) à enregistrer à la main`;
-      const [updated] = await tx
-        .update(onlinePayments)
-        .set({ state: "anomalie", orderId: order.id, note, updatedAt: new Date() })
-        .where(eq(onlinePayments.id, locked.id))
-        .returning();
-      await recordHistory(tx, HELLOASSO_ACTOR, {
-        kind: "cotisation.paiement-en-ligne-anomalie",
-        target: target(null),
-        detail: note,
-      });
-      return { outcome: "erreur", note, payment: updated } satisfies CheckResult;
-    }
+    if (cents !== locked.amountCents || order.amount.total !== locked.amountCents)
+      return flagged(
+        tx,
+        locked,
+        order.id,
+        `montant différent : ${euros(cents)} payés chez HelloAsso pour ${euros(locked.amountCents)} demandés (commande n° ${order.id})`,
+      );
+    if (locked.feeId === null)
+      return flagged(
+        tx,
+        locked,
+        order.id,
+        `cotisation effacée entre-temps : ${euros(cents)} reçus (commande n° ${order.id}) à enregistrer à la main`,
+      );
     const reference = `HelloAsso, commande n° ${order.id}`;
     if (locked.environment === "sandbox") {
       // HelloAsso's sandbox takes test cards, no money: the set-up worked, and the fee, the book and the receipts'
@@ -272,17 +276,26 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
     // The order's day in Paris; today's when HelloAsso gives none that reads as a date.
     const ordered = new Date(ISO_DATE_TIME.test(order.date ?? "") ? order.date! : Number.NaN);
     const paidOn = parisDateOf(Number.isNaN(ordered.getTime()) ? new Date() : ordered);
-    const paid = await payFee(
-      tx,
-      locked.feeId,
-      {
-        amountCents: cents,
-        paidOn,
-        means: "helloasso",
-        reference,
-      },
-      HELLOASSO_ACTOR.username,
-    );
+    let paid: Awaited<ReturnType<typeof payFee>>;
+    try {
+      // In a savepoint: the book may refuse the entry (its year closed meanwhile, an account kept from a later year).
+      paid = await tx.transaction((inner) =>
+        payFee(
+          inner,
+          locked.feeId!,
+          { amountCents: cents, paidOn, means: "helloasso", reference },
+          HELLOASSO_ACTOR.username,
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof TreasuryRefusal)) throw error;
+      return flagged(
+        tx,
+        locked,
+        order.id,
+        `${euros(cents)} reçus le ${formatCalendarDate(paidOn)} (commande n° ${order.id}) à enregistrer à la main : ${error.message}`,
+      );
+    }
     if (!paid) throw new Error("fee vanished under its lock");
     const [updated] = await tx
       .update(onlinePayments)

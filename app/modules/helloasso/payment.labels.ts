@@ -11,6 +11,8 @@ export const PAYMENT_OUTCOMES = {
   indisponible:
     "Le paiement en ligne est momentanément indisponible. Merci de réessayer un peu plus tard, ou de régler par chèque ou virement.",
   deja: "Cette cotisation est déjà réglée : il n'y a rien à payer.",
+  anomalie:
+    "Votre paiement a bien été reçu par HelloAsso. Le bureau doit le vérifier avant de l'enregistrer : la cotisation sera marquée payée ensuite. Inutile de payer une seconde fois.",
   essai:
     "Paiement d'essai réussi : HelloAsso est en bac à sable, rien n'a été prélevé ni enregistré, et la cotisation reste à régler.",
 } as const;
@@ -24,7 +26,7 @@ export function paymentOutcomeOf(url: URL): PaymentOutcome | null {
 
 /** Whether an outcome is good news (shown as a success) or not. */
 export const isGoodOutcome = (outcome: PaymentOutcome) =>
-  outcome === "recu" || outcome === "attente" || outcome === "essai";
+  outcome === "recu" || outcome === "attente" || outcome === "essai" || outcome === "anomalie";
 
 /** The button's words, and its form's target for a signed-in gardener: POST /mon-jardin/cotisations/:feeId/payer. */
 export const PAY_ONLINE_LABEL = "Payer en ligne";
