@@ -60,6 +60,10 @@ test.describe("at 390 px without JavaScript", () => {
     await expect(slip.getByRole("row", { name: new RegExp(`^9876543 .*${payers[0]}`) })).toBeVisible();
     await expect(slip.getByRole("row", { name: new RegExp(`Crédit Agricole Centre-Est ${payers[1]}`) })).toBeVisible();
     await expect(slip.getByRole("row", { name: spaced(`2 chèques Total : ${shown(total)}`) })).toBeVisible();
+    // The account to credit, as the bank reads it: the demo's example IBAN.
+    await expect(page.getByRole("article", { name: "Bordereau de remise de chèques" })).toContainText(
+      /IBAN :\s*FR76 3000 6000 0112 3456 7890 189/,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Cancelled, the cheques are to deposit again, with the number typed.

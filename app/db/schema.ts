@@ -1177,6 +1177,8 @@ export const treasuryAccounts = pgTable(
     code: text("code").notNull(),
     openingCents: integer("opening_cents").notNull().default(0),
     openingYear: smallint("opening_year").notNull(),
+    /** A bank account's IBAN, printed on its cheque deposit slips; empty when not given. */
+    iban: text("iban").notNull().default(""),
     position: integer("position").notNull().default(0),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),

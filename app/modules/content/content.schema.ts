@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { MAX_ASSOCIATION_IMAGES, RICH_TEXT_MAX_LENGTH } from "~/lib/constants";
-import { imageList, optionalEmail, optionalLine, optionalText, requiredImageUrl } from "~/modules/forms/fields.schema";
+import {
+  imageList,
+  optionalEmail,
+  optionalIban,
+  optionalLine,
+  optionalText,
+  requiredImageUrl,
+} from "~/modules/forms/fields.schema";
 
 /** The site-wide content record (product §3), as modules return it. */
 export interface AssociationContent {
@@ -178,9 +185,7 @@ export const plotMailsFormSchema = z.object({
   plotAllotmentMail: optionalText(PLOT_MAIL_MAX),
   plotWarningMail: optionalText(PLOT_MAIL_MAX),
   feePaymentInstructions: optionalText(PLOT_MAIL_MAX),
-  feeIban: optionalLine(40).refine((v) => v === null || /^[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{1,4}){3,8}$/i.test(v), {
-    error: "Indiquez un IBAN, par exemple FR76 3000 6000 0112 3456 7890 189.",
-  }),
+  feeIban: optionalIban(),
   feeBic: optionalLine(11),
   feeHelloassoUrl: optionalLine(300).refine((v) => v === null || /^https:\/\/(www\.)?helloasso\.com\//.test(v), {
     error: "Indiquez l'adresse de la page HelloAsso, qui commence par https://www.helloasso.com/.",

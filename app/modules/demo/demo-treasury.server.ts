@@ -6,12 +6,16 @@ import { bookPayment, categoryIdOf } from "~/modules/treasury/book.server";
 import { issueReceipt } from "~/modules/treasury/receipts.server";
 import type { TreasuryMeans } from "~/modules/treasury/treasury.labels";
 import { textPdfWithPages } from "./demo.pdf.server";
+import { DEMO_SITE_TEXTS } from "./demo.content";
 
 // The demo's book (decision 031): two years of a garden association's accounts as its treasurer keeps them — the
 // fees from the register, the water, the insurance, the seeds, the federation, the town's grant, a plant sale — with
 // cheque deposits, a reconciled statement, a budget, and last year closed after its assembly approved it.
 
 type Payment = typeof tables.gardenerPayments.$inferSelect;
+
+/** The bank account's IBAN on the demo's deposit slips: the fee call's, the official example. */
+const DEMO_IBAN = DEMO_SITE_TEXTS.feeIban;
 
 const BANKS = [
   "Crédit Agricole Centre-Est",
@@ -258,7 +262,7 @@ export async function seedDemoTreasury(
   // The book starts on 1 January of last year with what the accounts held then.
   await tx
     .update(tables.treasuryAccounts)
-    .set({ openingYear: last, openingCents: 284612 })
+    .set({ openingYear: last, openingCents: 284612, iban: DEMO_IBAN })
     .where(eq(tables.treasuryAccounts.id, bank.id));
   await tx
     .update(tables.treasuryAccounts)
@@ -508,6 +512,8 @@ export async function removeDemoTreasury(tx: Transaction) {
       .limit(1);
     if (!used) await tx.delete(a).where(eq(a.id, id));
   }
+  // The example IBAN never stays on the association's own account's slips.
+  await tx.update(a).set({ iban: "" }).where(eq(a.iban, DEMO_IBAN));
   await tx
     .update(a)
     .set({ openingCents: 0, openingYear: sql`extract(year from now())::smallint` })

@@ -31,6 +31,15 @@ export const optionalLine = <Empty extends "" | null = null>(max: number, empty 
     .transform((v) => (v === undefined ? v : oneLine(v)))
     .pipe(optionalText(max, empty));
 
+/**
+ * An IBAN as people write it (« FR76 3000 6000 0112 3456 7890 189 »), kept as typed; `empty` when not given (the fee
+ * call's instructions, a bank account's deposit slips).
+ */
+export const optionalIban = <Empty extends "" | null = null>(empty = null as Empty) =>
+  optionalLine(40, empty).refine((v) => !v || /^[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{1,4}){3,8}$/i.test(v), {
+    error: "Indiquez un IBAN, par exemple FR76 3000 6000 0112 3456 7890 189.",
+  });
+
 /** The id of a record named by a form (a hidden field): a positive integer, or `message` (the record is gone). */
 export const recordId = (message: string) =>
   z

@@ -147,12 +147,14 @@ export async function depositAction(id: string | undefined, form: FormData, acto
   return redirect("/admin/tresorerie/remises?fait=annulee");
 }
 
-/** /admin/tresorerie/remises/:id/bordereau: the slip, with the association's name and address. */
+/** /admin/tresorerie/remises/:id/bordereau: the slip, with the association's name and address and the account's IBAN. */
 export async function depositSlipScreen(id: string | undefined) {
   const [deposit, content] = await Promise.all([depositOr404(id), getContent()]);
   return {
     ...depositView(deposit),
     association: content?.nomAssociation || CONTENT_DEFAULTS.nomAssociation,
     address: content?.adresse ?? "",
+    // The bank reads the account to credit from the slip: its IBAN, when the treasurer gave it.
+    iban: deposit.account.iban,
   };
 }

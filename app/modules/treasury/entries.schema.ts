@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { parseEuros } from "~/lib/money";
-import { calendarDate, optionalLine, recordId, requiredLine, yearField } from "~/modules/forms/fields.schema";
+import {
+  calendarDate,
+  optionalIban,
+  optionalLine,
+  recordId,
+  requiredLine,
+  yearField,
+} from "~/modules/forms/fields.schema";
 import { ACCOUNT_KINDS, TREASURY_DIRECTIONS, TREASURY_MEANS } from "./treasury.labels";
 
 // The forms of the book's screens (decision 031): an entry, an account, a sub-category. Safe for the browser: the
@@ -127,7 +134,10 @@ const chartCode = (message: string) =>
     .trim()
     .regex(/^\d{2,8}$/, { error: message });
 
-/** « Ajouter un compte »: name, kind, chart number (the kind's when left empty), opening balance and its year. */
+/**
+ * « Ajouter un compte »: name, kind, chart number (the kind's when left empty), opening balance and its year, and a bank
+ * account's IBAN for its deposit slips.
+ */
 export const accountCreateSchema = z.object({
   name: requiredLine(80, accountMessages.name),
   kind: z.enum(ACCOUNT_KINDS, { error: accountMessages.kind }),
@@ -139,15 +149,17 @@ export const accountCreateSchema = z.object({
     .pipe(z.union([z.literal(""), chartCode(accountMessages.code)])),
   opening: signedAmount(accountMessages.opening),
   openingYear: yearField(),
+  iban: optionalIban(""),
 });
 
-/** A known account's name, chart number, opening balance and its year, and its rank in the lists. */
+/** A known account's name, chart number, opening balance and its year, IBAN, and its rank in the lists. */
 export const accountUpdateSchema = z.object({
   id: recordId(accountMessages.gone),
   name: requiredLine(80, accountMessages.name),
   code: chartCode(accountMessages.code),
   opening: signedAmount(accountMessages.opening),
   openingYear: yearField(),
+  iban: optionalIban(""),
   position: z
     .string({ error: accountMessages.position })
     .trim()

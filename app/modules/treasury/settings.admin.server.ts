@@ -59,6 +59,7 @@ export async function settingsScreen() {
       code: a.code,
       opening: euros(a.openingCents),
       openingYear: a.openingYear,
+      iban: a.iban,
       entries: used.get(a.id) ?? 0,
       values: {
         id: String(a.id),
@@ -66,6 +67,7 @@ export async function settingsScreen() {
         code: a.code,
         opening: (a.openingCents < 0 ? "-" : "") + eurosField(Math.abs(a.openingCents)),
         openingYear: String(a.openingYear),
+        iban: a.iban,
         position: String(a.position),
       },
     })),
@@ -95,8 +97,8 @@ class Refusal extends Error {
   }
 }
 
-const accountDetail = (a: { name: string; code: string; openingCents: number; openingYear: number }) =>
-  `${a.name} (${a.code}), solde d'ouverture ${euros(a.openingCents)} au 1er janvier ${a.openingYear}`;
+const accountDetail = (a: { name: string; code: string; openingCents: number; openingYear: number; iban: string }) =>
+  `${a.name} (${a.code}), solde d'ouverture ${euros(a.openingCents)} au 1er janvier ${a.openingYear}${a.iban ? `, IBAN ${a.iban}` : ""}`;
 
 /** The forms of « Comptes et catégories »: add, change and delete an account; add and delete a sub-category. */
 export async function settingsAction(form: FormData, actor: Actor) {
@@ -124,6 +126,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
                 code: data.code || ACCOUNT_KIND_CODES[data.kind],
                 openingCents: data.opening,
                 openingYear: data.openingYear,
+                iban: data.iban,
                 position: 99,
               })
               .returning();
@@ -157,6 +160,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
                 code: data.code,
                 openingCents: data.opening,
                 openingYear: data.openingYear,
+                iban: data.iban,
                 position: data.position,
               })
               .where(eq(treasuryAccounts.id, data.id))

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { treasuryEntries, treasuryStatements } from "~/db/schema";
+import { treasuryAccounts, treasuryEntries, treasuryStatements } from "~/db/schema";
 import { createDeposit } from "~/modules/treasury/deposits.server";
 import { createStatement } from "~/modules/treasury/reconciliation.server";
 import { describeEachDatabase } from "../../../tests/db";
@@ -93,6 +93,19 @@ describeEachDatabase("cheque deposit and reconciliation screens", () => {
     expect(slip.count).toBe(2);
     expect(slip.total).toMatch(/^47,50\s€$/);
     expect(slip.account).toBe("Compte courant");
+    // The account to credit, for the bank: its IBAN once the treasurer gave it.
+    expect(slip.iban).toBe("");
+    await getDb()
+      .update(treasuryAccounts)
+      .set({ iban: "FR76 1027 8073 0012 3456 7890 123" })
+      .where(eq(treasuryAccounts.id, bank.id));
+    const again = await slipLoader(
+      routeArgs(new Request(`http://localhost:3000/admin/tresorerie/remises/${id}/bordereau`), {
+        admin: treasurer,
+        params: { id },
+      }),
+    );
+    expect(again.iban).toBe("FR76 1027 8073 0012 3456 7890 123");
   });
 
   it("validates a statement only at a zero difference, sending the ticks back with the difference otherwise", async () => {

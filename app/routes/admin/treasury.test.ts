@@ -160,6 +160,32 @@ describeEachDatabase("the treasurer's book's routes", () => {
     expect(screen.accounts.map((a) => a.name)).toEqual(["Compte courant", "Caisse"]);
   });
 
+  it("keeps a bank account's IBAN as typed, and refuses one that is not, keeping what was typed", async () => {
+    const send = async (fields: Record<string, string>) =>
+      settingsAction(routeArgs(formPost("/admin/tresorerie/parametres", fields), { admin }));
+    const account = (iban: string) => ({
+      intent: "account-update",
+      id: String(BANK),
+      name: "Compte courant",
+      code: "512",
+      opening: "0",
+      openingYear: "2026",
+      iban,
+      position: "0",
+    });
+    const wrong = answered<Refused>(await send(account("3000 6000 0112")));
+    expect(wrong.status).toBe(400);
+    expect(wrong.value.errors.iban).toBe("Indiquez un IBAN, par exemple FR76 3000 6000 0112 3456 7890 189.");
+    expect(wrong.value.values.iban).toBe("3000 6000 0112");
+    expect(await send(account("  FR76 1027 8073 0012 3456 7890 123 "))).toMatchObject({ ok: true });
+    const [bank] = await getDb().select().from(treasuryAccounts).where(eq(treasuryAccounts.id, BANK));
+    expect(bank?.iban).toBe("FR76 1027 8073 0012 3456 7890 123");
+    expect((await settingsLoader()).accounts[0]).toMatchObject({ iban: "FR76 1027 8073 0012 3456 7890 123" });
+    // Emptied: no IBAN on the slips.
+    expect(await send(account(""))).toMatchObject({ ok: true });
+    expect((await getDb().select().from(treasuryAccounts).where(eq(treasuryAccounts.id, BANK)))[0]?.iban).toBe("");
+  });
+
   it("lists a year of 2,000 entries with its totals, and counts each filter over the whole year", async () => {
     const categories = [await categoryIdOf(getDb(), "6061"), await categoryIdOf(getDb(), "756")];
     const rows = Array.from({ length: 2000 }, (_, i) => {

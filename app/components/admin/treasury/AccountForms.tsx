@@ -11,7 +11,7 @@ type Screen = Awaited<ReturnType<typeof settingsScreen>>;
 const resultFor = (result: IntentResult | undefined, intent: string, id: string) =>
   result && !result.ok && (result.intent !== intent || result.values.id !== id) ? undefined : result;
 
-/** Each account: its figures, « Modifier » (name, number, opening balance and year, rank) and « Supprimer » when unused. */
+/** Each account: its figures, « Modifier » (name, number, opening balance and year, IBAN, rank) and « Supprimer » when unused. */
 export function AccountList({ accounts, result }: { accounts: Screen["accounts"]; result: IntentResult | undefined }) {
   if (accounts.length === 0) return <p className="text-stone-700">Aucun compte pour le moment.</p>;
   return (
@@ -22,6 +22,7 @@ export function AccountList({ accounts, result }: { accounts: Screen["accounts"]
           <li key={a.id} className="space-y-2 py-3">
             <p>
               <strong>{a.name}</strong> — {a.kind}, n° {a.code}
+              {a.iban ? <> · IBAN {a.iban}</> : null}
             </p>
             <p className="text-sm text-stone-700">
               Solde d'ouverture {a.opening} au 1er janvier {a.openingYear} ·{" "}
@@ -36,7 +37,7 @@ export function AccountList({ accounts, result }: { accounts: Screen["accounts"]
                 schema={accountUpdateSchema}
                 result={own}
                 values={a.values}
-                order={["name", "code", "opening", "openingYear", "position"]}
+                order={["name", "code", "opening", "openingYear", "iban", "position"]}
                 submit="Enregistrer le compte"
                 className="mt-3 space-y-4"
               >
@@ -46,6 +47,12 @@ export function AccountList({ accounts, result }: { accounts: Screen["accounts"]
                   <TextInput name="code" label="Numéro du plan comptable" required autoComplete="off" />
                   <TextInput name="opening" label="Solde d'ouverture (€)" required autoComplete="off" />
                   <TextInput name="openingYear" label="Au 1er janvier de l'année" required autoComplete="off" />
+                  <TextInput
+                    name="iban"
+                    label="IBAN"
+                    autoComplete="off"
+                    hint="D'un compte en banque : imprimé sur ses bordereaux de remise de chèques."
+                  />
                   <TextInput
                     name="position"
                     label="Rang dans les listes"
@@ -90,7 +97,7 @@ export function AccountCreate({
       schema={accountCreateSchema}
       result={result}
       values={{ opening: "0", openingYear: String(year) }}
-      order={["name", "kind", "code", "opening", "openingYear"]}
+      order={["name", "kind", "code", "opening", "openingYear", "iban"]}
       submit="Ajouter le compte"
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -104,6 +111,12 @@ export function AccountCreate({
         />
         <TextInput name="opening" label="Solde d'ouverture (€)" required autoComplete="off" />
         <TextInput name="openingYear" label="Au 1er janvier de l'année" required autoComplete="off" />
+        <TextInput
+          name="iban"
+          label="IBAN"
+          autoComplete="off"
+          hint="D'un compte en banque : imprimé sur ses bordereaux de remise de chèques."
+        />
       </div>
     </IntentForm>
   );

@@ -3,7 +3,7 @@ import type { DepositedCheque } from "./DepositCheques";
 const cell = "border border-black px-1.5 py-1 sm:px-2";
 
 /**
- * The « Bordereau de remise de chèques » on A4: the association, the account, the date, each cheque (n°, banque,
+ * The « Bordereau de remise de chèques » on A4: the association, the account (and its IBAN), the date, each cheque (n°, banque,
  * tireur, montant), the count and total (the sum of the lines), and a box for the signature. On paper the table's
  * header comes back at the top of each page and a line is never cut in two.
  */
@@ -11,6 +11,7 @@ export function DepositSlip({
   association,
   address,
   account,
+  iban,
   date,
   cheques,
   count,
@@ -19,6 +20,7 @@ export function DepositSlip({
   association: string;
   address: string;
   account: string;
+  iban: string;
   date: string;
   cheques: DepositedCheque[];
   count: number;
@@ -45,6 +47,12 @@ export function DepositSlip({
               <dt>Compte crédité :</dt>
               <dd className="font-semibold">{account}</dd>
             </div>
+            {iban ? (
+              <div className="flex gap-2">
+                <dt>IBAN :</dt>
+                <dd className="font-semibold whitespace-nowrap tabular-nums">{iban}</dd>
+              </div>
+            ) : null}
             <div className="flex gap-2">
               <dt>Date de la remise :</dt>
               <dd className="font-semibold">{date}</dd>

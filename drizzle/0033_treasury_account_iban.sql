@@ -1,0 +1,1 @@
+ALTER TABLE "treasury_accounts" ADD COLUMN "iban" text DEFAULT '' NOT NULL;
