@@ -136,3 +136,33 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await page.goto("/admin/documents");
   await expect(page.getByText(/^Procès-verbal : Assemblée générale extraordinaire du /).first()).toBeVisible();
 });
+
+test("a gardener who joins after the convocation is convened too, with the same convocation", async ({ page }) => {
+  await openAdmin(page, "/admin/jardiniers", "Jardiniers");
+  const add = page.getByRole("region", { name: "Ajouter un jardinier" });
+  await add.getByLabel("Nom de famille").fill("Lefebvre");
+  await add.getByLabel("Prénom(s)").fill("Maëlys");
+  await add.getByLabel("Adresse e-mail").fill("maelys.lefebvre@example.fr");
+  await add.getByLabel("Arrivé au jardin le").fill("2026-11-20");
+  await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Maëlys Lefebvre" })).toBeVisible();
+
+  // The demo's annual assembly, convened before she came.
+  await page.goto("/admin/assemblees");
+  await page
+    .getByRole("link", { name: /^Assemblée générale ordinaire du / })
+    .first()
+    .click();
+  const convocation = page.getByRole("region", { name: "Convocation" });
+  await expect(convocation).toContainText(
+    /Depuis la convocation, (1 nouveau membre a|\d+ nouveaux membres ont) rejoint/,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await convocation.getByRole("button", { name: "Convoquer les nouveaux membres" }).click();
+  await expect(
+    popup(page, /^Convocation envoyée à \d+ nouveaux? membres? : \d+ par e-mail, \d+ à imprimer\.$/),
+  ).toBeVisible();
+  await expect(convocation).not.toContainText("Depuis la convocation");
+  const mail = await lastMailTo("maelys.lefebvre@example.fr", /convoqué\(e\) à l'assemblée générale ordinaire/);
+  expect(mail).toMatch(/\/assemblee\/[\w-]{43}/);
+});

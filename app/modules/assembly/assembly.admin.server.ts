@@ -30,6 +30,7 @@ import {
   documentTitles,
   eventsToMark,
   getAssembly,
+  conveneLatecomers,
   hasStarted,
   lastDayToConvene,
   listAssemblies,
@@ -37,6 +38,7 @@ import {
   memberLink,
   membersOf,
   membersOnPaper,
+  latecomers,
   membersToConvene,
   quorumOf,
   recordVotes,
@@ -108,6 +110,10 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
   const names = namesOf(members);
   const lastDay = lastDayToConvene(event, assembly.convocationDays);
   const toConvene = assembly.convokedAt ? [] : await membersToConvene(assembly.voiceBasis);
+  const joinedSince = assembly.convokedAt && !hasStarted(event, now) ? await latecomers(assembly) : [];
+  // As the convocation decides: no address, or one no mail could reach.
+  const withoutEmail = (people: { email: string }[]) =>
+    people.filter((m) => !z.email().safeParse(m.email.trim()).success).length;
   const documents = await listDocuments();
   const count = (answer: string | null) => members.filter((m) => m.answer === answer).length;
   return {
@@ -134,11 +140,9 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
     ],
     lastDay: lastDay ? formatDate(`${lastDay}T12:00:00Z`) : null,
     late: lastDay !== null && parisToday(now) > lastDay,
-    toConvene: {
-      members: toConvene.length,
-      // As the convocation decides: no address, or one no mail could reach.
-      withoutEmail: toConvene.filter((m) => !z.email().safeParse(m.email.trim()).success).length,
-    },
+    toConvene: { members: toConvene.length, withoutEmail: withoutEmail(toConvene) },
+    /** Gardeners who joined since the convocation went, until the assembly starts. */
+    latecomers: { members: joinedSince.length, withoutEmail: withoutEmail(joinedSince) },
     documents: documents.map((d) => ({
       id: d.id,
       title: d.title,
@@ -215,6 +219,21 @@ export async function runAssemblyAction(idParam: string | undefined, form: FormD
         () => ({ kind: "assemblee.retrait", target: target(assembly.id) }),
       );
       return redirect("/admin/assemblees");
+    }
+    if (intent === "convene-latecomers") {
+      const result = await withHistory(
+        actor,
+        (tx) => conveneLatecomers(assembly.id, new Date(), tx),
+        (convened) => ({
+          kind: "assemblee.convocation",
+          target: target(assembly.id),
+          detail: `${convened.members} jardinier${convened.members > 1 ? "s" : ""} arrivé${convened.members > 1 ? "s" : ""} depuis la convocation`,
+        }),
+      );
+      return doneForm(
+        intent,
+        `Convocation envoyée à ${result.members} nouveau${result.members > 1 ? "x" : ""} membre${result.members > 1 ? "s" : ""} : ${result.sent} par e-mail, ${result.printed} à imprimer.`,
+      );
     }
     if (intent === "convene") {
       const result = await withHistory(

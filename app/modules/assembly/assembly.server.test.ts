@@ -9,9 +9,11 @@ import {
   agendaOf,
   answer,
   AssemblyRefusal,
+  conveneLatecomers,
   deleteEndedLinks,
   findByToken,
   lastDayToConvene,
+  latecomers,
   markAssembly,
   memberToken,
   membersOf,
@@ -112,6 +114,42 @@ describeEachDatabase("general assembly", () => {
     expect(await refusal(sendConvocation(assembly.id, NOW))).toBe("La convocation est déjà partie.");
     expect(await refusal(saveAgenda(assembly.id, [], getDb()))).toMatch(/l'ordre du jour ne change plus/);
     expect(await agendaOf(assembly.id)).toHaveLength(2);
+  });
+
+  it("convenes the gardeners who joined since the convocation, once, until the assembly starts", async () => {
+    const { assembly } = await assemblyWith(2);
+    expect(await refusal(conveneLatecomers(assembly.id, NOW))).toBe(
+      "La convocation n'est pas encore partie : envoyez-la d'abord.",
+    );
+    await sendConvocation(assembly.id, NOW);
+    const convened = (await getDb().select().from(assemblies).where(eq(assemblies.id, assembly.id)))[0]!;
+    expect(await latecomers(convened)).toEqual([]);
+    expect(await refusal(conveneLatecomers(assembly.id, NOW))).toBe("Tous les jardiniers actuels sont déjà convoqués.");
+
+    await insertGardener({ name: "Nouvelle Venue", email: "nouvelle@example.fr" });
+    await insertGardener({ name: "Sans Courriel", email: "" });
+    expect((await latecomers(convened)).map((p) => p.name).sort()).toEqual(["Nouvelle Venue", "Sans Courriel"]);
+    const later = new Date(NOW.getTime() + 20 * DAY);
+    expect(await conveneLatecomers(assembly.id, later)).toEqual({ members: 2, sent: 1, printed: 1 });
+    const members = await membersOf(assembly.id);
+    expect(members).toHaveLength(4);
+    const newcomer = members.find((m) => m.name === "Nouvelle Venue")!;
+    const mails = await getDb().select().from(outbox).where(eq(outbox.to, "nouvelle@example.fr"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Convocation : Assemblée générale ordinaire du 3 mars 2027");
+    expect(mails[0]!.text).toContain(`/assemblee/${memberToken({ linkKey: newcomer.linkKey! })}`);
+    // The first members got nothing more; the convocation's date stays.
+    expect(await getDb().select().from(outbox)).toHaveLength(3);
+    expect((await getDb().select().from(assemblies).where(eq(assemblies.id, assembly.id)))[0]!.convokedAt).toEqual(NOW);
+    expect(await refusal(conveneLatecomers(assembly.id, later))).toBe(
+      "Tous les jardiniers actuels sont déjà convoqués.",
+    );
+
+    await insertGardener({ name: "Trop Tard" });
+    expect(await refusal(conveneLatecomers(assembly.id, START))).toBe(
+      "L'assemblée a commencé : il est trop tard pour convoquer.",
+    );
+    expect(await membersOf(assembly.id)).toHaveLength(4);
   });
 
   it("refuses to convene after the last day the statutes allow", async () => {

@@ -203,6 +203,18 @@ export async function convene(
     );
   const people = await membersToConvene(assembly.voiceBasis, tx);
   if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
+  const convened = await addMembers(tx, id, people, deliver);
+  await tx.update(assemblies).set({ convokedAt: now }).where(eq(assemblies.id, id));
+  return convened;
+}
+
+/** Makes `people` members of the assembly, each with a personal link, and delivers their convocation (see `convene`). */
+async function addMembers(
+  tx: Executor,
+  id: number,
+  people: Awaited<ReturnType<typeof membersToConvene>>,
+  deliver: Parameters<typeof convene>[2],
+): Promise<Convened> {
   const members = await tx
     .insert(assemblyMembers)
     .values(
@@ -226,8 +238,24 @@ export async function convene(
     await deliver(tx, member as AssemblyMember & { linkKey: string }, email);
     sent++;
   }
-  await tx.update(assemblies).set({ convokedAt: now }).where(eq(assemblies.id, id));
   return { members: members.length, sent, printed: members.length - sent };
+}
+
+/**
+ * The current gardeners who are not members of an assembly already convened: those who joined since. They are
+ * members on the day too, so they are convened as the others were, until it starts (decision 030).
+ */
+export async function latecomers(assembly: Assembly, executor: Executor = getDb()) {
+  if (!assembly.convokedAt) return [];
+  const [people, members] = await Promise.all([
+    membersToConvene(assembly.voiceBasis, executor),
+    executor
+      .select({ gardenerId: assemblyMembers.gardenerId })
+      .from(assemblyMembers)
+      .where(eq(assemblyMembers.assemblyId, assembly.id)),
+  ]);
+  const convened = new Set(members.map((m) => m.gardenerId));
+  return people.filter((p) => !convened.has(p.id));
 }
 
 /** An assembly's members by family name (French order). */
@@ -483,21 +511,42 @@ export async function sendConvocation(id: number, now = new Date(), executor?: E
   if (!executor) return getDb().transaction((tx) => sendConvocation(id, now, tx));
   const found = await getAssembly(id, executor);
   if (!found) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  return convene(executor, id, await convocationDelivery(found.assembly, found.event, executor), now);
+}
+
+/** How each member's convocation goes: the same e-mail for all (agenda, documents), with their own link. */
+async function convocationDelivery(
+  assembly: Assembly,
+  event: EventRow,
+  executor: Executor,
+): Promise<Parameters<typeof convene>[2]> {
   const association = await mailAssociation(executor);
   const parts = convocationParts(
-    found.assembly,
-    found.event,
-    await agendaOf(id, executor),
+    assembly,
+    event,
+    await agendaOf(assembly.id, executor),
     association,
-    await documentTitles(found.assembly.documentIds, executor),
+    await documentTitles(assembly.documentIds, executor),
   );
-  return convene(
-    executor,
-    id,
-    (tx, member, email) =>
-      enqueueMail(tx, convocationMail(email, member.name, memberLink(member), parts, association)).then(() => {}),
-    now,
-  );
+  return (tx, member, email) =>
+    enqueueMail(tx, convocationMail(email, member.name, memberLink(member), parts, association)).then(() => {});
+}
+
+/**
+ * Convenes the gardeners who joined since the convocation went, with the same convocation and their own links; refused
+ * before the convocation, once the assembly has started, or when there is none.
+ */
+export async function conveneLatecomers(id: number, now = new Date(), executor?: Executor): Promise<Convened> {
+  if (!executor) return getDb().transaction((tx) => conveneLatecomers(id, now, tx));
+  const [assembly] = await executor.select().from(assemblies).where(eq(assemblies.id, id)).for("update");
+  if (!assembly) throw new AssemblyRefusal("Cette assemblée n'existe plus.", 404);
+  if (!assembly.convokedAt) throw new AssemblyRefusal("La convocation n'est pas encore partie : envoyez-la d'abord.");
+  const [event] = await executor.select().from(events).where(eq(events.id, assembly.eventId));
+  if (!event || hasStarted(event, now))
+    throw new AssemblyRefusal("L'assemblée a commencé : il est trop tard pour convoquer.");
+  const people = await latecomers(assembly, executor);
+  if (people.length === 0) throw new AssemblyRefusal("Tous les jardiniers actuels sont déjà convoqués.");
+  return addMembers(executor, id, people, await convocationDelivery(assembly, event, executor));
 }
 
 /** Chooses the documents joined to the convocation; refused once it went. */

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { assemblies, documents, documentVersions, history, outbox } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { assemblies, assemblyMembers, documents, documentVersions, gardeners, history, outbox } from "~/db/schema";
 import { readDocumentFile } from "~/modules/documents/document-files.server";
 import { insertDocument, usePrivateDocumentsDir } from "../../../tests/documents";
 import { membersOf } from "~/modules/assembly/assembly.server";
@@ -110,6 +111,23 @@ describeEachDatabase("/admin/assemblees", () => {
     });
     const kinds = (await getDb().select().from(history)).map((h) => [h.kind, h.target]);
     expect(kinds).toContainEqual(["assemblee.convocation", `assemblée n° ${id}`]);
+
+    // A gardener who joins afterwards is shown, then convened with the same convocation.
+    expect((await get(loader, path, id)).latecomers).toEqual({ members: 0, withoutEmail: 0 });
+    await insertGardener({ name: "Nina Arrivée", email: "nina@example.fr" });
+    expect((await get(loader, path, id)).latecomers).toEqual({ members: 1, withoutEmail: 0 });
+    expect(await post(action, path, { intent: "convene-latecomers" }, id)).toMatchObject({
+      value: { ok: true, message: "Convocation envoyée à 1 nouveau membre : 1 par e-mail, 0 à imprimer." },
+    });
+    expect((await getDb().select().from(outbox)).map((m) => m.to)).toContain("nina@example.fr");
+    expect((await get(loader, path, id)).latecomers).toEqual({ members: 0, withoutEmail: 0 });
+    expect(await post(action, path, { intent: "convene-latecomers" }, id)).toMatchObject({
+      status: 409,
+      value: { ok: false, message: "Tous les jardiniers actuels sont déjà convoqués." },
+    });
+    await getDb().delete(outbox).where(eq(outbox.to, "nina@example.fr"));
+    await getDb().delete(assemblyMembers).where(eq(assemblyMembers.name, "Nina Arrivée"));
+    await getDb().delete(gardeners).where(eq(gardeners.name, "Nina Arrivée"));
 
     const letters = await get(lettersLoader, `${path}/convocations`, id);
     expect(letters.letters.map((l) => [l.name, l.address])).toEqual([

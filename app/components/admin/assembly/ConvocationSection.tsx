@@ -11,9 +11,13 @@ interface Convocation {
   late: boolean;
   convocationDays: string;
   toConvene: { members: number; withoutEmail: number };
+  latecomers: { members: number; withoutEmail: number };
 }
 
-/** The convocation: when it was sent and the letters to print, or who it goes to, and the way back (unmark). */
+/**
+ * The convocation: when it was sent, the letters to print and the gardeners who joined since, or who it goes to, and
+ * the way back (unmark).
+ */
 export function ConvocationSection({ a, result }: { a: Convocation; result: IntentResult | undefined }) {
   return (
     <Section id="convocation" title="Convocation">
@@ -26,6 +30,24 @@ export function ConvocationSection({ a, result }: { a: Convocation; result: Inte
             </a>{" "}
             (membres sans adresse e-mail)
           </p>
+          {a.latecomers.members > 0 ? (
+            <IntentForm
+              intent="convene-latecomers"
+              result={result}
+              submit="Convoquer les nouveaux membres"
+              className="space-y-3 border-t border-stone-200 pt-3"
+            >
+              <p>
+                Depuis la convocation,{" "}
+                {a.latecomers.members > 1
+                  ? `${a.latecomers.members} nouveaux membres ont rejoint les jardins`
+                  : "1 nouveau membre a rejoint les jardins"}
+                {a.latecomers.withoutEmail > 0 ? `, dont ${a.latecomers.withoutEmail} sans adresse e-mail` : ""}.
+                Membres le jour de l'assemblée, ils reçoivent la même convocation, avec leur propre lien (ou une lettre
+                à imprimer).
+              </p>
+            </IntentForm>
+          ) : null}
         </div>
       ) : (
         <div className="space-y-3 text-stone-800">
