@@ -122,13 +122,13 @@ describeEachDatabase("general assembly", () => {
       "La convocation n'est pas encore partie : envoyez-la d'abord.",
     );
     await sendConvocation(assembly.id, NOW);
-    const convened = (await getDb().select().from(assemblies).where(eq(assemblies.id, assembly.id)))[0]!;
-    expect(await latecomers(convened)).toEqual([]);
+    const sent = (await getDb().select().from(assemblies).where(eq(assemblies.id, assembly.id)))[0]!;
+    expect(await latecomers(sent)).toEqual([]);
     expect(await refusal(conveneLatecomers(assembly.id, NOW))).toBe("Tous les jardiniers actuels sont déjà convoqués.");
 
     await insertGardener({ name: "Nouvelle Venue", email: "nouvelle@example.fr" });
     await insertGardener({ name: "Sans Courriel", email: "" });
-    expect((await latecomers(convened)).map((p) => p.name).sort()).toEqual(["Nouvelle Venue", "Sans Courriel"]);
+    expect((await latecomers(sent)).map((p) => p.name).sort()).toEqual(["Nouvelle Venue", "Sans Courriel"]);
     const later = new Date(NOW.getTime() + 20 * DAY);
     expect(await conveneLatecomers(assembly.id, later)).toEqual({ members: 2, sent: 1, printed: 1 });
     const members = await membersOf(assembly.id);
