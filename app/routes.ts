@@ -128,8 +128,9 @@ export default [
   route("documents/:id/:file", "routes/resources/document.ts"),
   route("documents/:id/version/:file", "routes/resources/document-version.ts"),
   route("assemblee/:token/documents/:id", "routes/resources/assembly-document.ts"),
-  // « Mon jardin »'s files: the signed-in gardener's own receipts, and the documents members may read.
+  // « Mon jardin »'s files: the signed-in gardener's own receipts and statements, and the documents members may read.
   route("mon-jardin/recus/:id", "routes/garden/my-receipt.ts"),
+  route("mon-jardin/attestations/:year", "routes/garden/my-statement.ts"),
   route("mon-jardin/documents/:id", "routes/garden/my-document.ts"),
   route("api/meteo", "routes/resources/weather.ts"),
   // Paying a fee online through HelloAsso (decision 032): the button, the way back from its page, its notifications.

@@ -38,6 +38,14 @@ test("a gardener sees their plot, fee and receipt, downloads the receipt and a m
   expect(pdf.headers()["cache-control"]).toBe("private, no-store");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
+  // The statement of a year's fees, as the bureau makes it.
+  const statement = fees.getByRole("link", { name: /^Télécharger l'attestation de paiement \d{4}/ }).first();
+  expect(await statement.getAttribute("href")).toMatch(/^\/mon-jardin\/attestations\/\d{4}$/);
+  const attestation = await page.request.get((await statement.getAttribute("href"))!);
+  expect(attestation.status()).toBe(200);
+  expect(attestation.headers()["content-type"]).toBe("application/pdf");
+  expect(attestation.headers()["content-disposition"]).toMatch(/attestation-cotisations-\d{4}\.pdf/);
+
   // A members' document, served to the signed-in gardener only.
   const minutes = page
     .locator("#documents")

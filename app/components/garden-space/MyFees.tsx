@@ -2,7 +2,7 @@ import { PAY_ONLINE_LABEL, payOnlinePath } from "~/modules/helloasso/payment.lab
 import type { GardenSpaceData } from "~/modules/garden-space/space.server";
 import { spaceMessages } from "~/modules/garden-space/space.labels";
 import { buttonClass } from "~/components/form/styles";
-import { cardClass, Facts, SpaceSection } from "./SpaceSection";
+import { cardClass, Facts, linkClass, SpaceSection } from "./SpaceSection";
 
 type Fee = GardenSpaceData["fees"][number];
 
@@ -34,7 +34,7 @@ function PayOnline({ fee }: { fee: Fee }) {
   );
 }
 
-/** « Mes cotisations »: each year's fee, latest first, what is left and how to pay it. */
+/** « Mes cotisations »: each year's fee, latest first, what is left, how to pay it, and the statement of what was paid. */
 export function MyFees({ fees, instructions }: { fees: GardenSpaceData["fees"]; instructions: string }) {
   return (
     <SpaceSection id="cotisations" title="Mes cotisations">
@@ -55,6 +55,13 @@ export function MyFees({ fees, instructions }: { fees: GardenSpaceData["fees"]; 
             ]}
           />
           {fee.payOnline ? <PayOnline fee={fee} /> : null}
+          {fee.statement ? (
+            <p className="mt-3">
+              <a href={fee.statement} download className={`${linkClass} inline-flex min-h-11 items-center`}>
+                Télécharger l'attestation de paiement {fee.year}&nbsp;(PDF)
+              </a>
+            </p>
+          ) : null}
         </article>
       ))}
       {instructions ? (

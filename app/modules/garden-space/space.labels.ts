@@ -19,4 +19,5 @@ export const spaceMessages = {
   noFee: "Aucune cotisation ne vous a encore été appelée.",
   noInstructions: "Pour régler votre cotisation, adressez-vous au bureau de l'association.",
   receiptNotFound: "Reçu introuvable.",
+  statementNotFound: "Attestation introuvable.",
 } as const;

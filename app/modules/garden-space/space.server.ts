@@ -65,6 +65,8 @@ async function myFees(gardenerId: number, today: string, payOnline: boolean) {
       late: isLate(fee, today),
       due: balance > 0,
       payOnline: payOnline && balance > 0,
+      // Their statement of the year's payments, as the bureau makes it: once something was paid.
+      statement: fee.paidCents > 0 ? `/mon-jardin/attestations/${fee.year}` : null,
     };
   });
 }

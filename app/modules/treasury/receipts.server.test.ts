@@ -14,6 +14,7 @@ import { gardenerFeeAction } from "~/modules/register/fees.record.server";
 import { erasePersonalData } from "~/modules/personal-data/personal-data.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { usePrivateDocumentsDir } from "../../../tests/documents";
+import { pdfText } from "../../../tests/pdf";
 import { insertContent, insertGardener } from "../../../tests/factories";
 import { categoryIdOf, TreasuryRefusal } from "./book.server";
 import {
@@ -29,13 +30,6 @@ const actor = { id: null, username: "claire" };
 // The receipts sent after an online payment are issued by this actor (online-payments.server.ts).
 const HELLOASSO = { id: null, username: "HelloAsso" };
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
-
-async function pdfText(data: Buffer) {
-  const { extractText, getDocumentProxy } = await import("unpdf");
-  const pdf = await getDocumentProxy(new Uint8Array(data));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text;
-}
 
 /** An income entry of the bank account, as the book writes one by hand. */
 async function income(overrides: Partial<typeof treasuryEntries.$inferInsert> = {}) {

@@ -376,9 +376,15 @@ export async function feeYearsOf(gardenerId: number, executor: Executor = getDb(
 
 /**
  * « Attestation de paiement des cotisations {year} »: the gardener, each payment of the year's fee and their total,
- * the place, the date and who signs. Made on demand, not kept; written to the history. Undefined for no such gardener.
+ * the place, the date and who signs. Made on demand, not kept; written to the history when `recorded` (the bureau's,
+ * not the gardener's own download in « Mon jardin »). Undefined for no such gardener.
  */
-export async function yearlyStatementPdf(gardenerId: number, year: number, actor: Actor) {
+export async function yearlyStatementPdf(
+  gardenerId: number,
+  year: number,
+  actor: Actor,
+  { recorded = true }: { recorded?: boolean } = {},
+) {
   const db = getDb();
   const [gardener] = await db.select().from(gardeners).where(eq(gardeners.id, gardenerId));
   if (!gardener) return undefined;
@@ -437,11 +443,12 @@ export async function yearlyStatementPdf(gardenerId: number, year: number, actor
     signatureBlock(doc, identity.settings.place, parisToday(), signatory);
     doc.moveDown(3).fontSize(9).fillColor("#444444").text(receiptMessages.statementNotTaxReceipt);
   });
-  await recordHistory(db, actor, {
-    kind: "tresorerie.attestation",
-    target: gardenerTarget(gardenerId),
-    detail: `cotisations ${year} : ${euros(total)}`,
-  });
+  if (recorded)
+    await recordHistory(db, actor, {
+      kind: "tresorerie.attestation",
+      target: gardenerTarget(gardenerId),
+      detail: `cotisations ${year} : ${euros(total)}`,
+    });
   return { pdf, fileName: `attestation-cotisations-${year}.pdf` };
 }
 

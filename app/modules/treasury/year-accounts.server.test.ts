@@ -13,6 +13,7 @@ import {
 import { euros } from "~/lib/money";
 import { answered } from "../../../tests/routes";
 import { describeEachDatabase } from "../../../tests/db";
+import { pdfText } from "../../../tests/pdf";
 import { assertYearOpen, TreasuryRefusal } from "./book.server";
 import { budgetAction, yearAccountsAction } from "./year-accounts.admin.server";
 import { yearAccountsPdf } from "./year-accounts.pdf.server";
@@ -47,12 +48,7 @@ function random(seed: number) {
 
 const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
-async function pdfText(data: Buffer) {
-  const { extractText, getDocumentProxy } = await import("unpdf");
-  const pdf = await getDocumentProxy(new Uint8Array(data));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return normal(text);
-}
+const textOf = async (data: Buffer) => normal(await pdfText(data));
 
 type Entry = typeof treasuryEntries.$inferInsert;
 
@@ -196,7 +192,7 @@ describeEachDatabase("the year's accounts", () => {
     // The year before is in the book; the one before that is not, and is shown as such, not as a year of zeros.
     expect(a.previousKept).toBe(true);
     expect(before.previousKept).toBe(false);
-    const firstYear = await pdfText(
+    const firstYear = await textOf(
       await yearAccountsPdf({ association: "A", accounts: before, owedCents: 0, nextBudget: null, madeAt: new Date() }),
     );
     expect(firstYear).toMatch(/\n60 Achats -?[\d ]+,\d\d € — 0,00 €/);
@@ -260,7 +256,7 @@ describeEachDatabase("the year's accounts", () => {
     expect(rows.some((r) => r["Libellé"]!.startsWith("=") || r["Tiers"]!.startsWith("@"))).toBe(false);
 
     // The PDF gives the same totals.
-    const text = await pdfText(
+    const text = await textOf(
       await yearAccountsPdf({
         association: "Jardins familiaux des Brosses",
         accounts: a,
@@ -320,7 +316,7 @@ describeEachDatabase("the year's accounts", () => {
       [code("756"), 420_000],
       [code("6068"), 61_500],
     ]);
-    const text = await pdfText(
+    const text = await textOf(
       await yearAccountsPdf({
         association: "Potager",
         accounts: a,

@@ -1,16 +1,19 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { assemblies, assemblyMembers, gardeners } from "~/db/schema";
+import { assemblies, assemblyMembers, gardeners, history } from "~/db/schema";
+import { parisYear } from "~/lib/paris-time";
 import { markAssembly, membersOf, sendConvocation } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertDocument, usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertEvent, insertGardener } from "../../../tests/factories";
 import { gardenerCookie, gardenerWithAll, noHelloAsso } from "../../../tests/garden-space";
+import { pdfText } from "../../../tests/pdf";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action as answerAction, loader as assemblyLoader } from "./my-assembly";
 import { loader as documentLoader } from "./my-document";
 import { loader as receiptLoader } from "./my-receipt";
+import { loader as statementLoader } from "./my-statement";
 
 const BASE = "http://localhost:3000";
 
@@ -28,6 +31,10 @@ async function outcome(run: () => Promise<unknown>): Promise<unknown> {
 
 const receipt = (id: string | number, cookie?: string) =>
   outcome(() => receiptLoader(routeArgs(get(`/mon-jardin/recus/${id}`, cookie), { params: { id: String(id) } })));
+const statement = (year: string | number, cookie?: string) =>
+  outcome(() =>
+    statementLoader(routeArgs(get(`/mon-jardin/attestations/${year}`, cookie), { params: { year: String(year) } })),
+  );
 const documentOf = (id: string | number, cookie?: string) =>
   outcome(() => documentLoader(routeArgs(get(`/mon-jardin/documents/${id}`, cookie), { params: { id: String(id) } })));
 
@@ -98,6 +105,29 @@ describeEachDatabase("« Mon jardin »'s receipts, documents and answer to the a
       expect(other.status).toBe(404);
       expect(await other.text()).toBe("Reçu introuvable.");
     }
+  });
+
+  it("serves the gardener's statement of a year they paid in, and nothing for another year; the bureau's history stays as it was", async () => {
+    const amina = await gardenerWithAll("Amina Benali", 12);
+    const cookie = await gardenerCookie(amina.gardener.id);
+    expectSignIn(await statement(parisYear()));
+    const own = (await statement(parisYear(), cookie)) as Response;
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Content-Type")).toBe("application/pdf");
+    expect(own.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(own.headers.get("Content-Disposition")).toMatch(
+      new RegExp(`^attachment; filename="attestation-cotisations-${parisYear()}\\.pdf"`),
+    );
+    const text = await pdfText(Buffer.from(await own.arrayBuffer()));
+    expect(text).toContain(`Attestation de paiement des cotisations ${parisYear()}`);
+    expect(text).toContain("Amina Benali");
+    expect(text).toMatch(/25,00\s€/);
+    for (const year of [parisYear() - 1, "2O26", "abcd"]) {
+      const none = (await statement(year, cookie)) as Response;
+      expect(none.status).toBe(404);
+      expect(await none.text()).toBe("Attestation introuvable.");
+    }
+    expect(await getDb().select().from(history).where(eq(history.kind, "tresorerie.attestation"))).toEqual([]);
   });
 
   it("serves a members' document, and a public one only when joined to the gardener's convocation", async () => {
