@@ -98,6 +98,22 @@ test.describe("at 1280 px with JavaScript", () => {
     await form.getByRole("button", { name: "Ajouter le relevé" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Relevé du / })).toBeVisible();
 
+    // The bank's OFX file: an operation found in no entry is listed, to enter in the book.
+    const ofx = [
+      "OFXHEADER:100",
+      "DATA:OFXSGML",
+      "",
+      "<OFX><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20200102<TRNAMT>-1.23<NAME>FRAIS DE TENUE</STMTTRN></OFX>",
+    ].join("\r\n");
+    await page.getByLabel("Relevé de la banque (CSV ou OFX)").setInputFiles({
+      name: "releve.ofx",
+      mimeType: "application/x-ofx",
+      buffer: Buffer.from(ofx),
+    });
+    await page.getByRole("button", { name: "Importer le relevé" }).click();
+    const notFound = page.getByText("Lignes du relevé sans écriture correspondante").locator("..");
+    await expect(notFound).toContainText(/FRAIS DE TENUE\s*2 janvier 2020\s*-1,23\s€/);
+
     const ticks = page.getByRole("region", { name: "Pointage" });
     const difference = ticks.getByText(/^Écart : /);
     const boxes = ticks.getByRole("checkbox");

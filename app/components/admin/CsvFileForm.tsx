@@ -9,12 +9,15 @@ import { inputClass, labelClass } from "~/components/form/styles";
 export function CsvFileForm({
   intent,
   label = "Fichier CSV",
+  accept = ".csv,text/csv",
   refusal,
   submit,
   children,
 }: {
   intent: string;
   label?: string;
+  /** The file types offered by the browser's dialog (the server checks the content whatever the name). */
+  accept?: string;
   /** The server's refusal of the last file sent with this form. */
   refusal?: string | null;
   submit: string;
@@ -32,7 +35,7 @@ export function CsvFileForm({
         id="import-file"
         type="file"
         name="file"
-        accept=".csv,text/csv"
+        accept={accept}
         required
         aria-invalid={refusal ? true : undefined}
         aria-describedby={refusal ? "import-file-error" : undefined}

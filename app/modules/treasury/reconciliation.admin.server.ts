@@ -6,7 +6,7 @@ import { counted, parseId } from "~/lib/text";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { CsvUploadError } from "~/modules/forms/csv-upload.server";
 import type { Actor } from "~/modules/history/history.server";
-import { parseBankCsv, suggestTicks } from "./statement-import.server";
+import { isOfx, parseBankCsv, parseBankOfx, suggestTicks } from "./statement-import.server";
 import { TreasuryRefusal } from "./book.server";
 import { ACCOUNT_KIND_LABELS, DIRECTION_LABELS, MEANS_LABELS } from "./treasury.labels";
 import { formTicks, statementBalanceFormSchema, statementFormSchema } from "./reconciliation.schema";
@@ -178,7 +178,7 @@ export async function statementAction(id: string | undefined, form: FormData, ac
       form.delete("file");
       let bank;
       try {
-        bank = parseBankCsv(text);
+        bank = isOfx(text) ? parseBankOfx(text) : parseBankCsv(text);
       } catch (error) {
         if (error instanceof CsvUploadError) return refusedForm(form, error.message, { file: error.message }, 400);
         throw error;

@@ -1,10 +1,10 @@
 import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
 import { parseSignedEuros } from "./reconciliation.schema";
 
-// « Importer le relevé (CSV) »: a bank statement as French banks export it (`;`, dates jj/mm/aaaa, amounts « -1 234,56 »
-// in one column or in « Débit » and « Crédit »), read to suggest the ticks: each line of the bank matched to one entry
-// of the statement not yet ticked, of the same amount and sign, dated within 10 days. Nothing is saved: the treasurer
-// checks the boxes ticked and saves them.
+// « Importer le relevé »: a bank statement as French banks export it, in CSV (`;`, dates jj/mm/aaaa, amounts
+// « -1 234,56 » in one column or in « Débit » and « Crédit ») or in OFX, read to suggest the ticks: each line of the
+// bank matched to one entry of the statement not yet ticked, of the same amount and sign, dated within 10 days.
+// Nothing is saved: the treasurer checks the boxes ticked and saves them.
 
 export const STATEMENT_CSV_MAX_LINES = 2000;
 const MATCH_DAYS = 10;
@@ -95,6 +95,50 @@ export function parseBankCsv(text: string): BankLine[] {
     lines.push({ on, label: at.label >= 0 ? (row[at.label] ?? "").trim() : "", cents });
   }
   return lines;
+}
+
+/** Whether an uploaded statement is OFX (« Relevé OFX », « format Money »), by its header or its root element. */
+export const isOfx = (text: string) => /^\uFEFF?\s*OFXHEADER:/i.test(text) || /<OFX>/i.test(text);
+
+const OFX_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+
+/** An OFX element's text in one transaction: up to the next tag or line end (OFX 1's SGML leaves tags unclosed). */
+function ofxField(block: string, tag: string) {
+  const value = new RegExp(`<${tag}>([^<\\r\\n]*)`, "i").exec(block)?.[1] ?? "";
+  return value.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => OFX_ENTITIES[entity]!).trim();
+}
+
+/**
+ * The lines of an OFX statement, version 1 (SGML) or 2 (XML), as French banks export it: each transaction's
+ * <DTPOSTED> (its day, « 20260331… »), <TRNAMT> (signed, « -12.40 », some banks « -12,40 ») and <NAME> with its
+ * <MEMO>. Read here rather than by a package: ofx-js 1.1.1 backtracks exponentially on a long tag name (24 letters
+ * took 250 ms, each more doubles it), ofx-data-extractor 1.5.0 nests the statement wrongly; a transaction's few
+ * fields need no more than this, read in one pass. Refused with a French message naming the transaction.
+ */
+export function parseBankOfx(text: string): BankLine[] {
+  const blocks = text.split(/<STMTTRN>/i).slice(1);
+  if (blocks.length === 0)
+    throw new CsvUploadError("Ce fichier OFX ne contient aucune opération : vérifiez la période demandée à la banque.");
+  if (blocks.length > STATEMENT_CSV_MAX_LINES)
+    throw new CsvUploadError(`Au plus ${STATEMENT_CSV_MAX_LINES} opérations par fichier.`);
+  return blocks.flatMap((raw, i) => {
+    const block = raw.split(/<\/STMTTRN>/i, 1)[0]!;
+    const posted = ofxField(block, "DTPOSTED");
+    const day = /^(\d{4})(\d{2})(\d{2})/.exec(posted);
+    const on = day ? parseBankDate(`${day[1]}-${day[2]}-${day[3]}`) : null;
+    if (!on)
+      throw new CsvUploadError(
+        posted
+          ? `Opération ${i + 1} : la date « ${posted} » n'est pas une date OFX (aaaammjj).`
+          : `Opération ${i + 1} : sa date (DTPOSTED) manque.`,
+      );
+    const amount = ofxField(block, "TRNAMT");
+    const cents = parseBankAmount(amount);
+    if (cents === null) throw new CsvUploadError(`Opération ${i + 1} : le montant « ${amount} » n'est pas lisible.`);
+    if (cents === 0) return [];
+    const label = [ofxField(block, "NAME"), ofxField(block, "MEMO")].filter(Boolean).join(" — ");
+    return [{ on, label, cents }];
+  });
 }
 
 const days = (a: string, b: string) =>

@@ -251,4 +251,35 @@ describeEachDatabase("cheque deposit and reconciliation screens", () => {
     expect(csvRefused.value.errors.file).toContain("Ce fichier ne ressemble pas à un relevé");
     expect(csvRefused.value.values.file).toBeUndefined();
   });
+
+  it("suggests the ticks from the bank's OFX file as from its CSV", async () => {
+    const { bank } = await testAccounts();
+    const fee = await insertEntry({ accountId: bank.id, amountCents: 3_500, date: "2026-03-10" });
+    const { statement } = await createStatement(TREASURER, {
+      accountId: bank.id,
+      statementDate: "2026-03-31",
+      balanceCents: 3_500 - 390,
+    });
+    const id = String(statement.id);
+    const form = new FormData();
+    form.append("intent", "import");
+    const ofx = [
+      "OFXHEADER:100",
+      "DATA:OFXSGML",
+      "CHARSET:1252",
+      "",
+      "<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST>",
+      "<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20260311<TRNAMT>35.00<NAME>VIR DUPONT</STMTTRN>",
+      "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260305<TRNAMT>-3.90<NAME>FRAIS TENUE DE COMPTE</STMTTRN>",
+      "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+    ].join("\r\n");
+    form.append("file", new Blob([ofx], { type: "application/x-ofx" }), "releve.ofx");
+    const answer = (await statementAction(
+      routeArgs(multipartPost(`/admin/tresorerie/rapprochement/${id}`, form), { admin: treasurer, params: { id } }),
+    )) as { ok: boolean; suggested: string[]; unmatched: { label: string; amount: string }[] };
+    expect(answer.ok).toBe(true);
+    expect(answer.suggested).toEqual([`entry-${fee.id}`]);
+    expect(answer.unmatched.map((l) => l.label)).toEqual(["FRAIS TENUE DE COMPTE"]);
+    expect(answer.unmatched[0]!.amount).toMatch(/^-3,90\s€$/);
+  });
 });

@@ -68,8 +68,8 @@ export default function TreasuryStatement({ loaderData, actionData }: Route.Comp
           </Section>
           <Section
             id="import"
-            title="Importer le relevé (CSV)"
-            description="Le fichier CSV que la banque propose au téléchargement (séparateur ;, dates jj/mm/aaaa, montants -1 234,56 ou colonnes Débit et Crédit). Chaque ligne coche l'écriture de même montant datée à 10 jours près ; rien n'est enregistré avant « Enregistrer les pointages »."
+            title="Importer le relevé"
+            description="Le fichier que la banque propose au téléchargement : OFX (ou « format Money »), ou CSV (séparateur ;, dates jj/mm/aaaa, montants -1 234,56 ou colonnes Débit et Crédit). Chaque opération coche l'écriture de même montant datée à 10 jours près ; rien n'est enregistré avant « Enregistrer les pointages »."
           >
             <StatementImport result={result} />
           </Section>

@@ -7,11 +7,11 @@ export interface UnmatchedLine {
   amount: string;
 }
 
-/** What « Importer le relevé (CSV) » answers: the boxes it ticks, and the bank's lines matched to no entry. */
+/** What « Importer le relevé » answers: the boxes it ticks, and the bank's lines matched to no entry. */
 export type ImportResult = IntentResult & { suggested?: string[]; unmatched?: UnmatchedLine[] };
 
 /**
- * « Importer le relevé (CSV) »: the bank's file suggests the ticks (nothing is saved until « Enregistrer les
+ * « Importer le relevé » (CSV or OFX): the bank's file suggests the ticks (nothing is saved until « Enregistrer les
  * pointages »); the lines of the bank found in no entry are listed, to enter them in the book.
  */
 export function StatementImport({ result }: { result: ImportResult | undefined }) {
@@ -38,7 +38,13 @@ export function StatementImport({ result }: { result: ImportResult | undefined }
           </ul>
         </div>
       ) : null}
-      <CsvFileForm intent="import" label="Relevé de la banque (CSV)" refusal={refusal} submit="Importer le relevé" />
+      <CsvFileForm
+        intent="import"
+        label="Relevé de la banque (CSV ou OFX)"
+        accept=".csv,.ofx,.qfx,text/csv,application/x-ofx"
+        refusal={refusal}
+        submit="Importer le relevé"
+      />
     </div>
   );
 }
