@@ -24,14 +24,7 @@ import {
 } from "~/modules/documents/document-files.server";
 import { gardenerTarget, recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import {
-  associationReplyTo,
-  greeting,
-  htmlParagraphs,
-  signature,
-  tidyText,
-  wrap,
-} from "~/modules/mail/mail-templates.server";
+import { receiptMail } from "./receipts.mail.server";
 import { TreasuryRefusal } from "./book.server";
 import { amountInWords, renderPdf, type PdfDocument } from "./pdf.server";
 import { MEANS_LABELS, type TreasuryMeans } from "./treasury.labels";
@@ -319,23 +312,20 @@ export async function sendReceipt(receiptId: number, actor: Actor, typedAddress 
     if (!to) throw new TreasuryRefusal(receiptMessages.noAddress);
     const identity = await association(tx);
     const number = receiptNumber(receipt.year, receipt.number);
-    const body = tidyText(
-      `${greeting(receipt.payerName)}
-
-Veuillez trouver ci-joint le reçu n° ${number} de votre paiement de ${euros(receipt.amountCents)}.
-
-Conservez-le : il vous sera utile en cas de question sur ce paiement. ${receiptMessages.notTaxReceipt}.
-
-${signature({ nomAssociation: identity.name })}`,
+    await enqueueMail(
+      tx,
+      receiptMail(
+        to,
+        {
+          number,
+          payerName: receipt.payerName,
+          amountCents: receipt.amountCents,
+          hash: receipt.hash,
+          fileName: receiptFileName(receipt),
+        },
+        identity,
+      ),
     );
-    await enqueueMail(tx, {
-      to,
-      replyTo: associationReplyTo({ email: identity.email }),
-      subject: `Votre reçu n° ${number} — ${identity.name}`,
-      text: body,
-      html: wrap(htmlParagraphs(body.trim())),
-      attachment: { hash: receipt.hash, format: "pdf", name: receiptFileName(receipt) },
-    });
     const [sent] = await tx
       .update(treasuryReceipts)
       .set({ sentAt: new Date() })
