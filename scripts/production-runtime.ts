@@ -3,9 +3,14 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export function productionRuntime(): { env: Record<string, string>; nodeArgs: string[] } {
+/** The words of package.json's script `name`, as npm hands them to the shell. */
+export function scriptWords(name: string): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8"));
-  const words: string[] = pkg.scripts.start.split(/\s+/);
+  return (pkg.scripts[name] as string).split(/\s+/);
+}
+
+export function productionRuntime(): { env: Record<string, string>; nodeArgs: string[] } {
+  const words = scriptWords("start");
   const node = words.indexOf("node");
   // `NAME=value` words set the environment; `exec` only makes the shell hand its place (and signals) to node.
   const env = Object.fromEntries(

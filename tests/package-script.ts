@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
+import { scriptWords } from "../scripts/production-runtime";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -9,8 +9,7 @@ const root = path.resolve(import.meta.dirname, "..");
  * a test that goes through npm once, as the README says to, can start the command itself the other times.
  */
 export function packageScript(name: string) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-  const [tool, ...args] = (pkg.scripts[name] as string).split(/\s+/);
+  const [tool, ...args] = scriptWords(name);
   return {
     command: path.join(root, "node_modules/.bin", tool!),
     args,
