@@ -9,9 +9,14 @@ import { categoryIdOf } from "~/modules/treasury/book.server";
 
 export const TREASURER: Actor = { id: null, username: "tresoriere" };
 
+/** The book as the migration leaves it (describeEachDatabase empties it), its two accounts kept from 2026. */
+export async function resetBook() {
+  await getDb().update(treasuryAccounts).set({ openingYear: 2026 });
+}
+
 export async function testAccounts(bankOpeningCents = 0) {
   const db = getDb();
-  await db.update(treasuryAccounts).set({ openingYear: 2026 });
+  await resetBook();
   const [bank] = await db
     .update(treasuryAccounts)
     .set({ openingCents: bankOpeningCents })

@@ -1,7 +1,7 @@
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { history, treasuryDeposits, treasuryEntries, treasuryYears } from "~/db/schema";
@@ -9,6 +9,7 @@ import { createBackup, restoreBackup } from "~/modules/backup/backup.server";
 import { documentFileOnDisk, removeUnusedDocumentFiles } from "~/modules/documents/document-files.server";
 import { recordPayment } from "~/modules/register/fees.server";
 import { describeEachDatabase } from "../../../tests/db";
+import { resetBook } from "../../../tests/treasury-book";
 import { samplePdf, usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertGardener } from "../../../tests/factories";
 import { usePrivateMediaDir } from "../../../tests/media";
@@ -20,11 +21,6 @@ import { entriesPage, entriesTotals, withDescendants, listCategories } from "./e
 const actor = { id: null, username: "claire" };
 const BANK = 1;
 const CASH = 2;
-
-/** The book as the migration leaves it (describeEachDatabase empties it), its two accounts kept from 2026. */
-async function resetBook() {
-  await getDb().execute(sql`update treasury_accounts set opening_year = 2026`);
-}
 
 /** An entry's form as the browser sends it (multipart), with an invoice when `file` is given. */
 function entryForm(fields: Record<string, string>, file?: { data: Buffer; name: string }) {

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { history, treasuryAccounts, treasuryCategories, treasuryEntries, treasuryYears } from "~/db/schema";
 import { categoryIdOf } from "~/modules/treasury/book.server";
 import { describeEachDatabase } from "../../../tests/db";
+import { resetBook } from "../../../tests/treasury-book";
 import { samplePdf, usePrivateDocumentsDir } from "../../../tests/documents";
 import { usePrivateMediaDir } from "../../../tests/media";
 import { answered, formPost, multipartPost, routeArgs } from "../../../tests/routes";
@@ -18,11 +19,6 @@ import { action as settingsAction, loader as settingsLoader } from "./treasury-s
 
 const admin = { id: null as unknown as number, username: "claire", role: "tresorier" as const };
 const BANK = 1;
-
-/** The book as the migration leaves it (describeEachDatabase empties it), its two accounts kept from 2026. */
-async function resetBook() {
-  await getDb().execute(sql`update treasury_accounts set opening_year = 2026`);
-}
 
 const expense = async (overrides: Record<string, string> = {}) => ({
   intent: "create",
