@@ -34,7 +34,9 @@ function PayOnline({ fee }: { fee: Fee }) {
   );
 }
 
-/** « Mes cotisations »: each year's fee, latest first, what is left, how to pay it, and the statement of what was paid. */
+/**
+ * « Mes cotisations »: each year's fee, latest first, what is left, how to pay it, and the statement of what was paid.
+ */
 export function MyFees({ fees, instructions }: { fees: GardenSpaceData["fees"]; instructions: string }) {
   return (
     <SpaceSection id="cotisations" title="Mes cotisations">

@@ -33,10 +33,10 @@ import { undescribedImages } from "~/modules/publishing/image-descriptions.serve
 type BackupState = "recent" | "stale" | "missing" | "first-to-come";
 
 /**
- * What the dashboard shows to an account (`access`, its role and a referent's sites): each part only to the role that opens the screen it links to (writing: posts,
- * events, ads, images; the register's and the fees' figures; to administrators, messages, applications, mail,
- * backups, the demo content and the gardeners facing exclusion). A part the role does not get is not even read. A
- * referent's plots are those of their sites.
+ * What the dashboard shows to an account (`access`: its role, and a referent's sites): each part only to the role that
+ * opens the screen it links to (writing: posts, events, ads, images; the register's and the fees' figures; to
+ * administrators, messages, applications, mail, backups, the demo content and the gardeners facing exclusion). A part
+ * the role does not get is not even read. A referent's plots are those of their sites.
  */
 export async function dashboardData(access: AccountAccess) {
   const may = (permission: Permission) => can(access.role, permission);

@@ -11,7 +11,10 @@ type Screen = Awaited<ReturnType<typeof settingsScreen>>;
 const resultFor = (result: IntentResult | undefined, intent: string, id: string) =>
   result && !result.ok && (result.intent !== intent || result.values.id !== id) ? undefined : result;
 
-/** Each account: its figures, « Modifier » (name, number, opening balance and year, IBAN, rank) and « Supprimer » when unused. */
+/**
+ * Each account: its figures, « Modifier » (name, number, opening balance and year, IBAN, rank) and « Supprimer » when
+ * unused.
+ */
 export function AccountList({ accounts, result }: { accounts: Screen["accounts"]; result: IntentResult | undefined }) {
   if (accounts.length === 0) return <p className="text-stone-700">Aucun compte pour le moment.</p>;
   return (

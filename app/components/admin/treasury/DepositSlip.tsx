@@ -3,9 +3,9 @@ import type { DepositedCheque } from "./DepositCheques";
 const cell = "border border-black px-1.5 py-1 sm:px-2";
 
 /**
- * The « Bordereau de remise de chèques » on A4: the association, the account (and its IBAN), the date, each cheque (n°, banque,
- * tireur, montant), the count and total (the sum of the lines), and a box for the signature. On paper the table's
- * header comes back at the top of each page and a line is never cut in two.
+ * The « Bordereau de remise de chèques » on A4: the association, the account (and its IBAN), the date, each cheque
+ * (n°, banque, tireur, montant), the count and total (the sum of the lines), and a box for the signature. On paper the
+ * table's header comes back at the top of each page and a line is never cut in two.
  */
 export function DepositSlip({
   association,
