@@ -6,6 +6,8 @@ import type { StatementLine, StatementSide, YearAccounts } from "~/modules/treas
 // register says is still owed, and the volunteer hours valued apart. Each total is the sum of the lines above it.
 
 const cell = "px-2 py-1.5 text-right whitespace-nowrap tabular-nums";
+// The line's name stays in view while a phone scrolls the figures, on its row's own background, narrower there.
+const rowHead = "sticky left-0 z-10 max-w-40 sm:max-w-none";
 const headCell = "px-2 sm:w-28 py-1.5 text-right font-semibold";
 const signed = (cents: number) => (cents > 0 ? `+${euros(cents)}` : euros(cents));
 
@@ -55,7 +57,7 @@ function FiguresHead({ first, year }: { first: string; year: number }) {
   return (
     <thead>
       <tr className="border-b-2 border-stone-300 bg-stone-100">
-        <th scope="col" className="px-2 py-1.5 text-left font-semibold">
+        <th scope="col" className={`${rowHead} bg-stone-100 px-2 py-1.5 text-left font-semibold`}>
           {first}
         </th>
         <th scope="col" className={headCell}>
@@ -81,7 +83,7 @@ function LineRow({ line, previousKept }: { line: StatementLine; previousKept: bo
     <tr className={top ? "border-t border-stone-300 font-semibold" : "text-stone-800"}>
       <th
         scope="row"
-        className={`px-2 py-1.5 text-left ${top ? "font-semibold" : "font-normal"}`}
+        className={`${rowHead} bg-white px-2 py-1.5 text-left ${top ? "font-semibold" : "font-normal"}`}
         style={{ paddingLeft: `${0.5 + line.depth * 1.25}rem` }}
       >
         {line.own ? <span className="italic">{line.label}</span> : `${line.code} ${line.label}`}
@@ -126,7 +128,7 @@ function SideTable({
         </tbody>
         <tfoot>
           <tr className="border-t-2 border-stone-400 bg-stone-50 font-bold">
-            <th scope="row" className="px-2 py-1.5 text-left">
+            <th scope="row" className={`${rowHead} bg-stone-50 px-2 py-1.5 text-left`}>
               {totalLabel}
             </th>
             <FigureCells figures={side} previousKept={previousKept} />
