@@ -48,8 +48,10 @@ const conditions = (email: string) => ({
 /** A gardener's record with their plots, payments and inspection marks (the notes written about their plot). */
 async function gardenerRecords(executor: Executor, where: SQL) {
   const found = await executor.select().from(gardeners).where(where).orderBy(gardeners.id);
-  return Promise.all(
-    found.map(async (gardener) => ({
+  const records = [];
+  // One gardener after the other, as `findPersonalData` reads: a transaction's connection takes one query at a time.
+  for (const gardener of found)
+    records.push({
       ...gardener,
       parcelles: await executor
         .select({
@@ -133,8 +135,8 @@ async function gardenerRecords(executor: Executor, where: SQL) {
         .innerJoin(assemblies, eq(assemblies.id, assemblyMembers.assemblyId))
         .innerJoin(events, eq(events.id, assemblies.eventId))
         .where(eq(assemblyMembers.gardenerId, gardener.id)),
-    })),
-  );
+    });
+  return records;
 }
 
 /**
@@ -143,39 +145,33 @@ async function gardenerRecords(executor: Executor, where: SQL) {
  */
 export async function findPersonalData(email: string, executor: Executor = getDb()) {
   const where = conditions(email);
-  const [
-    foundApplications,
-    foundAds,
-    foundMessages,
-    foundMails,
-    foundSubscriptions,
-    foundRegistrations,
-    foundGardeners,
-  ] = await Promise.all([
-    executor
-      .select()
-      .from(applications)
-      .where(where.applications)
-      .orderBy(applications.id)
-      .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row)),
-    executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
-    executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
-    executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
-    executor
-      .select()
-      .from(newsletterSubscribers)
-      .where(where.newsletter)
-      .then((rows) =>
-        rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row),
-      ),
-    executor
-      .select()
-      .from(eventRegistrations)
-      .where(where.registrations)
-      .orderBy(eventRegistrations.id)
-      .then((rows) => rows.map(({ cancelKey: _k, cancelTokenHash: _h, ...row }) => row)),
-    gardenerRecords(executor, where.gardeners),
-  ]);
+  // One after the other: `executor` is often a transaction, whose one connection takes one query at a time (node-pg
+  // warns of queries sent while one runs, and its next major version refuses them).
+  const foundApplications = await executor
+    .select()
+    .from(applications)
+    .where(where.applications)
+    .orderBy(applications.id)
+    .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row));
+  const foundAds = await executor.select().from(annonces).where(where.annonces).orderBy(annonces.id);
+  const foundMessages = await executor
+    .select()
+    .from(contactMessages)
+    .where(where.contactMessages)
+    .orderBy(contactMessages.id);
+  const foundMails = await executor.select().from(outbox).where(where.outbox).orderBy(outbox.id);
+  const foundSubscriptions = await executor
+    .select()
+    .from(newsletterSubscribers)
+    .where(where.newsletter)
+    .then((rows) => rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row));
+  const foundRegistrations = await executor
+    .select()
+    .from(eventRegistrations)
+    .where(where.registrations)
+    .orderBy(eventRegistrations.id)
+    .then((rows) => rows.map(({ cancelKey: _k, cancelTokenHash: _h, ...row }) => row));
+  const foundGardeners = await gardenerRecords(executor, where.gardeners);
   return {
     applications: foundApplications,
     annonces: foundAds,
