@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
 import { describeEachDatabase, testDatabases } from "../../tests/db";
-import { getDb, openDatabase } from "./client.server";
+import { getDb, openDatabase, readAll } from "./client.server";
 import { createFromTemplate } from "./pglite-template.server";
 
 describeEachDatabase("database", () => {
@@ -15,6 +15,24 @@ describeEachDatabase("database", () => {
       sql`select count(*)::int as n from information_schema.tables where table_name in ('annonces', 'outbox', 'association_content')`,
     )) as unknown as { rows: { n: number }[] };
     expect(result.rows[0].n).toBe(3);
+  });
+
+  it("reads together on the database, one after the other in a transaction", async () => {
+    let running = 0;
+    let most = 0;
+    const read = async () => {
+      running++;
+      most = Math.max(most, running);
+      // A read that takes its time (outside the database: the transaction holds PGlite's one connection).
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      running--;
+      return running;
+    };
+    expect(await readAll(getDb(), [read, read, read])).toHaveLength(3);
+    expect(most).toBe(3);
+    most = 0;
+    await getDb().transaction((tx) => readAll(tx, [read, read, read]));
+    expect(most).toBe(1);
   });
 });
 

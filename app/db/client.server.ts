@@ -184,6 +184,21 @@ export function getDb(): Database {
   return current.db;
 }
 
+/**
+ * Runs reads of `executor` together: at once on the database (each query on a connection of the pool), one after the
+ * other in a transaction, whose one connection takes one query at a time (node-pg warns of a query sent while another
+ * runs, and its version 9 refuses it).
+ */
+export async function readAll<const Reads extends readonly (() => PromiseLike<unknown>)[]>(
+  executor: Executor,
+  reads: Reads,
+): Promise<{ -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {
+  if (executor === current?.db) return (await Promise.all(reads.map((read) => read()))) as never;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as never;
+}
+
 export async function pingDatabase() {
   await getDb().execute(sql`select 1`);
 }

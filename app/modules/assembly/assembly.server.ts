@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { getDb, type Executor } from "~/db/client.server";
+import { getDb, readAll, type Executor } from "~/db/client.server";
 import { assemblies, assemblyItems, assemblyMembers, events, gardeners } from "~/db/schema";
 import { parisDateOf, parisToday } from "~/lib/paris-time";
 import { env } from "~/server/env.server";
@@ -247,12 +247,13 @@ async function addMembers(
  */
 export async function latecomers(assembly: Assembly, executor: Executor = getDb()) {
   if (!assembly.convokedAt) return [];
-  const [people, members] = await Promise.all([
-    membersToConvene(assembly.voiceBasis, executor),
-    executor
-      .select({ gardenerId: assemblyMembers.gardenerId })
-      .from(assemblyMembers)
-      .where(eq(assemblyMembers.assemblyId, assembly.id)),
+  const [people, members] = await readAll(executor, [
+    () => membersToConvene(assembly.voiceBasis, executor),
+    () =>
+      executor
+        .select({ gardenerId: assemblyMembers.gardenerId })
+        .from(assemblyMembers)
+        .where(eq(assemblyMembers.assemblyId, assembly.id)),
   ]);
   const convened = new Set(members.map((m) => m.gardenerId));
   return people.filter((p) => !convened.has(p.id));

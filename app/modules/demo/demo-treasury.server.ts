@@ -362,6 +362,8 @@ export async function seedDemoTreasury(
   await depositCheques(tx, bank.id, today);
   await reconcile(tx, bank.id, dateOf(last, [12, 31]), new Date(Date.UTC(year, 0, 12, 10)));
 
+  // The categories one after the other: the transaction's connection takes one query at a time.
+  for (const code of Object.keys(BUDGET)) await categoryOf(code);
   await tx.insert(tables.treasuryBudgetLines).values(
     await Promise.all(
       [last, year, year + 1].flatMap((y) =>

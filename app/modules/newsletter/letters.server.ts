@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { getDb, type Executor } from "~/db/client.server";
+import { getDb, readAll, type Executor } from "~/db/client.server";
 import {
   eventRegistrations,
   letterPaperRecipients,
@@ -340,7 +340,10 @@ async function queueMessages(letter: Letter, recipients: SQL, executor: Executor
 async function queueGardenerLetter(letter: Letter, executor: Executor) {
   const group = groupOf(letter);
   const optOut = respectsOptOut(letter);
-  const [figures, label] = await Promise.all([gardenerFigures(letter, executor), groupDescription(group, executor)]);
+  const [figures, label] = await readAll(executor, [
+    () => gardenerFigures(letter, executor),
+    () => groupDescription(group, executor),
+  ]);
   const total = await queueMessages(letter, groupAddresses(group, optOut), executor);
   await executor.execute(sql`
     insert into ${letterPaperRecipients} ("letter_id", "gardener_id")
@@ -372,12 +375,13 @@ export async function paperRecipients(letter: Letter, executor: Executor = getDb
     const rows = await postalRecipients(groupWithoutAddress(groupOf(letter), respectsOptOut(letter)), executor);
     return rows.map((row) => ({ ...row, bounced: false }));
   }
-  const [paper, refused] = await Promise.all([
-    postalRecipients(
-      sql`select ${letterPaperRecipients.gardenerId} from ${letterPaperRecipients} where ${letterPaperRecipients.letterId} = ${letter.id}`,
-      executor,
-    ),
-    bouncedGardeners(letter.id, executor),
+  const [paper, refused] = await readAll(executor, [
+    () =>
+      postalRecipients(
+        sql`select ${letterPaperRecipients.gardenerId} from ${letterPaperRecipients} where ${letterPaperRecipients.letterId} = ${letter.id}`,
+        executor,
+      ),
+    () => bouncedGardeners(letter.id, executor),
   ]);
   return [...paper.map((row) => ({ ...row, bounced: false })), ...refused.map((row) => ({ ...row, bounced: true }))];
 }
@@ -389,7 +393,14 @@ async function bouncedGardeners(letterId: number, executor: Executor) {
     .from(outbox)
     .where(and(eq(outbox.letterId, letterId), eq(outbox.status, "bounced")));
   if (addresses.length === 0) return [];
-  const ids = (await Promise.all(addresses.map((a) => gardenersAtAddress(a.to, executor)))).flat().map((g) => g.id);
+  const ids = (
+    await readAll(
+      executor,
+      addresses.map((a) => () => gardenersAtAddress(a.to, executor)),
+    )
+  )
+    .flat()
+    .map((g) => g.id);
   if (ids.length === 0) return [];
   return postalRecipients(ids, executor);
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
+import { getDb, isUniqueViolation, readAll, type Executor, type Transaction } from "~/db/client.server";
 import {
   associationContent,
   feeCalls,
@@ -156,10 +156,10 @@ async function contentOf(executor: Executor) {
  * and the payment details the e-mail names but lacks (the call is refused while there are any).
  */
 export async function feeCallPreview(year: number, amounts: FeeAmounts, dueOn: string, executor: Executor = getDb()) {
-  const [call, recipients, content] = await Promise.all([
-    getFeeCall(year, executor),
-    callRecipients(executor, year, amounts),
-    contentOf(executor),
+  const [call, recipients, content] = await readAll(executor, [
+    () => getFeeCall(year, executor),
+    () => callRecipients(executor, year, amounts),
+    () => contentOf(executor),
   ]);
   // A call already made keeps its amounts: the newcomers pay what the others pay.
   const used = call ?? amounts;
@@ -621,38 +621,42 @@ export async function undoPayment(tx: Transaction, paymentId: number, gardenerId
 
 /** A gardener's fees (latest year first) and their other payments (entry budget, cabin takeover). */
 export async function feesAndPaymentsOf(gardenerId: number, executor: Executor = getDb()) {
-  const [fees, others, rates, feePayments] = await Promise.all([
-    executor
-      .select(feeColumns)
-      .from(gardenerFees)
-      .where(eq(gardenerFees.gardenerId, gardenerId))
-      .orderBy(desc(gardenerFees.year)),
-    executor
-      .select()
-      .from(gardenerPayments)
-      .where(and(eq(gardenerPayments.gardenerId, gardenerId), isNull(gardenerPayments.feeId)))
-      .orderBy(desc(gardenerPayments.year), desc(gardenerPayments.id)),
-    executor
-      .select({ rate: feeRates, plotNumber: plots.number })
-      .from(feeRates)
-      .leftJoin(plots, eq(plots.id, feeRates.plotId))
-      .where(
-        or(
-          eq(feeRates.gardenerId, gardenerId),
-          inArray(
-            feeRates.plotId,
-            executor
-              .select({ id: plotHoldings.plotId })
-              .from(plotHoldings)
-              .where(and(eq(plotHoldings.gardenerId, gardenerId), isNull(plotHoldings.endDate))),
+  const [fees, others, rates, feePayments] = await readAll(executor, [
+    () =>
+      executor
+        .select(feeColumns)
+        .from(gardenerFees)
+        .where(eq(gardenerFees.gardenerId, gardenerId))
+        .orderBy(desc(gardenerFees.year)),
+    () =>
+      executor
+        .select()
+        .from(gardenerPayments)
+        .where(and(eq(gardenerPayments.gardenerId, gardenerId), isNull(gardenerPayments.feeId)))
+        .orderBy(desc(gardenerPayments.year), desc(gardenerPayments.id)),
+    () =>
+      executor
+        .select({ rate: feeRates, plotNumber: plots.number })
+        .from(feeRates)
+        .leftJoin(plots, eq(plots.id, feeRates.plotId))
+        .where(
+          or(
+            eq(feeRates.gardenerId, gardenerId),
+            inArray(
+              feeRates.plotId,
+              executor
+                .select({ id: plotHoldings.plotId })
+                .from(plotHoldings)
+                .where(and(eq(plotHoldings.gardenerId, gardenerId), isNull(plotHoldings.endDate))),
+            ),
           ),
         ),
-      ),
-    executor
-      .select()
-      .from(gardenerPayments)
-      .where(and(eq(gardenerPayments.gardenerId, gardenerId), isNotNull(gardenerPayments.feeId)))
-      .orderBy(asc(gardenerPayments.paidOn), asc(gardenerPayments.id)),
+    () =>
+      executor
+        .select()
+        .from(gardenerPayments)
+        .where(and(eq(gardenerPayments.gardenerId, gardenerId), isNotNull(gardenerPayments.feeId)))
+        .orderBy(asc(gardenerPayments.paidOn), asc(gardenerPayments.id)),
   ]);
   return { fees, others, rates, feePayments };
 }

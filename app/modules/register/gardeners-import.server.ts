@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import { gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
 import { de, fullName, splitName } from "~/lib/text";
 import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
@@ -121,17 +121,19 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
   // « Nom » without a « Prénom » column holds the whole name, as the application's « Nom et prénom ».
   const nameInOne = !header.includes("given") && !header.includes("full");
 
-  const [sites, siteHolders, current] = await Promise.all([
-    executor.select().from(gardenSites),
-    executor
-      .select({ plot: plots, siteName: gardenSites.name, held: plotHoldings.id })
-      .from(plots)
-      .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
-      .leftJoin(plotHoldings, and(eq(plotHoldings.plotId, plots.id), isNull(plotHoldings.endDate))),
-    executor
-      .select({ id: gardeners.id, name: gardeners.name, email: gardeners.email })
-      .from(gardeners)
-      .where(isNull(gardeners.endDate)),
+  const [sites, siteHolders, current] = await readAll(executor, [
+    () => executor.select().from(gardenSites),
+    () =>
+      executor
+        .select({ plot: plots, siteName: gardenSites.name, held: plotHoldings.id })
+        .from(plots)
+        .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+        .leftJoin(plotHoldings, and(eq(plotHoldings.plotId, plots.id), isNull(plotHoldings.endDate))),
+    () =>
+      executor
+        .select({ id: gardeners.id, name: gardeners.name, email: gardeners.email })
+        .from(gardeners)
+        .where(isNull(gardeners.endDate)),
   ]);
   const siteByName = new Map(sites.map((s) => [foldHeader(s.name), s]));
   const plotByKey = new Map(siteHolders.map((r) => [`${r.plot.siteId}:${r.plot.number}`, r]));

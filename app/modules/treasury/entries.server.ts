@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import {
   treasuryAccounts,
   treasuryBudgetLines,
@@ -226,7 +226,10 @@ export async function deleteEntry(tx: Transaction, id: number) {
 
 /** The names an entry's history detail gives: accounts and categories by id. */
 export async function namesOf(executor: Executor) {
-  const [accounts, categories] = await Promise.all([listAccounts(executor), listCategories(executor)]);
+  const [accounts, categories] = await readAll(executor, [
+    () => listAccounts(executor),
+    () => listCategories(executor),
+  ]);
   return {
     account: (id: number | null) => (id === null ? "" : (accounts.find((a) => a.id === id)?.name ?? `compte n° ${id}`)),
     category: (id: number | null) => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import { treasuryAccounts, treasuryBudgetLines, treasuryCategories, treasuryEntries, treasuryYears } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import { eurosPlain } from "~/lib/money";
@@ -185,15 +185,15 @@ export async function yearAccounts(year: number, executor: Executor = getDb()): 
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(treasuryEntries)
       .where(eq(treasuryEntries.year, y));
-  const [categories, current, previous, budget, accounts, state, [count], [previousCount]] = await Promise.all([
-    allCategories(executor),
-    categoryTotals(year, executor),
-    categoryTotals(year - 1, executor),
-    budgetOf(year, executor),
-    accountBalances(year, executor),
-    yearState(year, executor),
-    entriesOf(year),
-    entriesOf(year - 1),
+  const [categories, current, previous, budget, accounts, state, [count], [previousCount]] = await readAll(executor, [
+    () => allCategories(executor),
+    () => categoryTotals(year, executor),
+    () => categoryTotals(year - 1, executor),
+    () => budgetOf(year, executor),
+    () => accountBalances(year, executor),
+    () => yearState(year, executor),
+    () => entriesOf(year),
+    () => entriesOf(year - 1),
   ]);
   const own = { year: current, previous, budget };
   const income = statementSide(categories, "recette", own);
@@ -234,10 +234,10 @@ export async function yearAccounts(year: number, executor: Executor = getDb()): 
 
 /** The budget of a year as the form lists it: every category of both sides, with the amount saved (null: none). */
 export async function budgetScreenData(year: number, executor: Executor = getDb()) {
-  const [categories, budget, state] = await Promise.all([
-    allCategories(executor),
-    budgetOf(year, executor),
-    yearState(year, executor),
+  const [categories, budget, state] = await readAll(executor, [
+    () => allCategories(executor),
+    () => budgetOf(year, executor),
+    () => yearState(year, executor),
   ]);
   const depthOf = new Map<number, number>();
   const byId = new Map(categories.map((c) => [c.id, c]));
