@@ -11,13 +11,26 @@ process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "potager-e2e-"
 process.env.E2E_ADMIN_USERNAME ??= "admin-e2e";
 process.env.E2E_ADMIN_PASSWORD ??= crypto.randomBytes(12).toString("base64url");
 
-/** A port nobody listens on now, so that the tests never collide with whatever else runs on the machine. */
+const chosen = new Set<number>();
+/**
+ * A port nobody listens on now, once per run, below Linux's ephemeral range (32768–60999): a port from that range,
+ * free when chosen, was taken before its site started by a connection's local end, and two workers' tests then went
+ * to one site.
+ */
 async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return String(port);
+  for (;;) {
+    const port = 20_000 + crypto.randomInt(12_000);
+    if (chosen.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) {
+      chosen.add(port);
+      return String(port);
+    }
+  }
 }
 /**
  * Workers, each with sites of its own (the demo site, the empty one and the HelloAsso stand-in that notifies it): tests

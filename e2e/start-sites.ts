@@ -137,7 +137,11 @@ export default async function startSites(config: { workers: number }) {
   const killAll = () => children.forEach((child) => child.kill("SIGTERM"));
   process.once("exit", killAll);
   try {
-    await Promise.all(programs(config.workers).map((program) => start(program, children)));
+    const list = programs(config.workers);
+    await Promise.all(list.map((program) => start(program, children)));
+    // A program whose port another one answered on looked started: it has stopped since (its port busy).
+    const stopped = list.filter((_, i) => children[i]!.exitCode !== null || children[i]!.signalCode !== null);
+    if (stopped.length > 0) throw new Error(`arrêté(s) au démarrage : ${stopped.map((p) => p.name).join(", ")}`);
   } catch (error) {
     await stop(children);
     throw error;
