@@ -189,7 +189,7 @@ export function getDb(): Database {
  * other in a transaction, whose one connection takes one query at a time (node-pg warns of a query sent while another
  * runs, and its version 9 refuses it).
  */
-export async function readAll<const Reads extends readonly (() => PromiseLike<unknown>)[]>(
+export async function readAll<const Reads extends readonly (() => unknown)[]>(
   executor: Executor,
   reads: Reads,
 ): Promise<{ -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {

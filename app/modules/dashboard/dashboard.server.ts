@@ -5,9 +5,6 @@ import { registerCounts } from "~/modules/register/plots.server";
 import { gardenersWithTwoWarnings } from "~/modules/register/gardeners.server";
 import { data } from "react-router";
 import { can, siteScope, type AccountAccess, type Permission } from "~/modules/auth/roles";
-import { siteCondition } from "~/modules/register/access.server";
-import { getDb } from "~/db/client.server";
-import { plots } from "~/db/schema";
 import { z } from "zod";
 import { BACKUP_STALE_MS, lastBackupDate } from "~/modules/backup/backup-schedule.server";
 import { DASHBOARD_EVENTS_COUNT, DASHBOARD_MESSAGES_COUNT, DASHBOARD_POSTS_COUNT } from "~/lib/constants";
@@ -73,7 +70,7 @@ export async function dashboardData(access: AccountAccess) {
     getSiteContent(),
     when("administration", lastBackupDate, null),
     when("writing", undescribedImages, { count: 0, items: [] }),
-    registerCounts(getDb(), siteCondition(scope, plots.siteId)),
+    registerCounts(scope),
     when("administration", gardenersWithTwoWarnings, []),
     when("fees", () => currentFeeYear().then(async (year) => ({ year, ...(await feeProgress(year)) })), {
       year: 0,

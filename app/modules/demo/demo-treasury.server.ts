@@ -362,21 +362,18 @@ export async function seedDemoTreasury(
   await depositCheques(tx, bank.id, today);
   await reconcile(tx, bank.id, dateOf(last, [12, 31]), new Date(Date.UTC(year, 0, 12, 10)));
 
-  // The categories one after the other: the transaction's connection takes one query at a time.
-  for (const code of Object.keys(BUDGET)) await categoryOf(code);
-  await tx.insert(tables.treasuryBudgetLines).values(
-    await Promise.all(
-      [last, year, year + 1].flatMap((y) =>
-        Object.entries(BUDGET).map(async ([code, cents]) => ({
-          year: y,
-          categoryId: await categoryOf(code),
-          // Each year's budget a little above the one before: water and insurance go up.
-          amountCents: Math.round((cents * (100 + 3 * (y - year))) / 100),
-          isDemo: true,
-        })),
-      ),
-    ),
-  );
+  const budgetLines: (typeof tables.treasuryBudgetLines.$inferInsert)[] = [];
+  for (const y of [last, year, year + 1])
+    for (const [code, cents] of Object.entries(BUDGET))
+      budgetLines.push({
+        year: y,
+        // One query at a time: the transaction's connection takes no more.
+        categoryId: await categoryOf(code),
+        // Each year's budget a little above the one before: water and insurance go up.
+        amountCents: Math.round((cents * (100 + 3 * (y - year))) / 100),
+        isDemo: true,
+      });
+  await tx.insert(tables.treasuryBudgetLines).values(budgetLines);
   // Last year's accounts approved at this spring's assembly, with the volunteers' hours valued at the minimum wage.
   await tx
     .insert(tables.treasuryYears)

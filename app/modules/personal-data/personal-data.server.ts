@@ -1,7 +1,7 @@
 import { parisToday } from "~/lib/paris-time";
 import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { getDb, type Executor } from "~/db/client.server";
+import { getDb, readAll, type Executor } from "~/db/client.server";
 import {
   annonces,
   applications,
@@ -49,7 +49,7 @@ const conditions = (email: string) => ({
 async function gardenerRecords(executor: Executor, where: SQL) {
   const found = await executor.select().from(gardeners).where(where).orderBy(gardeners.id);
   const records = [];
-  // One gardener after the other, as `findPersonalData` reads: a transaction's connection takes one query at a time.
+  // One gardener after the other: `executor` is often a transaction, whose connection takes one query at a time.
   for (const gardener of found)
     records.push({
       ...gardener,
@@ -145,33 +145,42 @@ async function gardenerRecords(executor: Executor, where: SQL) {
  */
 export async function findPersonalData(email: string, executor: Executor = getDb()) {
   const where = conditions(email);
-  // One after the other: `executor` is often a transaction, whose one connection takes one query at a time (node-pg
-  // warns of queries sent while one runs, and its next major version refuses them).
-  const foundApplications = await executor
-    .select()
-    .from(applications)
-    .where(where.applications)
-    .orderBy(applications.id)
-    .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row));
-  const foundAds = await executor.select().from(annonces).where(where.annonces).orderBy(annonces.id);
-  const foundMessages = await executor
-    .select()
-    .from(contactMessages)
-    .where(where.contactMessages)
-    .orderBy(contactMessages.id);
-  const foundMails = await executor.select().from(outbox).where(where.outbox).orderBy(outbox.id);
-  const foundSubscriptions = await executor
-    .select()
-    .from(newsletterSubscribers)
-    .where(where.newsletter)
-    .then((rows) => rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row));
-  const foundRegistrations = await executor
-    .select()
-    .from(eventRegistrations)
-    .where(where.registrations)
-    .orderBy(eventRegistrations.id)
-    .then((rows) => rows.map(({ cancelKey: _k, cancelTokenHash: _h, ...row }) => row));
-  const foundGardeners = await gardenerRecords(executor, where.gardeners);
+  const [
+    foundApplications,
+    foundAds,
+    foundMessages,
+    foundMails,
+    foundSubscriptions,
+    foundRegistrations,
+    foundGardeners,
+  ] = await readAll(executor, [
+    () =>
+      executor
+        .select()
+        .from(applications)
+        .where(where.applications)
+        .orderBy(applications.id)
+        .then((rows) => rows.map(({ accessTokenHash: _link, ...row }) => row)),
+    () => executor.select().from(annonces).where(where.annonces).orderBy(annonces.id),
+    () => executor.select().from(contactMessages).where(where.contactMessages).orderBy(contactMessages.id),
+    () => executor.select().from(outbox).where(where.outbox).orderBy(outbox.id),
+    () =>
+      executor
+        .select()
+        .from(newsletterSubscribers)
+        .where(where.newsletter)
+        .then((rows) =>
+          rows.map(({ confirmTokenHash: _c, unsubscribeKey: _k, unsubscribeTokenHash: _u, ...row }) => row),
+        ),
+    () =>
+      executor
+        .select()
+        .from(eventRegistrations)
+        .where(where.registrations)
+        .orderBy(eventRegistrations.id)
+        .then((rows) => rows.map(({ cancelKey: _k, cancelTokenHash: _h, ...row }) => row)),
+    () => gardenerRecords(executor, where.gardeners),
+  ]);
   return {
     applications: foundApplications,
     annonces: foundAds,

@@ -1,5 +1,5 @@
 import { aYearBefore, parisToday } from "~/lib/paris-time";
-import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
 import { gardeners, gardenSites, inspectionMarks, inspectionRounds, plotHoldings, plots } from "~/db/schema";
 import { siteCondition, type SiteScope } from "./access.server";
@@ -223,14 +223,14 @@ export async function createPlotRange(
 
 /**
  * What the home page says of the plots, from the register when it has any: occupied means not free (attributed,
- * reserved or being restored); null when the association keeps no register (the settings' numbers then). `where`
- * keeps some plots only (a referent's sites).
+ * reserved or being restored); null when the association keeps no register (the settings' numbers then). A
+ * referent's `scope` counts their sites' plots only.
  */
-export async function registerCounts(executor: Executor = getDb(), where?: SQL) {
+export async function registerCounts(scope: SiteScope = "all", executor: Executor = getDb()) {
   const [row] = await executor
     .select({ total: count(), free: sql<number>`count(*) filter (where ${plots.state} = 'libre')`.mapWith(Number) })
     .from(plots)
-    .where(where);
+    .where(siteCondition(scope, plots.siteId));
   const total = Number(row?.total ?? 0);
   return total === 0 ? null : { occupied: total - (row?.free ?? 0), total };
 }

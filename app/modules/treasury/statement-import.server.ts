@@ -102,9 +102,17 @@ export const isOfx = (text: string) => /^\uFEFF?\s*OFXHEADER:/i.test(text) || /<
 
 const OFX_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
 
-/** An OFX element's text in one transaction: up to the next tag or line end (OFX 1's SGML leaves tags unclosed). */
-function ofxField(block: string, tag: string) {
-  const value = new RegExp(`<${tag}>([^<\\r\\n]*)`, "i").exec(block)?.[1] ?? "";
+/** A transaction's elements read here: each up to the next tag or line end (OFX 1's SGML leaves tags unclosed). */
+const OFX_FIELDS = {
+  DTPOSTED: /<DTPOSTED>([^<\r\n]*)/i,
+  TRNAMT: /<TRNAMT>([^<\r\n]*)/i,
+  NAME: /<NAME>([^<\r\n]*)/i,
+  MEMO: /<MEMO>([^<\r\n]*)/i,
+};
+
+/** An OFX element's text in one transaction, its entities decoded. */
+function ofxField(block: string, tag: keyof typeof OFX_FIELDS) {
+  const value = OFX_FIELDS[tag].exec(block)?.[1] ?? "";
   return value.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => OFX_ENTITIES[entity]!).trim();
 }
 
