@@ -18,6 +18,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     const headers = securityHeaders(nonce, isHttps(request));
     // A page with a secret in its address (the applicant's own page) sets a stricter policy: its own wins.
     if (response.headers.has("Referrer-Policy")) delete headers["Referrer-Policy"];
+    // So does a file that must not run under the site's policy (a member's document, downloaded and sandboxed).
+    if (response.headers.has("Content-Security-Policy")) delete headers["Content-Security-Policy"];
     try {
       for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     } catch {

@@ -81,13 +81,14 @@ test("at 390 px without JavaScript: an expense with its invoice, in the list, it
   await expect(line).toContainText("Pièce jointe");
   await line.getByRole("link", { name: label }).click();
 
-  const attachment = page.getByRole("link", { name: /Voir la pièce justificative/ });
+  const attachment = page.getByRole("link", { name: /Télécharger la pièce justificative/ });
   const href = await attachment.getAttribute("href");
   expect(href).toBe(`${new URL(entryUrl).pathname}/piece`);
   const file = await page.request.get(href!);
   expect(file.status()).toBe(200);
   expect(file.headers()["content-type"]).toBe("application/pdf");
   expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment; /);
   expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
   await deleteEntry(page);

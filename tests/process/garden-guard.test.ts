@@ -107,3 +107,18 @@ it("an administrator's session opens nothing of « Mon jardin »: each route ans
   // The gardener is still signed in: none of those requests touched their session.
   expect(await (await send("/mon-jardin", { cookie: gardenerCookie })).text()).toContain("Connecté(e)");
 });
+
+it("a members' document is a download, sandboxed, never a page under the site's policy", async () => {
+  const page = await (await send("/mon-jardin", { cookie: gardenerCookie })).text();
+  const link = /href="(\/mon-jardin\/documents\/\d+)"/.exec(page)?.[1];
+  expect(link).toBeDefined();
+  const served = await send(link!, { cookie: gardenerCookie });
+  expect(served.status).toBe(200);
+  expect(served.headers.get("Content-Disposition")).toMatch(/^attachment; filename="/);
+  expect(served.headers.get("Content-Security-Policy")).toMatch(/^sandbox; default-src 'none'; frame-ancestors 'none'/);
+  expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  // A page still carries the site's own policy.
+  expect((await send("/mon-jardin", { cookie: gardenerCookie })).headers.get("Content-Security-Policy")).toContain(
+    "script-src",
+  );
+});

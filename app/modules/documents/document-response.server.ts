@@ -22,6 +22,9 @@ const CACHE_CONTROL: Record<Caching, string> = {
   private: "private, no-cache",
 };
 
+/** A download's policy, should a browser open it anyway: sandboxed, nothing loaded, framed by nobody. */
+const DOWNLOAD_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
+
 /** The disposition with the name as plain ASCII for old clients and in full as UTF-8 (RFC 6266). */
 export function contentDisposition(kind: "inline" | "attachment", fileName: string) {
   const ascii = fileName
@@ -44,19 +47,24 @@ export function documentNotFound() {
 
 /**
  * A version's file as an answer: its type from what the server checked at upload (never from a name), `nosniff`,
- * its title as the file name, and an ETag (its hash) that lets a browser revalidate with a 304.
+ * its title as the file name, and an ETag (its hash) that lets a browser revalidate with a 304. A private file (a
+ * members' document, an entry's proof) is downloaded, never opened under the site's address, and sandboxed should a
+ * browser open it there anyway: what an uploader put in a PDF never runs as the site.
  */
 export async function documentFileResponse(
   request: Request,
   doc: { title: string },
   version: { hash: string; format: DocumentFormat },
-  { caching, disposition = "inline" }: { caching: Caching; disposition?: "inline" | "attachment" },
+  { caching }: { caching: Caching },
 ): Promise<Response> {
   const etag = `"${version.hash}"`;
+  const disposition = caching === "private" ? "attachment" : "inline";
   const headers = {
     "Content-Type": DOCUMENT_CONTENT_TYPES[version.format],
     "Content-Disposition": contentDisposition(disposition, documentFileName(doc.title, version.format)),
     "X-Content-Type-Options": "nosniff",
+    // A public document opened in the browser keeps the site's policy: Chromium's PDF viewer does not run sandboxed.
+    ...(disposition === "attachment" ? { "Content-Security-Policy": DOWNLOAD_POLICY } : {}),
     "Cache-Control": CACHE_CONTROL[caching],
     ETag: etag,
   };

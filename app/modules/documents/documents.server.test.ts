@@ -172,6 +172,8 @@ describeEachDatabase("documents", () => {
     expect(member.status).toBe(200);
     expect(member.headers.get("Cache-Control")).toBe("private, no-cache");
     expect(member.headers.get("Content-Type")).toBe("application/pdf");
+    expect(member.headers.get("Content-Disposition")).toMatch(/^attachment; /);
+    expect(member.headers.get("Content-Security-Policy")).toMatch(/^sandbox; /);
     // Made public, it is listed and served; made members-only again, it is not.
     const fields = { kind: "proces_verbal", title: doc.title, date: "2026-03-14", visibility: "public" } as const;
     await getDb().transaction((tx) => updateDocument(tx, doc.id, fields));

@@ -28,7 +28,13 @@ import {
   receiveNotification,
   startFeePayment,
 } from "./online-payments.server";
-import { feeOfPaymentToken, feePaymentLink, feePaymentToken } from "./payment-links.server";
+import {
+  feeOfPaymentToken,
+  feePaymentLink,
+  feePaymentToken,
+  paymentOfReturnToken,
+  paymentReturnToken,
+} from "./payment-links.server";
 
 const ORIGIN = "https://jardins.example.org";
 const fakeHelloAsso = useFakeHelloAsso();
@@ -91,9 +97,9 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
       totalAmount: 4500,
       initialAmount: 4500,
       itemName: "Cotisation 2027 — parcelle 12",
-      returnUrl: `${ORIGIN}/mon-jardin/paiement/${row.id}/retour`,
-      backUrl: `${ORIGIN}/mon-jardin/paiement/${row.id}/abandon`,
-      errorUrl: `${ORIGIN}/mon-jardin/paiement/${row.id}/erreur`,
+      returnUrl: `${ORIGIN}/mon-jardin/paiement/${paymentReturnToken(row.id)}/retour`,
+      backUrl: `${ORIGIN}/mon-jardin/paiement/${paymentReturnToken(row.id)}/abandon`,
+      errorUrl: `${ORIGIN}/mon-jardin/paiement/${paymentReturnToken(row.id)}/erreur`,
       payer: { firstName: "Camille", lastName: "Roux", email: "camille.roux@example.fr" },
       metadata: { paiement: row.id, cotisation: fee.id, annee: 2027 },
     });
@@ -325,13 +331,47 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     expect(await paymentsOf(fee!.id)).toHaveLength(1);
   });
 
-  it("marks a payment abandoned when the gardener comes back without paying", async () => {
+  it("abandons a payment left unpaid two days, and still asks HelloAsso about one abandoned in its first days", async () => {
     const { fee } = await owedFee();
     await configureHelloAsso(fake);
-    const { row } = await started(fee.id);
-    expect((await checkOnlinePayment(row.id, "retour", { abandoned: true })).outcome).toBe("abandonne");
-    const [after] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
-    expect(after?.state).toBe("abandonnee");
+    const { row, intent } = await started(fee.id);
+    fake.notify = "never";
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 3_600_000 + 60_000);
+    expect(await checkPendingOnlinePayments(inTwoDays)).toEqual({ checked: 1, settled: 0 });
+    const [abandoned] = await getDb().select().from(onlinePayments).where(eq(onlinePayments.id, row.id));
+    expect(abandoned?.state).toBe("abandonnee");
+    // The payer went back to HelloAsso's page and paid; its notification was lost: the next check still records it.
+    await fake.pay(intent.id);
+    expect(await checkPendingOnlinePayments(new Date(inTwoDays.getTime() + 3_600_000))).toEqual({
+      checked: 1,
+      settled: 1,
+    });
+    expect(await paymentsOf(fee.id)).toHaveLength(1);
+    // Past three days an abandoned payment is no longer asked about.
+    const louis = await insertGardener({ name: "Louis Martin" });
+    const [late] = await getDb()
+      .insert(gardenerFees)
+      .values({ gardenerId: louis.id, year: 2027, amountCents: 3000, dueOn: "2027-03-31" })
+      .returning();
+    await started(late!.id);
+    const inFourDays = new Date(Date.now() + 4 * 24 * 3_600_000);
+    expect(await checkPendingOnlinePayments(inFourDays)).toEqual({ checked: 1, settled: 0 });
+    fake.requests.length = 0;
+    expect(await checkPendingOnlinePayments(new Date(inFourDays.getTime() + 3_600_000))).toEqual({
+      checked: 0,
+      settled: 0,
+    });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("signs the return addresses: another payment's number or an altered signature names nothing", async () => {
+    const token = paymentReturnToken(41);
+    expect(token).toMatch(/^41-[A-Za-z0-9_-]{24}$/);
+    expect(paymentOfReturnToken(token)).toBe(41);
+    expect(paymentOfReturnToken(`42-${token.slice(3)}`)).toBeNull();
+    expect(paymentOfReturnToken("41")).toBeNull();
+    // A return address is no payment link: the same id signed for a fee does not open the payment.
+    expect(paymentOfReturnToken(feePaymentToken(41))).toBeNull();
   });
 
   it("undoes the payment and its book entry when HelloAsso shows the order refunded", async () => {

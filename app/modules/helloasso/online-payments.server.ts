@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Transaction } from "~/db/client.server";
 import { gardenSites, gardeners, helloassoNotifications, onlinePayments, plotHoldings, plots } from "~/db/schema";
 import { euros } from "~/lib/money";
@@ -20,6 +20,7 @@ import {
 } from "./helloasso.client.server";
 import { helloAssoConfig, type HelloAssoConfig } from "./helloasso.settings.server";
 import type { PaymentOutcome } from "./payment.labels";
+import { paymentReturnToken } from "./payment-links.server";
 
 /**
  * A fee paid online (decision 032). The gardener's click makes a row here, then a checkout intent at HelloAsso whose
@@ -87,7 +88,7 @@ export async function startFeePayment(feeId: number, origin: string): Promise<St
       itemName,
     })
     .returning();
-  const base = `${origin.replace(/\/+$/, "")}/mon-jardin/paiement/${row!.id}`;
+  const base = `${origin.replace(/\/+$/, "")}/mon-jardin/paiement/${paymentReturnToken(row!.id)}`;
   try {
     const created = await createCheckoutIntent(config, {
       totalAmount: balance,
@@ -419,20 +420,27 @@ export async function receiveNotification(body: unknown): Promise<string> {
 
 // ——— The periodic check ———
 
+/** HelloAsso's checkout page lasts 15 minutes: a payment abandoned sooner than this can still have been paid. */
+const RECHECK_ABANDONED_MS = 3 * 24 * 3_600_000;
+
 /**
  * Payments still waiting, asked again now and then: a notification lost and a gardener who closed the tab on
  * HelloAsso's page still end in the right state. An intent unpaid after two days is abandoned (HelloAsso's page lasts
- * 15 minutes).
+ * 15 minutes). A payment abandoned in its first days is asked again too: the payer may have gone back to HelloAsso's
+ * page and paid, and the notification may have been lost.
  */
 export async function checkPendingOnlinePayments(now = new Date()) {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
   const rows = await getDb()
     .select({ id: onlinePayments.id, createdAt: onlinePayments.createdAt })
     .from(onlinePayments)
     .where(
       and(
-        eq(onlinePayments.state, "en_cours"),
-        lt(onlinePayments.createdAt, new Date(now.getTime() - 5 * 60_000)),
-        gt(onlinePayments.createdAt, new Date(now.getTime() - 30 * 24 * 3_600_000)),
+        lt(onlinePayments.createdAt, ago(5 * 60_000)),
+        or(
+          and(eq(onlinePayments.state, "en_cours"), gt(onlinePayments.createdAt, ago(30 * 24 * 3_600_000))),
+          and(eq(onlinePayments.state, "abandonnee"), gt(onlinePayments.createdAt, ago(RECHECK_ABANDONED_MS))),
+        ),
       ),
     )
     .orderBy(asc(onlinePayments.id))

@@ -2,8 +2,9 @@ import { redirect } from "react-router";
 import { parseId } from "~/lib/text";
 import { getFee } from "~/modules/register/fees.server";
 import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
-import { checkOnlinePayment, getOnlinePayment, startFeePayment } from "./online-payments.server";
-import { feeOfPaymentToken, feePaymentToken } from "./payment-links.server";
+import { limitAddress, reserveHit } from "~/modules/rate-limits/rate-limits.server";
+import { checkOnlinePayment, getOnlinePayment, startFeePayment, type OnlinePayment } from "./online-payments.server";
+import { feeOfPaymentToken, feePaymentToken, paymentOfReturnToken } from "./payment-links.server";
 import { onlinePaymentReady } from "./helloasso.settings.server";
 import type { PaymentOutcome } from "./payment.labels";
 
@@ -61,28 +62,57 @@ export async function paymentLinkPage(token: string | undefined) {
 }
 
 const ISSUES = { retour: "retour", abandon: "abandon", erreur: "erreur" } as const;
+type Issue = keyof typeof ISSUES;
+
+/** Returns HelloAsso is asked about: one a payment in 10 seconds, 20 a client address in 10 minutes (decision 032). */
+export const RETURN_READS = { perPaymentMs: 10_000, perAddress: 20, perAddressMs: 10 * 60_000 } as const;
+
+/** What the gardener reads on coming back: the payment's state as HelloAsso's last read-back left it. */
+function outcomeOf(row: OnlinePayment, issue: Issue): PaymentOutcome {
+  switch (row.state) {
+    case "payee":
+      return row.environment === "sandbox" ? "essai" : "recu";
+    case "anomalie":
+      return "anomalie";
+    case "en_cours":
+      // Nothing paid yet: the gardener who left HelloAsso's page by « back » or on an error reads that nothing was taken.
+      return issue === "retour" ? "attente" : issue === "erreur" ? "erreur" : "abandonne";
+    default:
+      return issue === "erreur" ? "erreur" : "abandonne";
+  }
+}
+
+/** Whether this return may ask HelloAsso: not the same payment twice within seconds, nor one address without end. */
+async function mayReadBack(paymentId: number, clientIp: string) {
+  const payment = await reserveHit(`paiement-retour:${paymentId}`, 1, RETURN_READS.perPaymentMs);
+  if (payment === null) return false;
+  const address = await reserveHit(
+    `paiement-retour-adresse:${limitAddress(clientIp)}`,
+    RETURN_READS.perAddress,
+    RETURN_READS.perAddressMs,
+  );
+  return address !== null;
+}
 
 /**
- * GET /mon-jardin/paiement/:id/:issue: HelloAsso sends the gardener back here (`retour` after paying, `abandon` from
- * its « back » link, `erreur` on a failure). The query HelloAsso adds is not believed: the payment is read back from
- * its API, as for a notification, so a lost notification still ends in the right state. The gardener signed in
- * (`signedInGardenerId`) and who started it goes back to « Mon jardin », anyone else to the payment link's page.
+ * GET /mon-jardin/paiement/:token/:issue: HelloAsso sends the payer back here (`retour` after paying, `abandon` from its
+ * « back » link, `erreur` on a failure). The address names the payment signed, so only the payer has it; the query
+ * HelloAsso adds and the issue itself are not believed: the payment is read back from HelloAsso's API, as for a
+ * notification, so a lost notification still ends in the right state, and nothing else changes on a GET (a payment
+ * left unpaid is abandoned by the periodic check). The gardener signed in (`signedInGardenerId`) and who started it
+ * goes back to « Mon jardin », anyone else to the payment link's page.
  */
 export async function paymentReturn(
   signedInGardenerId: number | null,
-  idParam: string | undefined,
+  clientIp: string,
+  tokenParam: string | undefined,
   issue: string | undefined,
 ) {
-  const id = parseId(idParam);
-  const row = id === null ? undefined : await getOnlinePayment(id);
+  const id = paymentOfReturnToken(tokenParam);
+  let row = id === null ? undefined : await getOnlinePayment(id);
   if (!row || !issue || !Object.hasOwn(ISSUES, issue)) throw redirect("/mon-jardin");
-  const checked = await checkOnlinePayment(row.id, "retour", { abandoned: issue !== "retour" });
-  const outcome: PaymentOutcome =
-    checked.outcome === "abandonne" && issue === "erreur"
-      ? "erreur"
-      : checked.outcome === "attente" && issue !== "retour"
-        ? "abandonne"
-        : checked.outcome;
+  if (await mayReadBack(row.id, clientIp)) row = (await checkOnlinePayment(row.id, "retour")).payment ?? row;
+  const outcome = outcomeOf(row, issue as Issue);
   if (signedInGardenerId !== null && signedInGardenerId === row.gardenerId) return redirect(spacePath(outcome), 303);
   return redirect(row.feeId === null ? "/mon-jardin" : linkPath(row.feeId, outcome), 303);
 }

@@ -9,5 +9,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const versionId = parseId(params.version);
   const found = id === null || versionId === null ? null : await documentVersion(id, versionId);
   if (!found) return documentNotFound();
-  return documentFileResponse(request, found, found.version, { caching: "private", disposition: "attachment" });
+  return documentFileResponse(request, found, found.version, { caching: "private" });
 }

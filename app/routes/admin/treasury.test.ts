@@ -93,7 +93,9 @@ describeEachDatabase("the treasurer's book's routes", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("application/pdf");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(served.headers.get("Content-Disposition")).toMatch(/^inline/);
+    // Downloaded and sandboxed: what an uploader put in a PDF never runs under the site's address.
+    expect(served.headers.get("Content-Disposition")).toMatch(/^attachment/);
+    expect(served.headers.get("Content-Security-Policy")).toMatch(/^sandbox; default-src 'none'/);
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
     const none = (await attachmentLoader(
       routeArgs(new Request("http://localhost/admin/tresorerie/ecritures/999/piece"), { admin, params: { id: "999" } }),

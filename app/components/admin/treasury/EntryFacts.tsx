@@ -35,7 +35,7 @@ export function EntryFacts({ entry, payment }: Pick<Screen, "entry" | "payment">
       <Fact term="Pièce justificative">
         {entry.attachment ? (
           <a href={`/admin/tresorerie/ecritures/${entry.id}/piece`} className={treasuryLinkClass}>
-            Voir la pièce justificative ({entry.attachment})
+            Télécharger la pièce justificative ({entry.attachment})
           </a>
         ) : (
           "Aucune"
