@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { openAdmin, popup } from "./admin";
 
@@ -14,6 +14,29 @@ const cents = (text: string) => {
 /** « 1 234,56 € » with the spaces the browser's French number format uses. */
 const shown = (value: number) =>
   new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(value / 100);
+/**
+ * Holds back the page's data read again after an action (React Router's `.data` GETs) until `release`, which lets it go
+ * and waits for the navigation to end (React Router's own router, which the framework puts on the window).
+ */
+async function holdPageData(page: Page) {
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.fallback();
+  });
+  return {
+    async release() {
+      letGo();
+      await page.unrouteAll();
+      await page.waitForFunction(
+        () =>
+          (Reflect.get(window, "__reactRouterDataRouter") as { state: { navigation: { state: string } } }).state
+            .navigation.state === "idle",
+      );
+    },
+  };
+}
 const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
 
 test.describe("at 390 px without JavaScript", () => {
@@ -110,13 +133,19 @@ test.describe("at 1280 px with JavaScript", () => {
       mimeType: "application/x-ofx",
       buffer: Buffer.from(ofx),
     });
+    // The import's answer shows while the page's data is read again (held back here, as a slow server does): the boxes
+    // wait for that reading, which starts them afresh, so a box ticked meanwhile cannot be lost.
+    const reading = await holdPageData(page);
     await page.getByRole("button", { name: "Importer le relevé" }).click();
     const notFound = page.getByText("Lignes du relevé sans écriture correspondante").locator("..");
     await expect(notFound).toContainText(/FRAIS DE TENUE\s*2 janvier 2020\s*-1,23\s€/);
-
     const ticks = page.getByRole("region", { name: "Pointage" });
-    const difference = ticks.getByText(/^Écart : /);
     const boxes = ticks.getByRole("checkbox");
+    await expect(boxes.first()).toBeDisabled();
+    await reading.release();
+    await expect(boxes.first()).toBeEnabled();
+
+    const difference = ticks.getByText(/^Écart : /);
     const count = await boxes.count();
     expect(count).toBeGreaterThan(0);
     const before = await difference.innerText();
@@ -130,26 +159,14 @@ test.describe("at 1280 px with JavaScript", () => {
     await expect(ticks.getByRole("button", { name: "Valider le rapprochement" })).toHaveCount(0);
     // The popup shows with the action's answer, while the page's data is read again. Held back here, that reading
     // ends only after « Fermer »: the popup must not come back with it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.data(\?|$)/, async (route) => {
-      if (route.request().method() === "GET") await held;
-      await route.fallback();
-    });
+    const saving = await holdPageData(page);
     await ticks.getByRole("button", { name: "Enregistrer les pointages" }).click();
     const saved = popup(page, spaced(`Pointages enregistrés. Écart : ${shown(1240 - reconciled)}.`));
     await expect(saved).toBeVisible();
     const close = page.getByRole("button", { name: "Fermer" });
     await close.click();
     await expect(saved).toBeHidden();
-    release();
-    await page.unrouteAll();
-    // The navigation ended (React Router's own router, which the framework puts on the window).
-    await page.waitForFunction(
-      () =>
-        (Reflect.get(window, "__reactRouterDataRouter") as { state: { navigation: { state: string } } }).state
-          .navigation.state === "idle",
-    );
+    await saving.release();
     await expect(close).toHaveCount(0);
 
     await page.getByText("Corriger le solde du relevé").click();

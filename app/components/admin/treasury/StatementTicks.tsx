@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { FormMessage } from "~/components/form/messages";
 import { quietButtonClass } from "~/components/form/styles";
@@ -51,6 +51,9 @@ export function StatementTicks({
   const sumOf = (ticked: (line: StatementLine) => boolean) =>
     beforeCents + lines.filter(ticked).reduce((sum, line) => sum + line.cents, 0);
   const [reconciledCents, setReconciledCents] = useState(() => sumOf(initiallyTicked));
+  // An action's answer (an import's suggestions, saved ticks) shows before the page's data is read again, and the
+  // boxes start afresh when that reading ends: a box ticked in between would be lost, so none can be.
+  const updating = useNavigation().state !== "idle";
   const differenceCents = balanceCents - reconciledCents;
   const follow = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
@@ -75,7 +78,7 @@ export function StatementTicks({
           </dd>
         </div>
       </dl>
-      <fieldset>
+      <fieldset disabled={updating} aria-busy={updating || undefined}>
         <legend className="font-semibold text-stone-900">Cochez les écritures qui figurent sur le relevé</legend>
         {lines.length === 0 ? (
           <p className="mt-2 text-stone-700">Aucune écriture à pointer jusqu'à cette date.</p>
