@@ -48,13 +48,25 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await page.getByLabel("Quorum (% des voix présentes ou représentées)").fill("5");
   await page.getByRole("button", { name: "Enregistrer les règles" }).click();
   await expect(popup(page, "Règles de l'assemblée enregistrées.")).toBeVisible();
+  // No agenda yet: the convocation, which carries it, cannot go.
+  await expect(page.getByText(/^L'ordre du jour est vide : il figure sur la convocation\./)).toBeVisible();
+  await page.getByRole("button", { name: "Prévisualiser la convocation" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Enregistrez-le avant de l'envoyer." }).first()).toBeVisible();
   await page.getByLabel("Point 1", { exact: true }).fill("Modification des statuts");
   await page.getByRole("checkbox", { name: "Résolution à voter" }).first().check();
   await page.getByRole("button", { name: "Enregistrer l'ordre du jour" }).click();
   await expect(popup(page, "Ordre du jour enregistré.")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByRole("button", { name: "Envoyer la convocation" }).click();
+  await page.getByRole("button", { name: "Prévisualiser la convocation" }).click();
+  const preview = page.getByRole("form", { name: /^Aperçu de la convocation : \d+ membres$/ });
+  await expect(preview.getByRole("figure")).toContainText("1. Modification des statuts (résolution soumise au vote)");
+  await expect(preview.getByRole("link", { name: "voir les lettres à imprimer" })).toBeVisible();
+  // Not ticked: nothing goes, the preview stays.
+  await preview.getByRole("button", { name: "Envoyer la convocation" }).click();
+  await expect(page.getByText("Cochez la case pour confirmer l'envoi.").first()).toBeVisible();
+  await preview.getByRole("checkbox", { name: /^Je confirme l'envoi de la convocation à \d+ membres/ }).check();
+  await preview.getByRole("button", { name: "Envoyer la convocation" }).click();
   await expect(popup(page, /^Convocation envoyée à \d+ membres : \d+ par e-mail, \d+ à imprimer\.$/)).toBeVisible();
 
   // Present, a proxy, the limit refused, then absent.
@@ -157,10 +169,18 @@ test("a gardener who joins after the convocation is convened too, with the same 
   await expect(convocation).toContainText(
     /Depuis la convocation, (1 nouveau membre a|\d+ nouveaux membres ont) rejoint/,
   );
+  // The demo's assembly is in 12 days, its statutes ask for 15: she is convened late, and the page says by how much.
+  const late = /(\d+) jours? de retard sur le délai des statuts \(15 jours\)/;
+  await expect(convocation.getByText(/^Le délai des statuts est passé : leur convocation part avec /)).toContainText(
+    late,
+  );
   expect(await axeViolations(page)).toEqual([]);
   await convocation.getByRole("button", { name: "Convoquer les nouveaux membres" }).click();
   await expect(
-    popup(page, /^Convocation envoyée à \d+ nouveaux? membres? : \d+ par e-mail, \d+ à imprimer\.$/),
+    popup(
+      page,
+      /^Convocation envoyée à \d+ nouveaux? membres? : \d+ par e-mail, \d+ à imprimer\. Elle part avec \d+ jours? de retard sur le délai des statuts \(15 jours\)\.$/,
+    ),
   ).toBeVisible();
   await expect(convocation).not.toContainText("Depuis la convocation");
   const mail = await lastMailTo("maelys.lefebvre@example.fr", /convoqué\(e\) à l'assemblée générale ordinaire/);

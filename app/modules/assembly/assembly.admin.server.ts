@@ -12,6 +12,7 @@ import { withHistory, type Actor } from "~/modules/history/history.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { letterSender } from "~/modules/newsletter/letters.server";
 import { assemblyTitle, convocationParts } from "./assembly.mail.server";
+import { conveneAction, lateWords, previewConvocationAction, printedOn } from "./assembly.convocation.server";
 import { draftMinutes, minutesDate, minutesPdf } from "./assembly.minutes.server";
 import { associationName } from "~/modules/mail/mail-templates.server";
 import {
@@ -47,7 +48,6 @@ import {
   saveDocuments,
   saveMinutes,
   setMinutesDocument,
-  sendConvocation,
   setPresent,
   unmarkAssembly,
   updateSettings,
@@ -140,9 +140,18 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
     ],
     lastDay: lastDay ? formatDate(`${lastDay}T12:00:00Z`) : null,
     late: lastDay !== null && parisToday(now) > lastDay,
-    toConvene: { members: toConvene.length, withoutEmail: withoutEmail(toConvene) },
+    agendaEmpty: agenda.length === 0,
+    toConvene: {
+      members: toConvene.length,
+      withoutEmail: withoutEmail(toConvene),
+      unreachable: toConvene.filter((m) => withoutEmail([m]) === 1 && !m.address.trim()).length,
+    },
     /** Gardeners who joined since the convocation went, until the assembly starts. */
-    latecomers: { members: joinedSince.length, withoutEmail: withoutEmail(joinedSince) },
+    latecomers: {
+      members: joinedSince.length,
+      withoutEmail: withoutEmail(joinedSince),
+      late: joinedSince.length > 0 ? lateWords(event, assembly.convocationDays, now) : null,
+    },
     documents: documents.map((d) => ({
       id: d.id,
       title: d.title,
@@ -167,7 +176,7 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
 
 /** The forms of /admin/assemblees/:id, by their intent. */
 export async function runAssemblyAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const { assembly } = await assemblyOf(idParam);
+  const { assembly, event } = await assemblyOf(idParam);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "settings") {
@@ -230,29 +239,25 @@ export async function runAssemblyAction(idParam: string | undefined, form: FormD
           detail: `${convened.members} jardinier${convened.members > 1 ? "s" : ""} arrivé${convened.members > 1 ? "s" : ""} depuis la convocation`,
         }),
       );
+      const late = lateWords(event, assembly.convocationDays);
       return doneForm(
         intent,
-        `Convocation envoyée à ${result.members} nouveau${result.members > 1 ? "x" : ""} membre${result.members > 1 ? "s" : ""} : ${result.sent} par e-mail, ${result.printed} à imprimer.`,
+        `Convocation envoyée à ${result.members} nouveau${result.members > 1 ? "x" : ""} membre${result.members > 1 ? "s" : ""} : ${result.sent} par e-mail, ${result.printed} à imprimer.${late ? ` Elle part avec ${late}.` : ""}`,
       );
     }
-    if (intent === "convene") {
-      const result = await withHistory(
-        actor,
-        (tx) => sendConvocation(assembly.id, new Date(), tx),
-        () => ({ kind: "assemblee.convocation", target: target(assembly.id) }),
-      );
-      return doneForm(
-        intent,
-        `Convocation envoyée à ${result.members} membre${result.members > 1 ? "s" : ""} : ${result.sent} par e-mail, ${result.printed} à imprimer.`,
-      );
-    }
+    if (intent === "convene-preview") return await previewConvocationAction(assembly, event);
+    if (intent === "convene") return await conveneAction(assembly, event, form, actor);
   } catch (error) {
     return refused(form, error);
   }
   return refusedForm(form, "Action inconnue.");
 }
 
-/** The convocations on paper, for the members without an e-mail address: one page each, with the personal link. */
+/**
+ * The convocations on paper, for the members without an e-mail address: one page each, with the personal link, dated
+ * the day they are printed. Before the convocation goes, the same letters as a preview, for the gardeners it would
+ * reach on paper, their links not made yet.
+ */
 export async function printedConvocations(idParam: string | undefined) {
   const { assembly, event } = await assemblyOf(idParam);
   const association = await mailAssociation();
@@ -263,19 +268,24 @@ export async function printedConvocations(idParam: string | undefined) {
     association,
     await documentTitles(assembly.documentIds),
   );
-  const rows = assembly.convokedAt ? await membersOnPaper(assembly.id) : [];
+  const letters = assembly.convokedAt
+    ? (await membersOnPaper(assembly.id)).map(({ member, address }) => ({
+        id: member.id,
+        name: member.name,
+        address: address ?? "",
+        link: member.linkKey ? memberLink({ linkKey: member.linkKey }) : null,
+      }))
+    : (await membersToConvene(assembly.voiceBasis))
+        .filter((person) => !z.email().safeParse(person.email.trim()).success)
+        .map((person) => ({ id: person.id, name: person.name, address: person.address, link: null }));
   return {
     id: assembly.id,
     title: parts.title,
+    preview: assembly.convokedAt === null,
     sender: await letterSender(),
-    date: formatDate(assembly.convokedAt ?? new Date()),
+    date: printedOn(),
     parts,
-    letters: rows.map(({ member, address }) => ({
-      id: member.id,
-      name: member.name,
-      address: address ?? "",
-      link: member.linkKey ? memberLink({ linkKey: member.linkKey }) : null,
-    })),
+    letters,
   };
 }
 

@@ -43,6 +43,8 @@ async function assemblyWith(gardenerCount: number, overrides: Partial<typeof ASS
   if (Object.keys(overrides).length)
     await updateSettings(assembly.id, { kind: "ordinaire", ...ASSEMBLY_DEFAULTS, ...overrides }, getDb());
   for (let i = 1; i <= gardenerCount; i++) await insertGardener({ name: `Membre ${String(i).padStart(2, "0")}` });
+  // The statutes put the agenda on the convocation: one point, which a test may replace.
+  await saveAgenda(assembly.id, [{ title: "Rapport moral", isResolution: false }], getDb());
   return { event, assembly };
 }
 
@@ -150,6 +152,16 @@ describeEachDatabase("general assembly", () => {
       "L'assemblée a commencé : il est trop tard pour convoquer.",
     );
     expect(await membersOf(assembly.id)).toHaveLength(4);
+  });
+
+  it("refuses to convene without an agenda, whoever asks", async () => {
+    const { assembly } = await assemblyWith(2);
+    await saveAgenda(assembly.id, [], getDb());
+    expect(await refusal(sendConvocation(assembly.id, NOW))).toBe(
+      "L'ordre du jour est vide : il figure sur la convocation. Enregistrez-le avant de l'envoyer.",
+    );
+    expect(await membersOf(assembly.id)).toHaveLength(0);
+    expect(await getDb().select().from(outbox)).toEqual([]);
   });
 
   it("refuses to convene after the last day the statutes allow", async () => {

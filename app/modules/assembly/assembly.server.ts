@@ -164,6 +164,7 @@ export async function membersToConvene(voiceBasis: AssemblySettings["voiceBasis"
       familyName: gardeners.familyName,
       givenNames: gardeners.givenNames,
       email: gardeners.email,
+      address: gardeners.address,
       plots: plotsHeld.mapWith(Number),
     })
     .from(gardeners)
@@ -172,6 +173,10 @@ export async function membersToConvene(voiceBasis: AssemblySettings["voiceBasis"
   // One voice per plot held, and still one for a member holding none: they are a member all the same.
   return rows.map((r) => ({ ...r, voices: voiceBasis === "parcelle" ? Math.max(1, r.plots) : 1 }));
 }
+
+/** The statutes put the agenda on the convocation (the demo's, art. 6): none goes without one. */
+export const EMPTY_AGENDA =
+  "L'ordre du jour est vide : il figure sur la convocation. Enregistrez-le avant de l'envoyer.";
 
 /** What a convocation did: members convened, e-mails queued, letters to print. */
 export interface Convened {
@@ -201,6 +206,7 @@ export async function convene(
     throw new AssemblyRefusal(
       `Trop tard pour convoquer : les statuts demandent ${assembly.convocationDays} jours, la convocation devait partir au plus tard le ${DateTime.fromISO(lastDay).setLocale("fr").toFormat("d LLLL yyyy")}. Changez la date de l'assemblée.`,
     );
+  if ((await agendaOf(id, tx)).length === 0) throw new AssemblyRefusal(EMPTY_AGENDA);
   const people = await membersToConvene(assembly.voiceBasis, tx);
   if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
   const convened = await addMembers(tx, id, people, deliver);

@@ -29,8 +29,16 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
     <PrintedLetters
       intro={
         <header className="mx-auto max-w-[210mm] px-4 py-6 print:hidden">
-          <h1 className="text-2xl font-bold">Lettres à imprimer</h1>
+          <h1 className="text-2xl font-bold">
+            {loaderData.preview ? "Aperçu des lettres à imprimer" : "Lettres à imprimer"}
+          </h1>
           <p className="mt-1 text-lg">{parts.subject}</p>
+          {loaderData.preview ? (
+            <p className="mt-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200">
+              La convocation n'est pas encore partie : voici les lettres qu'elle donnera. Le lien personnel de chaque
+              membre sera créé à l'envoi ; imprimez-les ensuite.
+            </p>
+          ) : null}
           <p className="mt-2">
             {letters.length === 0
               ? "Aucune convocation à imprimer : chaque membre a une adresse e-mail."
@@ -66,7 +74,7 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
               Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne
               pourrez pas venir, à cette adresse (les documents de l'assemblée y sont aussi), ou auprès du bureau :
             </p>
-            <p className="font-mono text-sm break-all">{l.link ?? ""}</p>
+            <p className="font-mono text-sm break-all">{l.link ?? "(lien personnel créé à l'envoi)"}</p>
             <p>Votre réponse peut changer jusqu'au début de l'assemblée.</p>
           </div>
           <p className="mt-8 border-t border-stone-300 pt-3 text-sm">{parts.why}</p>

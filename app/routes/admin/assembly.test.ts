@@ -1,10 +1,20 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { assemblies, assemblyMembers, documents, documentVersions, gardeners, history, outbox } from "~/db/schema";
+import {
+  assemblies,
+  assemblyMembers,
+  documents,
+  documentVersions,
+  events,
+  gardeners,
+  history,
+  outbox,
+} from "~/db/schema";
+import { formatDate } from "~/lib/dates";
 import { readDocumentFile } from "~/modules/documents/document-files.server";
 import { insertDocument, usePrivateDocumentsDir } from "../../../tests/documents";
-import { membersOf } from "~/modules/assembly/assembly.server";
+import { agendaOf, membersOf } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertEvent, insertGardener } from "../../../tests/factories";
 import { formPost, routeArgs } from "../../../tests/routes";
@@ -36,6 +46,19 @@ const post = async (
 
 const get = <T>(run: (args: never) => Promise<T>, path: string, id: string) =>
   run(routeArgs(new Request(`http://localhost:3000${path}`), { admin, params: { id } }));
+
+/**
+ * « Prévisualiser la convocation », then « Envoyer la convocation » ticked for the count the preview showed; an
+ * agenda of one point first when the assembly has none.
+ */
+async function convene(id: string) {
+  const path = `/admin/assemblees/${id}`;
+  if ((await agendaOf(Number(id))).length === 0)
+    await post(action, path, { intent: "agenda", "title-0": "Rapport moral" }, id);
+  const preview = await post(action, path, { intent: "convene-preview" }, id);
+  const expected = String((preview.value as { preview?: { members: number } }).preview?.members ?? 0);
+  return post(action, path, { intent: "convene", confirm: "on", expected }, id);
+}
 
 async function created(days = 30) {
   const start = new Date(Date.now() + days * 86_400_000);
@@ -95,13 +118,13 @@ describeEachDatabase("/admin/assemblees", () => {
     ).toMatchObject({ status: 200, value: { ok: true, message: "Ordre du jour enregistré." } });
     const screen = await get(loader, path, id);
     expect(screen.agenda.slice(0, 2).map((i) => i.title)).toEqual(["Budget 2027", "Rapport moral"]);
-    expect(screen.toConvene).toEqual({ members: 4, withoutEmail: 1 });
+    expect(screen.toConvene).toEqual({ members: 4, withoutEmail: 1, unreachable: 0 });
 
-    expect(await post(action, path, { intent: "convene" }, id)).toMatchObject({
+    expect(await convene(id)).toMatchObject({
       value: { ok: true, message: "Convocation envoyée à 4 membres : 3 par e-mail, 1 à imprimer." },
     });
     expect(await getDb().select().from(outbox)).toHaveLength(3);
-    expect(await post(action, path, { intent: "convene" }, id)).toMatchObject({
+    expect(await post(action, path, { intent: "convene", confirm: "on", expected: "4" }, id)).toMatchObject({
       status: 409,
       value: { ok: false, message: "La convocation est déjà partie." },
     });
@@ -113,14 +136,14 @@ describeEachDatabase("/admin/assemblees", () => {
     expect(kinds).toContainEqual(["assemblee.convocation", `assemblée n° ${id}`]);
 
     // A gardener who joins afterwards is shown, then convened with the same convocation.
-    expect((await get(loader, path, id)).latecomers).toEqual({ members: 0, withoutEmail: 0 });
+    expect((await get(loader, path, id)).latecomers).toEqual({ members: 0, withoutEmail: 0, late: null });
     await insertGardener({ name: "Nina Arrivée", email: "nina@example.fr" });
-    expect((await get(loader, path, id)).latecomers).toEqual({ members: 1, withoutEmail: 0 });
+    expect((await get(loader, path, id)).latecomers).toEqual({ members: 1, withoutEmail: 0, late: null });
     expect(await post(action, path, { intent: "convene-latecomers" }, id)).toMatchObject({
       value: { ok: true, message: "Convocation envoyée à 1 nouveau membre : 1 par e-mail, 0 à imprimer." },
     });
     expect((await getDb().select().from(outbox)).map((m) => m.to)).toContain("nina@example.fr");
-    expect((await get(loader, path, id)).latecomers).toEqual({ members: 0, withoutEmail: 0 });
+    expect((await get(loader, path, id)).latecomers).toEqual({ members: 0, withoutEmail: 0, late: null });
     expect(await post(action, path, { intent: "convene-latecomers" }, id)).toMatchObject({
       status: 409,
       value: { ok: false, message: "Tous les jardiniers actuels sont déjà convoqués." },
@@ -144,6 +167,82 @@ describeEachDatabase("/admin/assemblees", () => {
     ]);
   });
 
+  it("refuses a convocation without an agenda, previews it, and sends it only ticked, to the count the preview showed", async () => {
+    const id = await created();
+    const path = `/admin/assemblees/${id}`;
+    await insertGardener({ name: "Aïcha Aïdi", email: "aicha.aidi@example.fr" });
+    await insertGardener({ name: "Paul Papier", email: "", address: "3 rue du Tonkin, 69100 Villeurbanne" });
+    await insertGardener({ name: "Léa Sansadresse", email: "" });
+    const emptyAgenda = "L'ordre du jour est vide : il figure sur la convocation. Enregistrez-le avant de l'envoyer.";
+    expect((await get(loader, path, id)).agendaEmpty).toBe(true);
+    for (const fields of [{ intent: "convene-preview" }, { intent: "convene", confirm: "on", expected: "3" }])
+      expect(await post(action, path, fields, id)).toMatchObject({ status: 409, value: { message: emptyAgenda } });
+    expect(await getDb().select().from(outbox)).toEqual([]);
+    expect((await getDb().select().from(assemblies))[0]!.convokedAt).toBeNull();
+
+    await post(action, path, { intent: "agenda", "title-0": "Rapport moral", "title-1": "Budget 2027" }, id);
+    const preview = await post(action, path, { intent: "convene-preview" }, id);
+    expect(preview.value).toMatchObject({
+      ok: true,
+      preview: {
+        members: 3,
+        mailed: 1,
+        onPaper: 1,
+        unreachable: ["Sansadresse, Léa"],
+        mail: { to: "aicha.aidi@example.fr", subject: expect.stringMatching(/^Convocation : Assemblée générale/) },
+      },
+    });
+    const mail = (preview.value as unknown as { preview: { mail: { text: string } } }).preview.mail.text;
+    expect(mail).toContain("Ordre du jour :\n1. Rapport moral\n2. Budget 2027");
+    expect(mail).toContain("(le lien personnel de chaque membre, créé à l'envoi)");
+    // The letters the convocation would give, before it goes: dated today, their links to come.
+    const letters = await get(lettersLoader, `${path}/convocations`, id);
+    expect(letters).toMatchObject({ preview: true, date: formatDate(new Date()) });
+    expect(letters.letters.map((l) => [l.name, l.link])).toEqual([
+      ["Paul Papier", null],
+      ["Léa Sansadresse", null],
+    ]);
+
+    // Not ticked, or to another count than the preview's: nothing goes, and the preview stays.
+    const unticked = await post(action, path, { intent: "convene", expected: "3" }, id);
+    expect(unticked).toMatchObject({
+      status: 400,
+      value: { errors: { confirm: "Cochez la case pour confirmer l'envoi." }, preview: { members: 3 } },
+    });
+    const stale = await post(action, path, { intent: "convene", confirm: "on", expected: "2" }, id);
+    expect(stale).toMatchObject({ status: 409, value: { preview: { members: 3 } } });
+    expect(stale.value.message).toMatch(/^Le nombre de membres a changé depuis l'aperçu : 3 membres maintenant\./);
+    expect(await getDb().select().from(outbox)).toEqual([]);
+    expect(await post(action, path, { intent: "convene", confirm: "on", expected: "3" }, id)).toMatchObject({
+      value: { ok: true, message: "Convocation envoyée à 3 membres : 1 par e-mail, 2 à imprimer." },
+    });
+  });
+
+  it("convenes a gardener who joined after the statutes' delay, saying by how many days it is late", async () => {
+    const id = await created(20);
+    await insertGardener({ name: "Amina Benali" });
+    expect(await convene(id)).toMatchObject({ value: { ok: true } });
+    // The assembly moved ten days nearer: its last day to convene was five days ago.
+    const [row] = await getDb().select().from(assemblies);
+    await getDb()
+      .update(events)
+      .set({ start: new Date(Date.now() + 10 * 86_400_000) })
+      .where(eq(events.id, row!.eventId));
+    await insertGardener({ name: "Nina Arrivée" });
+    const late = "5 jours de retard sur le délai des statuts (15 jours)";
+    expect((await get(loader, `/admin/assemblees/${id}`, id)).latecomers).toEqual({
+      members: 1,
+      withoutEmail: 0,
+      late,
+    });
+    expect(await post(action, `/admin/assemblees/${id}`, { intent: "convene-latecomers" }, id)).toMatchObject({
+      value: {
+        ok: true,
+        message: `Convocation envoyée à 1 nouveau membre : 1 par e-mail, 0 à imprimer. Elle part avec ${late}.`,
+      },
+    });
+  });
+
   it("takes the mark off an event marked by mistake, never once convened", async () => {
     const id = await created();
     const unmarked = (await action(
@@ -153,7 +252,7 @@ describeEachDatabase("/admin/assemblees", () => {
     expect(await getDb().select().from(assemblies)).toHaveLength(0);
     const again = await created();
     await insertGardener({ name: "Amina Benali" });
-    await post(action, `/admin/assemblees/${again}`, { intent: "convene" }, again);
+    await convene(again);
     expect(await post(action, `/admin/assemblees/${again}`, { intent: "unmark" }, again)).toMatchObject({
       status: 409,
       value: { message: "La convocation est partie : cette assemblée ne peut plus être retirée." },
@@ -163,7 +262,7 @@ describeEachDatabase("/admin/assemblees", () => {
   it("refuses to convene after the statutes' delay, saying the last day", async () => {
     const id = await created(5);
     await insertGardener({ name: "Amina Benali" });
-    const refused = await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    const refused = await convene(id);
     expect(refused.status).toBe(409);
     expect(refused.value.message).toMatch(
       /^Trop tard pour convoquer : les statuts demandent 15 jours, la convocation devait partir au plus tard le /,
@@ -174,7 +273,7 @@ describeEachDatabase("/admin/assemblees", () => {
     const id = await created();
     for (const name of ["Amina Benali", "Bruno Roux", "Chloé Martin", "Denis Petit"]) await insertGardener({ name });
     await post(action, `/admin/assemblees/${id}`, { intent: "agenda", "title-0": "Budget", "resolution-0": "on" }, id);
-    await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    await convene(id);
     const members = await membersOf(Number(id));
     const presence = `/admin/assemblees/${id}/presence`;
     const votes = `/admin/assemblees/${id}/votes`;
@@ -220,7 +319,7 @@ describeEachDatabase("/admin/assemblees", () => {
     const id = await created();
     for (const name of ["Amina Benali", "Bruno Roux"]) await insertGardener({ name });
     await post(action, `/admin/assemblees/${id}`, { intent: "agenda", "title-0": "Budget", "resolution-0": "on" }, id);
-    await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    await convene(id);
     const members = await membersOf(Number(id));
     await post(
       presenceAction,
@@ -285,7 +384,7 @@ describeEachDatabase("/admin/assemblees", () => {
     const [row] = await getDb().select().from(assemblies);
     expect(row!.documentIds).toEqual([report.id]);
     await insertGardener({ name: "Amina Benali" });
-    await post(action, `/admin/assemblees/${id}`, { intent: "convene" }, id);
+    await convene(id);
     const [mail] = await getDb().select().from(outbox);
     expect(mail!.text).toContain("Documents joints, à lire sur votre page : Rapport moral 2026.");
     const token = /\/assemblee\/([\w-]+)/.exec(mail!.text)![1]!;

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
-import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { IntentForm } from "~/components/admin/plots/IntentForm";
 import { SubmitButton } from "~/components/form/buttons";
 import { alertClass, quietButtonClass } from "~/components/form/styles";
+import { ConvocationPreview, type ConvocationResult } from "./ConvocationPreview";
 
 interface Convocation {
   id: number;
@@ -10,15 +11,17 @@ interface Convocation {
   lastDay: string | null;
   late: boolean;
   convocationDays: string;
-  toConvene: { members: number; withoutEmail: number };
-  latecomers: { members: number; withoutEmail: number };
+  agendaEmpty: boolean;
+  toConvene: { members: number; withoutEmail: number; unreachable: number };
+  latecomers: { members: number; withoutEmail: number; late: string | null };
 }
 
 /**
  * The convocation: when it was sent, the letters to print and the gardeners who joined since, or who it goes to, and
  * the way back (unmark).
  */
-export function ConvocationSection({ a, result }: { a: Convocation; result: IntentResult | undefined }) {
+export function ConvocationSection({ a, result }: { a: Convocation; result: ConvocationResult | undefined }) {
+  const preview = a.convoked ? undefined : result?.preview;
   return (
     <Section id="convocation" title="Convocation">
       {a.convoked ? (
@@ -46,6 +49,11 @@ export function ConvocationSection({ a, result }: { a: Convocation; result: Inte
                 Membres le jour de l'assemblée, ils reçoivent la même convocation, avec leur propre lien (ou une lettre
                 à imprimer).
               </p>
+              {a.latecomers.late ? (
+                <p className={alertClass}>
+                  Le délai des statuts est passé : leur convocation part avec {a.latecomers.late}.
+                </p>
+              ) : null}
             </IntentForm>
           ) : null}
         </div>
@@ -59,15 +67,25 @@ export function ConvocationSection({ a, result }: { a: Convocation; result: Inte
           {a.late ? (
             <p className={alertClass}>Le délai est dépassé : changez la date de l'assemblée avant de convoquer.</p>
           ) : null}
+          {a.agendaEmpty ? (
+            <p className={alertClass}>
+              L'ordre du jour est vide : il figure sur la convocation. Enregistrez-le ci-dessous avant de l'envoyer.
+            </p>
+          ) : null}
           <p>
             {a.toConvene.members} membre{a.toConvene.members > 1 ? "s" : ""} à convoquer (jardiniers actuels), dont{" "}
-            {a.toConvene.withoutEmail} sans adresse e-mail : leur convocation sera dans « Lettres à imprimer ».
+            {a.toConvene.withoutEmail} sans adresse e-mail : leur convocation sera dans « Lettres à imprimer »
+            {a.toConvene.unreachable > 0 ? ` (${a.toConvene.unreachable} sans adresse postale non plus)` : ""}.
           </p>
-          <IntentForm intent="convene" result={result} submit="Envoyer la convocation">
-            <p className="text-sm text-stone-600">
-              Une fois envoyée, les règles, l'ordre du jour et les documents ne changent plus.
-            </p>
-          </IntentForm>
+          {preview ? (
+            <ConvocationPreview id={a.id} preview={preview} result={result} />
+          ) : (
+            <IntentForm intent="convene-preview" result={result} submit="Prévisualiser la convocation">
+              <p className="text-sm text-stone-600">
+                L'aperçu montre l'e-mail et les lettres à imprimer avant l'envoi, que vous confirmez ensuite.
+              </p>
+            </IntentForm>
+          )}
           {/* No field to check: the way back sends only its intent, in a quieter button. */}
           <Form method="post">
             <input type="hidden" name="intent" value="unmark" />
