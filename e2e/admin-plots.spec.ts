@@ -337,7 +337,17 @@ test("without JavaScript, on a phone: the inspection round, the fees' ticks and 
     page.getByText(/^Paiement enregistré : 20,00\s€\. Reste 25,00\s€\. Le reçu n° \d{4}-\d{4} part par e-mail\.$/),
   ).toBeVisible();
   await expect(page.getByText(/45,00\s€ appelés, 20,00\s€ reçus — reste 25,00\s€/)).toBeVisible();
+  // A waiver leaving 10 € to pay beyond the 20 € paid: 15 € waived, 10 € still due, never an overpayment.
+  const waiver = page.getByRole("region", { name: "Exonérer" });
+  await expect(waiver.getByText(/en plus des 20,00\s€ déjà payés/)).toBeVisible();
+  await waiver.getByLabel("Reste à payer après exonération (€)").fill("10");
+  await waiver.getByLabel("Raison de l'exonération").fill("Tarif réduit : minimum social");
+  await waiver.getByRole("button", { name: "Exonérer" }).click();
+  await expect(
+    page.getByText(/^Exonération enregistrée : 15,00\s€ exonérés, 10,00\s€ restent à payer\.$/),
+  ).toBeVisible();
   await page.getByRole("link", { name: /^Retour aux cotisations/ }).click();
+  await expect(page.getByRole("group", { name: /^À régler/ })).toContainText(/reste 10,00\s€/);
   // Nothing ticked: the list says so and nothing is recorded.
   await page.getByRole("button", { name: "Marquer comme réglées" }).click();
   await expect(page.getByRole("link", { name: "Cochez au moins une cotisation payée." })).toBeVisible();

@@ -333,6 +333,7 @@ export async function feeScreen(idParam: string | undefined) {
       reminded: fee.remindedAt ? formatDate(fee.remindedAt) : "",
       balanceField: balance > 0 ? eurosField(balance) : "",
       owedField: eurosField(owed),
+      paidField: euros(fee.paidCents),
       hasEmail: fee.email !== "",
     },
     payments: fee.payments.map((p) => ({
@@ -399,26 +400,30 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
     case "waive": {
       const { data, refusal } = parseAdminForm(feeWaiveFormSchema, form, "L'exonération n'a pas été enregistrée :");
       if (refusal) return refusal;
-      if (data.owed > fee.amountCents)
+      // What is left to pay without a waiver: the call less what was paid.
+      const unpaid = fee.amountCents - fee.paidCents;
+      if (fee.status !== "cancelled" && unpaid <= 0)
+        return refusedForm(form, "Cette cotisation est déjà réglée : rien à exonérer.", {}, 409);
+      if (data.remaining > unpaid)
         return refusedForm(form, "L'exonération n'a pas été enregistrée :", {
-          owed: `Indiquez au plus le montant appelé, ${euros(fee.amountCents)}.`,
+          remaining: `Indiquez au plus ce qui reste à payer sans exonération, ${euros(unpaid)}.`,
         });
       const waived = await withHistory(
         actor,
-        (tx) => waiveFee(tx, fee.id, data.owed, data.reason),
+        (tx) => waiveFee(tx, fee.id, data.remaining, data.reason),
         (row) =>
           row && {
             kind: "cotisation.exoneration",
             target,
-            detail: `reste dû ${euros(data.owed)} : ${data.reason}`,
+            detail: `${euros(row.waivedCents)} exonérés, reste à payer ${euros(data.remaining)} : ${data.reason}`,
           },
       );
       if (!waived) return refusedForm(form, "Cette cotisation est annulée : rien à exonérer.", {}, 409);
       return doneForm(
         "waive",
-        data.owed === 0
-          ? "Cotisation exonérée en entier."
-          : `Exonération enregistrée : ${euros(data.owed)} restent dus.`,
+        data.remaining === 0
+          ? `Exonération enregistrée : ${euros(waived.waivedCents)} exonérés, plus rien à payer.`
+          : `Exonération enregistrée : ${euros(waived.waivedCents)} exonérés, ${euros(data.remaining)} restent à payer.`,
       );
     }
     case "cancel": {

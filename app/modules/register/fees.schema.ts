@@ -57,9 +57,9 @@ export const feePaymentFormSchema = z.object({
   ...receiptBox,
 });
 
-/** « Exonérer »: what remains owed (0 for a full waiver), and why. */
+/** « Exonérer »: what remains to pay after the waiver, beyond what was paid (0: nothing more), and why. */
 export const feeWaiveFormSchema = z.object({
-  owed: euroAmount(),
+  remaining: euroAmount(),
   reason: requiredLine(300, REASON_MESSAGE),
 });
 

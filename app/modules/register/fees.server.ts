@@ -412,9 +412,15 @@ export async function markFeesPaid(
   return count;
 }
 
-/** « Exonérer »: only `owedCents` remains owed (0: the whole fee), for `reason`. */
-export async function waiveFee(tx: Transaction, feeId: number, owedCents: number, reason: string) {
+/**
+ * « Exonérer »: `remainingCents` is what is left to pay beyond the payments already made (0: nothing more), for
+ * `reason`; 45 € called, 20 € paid and 10 € left to pay waive 15 €. Undefined when cancelled, or when that would leave
+ * more than the call.
+ */
+export async function waiveFee(tx: Transaction, feeId: number, remainingCents: number, reason: string) {
   const fee = await lockedFee(tx, feeId);
+  // What the gardener owes in all: what they paid already, and what is left for them to pay.
+  const owedCents = fee ? fee.paidCents + remainingCents : 0;
   if (!fee || fee.status === "cancelled" || owedCents > fee.amountCents) return undefined;
   const [row] = await tx
     .update(gardenerFees)

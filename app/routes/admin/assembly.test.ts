@@ -175,7 +175,10 @@ describeEachDatabase("/admin/assemblees", () => {
     await insertGardener({ name: "Léa Sansadresse", email: "" });
     const emptyAgenda = "L'ordre du jour est vide : il figure sur la convocation. Enregistrez-le avant de l'envoyer.";
     expect((await get(loader, path, id)).agendaEmpty).toBe(true);
-    for (const fields of [{ intent: "convene-preview" }, { intent: "convene", confirm: "on", expected: "3" }])
+    for (const fields of [{ intent: "convene-preview" }, { intent: "convene", confirm: "on", expected: "3" }] as Record<
+      string,
+      string
+    >[])
       expect(await post(action, path, fields, id)).toMatchObject({ status: 409, value: { message: emptyAgenda } });
     expect(await getDb().select().from(outbox)).toEqual([]);
     expect((await getDb().select().from(assemblies))[0]!.convokedAt).toBeNull();

@@ -5,7 +5,7 @@ import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { answered, formPost, routeArgs } from "../../../tests/routes";
 import { action as feesAction } from "./fees";
-import { action as feeAction } from "./fees-fee";
+import { action as feeAction, loader as feeLoader } from "./fees-fee";
 import { action as gardenerAction } from "./gardener";
 
 // The fee forms as a browser sends them: the call checked before it goes, a partial payment, waive and cancel, the
@@ -98,14 +98,22 @@ describeEachDatabase("the fee forms", () => {
     );
     expect([bad.status, bad.value.errors]).toEqual([400, { amount: "Indiquez un montant supérieur à zéro." }]);
     const tooMuch = answered<Answer>(
-      await post(feeAction, path, { intent: "waive", owed: "60", reason: "Erreur" }, fee!.id),
+      await post(feeAction, path, { intent: "waive", remaining: "30", reason: "Erreur" }, fee!.id),
     );
-    expect(tooMuch.value.errors).toEqual({ owed: "Indiquez au plus le montant appelé, 55,00\u00a0€." });
-    expect(await post(feeAction, path, { intent: "waive", owed: "30", reason: "Tarif réduit" }, fee!.id)).toMatchObject(
-      {
-        ok: true,
-      },
+    expect(tooMuch.value.errors).toEqual({
+      remaining: "Indiquez au plus ce qui reste à payer sans exonération, 25,00\u00a0€.",
+    });
+    // « Reste à payer » is what is left beyond the 30 € paid: 10 € more, so 15 € waived, never an overpayment.
+    expect(
+      await post(feeAction, path, { intent: "waive", remaining: "10", reason: "Tarif réduit" }, fee!.id),
+    ).toMatchObject({
+      ok: true,
+      message: "Exonération enregistrée : 15,00\u00a0€ exonérés, 10,00\u00a0€ restent à payer.",
+    });
+    const waived = await feeLoader(
+      routeArgs(new Request(`http://localhost${path}`), { admin: marie, params: { id: String(fee!.id) } }),
     );
+    expect(waived.fee).toMatchObject({ owed: "40,00\u00a0€", paid: "30,00\u00a0€", balanceField: "10" });
     expect(await post(feeAction, path, { intent: "cancel", reason: "Départ" }, fee!.id)).toMatchObject({ ok: true });
     const again = answered<Answer>(await post(feeAction, path, { intent: "cancel", reason: "Départ" }, fee!.id));
     expect(again.status).toBe(409);

@@ -11,6 +11,8 @@ interface Fee {
   status: string;
   balanceField: string;
   owedField: string;
+  /** « 20,00 € »: what was paid, which the waiver leaves as it is. */
+  paidField: string;
   hasEmail: boolean;
 }
 
@@ -96,18 +98,24 @@ export function FeeForms({ fee, today, result }: { fee: Fee; today: string; resu
         <Section
           id="exonerer"
           title="Exonérer"
-          description="Un montant réduit (0 pour une exonération complète) et la raison, qui reste écrite sur la cotisation."
+          description="Ce qui reste à payer une fois l'exonération accordée (0 pour ne plus rien demander) et la raison, qui reste écrite sur la cotisation."
         >
           <IntentForm
             intent="waive"
             schema={feeWaiveFormSchema}
             result={result}
-            values={{ owed: "0" }}
-            order={["owed", "reason"]}
+            values={{ remaining: "0" }}
+            order={["remaining", "reason"]}
             submit="Exonérer"
           >
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextInput name="owed" label="Reste dû après exonération (€)" required autoComplete="off" />
+              <TextInput
+                name="remaining"
+                label="Reste à payer après exonération (€)"
+                required
+                autoComplete="off"
+                hint={`Ce que le jardinier doit encore payer, en plus des ${fee.paidField} déjà payés (0 : plus rien).`}
+              />
               <TextInput name="reason" label="Raison de l'exonération" required autoComplete="off" />
             </div>
           </IntentForm>
