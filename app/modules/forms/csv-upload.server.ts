@@ -20,17 +20,29 @@ export const foldHeader = (text: string) =>
  * message: no file, a binary file (a spreadsheet's own format), unreadable CSV, more than `maxLines` lines of data.
  */
 export function readCsvUpload(text: string, maxLines: number, what: string): string[][] {
+  return readCsvUploadLines(text, maxLines, what).map((row) => row.cells);
+}
+
+/** The same rows, each with the number of its line in the file (its last, for a quoted cell over several lines). */
+export function readCsvUploadLines(text: string, maxLines: number, what: string): { cells: string[]; line: number }[] {
   const body = text.replace(/^\uFEFF/, "");
   if (!body.trim()) throw new CsvUploadError("Choisissez un fichier CSV à importer.");
   if (body === NOT_TEXT_FILE) throw new CsvUploadError(UNREADABLE);
   const firstLine = body.split(/\r?\n/, 1)[0]!;
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
-  let rows: string[][];
+  let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = parse(body, { delimiter, skip_empty_lines: true, trim: true, relax_column_count: true });
+    // With `info`, csv-parse gives each record with where it was read; its types leave that out.
+    rows = parse(body, {
+      delimiter,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as typeof rows;
   } catch {
     throw new CsvUploadError(UNREADABLE);
   }
   if (rows.length - 1 > maxLines) throw new CsvUploadError(`Au plus ${maxLines} ${what} par fichier.`);
-  return rows;
+  return rows.map(({ record, info }) => ({ cells: record, line: info.lines }));
 }

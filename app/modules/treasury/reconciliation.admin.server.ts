@@ -184,8 +184,9 @@ export async function statementAction(id: string | undefined, form: FormData, ac
         throw error;
       }
       const detail = await detailOr404(id);
-      const { suggested, unmatched } = suggestTicks(bank, statementLines(detail.lines));
+      const { suggested, unmatched } = suggestTicks(bank.lines, statementLines(detail.lines));
       const found = counted(suggested.length, "ligne du relevé retrouvée", "lignes du relevé retrouvées");
+      const left = bank.skipped.length;
       return {
         ...doneForm(
           intent,
@@ -193,9 +194,10 @@ export async function statementAction(id: string | undefined, form: FormData, ac
             unmatched.length > 0
               ? ` ${counted(unmatched.length, "ligne", "lignes")} sans écriture correspondante, listée${unmatched.length > 1 ? "s" : ""} sous le pointage.`
               : ""
-          }`,
+          }${left > 0 ? ` ${counted(left, "ligne laissée", "lignes laissées")} de côté (soldes, totaux), listée${left > 1 ? "s" : ""} sous le pointage.` : ""}`,
         ),
         suggested,
+        skipped: bank.skipped,
         unmatched: unmatched.map((line) => ({
           date: formatCalendarDate(line.on),
           label: line.label,

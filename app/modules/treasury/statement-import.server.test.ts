@@ -23,11 +23,14 @@ describe("reading a bank's CSV", () => {
       "05/03/26;FRAIS TENUE DE COMPTE;-3,90",
       ";Solde final;1 234,56",
     ].join("\n");
-    expect(parseBankCsv(csv)).toEqual([
-      { on: "2026-03-02", label: "REMISE CHEQUES 1234567", cents: 4_750 },
-      { on: "2026-03-05", label: "PRLV SEPA EAU DU GRAND LYON", cents: -124_000 },
-      { on: "2026-03-05", label: "FRAIS TENUE DE COMPTE", cents: -390 },
-    ]);
+    expect(parseBankCsv(csv)).toEqual({
+      lines: [
+        { on: "2026-03-02", label: "REMISE CHEQUES 1234567", cents: 4_750 },
+        { on: "2026-03-05", label: "PRLV SEPA EAU DU GRAND LYON", cents: -124_000 },
+        { on: "2026-03-05", label: "FRAIS TENUE DE COMPTE", cents: -390 },
+      ],
+      skipped: [{ line: 8, text: "Solde final 1 234,56" }],
+    });
   });
 
   it("reads debit and credit columns, debits below zero whatever their sign in the file", () => {
@@ -37,11 +40,36 @@ describe("reading a bank's CSV", () => {
       "12/03/2026;12/03/2026;CB JARDINERIE;-89,86;",
       "15/03/2026;15/03/2026;PRLV MAIF;412,36;",
     ].join("\r\n");
-    expect(parseBankCsv(csv).map((l) => [l.on, l.cents])).toEqual([
+    expect(parseBankCsv(csv).lines.map((l) => [l.on, l.cents])).toEqual([
       ["2026-03-10", 3_500],
       ["2026-03-12", -8_986],
       ["2026-03-15", -41_236],
     ]);
+  });
+
+  it("leaves out the balances and totals banks put around the transactions, and names them", () => {
+    // As a French bank's export writes it: the balances in the date column, a total after the last operation.
+    const csv = [
+      "Date;Libellé;Débit euros;Crédit euros",
+      "Solde au 28/02/2026;;;2 846,12",
+      "02/03/2026;REMISE CHEQUES 1234567;;47,50",
+      "05/03/2026;Solde intermédiaire;;2 893,62",
+      "05/03/2026;PRLV SEPA EAU DU GRAND LYON;1 240,00;",
+      "Total des opérations;;1 240,00;47,50",
+      "Nouveau solde au 31/03/2026;;;1 653,62",
+    ].join("\n");
+    expect(parseBankCsv(csv)).toEqual({
+      lines: [
+        { on: "2026-03-02", label: "REMISE CHEQUES 1234567", cents: 4_750 },
+        { on: "2026-03-05", label: "PRLV SEPA EAU DU GRAND LYON", cents: -124_000 },
+      ],
+      skipped: [
+        { line: 2, text: "Solde au 28/02/2026 2 846,12" },
+        { line: 4, text: "05/03/2026 Solde intermédiaire 2 893,62" },
+        { line: 6, text: "Total des opérations 1 240,00 47,50" },
+        { line: 7, text: "Nouveau solde au 31/03/2026 1 653,62" },
+      ],
+    });
   });
 
   it("refuses a file without date and amount columns, and names the line it cannot read", () => {
@@ -112,7 +140,7 @@ describe("reading a bank's OFX", () => {
   it("reads OFX 1 (SGML): each operation's day, signed amount and label, the empty ones left out", () => {
     expect(isOfx(OFX_SGML)).toBe(true);
     expect(isOfx("Date;Libellé;Montant\n01/03/2026;X;1,00")).toBe(false);
-    expect(parseBankOfx(OFX_SGML)).toEqual([
+    expect(parseBankOfx(OFX_SGML).lines).toEqual([
       { on: "2026-03-05", label: "REMISE CHEQUES — REMISE N 8412300 & 8412301", cents: 4_500 },
       { on: "2026-03-10", label: "CB JARDILAND 09/03", cents: -1_240 },
     ]);
@@ -121,7 +149,10 @@ describe("reading a bank's OFX", () => {
   it("reads OFX 2 (XML), closed tags on one line", () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?><?OFX OFXHEADER="200" VERSION="220"?><OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20260402</DTPOSTED><TRNAMT>-89.90</TRNAMT><FITID>A1</FITID><NAME>Assurance MAIF</NAME></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
     expect(isOfx(xml)).toBe(true);
-    expect(parseBankOfx(xml)).toEqual([{ on: "2026-04-02", label: "Assurance MAIF", cents: -8_990 }]);
+    expect(parseBankOfx(xml)).toEqual({
+      lines: [{ on: "2026-04-02", label: "Assurance MAIF", cents: -8_990 }],
+      skipped: [],
+    });
   });
 
   it("refuses in French a file with no operation, or an operation it cannot read, naming it", () => {

@@ -1,4 +1,4 @@
-import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
+import { CsvUploadError, foldHeader, readCsvUploadLines } from "~/modules/forms/csv-upload.server";
 import { parseSignedEuros } from "./reconciliation.schema";
 
 // « Importer le relevé »: a bank statement as French banks export it, in CSV (`;`, dates jj/mm/aaaa, amounts
@@ -51,13 +51,31 @@ export function parseBankAmount(text: string): number | null {
   return parseSignedEuros(normal);
 }
 
+/** A line of the bank's file that is no transaction (a balance, a total), left out and named to the treasurer. */
+export interface SkippedLine {
+  /** The line's number in the file. */
+  line: number;
+  text: string;
+}
+
+/** What a statement's file gives: its transactions, and the lines around them left out. */
+export interface BankStatement {
+  lines: BankLine[];
+  skipped: SkippedLine[];
+}
+
+/** A balance or a total, as banks write them between or after the transactions: « Solde au 31/03/2026 », « Total ». */
+const NOT_A_TRANSACTION = /^(?:(?:ancien|nouveau)\s+)?solde\b|^(?:sous-)?totale?s?\b|^montant\s+total\b/i;
+
 /**
  * The lines of a bank's CSV: the header is the first row naming a date and an amount (or debit and credit) column —
- * banks put the account's details above it; lines without a date (totals, balances) are left out. Refused with a
- * French message naming the line that cannot be read.
+ * banks put the account's details above it. After it, lines without a date are left out silently (blank, a
+ * continuation); lines that are balances or totals (« Solde au 31/03/2026 », « Total des opérations », a date cell in
+ * words) are left out and named. Refused with a French message naming a transaction's line that cannot be read.
  */
-export function parseBankCsv(text: string): BankLine[] {
-  const rows = readCsvUpload(text, STATEMENT_CSV_MAX_LINES, "lignes");
+export function parseBankCsv(text: string): BankStatement {
+  const records = readCsvUploadLines(text, STATEMENT_CSV_MAX_LINES, "lignes");
+  const rows = records.map((record) => record.cells);
   const headerAt = rows.findIndex(
     (row) =>
       columnOf(row, HEADERS.date) >= 0 &&
@@ -76,9 +94,24 @@ export function parseBankCsv(text: string): BankLine[] {
     credit: columnOf(header, HEADERS.credit),
   };
   const lines: BankLine[] = [];
+  const skipped: SkippedLine[] = [];
   for (const [i, row] of rows.slice(headerAt + 1).entries()) {
-    const n = headerAt + i + 2;
+    // The line's number in the file, blank lines counted, as the treasurer's spreadsheet shows it.
+    const n = records[headerAt + i + 1]!.line;
     const dateText = row[at.date] ?? "";
+    const label = at.label >= 0 ? (row[at.label] ?? "").trim() : "";
+    // A date cell in words (« Solde au 31/03/2026 », « Total »), or a balance's label beside a date.
+    if (/\p{L}/u.test(dateText) || NOT_A_TRANSACTION.test(label)) {
+      skipped.push({
+        line: n,
+        text: row
+          .map((cell) => cell.trim())
+          .filter(Boolean)
+          .join(" ")
+          .slice(0, 120),
+      });
+      continue;
+    }
     if (!dateText.trim()) continue;
     const on = parseBankDate(dateText);
     if (!on) throw new CsvUploadError(`Ligne ${n} : la date « ${dateText} » n'est pas au format jj/mm/aaaa.`);
@@ -92,9 +125,9 @@ export function parseBankCsv(text: string): BankLine[] {
     if (cents === null)
       throw new CsvUploadError(`Ligne ${n} : le montant n'est pas lisible (il faut un nombre comme -1 234,56).`);
     if (cents === 0) continue;
-    lines.push({ on, label: at.label >= 0 ? (row[at.label] ?? "").trim() : "", cents });
+    lines.push({ on, label, cents });
   }
-  return lines;
+  return { lines, skipped };
 }
 
 /** Whether an uploaded statement is OFX (« Relevé OFX », « format Money »), by its header or its root element. */
@@ -123,13 +156,13 @@ function ofxField(block: string, tag: keyof typeof OFX_FIELDS) {
  * took 250 ms, each more doubles it), ofx-data-extractor 1.5.0 nests the statement wrongly; a transaction's few
  * fields need no more than this, read in one pass. Refused with a French message naming the transaction.
  */
-export function parseBankOfx(text: string): BankLine[] {
+export function parseBankOfx(text: string): BankStatement {
   const blocks = text.split(/<STMTTRN>/i).slice(1);
   if (blocks.length === 0)
     throw new CsvUploadError("Ce fichier OFX ne contient aucune opération : vérifiez la période demandée à la banque.");
   if (blocks.length > STATEMENT_CSV_MAX_LINES)
     throw new CsvUploadError(`Au plus ${STATEMENT_CSV_MAX_LINES} opérations par fichier.`);
-  return blocks.flatMap((raw, i) => {
+  const lines = blocks.flatMap((raw, i) => {
     const block = raw.split(/<\/STMTTRN>/i, 1)[0]!;
     const posted = ofxField(block, "DTPOSTED");
     const day = /^(\d{4})(\d{2})(\d{2})/.exec(posted);
@@ -147,6 +180,8 @@ export function parseBankOfx(text: string): BankLine[] {
     const label = [ofxField(block, "NAME"), ofxField(block, "MEMO")].filter(Boolean).join(" — ");
     return [{ on, label, cents }];
   });
+  // OFX keeps balances in their own elements (<LEDGERBAL>), never among the transactions.
+  return { lines, skipped: [] };
 }
 
 const days = (a: string, b: string) =>

@@ -221,15 +221,27 @@ describeEachDatabase("cheque deposit and reconciliation screens", () => {
     const id = String(statement.id);
     const form = new FormData();
     form.append("intent", "import");
+    // The bank's opening and closing balances around the operations: left out, and said.
     const csv =
-      "Date;Libellé;Débit;Crédit\n11/03/2026;VIR DUPONT;;35,00\n14/03/2026;PRLV EAU;12,40;\n05/03/2026;FRAIS;3,90;\n";
+      "Date;Libellé;Débit;Crédit\nSolde au 28/02/2026;;;100,00\n11/03/2026;VIR DUPONT;;35,00\n14/03/2026;PRLV EAU;12,40;\n05/03/2026;FRAIS;3,90;\nSolde au 31/03/2026;;;118,70\n";
     // As a spreadsheet saves it in France: Windows-1252, where « é » is the one byte 0xE9.
     const bytes = Uint8Array.from(csv, (c) => c.charCodeAt(0));
     form.append("file", new Blob([bytes], { type: "text/csv" }), "releve.csv");
     const answer = (await statementAction(
       routeArgs(multipartPost(`/admin/tresorerie/rapprochement/${id}`, form), { admin: treasurer, params: { id } }),
-    )) as { ok: boolean; suggested: string[]; unmatched: { label: string }[]; message: string };
+    )) as {
+      ok: boolean;
+      suggested: string[];
+      unmatched: { label: string }[];
+      skipped: { line: number; text: string }[];
+      message: string;
+    };
     expect(answer.ok).toBe(true);
+    expect(answer.skipped).toEqual([
+      { line: 2, text: "Solde au 28/02/2026 100,00" },
+      { line: 6, text: "Solde au 31/03/2026 118,70" },
+    ]);
+    expect(answer.message).toContain("2 lignes laissées de côté (soldes, totaux), listées sous le pointage.");
     expect(answer.suggested).toEqual([`entry-${fee.id}`, `entry-${water.id}`]);
     expect(answer.unmatched.map((l) => l.label)).toEqual(["FRAIS"]);
     expect(answer.message).toContain("2 lignes du relevé retrouvées dans le livre");

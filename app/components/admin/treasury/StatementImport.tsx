@@ -7,8 +7,12 @@ export interface UnmatchedLine {
   amount: string;
 }
 
-/** What « Importer le relevé » answers: the boxes it ticks, and the bank's lines matched to no entry. */
-export type ImportResult = IntentResult & { suggested?: string[]; unmatched?: UnmatchedLine[] };
+/** What « Importer le relevé » answers: the boxes it ticks, the bank's lines matched to no entry, the lines left out. */
+export type ImportResult = IntentResult & {
+  suggested?: string[];
+  unmatched?: UnmatchedLine[];
+  skipped?: { line: number; text: string }[];
+};
 
 /**
  * « Importer le relevé » (CSV or OFX): the bank's file suggests the ticks (nothing is saved until « Enregistrer les
@@ -17,8 +21,24 @@ export type ImportResult = IntentResult & { suggested?: string[]; unmatched?: Un
 export function StatementImport({ result }: { result: ImportResult | undefined }) {
   const refusal = result && !result.ok && result.intent === "import" ? result.message : null;
   const unmatched = result?.ok && result.intent === "import" ? (result.unmatched ?? []) : [];
+  const skipped = result?.ok && result.intent === "import" ? (result.skipped ?? []) : [];
   return (
     <div className="space-y-4">
+      {skipped.length > 0 ? (
+        <div className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
+          <h3 className="font-semibold text-stone-900">Lignes laissées de côté</h3>
+          <p className="text-sm text-stone-700">
+            Des soldes ou des totaux que la banque ajoute autour des opérations : ils ne sont pas des opérations.
+          </p>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {skipped.map((line) => (
+              <li key={line.line}>
+                Ligne {line.line} : « {line.text} »
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {unmatched.length > 0 ? (
         <div className="rounded-lg border-l-4 border-amber-600 bg-amber-50 p-3">
           <h3 className="font-semibold text-stone-900">Lignes du relevé sans écriture correspondante</h3>
