@@ -109,15 +109,15 @@ test("without JavaScript: Modifier opens the inline form, Mettre à jour saves, 
   const page = await context.newPage();
   await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
   const card = ad(page, "Yvette Marchand");
-  await card.getByRole("link", { name: "Modifier l'annonce de Yvette Marchand" }).click();
+  await card.getByRole("link", { name: "Modifier l'annonce d'Yvette Marchand" }).click();
   await card.getByLabel("Annonce", { exact: true }).fill("Je donne une vingtaine de tuteurs en bambou.");
   await card.getByRole("button", { name: "Mettre à jour" }).click();
   await expect(page.getByText("Annonce mise à jour.")).toBeVisible();
   await expect(card).toContainText("Je donne une vingtaine de tuteurs en bambou.");
-  await card.getByRole("button", { name: "Valider l'annonce de Yvette Marchand" }).click();
+  await card.getByRole("button", { name: "Valider l'annonce d'Yvette Marchand" }).click();
   await expect(page.getByText("Annonce validée : elle est maintenant visible sur le site.")).toBeVisible();
   await expect(card).toContainText("Validée");
-  await card.getByLabel("Supprimer l'annonce de Yvette Marchand").click();
+  await card.getByLabel("Supprimer l'annonce d'Yvette Marchand").click();
   await expect(card.getByText("Êtes-vous sûr de vouloir supprimer cette annonce ?")).toBeVisible();
   await card.getByRole("button", { name: "Supprimer", exact: true }).click();
   await expect(page.getByText("Annonce supprimée.")).toBeVisible();
@@ -200,7 +200,7 @@ test("an expired ad reads « Expirée » with the day it left the site; « Repub
     await openAdmin(page, "/admin/annonces", "Validation des petites annonces");
     const card = ad(page, "Odette Marchal");
     await expect(card).toContainText("Expirée — retirée du site le");
-    await card.getByRole("button", { name: "Republier l'annonce de Odette Marchal" }).click();
+    await card.getByRole("button", { name: "Republier l'annonce d'Odette Marchal" }).click();
     await expect(page.getByText("Annonce republiée : elle est de nouveau visible sur le site.")).toBeVisible();
     await expect(card.getByText("Validée", { exact: true })).toBeVisible();
     await expect(card).toContainText("en ligne jusqu'au");

@@ -1,6 +1,6 @@
 import { formatDate, formatTime } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
-import { richTextToPlain } from "~/lib/text";
+import { de, richTextToPlain } from "~/lib/text";
 import { escapeHtml } from "~/modules/mail/mail-templates.server";
 import { ASSEMBLY_KIND_LABELS, isAdopted, MAJORITY_LABELS, voicesText } from "./assembly.schema";
 import { agendaOf, membersOf, quorumOf, representedBy, type Assembly } from "./assembly.server";
@@ -38,7 +38,7 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
       `Membres présents : ${present
         .map((m) => {
           const held = (represented.get(m.id) ?? []).map((id) => names.get(id) ?? "");
-          return held.length ? `${m.name} (pouvoir de ${held.join(", ")})` : m.name;
+          return held.length ? `${m.name} (pouvoir ${de(held.join(", "))})` : m.name;
         })
         .join(", ")}.`,
     ),

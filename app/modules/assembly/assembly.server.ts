@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { de } from "~/lib/text";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { z } from "zod";
@@ -344,7 +345,7 @@ export async function answer(memberId: number, choice: AnswerChoice, now = new D
         .orderBy(asc(assemblyMembers.id));
       if (held.length > 0)
         throw new AssemblyRefusal(
-          `Vous détenez le pouvoir de ${held.map((h) => h.name).join(", ")} : demandez-leur d'abord de choisir un autre membre.`,
+          `Vous détenez le pouvoir ${de(held.map((h) => h.name).join(", "))} : demandez-leur d'abord de choisir un autre membre.`,
         );
     }
     let holderId: number | null = null;

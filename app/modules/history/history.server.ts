@@ -11,8 +11,17 @@ export interface Actor {
   username: string;
 }
 
-/** How the history names a gardener, as a change's target and as the actor of what they do in « Mon jardin ». */
+/**
+ * How the history names a gardener, as a change's target and as the actor of what they do in « Mon jardin »: by
+ * number, never by name, so an erased record leaves no name behind; the screen shows the name of a record still kept.
+ */
 export const gardenerTarget = (gardenerId: number) => `jardinier n° ${gardenerId}`;
+
+/** The gardener a target or an actor names (`gardenerTarget`), or null. */
+export function gardenerOfTarget(text: string | null): number | null {
+  const match = /^jardinier n° (\d{1,9})$/.exec(text ?? "");
+  return match ? Number(match[1]) : null;
+}
 
 /** Who the history names for a change made from the server's command line (npm run admin, npm run import). */
 export const COMMAND_LINE_ACTOR: Actor = { id: null, username: "ligne de commande" };

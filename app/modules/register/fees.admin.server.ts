@@ -1,5 +1,5 @@
 import { data as answer, redirect } from "react-router";
-import { counted, parseId } from "~/lib/text";
+import { counted, de, parseId } from "~/lib/text";
 import { parisToday } from "~/lib/paris-time";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
@@ -351,7 +351,7 @@ export async function feeScreen(idParam: string | undefined) {
 /** The forms of a fee's page: a payment (whole or partial), undoing one, « Exonérer », « Annuler l'appel ». */
 export async function feeAction(idParam: string | undefined, form: FormData, actor: Actor) {
   const fee = await feeOf(idParam);
-  const target = `cotisation ${fee.year} de ${fee.name}`;
+  const target = `cotisation ${fee.year} ${de(fee.name)}`;
   switch (form.get("intent")) {
     case "pay": {
       const { data, refusal } = parseAdminForm(feePaymentFormSchema, form, "Le paiement n'a pas été enregistré :");

@@ -1,5 +1,5 @@
 import { aYearBefore, parisToday } from "~/lib/paris-time";
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import {
   gardenerFees,
@@ -36,6 +36,16 @@ export const byFamilyName = [
   sql`${gardeners.givenNames} collate french`,
   asc(gardeners.id),
 ];
+
+/** The names of the gardeners `ids` whose records are kept, for the history's screen. */
+export async function gardenerNamesByIds(ids: number[], executor: Executor = getDb()) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await executor
+    .select({ id: gardeners.id, name: gardeners.name })
+    .from(gardeners)
+    .where(inArray(gardeners.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
 
 /** The columns of a gardener's name: as written, and in its two parts (guessed from it when not given). */
 export function nameColumns(name: { familyName: string; givenNames: string } | string) {

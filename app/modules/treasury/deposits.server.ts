@@ -3,7 +3,7 @@ import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { treasuryAccounts, treasuryDeposits, treasuryEntries, treasuryYears } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
-import { counted } from "~/lib/text";
+import { counted, de } from "~/lib/text";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { assertAccountKept, assertYearOpen, TreasuryRefusal, yearOf } from "./book.server";
 
@@ -67,7 +67,7 @@ export async function bankAccounts(executor: Executor = getDb()) {
 /** « chèque n° 1234567 de Camille Roux (25,00 €) », how a refusal names a cheque. */
 export function chequeName(cheque: Pick<Cheque, "chequeNumber" | "payer" | "amountCents" | "label">) {
   const number = cheque.chequeNumber ? ` n° ${cheque.chequeNumber}` : "";
-  const who = cheque.payer ? ` de ${cheque.payer}` : ` « ${cheque.label} »`;
+  const who = cheque.payer ? ` ${de(cheque.payer)}` : ` « ${cheque.label} »`;
   return `chèque${number}${who} (${euros(cheque.amountCents)})`;
 }
 

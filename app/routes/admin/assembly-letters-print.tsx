@@ -1,5 +1,5 @@
 import type { Route } from "./+types/assembly-letters-print";
-import { counted } from "~/lib/text";
+import { counted, de } from "~/lib/text";
 import type { PageHandle } from "~/lib/page-handle";
 import { PrintedLetter, PrintedLetters } from "~/components/admin/PrintedLetters";
 import { printedConvocations } from "~/modules/assembly/assembly.admin.server";
@@ -55,7 +55,7 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
       {letters.map((l) => (
         <PrintedLetter
           key={l.id}
-          label={`Convocation de ${l.name}`}
+          label={`Convocation ${de(l.name)}`}
           sender={sender}
           name={l.name}
           address={l.address.replace(/,\s*(?=\d{5}\b)/, "\n")}

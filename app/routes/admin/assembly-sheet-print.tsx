@@ -1,4 +1,5 @@
 import type { Route } from "./+types/assembly-sheet-print";
+import { de } from "~/lib/text";
 import type { PageHandle } from "~/lib/page-handle";
 import { attendanceSheet } from "~/modules/assembly/assembly.admin.server";
 
@@ -59,7 +60,7 @@ export default function AssemblySheet({ loaderData }: Route.ComponentProps) {
               </td>
               {voiceBasis === "parcelle" ? <td className={cell}>{r.voices}</td> : null}
               <td className={cell}>{r.proxies.join(", ")}</td>
-              <td className={`${cell} h-12`} aria-label={`Signature de ${r.name}`} />
+              <td className={`${cell} h-12`} aria-label={`Signature ${de(r.name)}`} />
             </tr>
           ))}
         </tbody>

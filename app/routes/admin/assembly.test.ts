@@ -14,7 +14,7 @@ import {
 import { formatDate } from "~/lib/dates";
 import { readDocumentFile } from "~/modules/documents/document-files.server";
 import { insertDocument, usePrivateDocumentsDir } from "../../../tests/documents";
-import { agendaOf, membersOf } from "~/modules/assembly/assembly.server";
+import { agendaOf, answer, membersOf } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertEvent, insertGardener } from "../../../tests/factories";
 import { formPost, routeArgs } from "../../../tests/routes";
@@ -320,14 +320,16 @@ describeEachDatabase("/admin/assemblees", () => {
 
   it("drafts the minutes from the day, keeps the edited text, and files it as a members-only PDF, then a new version", async () => {
     const id = await created();
-    for (const name of ["Amina Benali", "Bruno Roux"]) await insertGardener({ name });
+    for (const name of ["Amina Benali", "Bruno Roux", "Aïcha Aïdi"]) await insertGardener({ name });
     await post(action, `/admin/assemblees/${id}`, { intent: "agenda", "title-0": "Budget", "resolution-0": "on" }, id);
     await convene(id);
     const members = await membersOf(Number(id));
+    const [amina, aicha] = ["Amina Benali", "Aïcha Aïdi"].map((name) => members.find((m) => m.name === name)!);
+    await answer(aicha!.id, { answer: "pouvoir", holder: amina!.id });
     await post(
       presenceAction,
       `/admin/assemblees/${id}/presence`,
-      { intent: "present", member: String(members[0]!.id) },
+      { intent: "present", member: String(amina!.id) },
       id,
     );
     const item = String((await get(votesLoader, `/admin/assemblees/${id}/votes`, id)).resolutions[0]!.id);
@@ -342,7 +344,7 @@ describeEachDatabase("/admin/assemblees", () => {
     expect(draft.saved).toBe(false);
     expect(draft.html).toContain("Présents : 1 (1 voix)");
     expect(draft.html).toContain("1. Budget : 1 pour, 0 contre, 0 abstention(s). Résolution adoptée");
-    expect(draft.html).toContain("Membres présents : Amina Benali.");
+    expect(draft.html).toContain("Membres présents : Amina Benali (pouvoir d&#39;Aïcha Aïdi).");
 
     expect(await post(minutesAction, path, { intent: "save", minutes: "<p> </p>" }, id)).toMatchObject({
       status: 400,

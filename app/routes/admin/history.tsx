@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/history";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Pagination, Section } from "~/components/admin/admin-ui";
@@ -6,7 +6,8 @@ import { buttonClass } from "~/components/form/styles";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/modules/seo/seo";
 import { HISTORY_KIND_NAMES, HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
-import { countHistory, historyActors, listHistory } from "~/modules/history/history.server";
+import { countHistory, gardenerOfTarget, historyActors, listHistory } from "~/modules/history/history.server";
+import { gardenerNamesByIds } from "~/modules/register/gardeners.server";
 import { queryOf, queryPage } from "~/lib/query";
 
 const PAGE_SIZE = 50;
@@ -25,6 +26,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(queryPage(params), pages);
   const entries = await listHistory(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  // Gardeners are named by number in the history (an erased record leaves no name): shown by name while kept.
+  const names = await gardenerNamesByIds(
+    entries.flatMap((e) => [gardenerOfTarget(e.target), gardenerOfTarget(e.actor)]).filter((id) => id !== null),
+  );
+  const person = (text: string | null) => {
+    const id = gardenerOfTarget(text);
+    if (id === null) return text ? { text, gardenerId: null } : null;
+    const name = names.get(id);
+    return name ? { text: name, gardenerId: id } : { text: `${text} (fiche effacée)`, gardenerId: null };
+  };
   return {
     actors,
     actor,
@@ -35,9 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     entries: entries.map((e) => ({
       id: e.id,
       at: e.at.toISOString(),
-      actor: e.actor,
+      actor: person(e.actor)?.text ?? e.actor,
       kind: e.kind as HistoryKind,
-      target: e.target,
+      target: person(e.target),
       detail: e.detail,
       occurrences: e.occurrences,
     })),
@@ -99,7 +110,14 @@ export default function AdminHistory({ loaderData }: Route.ComponentProps) {
                 <span className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{entry.actor}</span>
                 <span className="text-stone-900 [overflow-wrap:anywhere]">
                   <strong className="font-medium">{HISTORY_KINDS[entry.kind] ?? entry.kind}</strong>
-                  {entry.target ? ` — ${entry.target}` : ""}
+                  {entry.target ? " — " : ""}
+                  {entry.target?.gardenerId ? (
+                    <Link to={`/admin/jardiniers/${entry.target.gardenerId}`} className="text-brand-800 underline">
+                      {entry.target.text}
+                    </Link>
+                  ) : (
+                    entry.target?.text
+                  )}
                   {entry.occurrences > 1 ? ` — ${entry.occurrences} fois dans l'heure` : ""}
                   {entry.detail ? <span className="block text-stone-600">{entry.detail}</span> : null}
                 </span>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { adminMeta } from "~/modules/seo/seo";
-import { parseId } from "~/lib/text";
+import { de, parseId } from "~/lib/text";
 import { deleteContactMessage, getContactMessage } from "~/modules/contact/contact.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { withHistory } from "~/modules/history/history.server";
@@ -87,7 +87,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             trigger="Supprimer"
             triggerName="Supprimer ce message"
             title="Supprimer le message"
-            message={`Êtes-vous sûr de vouloir supprimer le message de ${message.name} ?`}
+            message={`Êtes-vous sûr de vouloir supprimer le message ${de(message.name)} ?`}
             confirm="Supprimer"
             fields={{ intent: "delete", id: String(message.id) }}
           />

@@ -1,4 +1,5 @@
 import { Section } from "~/components/admin/admin-ui";
+import { de } from "~/lib/text";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { SubmitButton } from "~/components/form/buttons";
@@ -64,7 +65,7 @@ export function AdminsSection({ meId, accounts, invitations, sites, invitationLi
               <div className="flex flex-wrap gap-2">
                 <details className="w-full sm:w-auto">
                   <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
-                    <span className="sr-only">{`Changer le rôle de ${account.username}`}</span>
+                    <span className="sr-only">{`Changer le rôle ${de(account.username)}`}</span>
                     <span aria-hidden="true">Changer le rôle</span>
                   </summary>
                   <AccountForm
@@ -85,7 +86,7 @@ export function AdminsSection({ meId, accounts, invitations, sites, invitationLi
                 {account.twoFactor && (
                   <ConfirmDialog
                     trigger="Réinitialiser la double authentification"
-                    triggerName={`Réinitialiser la double authentification de ${account.username}`}
+                    triggerName={`Réinitialiser la double authentification ${de(account.username)}`}
                     title="Réinitialiser la double authentification"
                     message={`${account.username} pourra se connecter avec son seul mot de passe, puis réactiver la double authentification. Ses sessions ouvertes seront fermées.`}
                     confirm="Réinitialiser"
@@ -97,7 +98,7 @@ export function AdminsSection({ meId, accounts, invitations, sites, invitationLi
                     trigger="Supprimer"
                     triggerName={`Supprimer le compte ${account.username}`}
                     title="Supprimer le compte"
-                    message={`Êtes-vous sûr de vouloir supprimer le compte de ${account.username} ? Ses sessions seront fermées.`}
+                    message={`Êtes-vous sûr de vouloir supprimer le compte ${de(account.username)} ? Ses sessions seront fermées.`}
                     confirm="Supprimer"
                     fields={{ intent: "remove", id: String(account.id) }}
                   />

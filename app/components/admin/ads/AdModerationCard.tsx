@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { de } from "~/lib/text";
 import { buttonClass, quietButtonClass } from "~/components/form/styles";
 import type { PublicAd } from "~/components/ads/AdList";
 import { AdTypeBadge } from "~/components/cards";
@@ -49,14 +50,14 @@ function Photos({ ad, editing }: { ad: ModeratedAd; editing: boolean }) {
         <li key={key} className="space-y-2">
           <Image
             src={ad[key]}
-            alt={`Photo ${i + 1} de l'annonce de ${ad.nom}`}
+            alt={`Photo ${i + 1} de l'annonce ${de(ad.nom)}`}
             sizes="200px"
             className="aspect-[4/3] w-full rounded-lg object-cover"
           />
           {editing && (
             <ConfirmDialog
               trigger="Supprimer l’image"
-              triggerName={`Supprimer l’image ${i + 1} de l'annonce de ${ad.nom}`}
+              triggerName={`Supprimer l’image ${i + 1} de l'annonce ${de(ad.nom)}`}
               title="Supprimer l’image"
               message="Êtes-vous sûr de vouloir supprimer cette image ?"
               confirm="Supprimer"
@@ -114,12 +115,12 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
       <Photos ad={ad} editing={editing !== null} />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
         {pending && !editing && (
-          <IntentButton intent="validate" id={ad.id} label={`Valider l'annonce de ${ad.nom}`}>
+          <IntentButton intent="validate" id={ad.id} label={`Valider l'annonce ${de(ad.nom)}`}>
             Valider
           </IntentButton>
         )}
         {ad.expired && !editing && (
-          <IntentButton intent="republish" id={ad.id} label={`Republier l'annonce de ${ad.nom}`}>
+          <IntentButton intent="republish" id={ad.id} label={`Republier l'annonce ${de(ad.nom)}`}>
             Republier
           </IntentButton>
         )}
@@ -127,14 +128,14 @@ export function AdModerationCard({ ad, editing }: { ad: ModeratedAd; editing: Ad
           <Link
             to={`?modifier=${ad.id}#annonce-${ad.id}`}
             className={quietButtonClass}
-            aria-label={`Modifier l'annonce de ${ad.nom}`}
+            aria-label={`Modifier l'annonce ${de(ad.nom)}`}
           >
             Modifier
           </Link>
         )}
         <ConfirmDialog
           trigger="Supprimer"
-          triggerName={`Supprimer l'annonce de ${ad.nom}`}
+          triggerName={`Supprimer l'annonce ${de(ad.nom)}`}
           title="Supprimer l'annonce"
           message="Êtes-vous sûr de vouloir supprimer cette annonce ?"
           confirm="Supprimer"

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { de } from "~/lib/text";
 import { FormFields, TextInput } from "~/components/form/fields";
 import { firstError, useFormValidation } from "~/components/form/use-form-validation";
 import { AD_TEXT_LIMITS, adActionSchema } from "~/modules/ads/ads.schema";
@@ -9,7 +10,7 @@ export function RefuseAd({ id, name }: { id: number; name: string }) {
   return (
     <details className="group w-full sm:w-auto">
       <summary
-        aria-label={`Refuser l'annonce de ${name}`}
+        aria-label={`Refuser l'annonce ${de(name)}`}
         className="inline-flex min-h-11 cursor-pointer list-none items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden"
       >
         Refuser

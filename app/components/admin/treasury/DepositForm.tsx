@@ -1,4 +1,5 @@
 import { Checkbox, DateTimeInput, Select, TextInput, useFormState } from "~/components/form/fields";
+import { de } from "~/lib/text";
 import { FieldError } from "~/components/form/FieldError";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { depositBrowserSchema } from "~/modules/treasury/deposits.schema";
@@ -22,7 +23,7 @@ function ChequeBoxes({ cheques }: { cheques: ChequeToDeposit[] }) {
       <FieldError id="deposit-cheques-error" message={errors.cheques} />
       <ul className="mt-2 divide-y divide-stone-200">
         {cheques.map((c) => (
-          <li key={c.id} aria-label={`Chèque de ${c.payer || c.label}, ${c.amount}`} className="space-y-2 py-3">
+          <li key={c.id} aria-label={`Chèque ${de(c.payer || c.label)}, ${c.amount}`} className="space-y-2 py-3">
             <Checkbox name={`cheque-${c.id}`}>
               <strong>{c.payer || "Tireur inconnu"}</strong> — <strong className="whitespace-nowrap">{c.amount}</strong>
               <span className="block text-sm text-stone-600">
