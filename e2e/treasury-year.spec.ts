@@ -99,6 +99,9 @@ test("at a desk: the accounts' PDF for the assembly, the entries' CSV, and a pas
   await openAdmin(page, `/admin/tresorerie/comptes-annuels?annee=${last}`, `Comptes de l'exercice ${last}`);
   // The demo's last year is closed: the page says when and by whom, and that it does not reopen.
   await expect(page.getByText(/^Exercice clôturé le/)).toContainText("ne se rouvre pas");
+  await expect(page.getByText(/^Exercice clôturé le/)).toContainText(
+    `comptes approuvés par l'assemblée générale du 21 mars ${YEAR}`,
+  );
   await expect(page.getByRole("button", { name: `Clôturer l'exercice ${last}` })).toHaveCount(0);
   // The demo's book starts that year: the year before is a dash read as « pas de comptes », not a row of zeros.
   const charges = page.getByRole("table", { name: "Charges" });
@@ -117,6 +120,8 @@ test("at a desk: the accounts' PDF for the assembly, the entries' CSV, and a pas
   const text = await pdfText(await answer.body());
   expect(text).toContain(`Comptes de l'exercice ${last}`);
   expect(text).toContain("Total des produits");
+  expect(text).toContain(`Comptes approuvés par l'assemblée générale du 21 mars ${YEAR}.`);
+  expect(text).toMatch(new RegExp(`comptes de l'exercice ${last} · page 1 / \\d`));
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: `Écritures ${last} en CSV` }).click();
@@ -137,9 +142,12 @@ test("at a desk: the accounts' PDF for the assembly, the entries' CSV, and a pas
   await expect(closing.locator("form")).toHaveAttribute("data-validation", "ready");
   await closing.getByRole("button", { name: `Clôturer l'exercice ${old}` }).click();
   await expect(closing.getByText("Cochez la case pour confirmer la clôture.").first()).toBeVisible();
+  await closing.getByLabel("Date de l'assemblée générale qui a approuvé les comptes").fill(`${old + 1}-03-15`);
   await closing.getByRole("checkbox", { name: /Les comptes ont été approuvés par l'assemblée générale/ }).check();
   await closing.getByRole("button", { name: `Clôturer l'exercice ${old}` }).click();
   await expect(popup(page, `L'exercice ${old} est clôturé.`)).toBeVisible();
-  await expect(page.getByText(/^Exercice clôturé le/)).toBeVisible();
+  await expect(page.getByText(/^Exercice clôturé le/)).toContainText(
+    `comptes approuvés par l'assemblée générale du 15 mars ${old + 1}`,
+  );
   await expect(page.getByRole("region", { name: `Clôturer l'exercice ${old}` })).toHaveCount(0);
 });

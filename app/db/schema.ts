@@ -1092,6 +1092,11 @@ export const assemblies = pgTable(
       .default(sql`'{}'::integer[]`),
     /** The minutes as edited (sanitised HTML); empty until drafted. */
     minutes: text("minutes").notNull().default(""),
+    /** Who chaired the meeting and who took its minutes (« président de séance », « secrétaire de séance »). */
+    chair: text("chair").notNull().default(""),
+    secretary: text("secretary").notNull().default(""),
+    /** When the meeting closed, « 21:40 » (Paris); empty until known. */
+    closedTime: text("closed_time").notNull().default(""),
     minutesDocumentId: integer("minutes_document_id").references(() => documents.id, { onDelete: "set null" }),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
@@ -1365,6 +1370,8 @@ export const treasuryYears = pgTable("treasury_years", {
   year: smallint("year").primaryKey(),
   closedAt: timestamptz("closed_at"),
   closedBy: text("closed_by").notNull().default(""),
+  /** The day the general assembly approved the year's accounts, as the closing records it. */
+  approvedOn: date("approved_on", { mode: "string" }),
   volunteerHours: integer("volunteer_hours").notNull().default(0),
   volunteerHourCents: integer("volunteer_hour_cents").notNull().default(0),
   /** The demo's year: its hours, budget and closing go with the demo. */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { associationContent } from "~/db/schema";
-import { MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
+import { DEFAULT_ASSOCIATION_NAME, MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList } from "~/lib/text";
 import { withContentDefaults, type SiteContent } from "./content.defaults";
@@ -67,6 +67,35 @@ export async function mailAssociation(executor: Executor = getDb()) {
     .orderBy(asc(associationContent.id))
     .limit(1);
   return row;
+}
+
+/**
+ * The association as its documents name it at their head (receipts, minutes): its name, its seat's address and its
+ * registration (« RNA : W691234567 », or a SIRET), read with `executor`.
+ */
+export async function legalIdentity(executor: Executor = getDb()) {
+  const [content] = await executor
+    .select({
+      name: associationContent.nomAssociation,
+      publisher: associationContent.editeurNom,
+      address: associationContent.editeurAdresse,
+      postal: associationContent.adresse,
+      number: associationContent.editeurNumero,
+      email: associationContent.email,
+    })
+    .from(associationContent)
+    .orderBy(asc(associationContent.id))
+    .limit(1);
+  const number = (content?.number ?? "").replace(/\s+/g, "").toUpperCase();
+  return {
+    name: content?.name?.trim() || content?.publisher?.trim() || DEFAULT_ASSOCIATION_NAME,
+    address: content?.address?.trim() || content?.postal?.trim() || "",
+    /** The RNA number (W and 9 digits), or "". */
+    rna: /^W\d{9}$/.test(number) ? number : "",
+    /** A SIRET typed in the legal notice's number (14 digits), or "". */
+    siret: /^\d{14}$/.test(number) ? number : "",
+    email: content?.email ?? null,
+  };
 }
 
 /** The content as pages display it: defaults over empty fields, rich text sanitised for rendering. */

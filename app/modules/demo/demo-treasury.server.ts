@@ -381,6 +381,7 @@ export async function seedDemoTreasury(
       year: last,
       closedAt: new Date(Date.UTC(year, 2, 21, 18)),
       closedBy: "Bureau",
+      approvedOn: `${year}-03-21`,
       volunteerHours: 420,
       volunteerHourCents: 1188,
       isDemo: true,
@@ -390,6 +391,7 @@ export async function seedDemoTreasury(
       set: {
         closedAt: new Date(Date.UTC(year, 2, 21, 18)),
         closedBy: "Bureau",
+        approvedOn: `${year}-03-21`,
         volunteerHours: 420,
         volunteerHourCents: 1188,
         isDemo: true,
@@ -499,7 +501,7 @@ export async function removeDemoTreasury(tx: Transaction) {
   await tx.delete(tables.treasuryBudgetLines).where(eq(tables.treasuryBudgetLines.isDemo, true));
   await tx
     .update(tables.treasuryYears)
-    .set({ closedAt: null, closedBy: "", volunteerHours: 0, volunteerHourCents: 0, isDemo: false })
+    .set({ closedAt: null, closedBy: "", approvedOn: null, volunteerHours: 0, volunteerHourCents: 0, isDemo: false })
     .where(eq(tables.treasuryYears.isDemo, true));
   const a = tables.treasuryAccounts;
   const demoAccounts = await tx.select({ id: a.id }).from(a).where(eq(a.isDemo, true));

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
 import {
   admins,
-  associationContent,
   gardenerPayments,
   gardeners,
   treasuryCategories,
@@ -14,7 +13,7 @@ import {
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
-import { DEFAULT_ASSOCIATION_NAME } from "~/lib/constants";
+import { legalIdentity } from "~/modules/content/content.server";
 import { logger } from "~/server/logger.server";
 import {
   madePdf,
@@ -26,7 +25,8 @@ import { gardenerTarget, recordHistory, withHistory, type Actor } from "~/module
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { receiptMail } from "./receipts.mail.server";
 import { TreasuryRefusal } from "./book.server";
-import { amountInWords, renderPdf, type PdfDocument } from "./pdf.server";
+import { letterhead, renderPdf, type PdfDocument } from "~/server/pdf.server";
+import { amountInWords } from "./amount-words.server";
 import { MEANS_LABELS, type TreasuryMeans } from "./treasury.labels";
 import { receiptMessages, receiptNumber, type ReceiptSettings } from "./receipts.labels";
 
@@ -38,32 +38,14 @@ export type Receipt = typeof treasuryReceipts.$inferSelect;
 
 /** The association as a receipt names it: its name, address and identifiers (RNA, SIRET). */
 async function association(executor: Executor) {
-  const [content] = await executor
-    .select({
-      name: associationContent.nomAssociation,
-      publisher: associationContent.editeurNom,
-      address: associationContent.editeurAdresse,
-      postal: associationContent.adresse,
-      number: associationContent.editeurNumero,
-      email: associationContent.email,
-    })
-    .from(associationContent)
-    .orderBy(asc(associationContent.id))
-    .limit(1);
+  const legal = await legalIdentity(executor);
   const settings = await receiptSettings(executor);
-  const number = (content?.number ?? "").replace(/\s+/g, "").toUpperCase();
   const identifiers = [
-    /^W\d{9}$/.test(number) ? `RNA : ${number}` : "",
-    /^\d{14}$/.test(number) && number !== settings.siret.replace(/\s+/g, "") ? `SIRET : ${number}` : "",
+    legal.rna ? `RNA : ${legal.rna}` : "",
+    legal.siret && legal.siret !== settings.siret.replace(/\s+/g, "") ? `SIRET : ${legal.siret}` : "",
     settings.siret ? `SIRET : ${settings.siret}` : "",
   ].filter(Boolean);
-  return {
-    name: content?.name?.trim() || content?.publisher?.trim() || DEFAULT_ASSOCIATION_NAME,
-    address: content?.address?.trim() || content?.postal?.trim() || "",
-    identifiers,
-    email: content?.email ?? null,
-    settings,
-  };
+  return { name: legal.name, address: legal.address, identifiers, email: legal.email, settings };
 }
 
 /** The receipts' settings (SIRET, who signs, the town of « Fait à »), empty until saved. */
@@ -119,15 +101,6 @@ function meansText(means: TreasuryMeans, chequeNumber = "", chequeBank = "") {
 }
 
 type Identity = Awaited<ReturnType<typeof association>>;
-
-/** The letterhead: the association's name, address and identifiers. */
-function letterhead(doc: PdfDocument, identity: Identity) {
-  doc.font("bold").fontSize(14).text(identity.name);
-  doc.font("regular").fontSize(10);
-  if (identity.address) doc.text(identity.address);
-  for (const identifier of identity.identifiers) doc.text(identifier);
-  doc.moveDown(2);
-}
 
 /** The place, date and signature: the treasurer's name, or the bureau's when no name is known. */
 function signatureBlock(doc: PdfDocument, place: string, day: string, signatory: string) {

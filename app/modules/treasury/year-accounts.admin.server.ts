@@ -1,6 +1,6 @@
 import { parisYear } from "~/lib/paris-time";
 import { euros, eurosField } from "~/lib/money";
-import { formatDateTime } from "~/lib/dates";
+import { formatCalendarDate, formatDateTime } from "~/lib/dates";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
 import { getDb } from "~/db/client.server";
@@ -21,6 +21,7 @@ import {
 } from "./year-accounts.server";
 import { budgetFieldName, budgetFormSchema, closeYearFormSchema, volunteerFormSchema } from "./year-accounts.schema";
 import { yearAccountsPdf } from "./year-accounts.pdf.server";
+import { receiptSettings } from "./receipts.server";
 
 /** The year of `?annee=` (2000 to 2100), or the current one. */
 export function treasuryYearOf(url: URL) {
@@ -76,13 +77,17 @@ export async function yearAccountsAction(url: URL, form: FormData, actor: Actor)
       );
     }
     case "cloture": {
-      const { refusal } = parseAdminForm(closeYearFormSchema, form, `L'exercice ${year} n'a pas été clôturé :`);
+      const { data, refusal } = parseAdminForm(closeYearFormSchema, form, `L'exercice ${year} n'a pas été clôturé :`);
       if (refusal) return refusal;
       try {
         await withHistory(
           actor,
-          (tx) => closeYear(tx, year, actor.username, parisYear()),
-          () => ({ kind: "tresorerie.cloture", target: `exercice ${year}` }),
+          (tx) => closeYear(tx, year, actor.username, parisYear(), data.approvedOn),
+          () => ({
+            kind: "tresorerie.cloture",
+            target: `exercice ${year}`,
+            detail: `comptes approuvés par l'assemblée générale du ${formatCalendarDate(data.approvedOn)}`,
+          }),
         );
       } catch (error) {
         return refusalOf(error, form);
@@ -166,6 +171,7 @@ export async function yearAccountsPdfFile(url: URL, owedCents: number) {
     owedCents,
     nextBudget: budgetNext,
     madeAt: new Date(),
+    treasurer: (await receiptSettings()).signatory.trim(),
   });
   return { year, pdf };
 }

@@ -1,6 +1,7 @@
 import { euros } from "~/lib/money";
 import { formatCalendarDate, formatDateTime } from "~/lib/dates";
-import { renderPdf, type PdfDocument } from "./pdf.server";
+import { parisDateOf } from "~/lib/paris-time";
+import { renderPdf, signatureBlocks, type PdfDocument } from "~/server/pdf.server";
 import type { StatementLine, StatementSide, YearAccounts } from "./year-accounts.server";
 
 // « Comptes de l'exercice » for the general assembly: one A4 PDF, its tables cut between rows and their heading
@@ -14,6 +15,8 @@ export interface YearAccountsPdfInput {
   /** The next year's budget, when entered (its lines carry `budgetCents`). */
   nextBudget: { income: StatementSide; expenses: StatementSide } | null;
   madeAt: Date;
+  /** The treasurer's name as the receipts' settings give it ("" when none): they sign beside the president. */
+  treasurer: string;
 }
 
 const MARGIN = 48;
@@ -159,7 +162,14 @@ function budgetRows(side: StatementSide, totalLabel: string): Row[] {
 export const resultLabel = (cents: number) => (cents >= 0 ? "Excédent" : "Déficit");
 
 /** The PDF of the year's accounts. */
-export function yearAccountsPdf({ association, accounts: a, owedCents, nextBudget, madeAt }: YearAccountsPdfInput) {
+export function yearAccountsPdf({
+  association,
+  accounts: a,
+  owedCents,
+  nextBudget,
+  madeAt,
+  treasurer,
+}: YearAccountsPdfInput) {
   const year = a.year;
   const title = `Comptes de l'exercice ${year}`;
   return renderPdf(
@@ -181,8 +191,13 @@ export function yearAccountsPdf({ association, accounts: a, owedCents, nextBudge
         .font("regular")
         .fontSize(10)
         .text(
-          `Du 1er janvier au 31 décembre ${year}${a.closed ? ` — exercice clôturé le ${formatCalendarDate(a.closed.at.toISOString().slice(0, 10))}` : ""}.`,
+          `Du 1er janvier au 31 décembre ${year}${a.closed ? ` — exercice clôturé le ${formatCalendarDate(parisDateOf(a.closed.at))}` : ""}.`,
         );
+      if (a.closed?.approvedOn)
+        doc
+          .font("bold")
+          .text(`Comptes approuvés par l'assemblée générale du ${formatCalendarDate(a.closed.approvedOn)}.`)
+          .font("regular");
       doc.moveDown(1);
 
       heading(doc, "Compte de résultat");
@@ -296,7 +311,11 @@ export function yearAccountsPdf({ association, accounts: a, owedCents, nextBudge
       }
 
       paragraph(doc, `Document établi le ${formatDateTime(madeAt)}.`);
+      signatureBlocks(doc, [
+        { role: "La présidente ou le président", name: "" },
+        { role: "La trésorière ou le trésorier", name: treasurer },
+      ]);
     },
-    MARGIN,
+    { margin: MARGIN, footer: `${association} · comptes de l'exercice ${year}` },
   );
 }

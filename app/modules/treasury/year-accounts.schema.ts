@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseEuros } from "~/lib/money";
+import { calendarDate } from "~/modules/forms/fields.schema";
 
 // The forms of the year's accounts: the budget (one amount per category), the volunteer hours, the closing.
 // Safe for the browser: the forms check themselves with these before they are sent.
@@ -38,7 +39,8 @@ export const volunteerFormSchema = z.object({
     .transform((v) => parseEuros(v)!),
 });
 
-/** « Clôturer l'exercice »: the box that confirms the assembly approved the accounts. */
+/** « Clôturer l'exercice »: the day the assembly approved the accounts, and the box that confirms it. */
 export const closeYearFormSchema = z.object({
+  approvedOn: calendarDate("Indiquez la date de l'assemblée générale qui a approuvé les comptes."),
   confirm: z.literal("on", { error: CLOSE_CONFIRM_MESSAGE }),
 });

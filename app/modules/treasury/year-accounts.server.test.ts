@@ -193,7 +193,14 @@ describeEachDatabase("the year's accounts", () => {
     expect(a.previousKept).toBe(true);
     expect(before.previousKept).toBe(false);
     const firstYear = await textOf(
-      await yearAccountsPdf({ association: "A", accounts: before, owedCents: 0, nextBudget: null, madeAt: new Date() }),
+      await yearAccountsPdf({
+        association: "A",
+        accounts: before,
+        owedCents: 0,
+        nextBudget: null,
+        madeAt: new Date(),
+        treasurer: "",
+      }),
     );
     expect(firstYear).toMatch(/\n60 Achats -?[\d ]+,\d\d € — 0,00 €/);
     expect(firstYear).toMatch(/\((?:produits − charges)\) -?[\d ]+,\d\d € — /);
@@ -263,6 +270,7 @@ describeEachDatabase("the year's accounts", () => {
         owedCents: 12_345,
         nextBudget: null,
         madeAt: new Date(),
+        treasurer: "Claire Dubois",
       }),
     );
     expect(text).toContain(`Comptes de l'exercice ${YEAR}`);
@@ -326,6 +334,7 @@ describeEachDatabase("the year's accounts", () => {
           expenses: statementSide(categories, "depense", { year: none, previous: none, budget: next }),
         },
         madeAt: new Date(),
+        treasurer: "",
       }),
     );
     expect(text).toContain("Contributions volontaires en nature");
@@ -379,13 +388,39 @@ describeEachDatabase("the year's accounts", () => {
   });
 
   it("closes a past year once, then refuses its entries; the current year cannot be closed", async () => {
-    await expect(inTx((tx) => closeYear(tx, 2026, "claire", 2026))).rejects.toBeInstanceOf(TreasuryRefusal);
-    await inTx((tx) => closeYear(tx, YEAR, "claire", 2026));
+    const spring = new Date("2026-04-02T10:00:00Z");
+    const close = (year: number, approvedOn: string) =>
+      inTx((tx) => closeYear(tx, year, "claire", 2026, approvedOn, spring));
+    await expect(close(2026, "2026-03-21")).rejects.toBeInstanceOf(TreasuryRefusal);
+    // The assembly approves the accounts after the year's end, and on a day that has come.
+    await expect(close(YEAR, "2025-12-31")).rejects.toThrow(
+      "L'assemblée générale approuve les comptes de 2025 après la fin de l'exercice : indiquez une date après le 31 décembre 2025.",
+    );
+    await expect(close(YEAR, "2026-04-03")).rejects.toThrow(/indiquez une date passée/);
+    await close(YEAR, "2026-03-21");
     const [row] = await getDb().select().from(treasuryYears).where(eq(treasuryYears.year, YEAR));
-    expect(row?.closedAt).toBeInstanceOf(Date);
+    expect(row?.closedAt).toEqual(spring);
     expect(row?.closedBy).toBe("claire");
+    expect(row?.approvedOn).toBe("2026-03-21");
+    expect((await yearAccounts(YEAR)).closed?.approvedOn).toBe("2026-03-21");
     await expect(inTx((tx) => assertYearOpen(tx, YEAR))).rejects.toThrow(/clôturé/);
-    await expect(inTx((tx) => closeYear(tx, YEAR, "claire", 2026))).rejects.toThrow(/déjà clôturé/);
+    await expect(close(YEAR, "2026-03-21")).rejects.toThrow(/déjà clôturé \(le 2 avril 2026\)/);
+    // The accounts' PDF says it, with the officers' signatures and each page numbered.
+    const pdf = await textOf(
+      await yearAccountsPdf({
+        association: "Jardins familiaux des Brosses",
+        accounts: await yearAccounts(YEAR),
+        owedCents: 0,
+        nextBudget: null,
+        madeAt: spring,
+        treasurer: "Claire Dubois",
+      }),
+    );
+    expect(pdf).toContain("Comptes approuvés par l'assemblée générale du 21 mars 2026.");
+    expect(pdf).toMatch(
+      /La présidente ou le président\s+…+\s+Signature :\s+La trésorière ou le trésorier\s+Claire Dubois/,
+    );
+    expect(pdf).toMatch(/Jardins familiaux des Brosses · comptes de l'exercice 2025 · page 1 \/ \d/);
     // The budget of a closed year no longer changes.
     const [category] = await getDb().select().from(treasuryCategories).where(eq(treasuryCategories.code, "756"));
     await expect(inTx((tx) => saveBudget(tx, YEAR, new Map([[category!.id, 100]])))).rejects.toBeInstanceOf(
@@ -397,7 +432,7 @@ describeEachDatabase("the year's accounts", () => {
     f.set("intent", "cloture");
     const refused = answered<{ errors: Record<string, string> }>(await yearAccountsAction(url, f, actor));
     expect(refused.status).toBe(400);
-    expect(Object.keys(refused.value.errors)).toEqual(["confirm"]);
+    expect(Object.keys(refused.value.errors).sort()).toEqual(["approvedOn", "confirm"]);
     const counted = await getDb()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(treasuryYears)

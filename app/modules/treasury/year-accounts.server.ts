@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import { treasuryAccounts, treasuryBudgetLines, treasuryCategories, treasuryEntries, treasuryYears } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
+import { parisDateOf } from "~/lib/paris-time";
 import { eurosPlain } from "~/lib/money";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { accountBalances, TreasuryRefusal, type AccountBalance } from "./book.server";
@@ -61,7 +62,8 @@ export interface YearAccounts {
   accounts: AccountBalance[];
   accountTotals: { openingCents: number; inCents: number; outCents: number; closingCents: number };
   volunteer: VolunteerHours | null;
-  closed: { at: Date; by: string } | null;
+  /** Closed: when, by whom, and the day the assembly approved the accounts (unknown for a year closed before). */
+  closed: { at: Date; by: string; approvedOn: string | null } | null;
   entryCount: number;
   /** Whether the book holds entries of the year before: without, its column says so rather than showing zeros. */
   previousKept: boolean;
@@ -226,7 +228,7 @@ export async function yearAccounts(year: number, executor: Executor = getDb()): 
             cents: state.volunteerHours * state.volunteerHourCents,
           }
         : null,
-    closed: state?.closedAt ? { at: state.closedAt, by: state.closedBy } : null,
+    closed: state?.closedAt ? { at: state.closedAt, by: state.closedBy, approvedOn: state.approvedOn } : null,
     entryCount: count?.n ?? 0,
     previousKept: (previousCount?.n ?? 0) > 0,
   };
@@ -320,23 +322,33 @@ export const closingMessages = {
   notOver: (year: number) =>
     `L'exercice ${year} n'est pas terminé : il ne peut être clôturé qu'après le 31 décembre ${year}, une fois ses comptes approuvés par l'assemblée générale.`,
   alreadyClosed: (year: number, on: string) => `L'exercice ${year} est déjà clôturé (le ${on}).`,
+  approvedTooEarly: (year: number) =>
+    `L'assemblée générale approuve les comptes de ${year} après la fin de l'exercice : indiquez une date après le 31 décembre ${year}.`,
+  approvedLater: "L'assemblée générale qui approuve les comptes a déjà eu lieu : indiquez une date passée.",
 } as const;
 
 /**
  * Closes `year` once its accounts are approved: its row taken for update (entries being written wait, and see it
  * closed after), then its date and who closed it. Refused for the current year or a later one, and once closed.
  */
-export async function closeYear(tx: Transaction, year: number, by: string, currentYear: number, now = new Date()) {
+export async function closeYear(
+  tx: Transaction,
+  year: number,
+  by: string,
+  currentYear: number,
+  approvedOn: string,
+  now = new Date(),
+) {
   if (year >= currentYear) throw new TreasuryRefusal(closingMessages.notOver(year));
+  if (approvedOn <= `${year}-12-31`) throw new TreasuryRefusal(closingMessages.approvedTooEarly(year));
+  if (approvedOn > parisDateOf(now)) throw new TreasuryRefusal(closingMessages.approvedLater);
   await tx.insert(treasuryYears).values({ year }).onConflictDoNothing();
   const [state] = await tx.select().from(treasuryYears).where(eq(treasuryYears.year, year)).for("update");
   if (state?.closedAt)
-    throw new TreasuryRefusal(
-      closingMessages.alreadyClosed(year, formatCalendarDate(state.closedAt.toISOString().slice(0, 10))),
-    );
+    throw new TreasuryRefusal(closingMessages.alreadyClosed(year, formatCalendarDate(parisDateOf(state.closedAt))));
   await tx
     .update(treasuryYears)
-    .set({ closedAt: now, closedBy: by, isDemo: false })
+    .set({ closedAt: now, closedBy: by, approvedOn, isDemo: false })
     .where(eq(treasuryYears.year, year));
 }
 

@@ -13,6 +13,7 @@ import {
 } from "~/components/admin/treasury/YearStatement";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { quietButtonClass } from "~/components/form/styles";
+import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -73,9 +74,12 @@ export default function TreasuryYear({ loaderData, actionData }: Route.Component
       {closedOn && (
         <p className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
           Exercice clôturé le {closedOn}
-          {accounts.closed?.by ? ` par ${accounts.closed.by}` : ""} : ses écritures ne changent plus. Un exercice
-          clôturé ne se rouvre pas depuis ces écrans, même par un administrateur ; une correction s'enregistre comme une
-          écriture de l'exercice ouvert.
+          {accounts.closed?.by ? ` par ${accounts.closed.by}` : ""}
+          {accounts.closed?.approvedOn
+            ? `, comptes approuvés par l'assemblée générale du ${formatCalendarDate(accounts.closed.approvedOn)}`
+            : ""}{" "}
+          : ses écritures ne changent plus. Un exercice clôturé ne se rouvre pas depuis ces écrans, même par un
+          administrateur ; une correction s'enregistre comme une écriture de l'exercice ouvert.
         </p>
       )}
       <div className="flex flex-wrap gap-2">

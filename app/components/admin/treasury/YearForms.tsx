@@ -1,5 +1,5 @@
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
-import { Checkbox, TextInput } from "~/components/form/fields";
+import { Checkbox, DateTimeInput, TextInput } from "~/components/form/fields";
 import { euros } from "~/lib/money";
 import { closeYearFormSchema, volunteerFormSchema } from "~/modules/treasury/year-accounts.schema";
 import type { VolunteerHours } from "~/modules/treasury/year-accounts.server";
@@ -67,9 +67,16 @@ export function CloseYearForm({ year, result }: { year: number; result: IntentRe
       intent="cloture"
       schema={closeYearFormSchema}
       result={result}
-      order={["confirm"]}
+      order={["approvedOn", "confirm"]}
       submit={`Clôturer l'exercice ${year}`}
     >
+      <DateTimeInput
+        name="approvedOn"
+        type="date"
+        label="Date de l'assemblée générale qui a approuvé les comptes"
+        required
+        hint="Elle figure sur les comptes en PDF : « Comptes approuvés par l'assemblée générale du … »."
+      />
       <Checkbox name="confirm" required>
         Les comptes ont été approuvés par l'assemblée générale ; les écritures de {year} ne pourront plus être
         modifiées.
