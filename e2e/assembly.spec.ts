@@ -139,10 +139,19 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await page.getByRole("link", { name: /^Assemblée générale extraordinaire du / }).click();
   await page.getByRole("link", { name: "Procès-verbal" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Procès-verbal" })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Texte du procès-verbal" })).toContainText(
-    "Modification des statuts : 2 pour, 0 contre, 0 abstention(s). Résolution adoptée",
+  const minutes = page.getByRole("textbox", { name: "Texte du procès-verbal" });
+  await expect(minutes).toContainText(
+    "Modification des statuts : 2 pour, 0 contre, aucune abstention. Résolution adoptée à la majorité simple.",
   );
   expect(await axeViolations(page)).toEqual([]);
+  // Who chaired and took the minutes, and when the meeting closed: written into the text drafted again.
+  await page.getByLabel("Présidente ou président de séance").fill("Fatima Benali");
+  await page.getByLabel("Secrétaire de séance").fill("Élodie Durand");
+  await page.getByLabel("Séance levée à").fill("11:45");
+  await page.getByRole("button", { name: "Rédiger de nouveau d'après la présence et les votes" }).click();
+  await expect(minutes).toContainText("sous la présidence de Fatima Benali ; Élodie Durand est secrétaire de séance.");
+  await expect(minutes).toContainText("la séance est levée à 11h45.");
+  await expect(page.getByLabel("Secrétaire de séance")).toHaveValue("Élodie Durand");
   await page.getByRole("button", { name: "Déposer en PDF dans les documents" }).click();
   await expect(popup(page, /^Procès-verbal déposé en PDF dans les documents \(document n° \d+\)\.$/)).toBeVisible();
   await page.goto("/admin/documents");

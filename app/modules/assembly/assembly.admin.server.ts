@@ -9,7 +9,7 @@ import { addVersion, createDocument, listDocuments } from "~/modules/documents/d
 import { eventPractical } from "~/modules/events/events.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { mailAssociation } from "~/modules/content/content.server";
+import { legalIdentity, mailAssociation } from "~/modules/content/content.server";
 import { letterSender } from "~/modules/newsletter/letters.server";
 import { assemblyTitle, convocationParts } from "./assembly.mail.server";
 import { conveneAction, lateWords, previewConvocationAction, printedOn } from "./assembly.convocation.server";
@@ -21,6 +21,7 @@ import {
   assemblySettingsSchema,
   isAdopted,
   markAssemblySchema,
+  minutesFactsSchema,
   readAgenda,
   votesSchema,
   type AssemblyAnswer,
@@ -421,7 +422,7 @@ export async function voteAction(idParam: string | undefined, form: FormData, ac
   }
 }
 
-/** /admin/assemblees/:id/proces-verbal: the minutes as saved, or drafted from the day when none are yet. */
+/** /admin/assemblees/:id/proces-verbal: the minutes (drafted until saved) and the facts around them. */
 export async function minutesScreen(idParam: string | undefined) {
   const { assembly, event } = await assemblyOf(idParam);
   const association = await mailAssociation();
@@ -429,48 +430,57 @@ export async function minutesScreen(idParam: string | undefined) {
     id: assembly.id,
     title: assemblyTitle(assembly, event),
     html: assembly.minutes || (await draftMinutes(assembly, event, associationName(association))),
+    facts: { chair: assembly.chair, secretary: assembly.secretary, closedTime: assembly.closedTime },
     saved: assembly.minutes !== "",
     documentId: assembly.minutesDocumentId,
   };
 }
 
-/** « Enregistrer », « Rédiger de nouveau » (from the day's register) and « Déposer en PDF dans les documents ». */
+const MINUTES_REFUSED = "Le procès-verbal n'a pas été enregistré :";
+
+/**
+ * « Enregistrer », « Rédiger de nouveau » (from the day's register and the facts typed) and « Déposer en PDF dans les
+ * documents »; each keeps the chair, the secretary and the closing time typed.
+ */
 export async function minutesAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const { assembly, event } = await assemblyOf(idParam);
+  const found = await assemblyOf(idParam);
+  const { event } = found;
   const intent = String(form.get("intent") ?? "");
+  const { data: facts, refusal } = parseAdminForm(minutesFactsSchema, form, MINUTES_REFUSED);
+  if (refusal) return refusal;
+  const assembly = { ...found.assembly, ...facts };
   const typed = form.get("minutes");
   const html = sanitizeRichText(
     typeof typed === "string" ? typed : plainToRichText(String(form.get("minutes__texte") ?? "")),
   );
+  const history = () => ({ kind: "assemblee.proces-verbal" as const, target: target(assembly.id) });
   if (intent === "redraft") {
     const drafted = await draftMinutes(assembly, event, associationName(await mailAssociation()));
-    await withHistory(
-      actor,
-      (tx) => saveMinutes(assembly.id, drafted, tx),
-      () => ({ kind: "assemblee.proces-verbal", target: target(assembly.id) }),
-    );
+    await withHistory(actor, (tx) => saveMinutes(assembly.id, drafted, tx, facts), history);
     return doneForm(intent, "Procès-verbal rédigé de nouveau d'après la présence et les votes.");
   }
   if (!richTextToPlain(html).trim()) return refusedForm(form, "Le procès-verbal est vide.");
   if (intent === "save") {
-    await withHistory(
-      actor,
-      (tx) => saveMinutes(assembly.id, html, tx),
-      () => ({ kind: "assemblee.proces-verbal", target: target(assembly.id) }),
-    );
+    await withHistory(actor, (tx) => saveMinutes(assembly.id, html, tx, facts), history);
     return doneForm(intent, "Procès-verbal enregistré.");
   }
   if (intent === "file") {
     const title = `Procès-verbal : ${assemblyTitle(assembly, event)}`;
+    const legal = await legalIdentity();
+    const identity = {
+      name: legal.name,
+      address: legal.address,
+      identifiers: [legal.rna ? `RNA : ${legal.rna}` : "", legal.siret ? `SIRET : ${legal.siret}` : ""].filter(Boolean),
+    };
     const file = await checkDocumentFile({
-      buffer: await minutesPdf(title, eventPractical(event).join(" · "), html),
+      buffer: await minutesPdf({ identity, title, subtitle: eventPractical(event).join(" · "), html, facts }),
     });
     const date = minutesDate(event);
     const source = { addedBy: actor.username, originalName: "" };
     const documentId = await withHistory(
       actor,
       async (tx) => {
-        await saveMinutes(assembly.id, html, tx);
+        await saveMinutes(assembly.id, html, tx, facts);
         const replaced = assembly.minutesDocumentId
           ? await addVersion(tx, assembly.minutesDocumentId, date, file, source)
           : null;

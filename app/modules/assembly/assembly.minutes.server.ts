@@ -2,16 +2,28 @@ import { formatDate, formatTime } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
 import { de, richTextToPlain } from "~/lib/text";
 import { escapeHtml } from "~/modules/mail/mail-templates.server";
-import { ASSEMBLY_KIND_LABELS, isAdopted, MAJORITY_LABELS, voicesText } from "./assembly.schema";
+import { letterhead, renderPdf, signatureBlocks, type PdfDocument, type PdfIdentity } from "~/server/pdf.server";
+import {
+  abstentionsText,
+  ASSEMBLY_KIND_LABELS,
+  isAdopted,
+  MAJORITY_WORDS,
+  voicesText,
+  type MinutesFacts,
+} from "./assembly.schema";
 import { agendaOf, membersOf, quorumOf, representedBy, type Assembly } from "./assembly.server";
 
 type Event = { start: Date | null; location: string; title: string };
 
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
+/** « 21h40 » from « 21:40 », as the site writes times; « … » while unknown. */
+const timeWords = (time: string) => (time ? time.replace(":", "h") : "…");
+
 /**
- * The minutes as the bureau starts from them, drafted from the register of the day: date, place, members present
- * and represented, the quorum, each resolution and its result, the signatures to add.
+ * The minutes as the bureau starts from them, drafted from the register of the day: date, place, who chaired and took
+ * the minutes, members present and represented, the quorum, each resolution and its result, when the meeting closed.
+ * The signatures are the PDF's, under the text.
  */
 export async function draftMinutes(assembly: Assembly, event: Event, associationName: string) {
   const members = await membersOf(assembly.id);
@@ -21,10 +33,11 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
   const voices = quorum.presentVoices + quorum.representedVoices;
   const agenda = await agendaOf(assembly.id);
   const present = members.filter((m) => m.present);
+  const kind = ASSEMBLY_KIND_LABELS[assembly.kind].toLowerCase();
   const parts = [
-    `<h2>Procès-verbal de l'${ASSEMBLY_KIND_LABELS[assembly.kind].toLowerCase()}</h2>`,
+    `<h2>Procès-verbal de l'${kind}</h2>`,
     p(
-      `L'${ASSEMBLY_KIND_LABELS[assembly.kind].toLowerCase()} de ${associationName} s'est tenue le ${event.start ? `${formatDate(event.start)} à ${formatTime(event.start)}` : "…"}${event.location.trim() ? `, ${event.location.trim()}` : ""}.`,
+      `L'${kind} ${de(associationName)} s'est tenue le ${event.start ? `${formatDate(event.start)} à ${formatTime(event.start)}` : "…"}${event.location.trim() ? `, ${event.location.trim()}` : ""}, sous la présidence ${assembly.chair ? de(assembly.chair) : "de …"} ; ${assembly.secretary || "…"} est secrétaire de séance.`,
     ),
     p(
       `Membres convoqués : ${quorum.members} (${voicesText(quorum.voices)}). Présents : ${quorum.presentMembers} (${voicesText(quorum.presentVoices)}). Représentés : ${quorum.representedMembers} (${voicesText(quorum.representedVoices)}).`,
@@ -48,35 +61,64 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
       const counted = item.votesFor !== null && item.votesAgainst !== null && item.abstentions !== null;
       if (!counted) return p(`${i + 1}. ${item.title} : résolution non votée.`);
       const counts = { votesFor: item.votesFor!, votesAgainst: item.votesAgainst!, abstentions: item.abstentions! };
+      const adopted = isAdopted(counts, assembly.majority, voices);
       return p(
-        `${i + 1}. ${item.title} : ${counts.votesFor} pour, ${counts.votesAgainst} contre, ${counts.abstentions} abstention(s). Résolution ${isAdopted(counts, assembly.majority, voices) ? "adoptée" : "rejetée"} (${MAJORITY_LABELS[assembly.majority].toLowerCase()}).`,
+        `${i + 1}. ${item.title} : ${counts.votesFor} pour, ${counts.votesAgainst} contre, ${abstentionsText(counts.abstentions)}. Résolution ${adopted ? "adoptée" : "rejetée"} ${MAJORITY_WORDS[assembly.majority]}.`,
       );
     }),
-    p("L'ordre du jour étant épuisé, la séance est levée."),
-    p("Le président : …………………… Le secrétaire : ……………………"),
+    p(`L'ordre du jour étant épuisé, la séance est levée à ${timeWords(assembly.closedTime)}.`),
   ];
   return parts.join("");
 }
 
-/** Characters the PDF's standard fonts cannot draw, as they read. */
-const printable = (text: string) => text.replace(/[\u202f\u2009]/g, " ").replace(/[\u2018\u2019]/g, "'");
+/** The blocks of the minutes' rich text: headings apart from paragraphs, a list's items as lines of their own. */
+export function minutesBlocks(html: string) {
+  const blocks: { heading: boolean; text: string }[] = [];
+  for (const match of html.matchAll(/<(h[1-6]|p|li)\b[^>]*>([\s\S]*?)<\/\1>/gi)) {
+    const text = richTextToPlain(match[2]!).trim();
+    if (!text) continue;
+    const tag = match[1]!.toLowerCase();
+    blocks.push({ heading: tag.startsWith("h"), text: tag === "li" ? `• ${text}` : text });
+  }
+  // Text outside any block (pasted as is): kept whole rather than lost.
+  if (blocks.length === 0 && richTextToPlain(html).trim())
+    for (const text of richTextToPlain(html).split(/\n{2,}/)) blocks.push({ heading: false, text: text.trim() });
+  return blocks;
+}
 
-/** The minutes as an A4 PDF (Helvetica, the standard fonts of pdfkit), from their edited rich text. */
-export async function minutesPdf(title: string, subtitle: string, html: string): Promise<Buffer> {
-  // Loaded for the first PDF only (see treasury/pdf.server.ts).
-  const { default: PdfKit } = await import("pdfkit");
-  return new Promise((resolve, reject) => {
-    const doc = new PdfKit({ size: "A4", margin: 64, info: { Title: printable(title) } });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.font("Helvetica-Bold").fontSize(16).text(printable(title));
-    doc.font("Helvetica").fontSize(11).text(printable(subtitle)).moveDown();
-    for (const paragraph of richTextToPlain(html).split(/\n{2,}/))
-      doc.text(printable(paragraph.trim()), { align: "left" }).moveDown(0.6);
-    doc.end();
-  });
+export interface MinutesPdfInput {
+  identity: PdfIdentity;
+  title: string;
+  /** The assembly's day, time and place. */
+  subtitle: string;
+  html: string;
+  facts: MinutesFacts;
+}
+
+/**
+ * The minutes as an A4 PDF fit to file, in the receipts' typography (DejaVu: « », narrow spaces, accents): the
+ * association's letterhead (name, seat, RNA), the title, the text with its headings, the chair's and the secretary's
+ * signatures, each page numbered.
+ */
+export function minutesPdf({ identity, title, subtitle, html, facts }: MinutesPdfInput): Promise<Buffer> {
+  return renderPdf(
+    { Title: title, Author: identity.name },
+    (doc: PdfDocument) => {
+      letterhead(doc, identity);
+      doc.font("bold").fontSize(16).text(title);
+      doc.font("regular").fontSize(10).fillColor("#444444").text(subtitle).fillColor("black").moveDown(1);
+      for (const block of minutesBlocks(html)) {
+        if (block.heading) doc.moveDown(0.4).font("bold").fontSize(12.5).text(block.text).moveDown(0.3);
+        else doc.font("regular").fontSize(11).text(block.text, { align: "left" }).moveDown(0.5);
+      }
+      doc.moveDown(1);
+      signatureBlocks(doc, [
+        { role: "La présidente ou le président de séance", name: facts.chair },
+        { role: "La ou le secrétaire de séance", name: facts.secretary },
+      ]);
+    },
+    { margin: 64, footer: `${identity.name} · ${title}` },
+  );
 }
 
 /** The date a minutes document bears: the assembly's day (Paris). */

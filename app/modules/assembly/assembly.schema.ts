@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalLine } from "~/modules/forms/fields.schema";
 
 /** The general assembly's words and forms, safe for the browser (decision 030). */
 
@@ -138,3 +139,27 @@ export const voicesText = (n: number) => `${n} voix`;
 
 /** « 2 pouvoirs », « 1 pouvoir », « aucun pouvoir ». */
 export const proxiesText = (n: number) => (n === 0 ? "aucun pouvoir" : n === 1 ? "1 pouvoir" : `${n} pouvoirs`);
+
+/** « à la majorité simple »: how the minutes say a resolution's majority, without the labels' explanations. */
+export const MAJORITY_WORDS: Record<Majority, string> = {
+  simple: "à la majorité simple",
+  absolue: "à la majorité absolue",
+  deux_tiers: "à la majorité des deux tiers",
+};
+
+/** « 1 abstention », « 2 abstentions », « aucune abstention ». */
+export const abstentionsText = (n: number) =>
+  n === 0 ? "aucune abstention" : n === 1 ? "1 abstention" : `${n} abstentions`;
+
+/** « 21:40 »: the time a meeting closed, as the minutes' form takes it (empty until known). */
+const CLOSED_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/** The minutes' facts around their text: who chaired the meeting, who took the minutes, when it closed. */
+export const minutesFactsSchema = z.object({
+  chair: optionalLine(120, ""),
+  secretary: optionalLine(120, ""),
+  closedTime: optionalLine(5, "").refine((v) => v === "" || CLOSED_TIME.test(v), {
+    error: "Indiquez l'heure de clôture comme 21:40.",
+  }),
+});
+export type MinutesFacts = z.output<typeof minutesFactsSchema>;

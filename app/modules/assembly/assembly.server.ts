@@ -20,6 +20,7 @@ import {
   type AgendaItemInput,
   type AssemblyKind,
   type AssemblySettings,
+  type MinutesFacts,
   type VoteCounts,
 } from "./assembly.schema";
 
@@ -466,8 +467,12 @@ export async function recordVotes(assemblyId: number, itemId: number, counts: Vo
 }
 
 /** Keeps the minutes as edited (sanitised by the caller). */
-export async function saveMinutes(assemblyId: number, html: string, executor: Executor) {
-  await executor.update(assemblies).set({ minutes: html }).where(eq(assemblies.id, assemblyId));
+/** The minutes' text, and who chaired the meeting, who took the minutes and when it closed, when given. */
+export async function saveMinutes(assemblyId: number, html: string, executor: Executor, facts?: MinutesFacts) {
+  await executor
+    .update(assemblies)
+    .set({ minutes: html, ...facts })
+    .where(eq(assemblies.id, assemblyId));
 }
 
 export async function setMinutesDocument(assemblyId: number, documentId: number, executor: Executor) {

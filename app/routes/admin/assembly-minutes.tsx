@@ -3,6 +3,8 @@ import type { Route } from "./+types/assembly-minutes";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { RichTextEditor } from "~/components/form/RichTextEditor";
+import { DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
+import { ErrorSummary } from "~/components/form/messages";
 import { alertClass, buttonClass, quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -24,6 +26,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AssemblyMinutes({ loaderData, actionData }: Route.ComponentProps) {
   const notice = useSaveNotice(actionData?.ok ? actionData.message : null);
+  const refused = actionData && !actionData.ok ? actionData : null;
   return (
     <AdminPage
       title="Procès-verbal"
@@ -37,6 +40,7 @@ export default function AssemblyMinutes({ loaderData, actionData }: Route.Compon
           {loaderData.saved
             ? "Le texte enregistré."
             : "Rédigé d'après la présence et les votes : relisez, complétez, puis enregistrez."}{" "}
+          Les noms de séance signent le PDF ; « Rédiger de nouveau » les reprend dans le texte.{" "}
           {loaderData.documentId ? (
             <Link to="/admin/documents" className="font-semibold text-brand-800 underline">
               Déposé dans les documents
@@ -46,12 +50,27 @@ export default function AssemblyMinutes({ loaderData, actionData }: Route.Compon
       }
       popup={notice}
     >
-      {actionData && !actionData.ok ? (
+      {refused && Object.keys(refused.errors).length === 0 ? (
         <p role="alert" className={alertClass}>
-          {actionData.message}
+          {refused.message}
         </p>
       ) : null}
       <Form method="post" className="space-y-4" key={loaderData.html}>
+        <FormFields
+          state={{
+            id: "minutes",
+            errors: refused?.errors ?? {},
+            values: { ...loaderData.facts, ...refused?.values },
+            order: ["chair", "secretary", "closedTime"],
+          }}
+        >
+          <ErrorSummary />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextInput name="chair" label="Présidente ou président de séance" autoComplete="off" />
+            <TextInput name="secretary" label="Secrétaire de séance" autoComplete="off" />
+            <DateTimeInput name="closedTime" type="time" label="Séance levée à" />
+          </div>
+        </FormFields>
         <RichTextEditor name="minutes" label="Texte du procès-verbal" defaultValue={loaderData.html} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="save" className={buttonClass}>

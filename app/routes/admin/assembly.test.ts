@@ -12,6 +12,7 @@ import {
   outbox,
 } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
+import { pdfText } from "../../../tests/pdf";
 import { readDocumentFile } from "~/modules/documents/document-files.server";
 import { insertDocument, usePrivateDocumentsDir } from "../../../tests/documents";
 import { agendaOf, answer, membersOf } from "~/modules/assembly/assembly.server";
@@ -343,29 +344,55 @@ describeEachDatabase("/admin/assemblees", () => {
     const draft = await get(minutesLoader, path, id);
     expect(draft.saved).toBe(false);
     expect(draft.html).toContain("Présents : 1 (1 voix)");
-    expect(draft.html).toContain("1. Budget : 1 pour, 0 contre, 0 abstention(s). Résolution adoptée");
+    expect(draft.html).toContain(
+      "1. Budget : 1 pour, 0 contre, aucune abstention. Résolution adoptée à la majorité simple.</p>",
+    );
     expect(draft.html).toContain("Membres présents : Amina Benali (pouvoir d&#39;Aïcha Aïdi).");
+    expect(draft.facts).toEqual({ chair: "", secretary: "", closedTime: "" });
+
+    // Who chaired, who took the minutes, when it closed: a time that is none is sent back, the names kept.
+    const facts = { chair: "Élodie Durand", secretary: "Bruno Roux", closedTime: "21:40" };
+    const wrongTime = await post(minutesAction, path, { intent: "redraft", ...facts, closedTime: "25:00" }, id);
+    expect(wrongTime).toMatchObject({
+      status: 400,
+      value: { errors: { closedTime: "Indiquez l'heure de clôture comme 21:40." } },
+    });
+    expect((wrongTime.value as unknown as { values: Record<string, string> }).values.chair).toBe("Élodie Durand");
+    await post(minutesAction, path, { intent: "redraft", ...facts }, id);
+    const redrafted = await get(minutesLoader, path, id);
+    expect(redrafted.facts).toEqual(facts);
+    expect(redrafted.html).toContain("sous la présidence d&#39;Élodie Durand ; Bruno Roux est secrétaire de séance.");
+    expect(redrafted.html).toContain("la séance est levée à 21h40.");
 
     expect(await post(minutesAction, path, { intent: "save", minutes: "<p> </p>" }, id)).toMatchObject({
       status: 400,
       value: { message: "Le procès-verbal est vide." },
     });
-    const edited = `${draft.html}<p>Le président remercie les membres.</p><script>alert(1)</script>`;
-    expect(await post(minutesAction, path, { intent: "save", minutes: edited }, id)).toMatchObject({
+    const edited = `${redrafted.html}<p>Le président remercie les membres.</p><script>alert(1)</script>`;
+    expect(await post(minutesAction, path, { intent: "save", minutes: edited, ...facts }, id)).toMatchObject({
       value: { ok: true, message: "Procès-verbal enregistré." },
     });
     const [row] = await getDb().select().from(assemblies);
     expect(row!.minutes).toContain("Le président remercie les membres.");
     expect(row!.minutes).not.toContain("script");
 
-    const filed = await post(minutesAction, path, { intent: "file", minutes: row!.minutes }, id);
+    const filed = await post(minutesAction, path, { intent: "file", minutes: row!.minutes, ...facts }, id);
     expect(filed.value.message).toMatch(/^Procès-verbal déposé en PDF dans les documents \(document n° \d+\)\.$/);
     const [doc] = await getDb().select().from(documents);
     expect(doc).toMatchObject({ kind: "proces_verbal", visibility: "membres" });
     expect(doc!.title).toMatch(/^Procès-verbal : Assemblée générale ordinaire du /);
     const [version] = await getDb().select().from(documentVersions);
     expect(version!.format).toBe("pdf");
-    expect((await readDocumentFile(version!))!.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = (await readDocumentFile(version!))!;
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    // The receipts' typography: names, « » and narrow spaces as typed; the chair and secretary sign; pages numbered.
+    const text = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(text).toContain("Membres présents : Amina Benali (pouvoir d'Aïcha Aïdi).");
+    expect(text).toContain("Résolution adoptée à la majorité simple.");
+    expect(text).toMatch(/La présidente ou le président de séance\s+Élodie Durand\s+Signature :/);
+    expect(text).toMatch(/La ou le secrétaire de séance\s+Bruno Roux\s+Signature :/);
+    expect(text).toMatch(/· page 1 \/ 1/);
+    expect(text).toContain("Le président remercie les membres.");
     await post(minutesAction, path, { intent: "file", minutes: `${row!.minutes}<p>Ajout.</p>` }, id);
     expect(await getDb().select().from(documents)).toHaveLength(1);
     expect(await getDb().select().from(documentVersions)).toHaveLength(2);
