@@ -16,6 +16,8 @@ import { agendaOf, membersOf, quorumOf, representedBy, type Assembly } from "./a
 type Event = { start: Date | null; location: string; title: string };
 
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
+/** A heading as the editor keeps it (its toolbar has none): a paragraph all in bold, which the PDF sets apart. */
+const heading = (text: string) => `<p><strong>${escapeHtml(text)}</strong></p>`;
 
 /** « 21h40 » from « 21:40 », as the site writes times; « … » while unknown. */
 const timeWords = (time: string) => (time ? time.replace(":", "h") : "…");
@@ -35,7 +37,7 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
   const present = members.filter((m) => m.present);
   const kind = ASSEMBLY_KIND_LABELS[assembly.kind].toLowerCase();
   const parts = [
-    `<h2>Procès-verbal de l'${kind}</h2>`,
+    heading(`Procès-verbal de l'${kind}`),
     p(
       `L'${kind} ${de(associationName)} s'est tenue le ${event.start ? `${formatDate(event.start)} à ${formatTime(event.start)}` : "…"}${event.location.trim() ? `, ${event.location.trim()}` : ""}, sous la présidence ${assembly.chair ? de(assembly.chair) : "de …"} ; ${assembly.secretary || "…"} est secrétaire de séance.`,
     ),
@@ -48,14 +50,16 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
         : `Le quorum de ${assembly.quorumPercent} % (${voicesText(quorum.needed)}) n'est pas atteint : l'assemblée ne peut pas délibérer.`,
     ),
     p(
-      `Membres présents : ${present
-        .map((m) => {
-          const held = (represented.get(m.id) ?? []).map((id) => names.get(id) ?? "");
-          return held.length ? `${m.name} (pouvoir ${de(held.join(", "))})` : m.name;
-        })
-        .join(", ")}.`,
+      `Membres présents : ${
+        present
+          .map((m) => {
+            const held = (represented.get(m.id) ?? []).map((id) => names.get(id) ?? "");
+            return held.length ? `${m.name} (pouvoir ${de(held.join(", "))})` : m.name;
+          })
+          .join(", ") || "aucun"
+      }.`,
     ),
-    "<h3>Ordre du jour</h3>",
+    heading("Ordre du jour"),
     ...agenda.map((item, i) => {
       if (!item.isResolution) return p(`${i + 1}. ${item.title}`);
       const counted = item.votesFor !== null && item.votesAgainst !== null && item.abstentions !== null;
@@ -71,18 +75,28 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
   return parts.join("");
 }
 
-/** The blocks of the minutes' rich text: headings apart from paragraphs, a list's items as lines of their own. */
+/**
+ * The blocks of the minutes' rich text: a paragraph all in bold is a heading (the editor's toolbar has no heading),
+ * a list's items are lines of their own, and text outside any paragraph is kept as one.
+ */
 export function minutesBlocks(html: string) {
   const blocks: { heading: boolean; text: string }[] = [];
+  const loose = (part: string) => {
+    for (const text of richTextToPlain(part).split(/\n{2,}/))
+      if (text.trim()) blocks.push({ heading: false, text: text.trim() });
+  };
+  let last = 0;
   for (const match of html.matchAll(/<(h[1-6]|p|li)\b[^>]*>([\s\S]*?)<\/\1>/gi)) {
-    const text = richTextToPlain(match[2]!).trim();
+    loose(html.slice(last, match.index).replace(/<\/?(?:ol|ul)\b[^>]*>/gi, ""));
+    last = match.index + match[0].length;
+    const inner = match[2]!.trim();
+    const text = richTextToPlain(inner).trim();
     if (!text) continue;
     const tag = match[1]!.toLowerCase();
-    blocks.push({ heading: tag.startsWith("h"), text: tag === "li" ? `• ${text}` : text });
+    const bold = /^<strong>(?:(?!<\/strong>)[\s\S])*<\/strong>$/i.test(inner);
+    blocks.push({ heading: tag.startsWith("h") || (tag === "p" && bold), text: tag === "li" ? `• ${text}` : text });
   }
-  // Text outside any block (pasted as is): kept whole rather than lost.
-  if (blocks.length === 0 && richTextToPlain(html).trim())
-    for (const text of richTextToPlain(html).split(/\n{2,}/)) blocks.push({ heading: false, text: text.trim() });
+  loose(html.slice(last).replace(/<\/?(?:ol|ul)\b[^>]*>/gi, ""));
   return blocks;
 }
 
