@@ -1347,6 +1347,12 @@ export const treasuryReceipts = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     sentAt: timestamptz("sent_at"),
+    /**
+     * When its entry was deleted or its payment cancelled: the receipt keeps its number (the sequence has no gap) and
+     * its PDF is made again marked « ANNULÉ », with why.
+     */
+    cancelledAt: timestamptz("cancelled_at"),
+    cancelReason: text("cancel_reason").notNull().default(""),
   },
   (t) => [
     uniqueIndex("treasury_receipts_number_idx").on(t.year, t.number),

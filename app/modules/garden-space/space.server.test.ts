@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { euros } from "~/lib/money";
 import { eventRegistrations, gardenerFees, inspectionMarks } from "~/db/schema";
-import { markAssembly, sendConvocation } from "~/modules/assembly/assembly.server";
+import { markAssembly, sendConvocation, saveAgenda } from "~/modules/assembly/assembly.server";
 import { updateDocument } from "~/modules/documents/documents.server";
 import { saveHelloAssoSettings } from "~/modules/helloasso/helloasso.settings.server";
 import { PAY_ONLINE_LABEL } from "~/modules/helloasso/payment.labels";
@@ -131,6 +131,8 @@ describeEachDatabase("« Mon jardin »: what a signed-in gardener sees", () => {
     const event = (await insertEvent({ title: "AG", start, location: "Salle des fêtes" }))!;
     const assembly = await markAssembly(event.id, "ordinaire", getDb());
     expect((await gardenSpaceData(signedIn(gardener), url())).assembly).toBeNull();
+    // The convocation carries its agenda: none goes without one.
+    await saveAgenda(assembly.id, [{ title: "Rapport moral", isResolution: false }], getDb());
     await sendConvocation(assembly.id);
     const space = await gardenSpaceData(signedIn(gardener), url());
     expect(space.assembly).toMatchObject({

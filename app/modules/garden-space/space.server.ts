@@ -17,7 +17,7 @@ import { feesAndPaymentsOf } from "~/modules/register/fees.server";
 import { holdingsOf, recentWarnings } from "~/modules/register/gardeners.server";
 import { PLOT_KIND_LABELS } from "~/modules/register/plots.labels";
 import { feeInstructions } from "~/modules/register/plots.mail.server";
-import { receiptMessages, receiptNumber } from "~/modules/treasury/receipts.labels";
+import { receiptNumber, receiptState } from "~/modules/treasury/receipts.labels";
 import type { SignedInGardener } from "./gardener-auth.server";
 import { myAssembly } from "./space-assembly.server";
 import { ASSEMBLY_ANSWER_NOTICE, spaceMessages } from "./space.labels";
@@ -83,7 +83,8 @@ async function myReceipts(gardenerId: number) {
     number: receiptNumber(r.year, r.number),
     madeOn: formatDate(r.createdAt),
     amount: euros(r.amountCents),
-    cancelled: r.entryId === null ? receiptMessages.cancelled : "",
+    // A receipt erased with the record is not listed; any other state is a cancellation.
+    cancelled: receiptState(r),
   }));
 }
 

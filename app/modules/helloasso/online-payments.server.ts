@@ -333,7 +333,12 @@ async function settleRefunded(row: OnlinePayment, order: HelloAssoOrder, via: st
     let note: string;
     try {
       // Undone with its book entry in a savepoint: refused once the entry is in a closed year or on a statement.
-      await tx.transaction((inner) => undoPayment(inner, locked.paymentId!));
+      await tx.transaction((inner) =>
+        undoPayment(inner, locked.paymentId!, undefined, {
+          actor: HELLOASSO_ACTOR,
+          reason: `paiement remboursé chez HelloAsso (commande n° ${order.id})`,
+        }),
+      );
       note = `paiement annulé : remboursé chez HelloAsso (commande n° ${order.id})`;
     } catch (error) {
       if (!(error instanceof TreasuryRefusal)) throw error;

@@ -98,6 +98,7 @@ export const HISTORY_KINDS = {
   "tresorerie.pointage": "Pointages d'un relevé enregistrés",
   "tresorerie.rapprochement": "Relevé bancaire rapproché",
   "tresorerie.recu": "Reçu établi",
+  "tresorerie.recu-annule": "Reçu annulé",
   "tresorerie.recu-envoye": "Reçu envoyé",
   "tresorerie.attestation": "Attestation de paiement établie",
   "tresorerie.budget": "Budget prévisionnel enregistré",

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { answer, markAssembly, membersOf, sendConvocation } from "~/modules/assembly/assembly.server";
+import { answer, markAssembly, membersOf, sendConvocation, saveAgenda } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertEvent, insertGardener } from "../../../tests/factories";
 import { findPersonalData } from "./personal-data.server";
@@ -12,6 +12,8 @@ describeEachDatabase("a gardener's personal data and the general assembly", () =
     const assembly = await markAssembly(event.id, "ordinaire", getDb());
     await insertGardener({ name: "Amina Benali", email: "amina@example.fr" });
     await insertGardener({ name: "Bruno Roux", email: "bruno@example.fr" });
+    // The convocation carries its agenda: none goes without one.
+    await saveAgenda(assembly.id, [{ title: "Rapport moral", isResolution: false }], getDb());
     await sendConvocation(assembly.id, new Date("2027-02-01T10:00:00Z"));
     const [amina, bruno] = await membersOf(assembly.id);
     await answer(bruno!.id, { answer: "pouvoir", holder: amina!.id }, new Date("2027-02-02T10:00:00Z"));

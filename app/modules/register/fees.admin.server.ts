@@ -16,7 +16,7 @@ import {
   PAYMENT_MEANS_LABELS,
   type PaymentMeans,
 } from "~/modules/register/plots.labels";
-import { feeBalance, feeStateText, isLate } from "./fees.labels";
+import { feeBalance, feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
 import {
   FEE_CONFIRM_MESSAGE,
   feeCallFormSchema,
@@ -386,7 +386,9 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
           actor,
           async (tx) => {
             const payment = fee.payments.find((p) => p.id === parseId(form.get("paymentId")));
-            return payment ? undoPayment(tx, payment.id) : undefined;
+            return payment
+              ? undoPayment(tx, payment.id, undefined, { actor, reason: "paiement annulé par le bureau" })
+              : undefined;
           },
           (row) => row && { kind: "jardinier.paiement-annule", target, detail: euros(row.amountCents) },
         );
@@ -395,7 +397,7 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
         throw error;
       }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
-      return doneForm("undo-payment", "Paiement annulé.");
+      return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));
     }
     case "waive": {
       const { data, refusal } = parseAdminForm(feeWaiveFormSchema, form, "L'exonération n'a pas été enregistrée :");

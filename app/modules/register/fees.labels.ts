@@ -30,3 +30,7 @@ export function feeStateText(fee: FeeFigures) {
   if (balance < 0) return `trop-perçu ${euros(-balance)}`;
   return fee.status === "waived" && fee.paidCents === 0 ? "exonérée" : "payée";
 }
+
+/** « Annuler ce paiement » done: its receipt, if it had one, cancelled with it. */
+export const paymentUndoneMessage = (receipt: string | null) =>
+  receipt ? `Paiement annulé, et le reçu n° ${receipt} avec lui.` : "Paiement annulé.";

@@ -16,7 +16,7 @@ import { feeYearsOf, mailReceiptOfPayment, receiptLinksOf } from "~/modules/trea
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
-import { feeStateText, isLate } from "./fees.labels";
+import { feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
 import { departureFeeSchema, feeRateFormSchema } from "./fees.schema";
 import {
   cancelFee,
@@ -120,7 +120,11 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
       try {
         undone = await withHistory(
           actor,
-          (tx) => undoPayment(tx, parseId(form.get("paymentId")) ?? 0, gardenerId),
+          (tx) =>
+            undoPayment(tx, parseId(form.get("paymentId")) ?? 0, gardenerId, {
+              actor,
+              reason: "paiement annulé par le bureau",
+            }),
           (row) =>
             row && {
               kind: "jardinier.paiement-annule",
@@ -133,7 +137,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
         throw error;
       }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
-      return doneForm("undo-payment", "Paiement annulé.");
+      return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));
     }
     case "fee-rate": {
       const { data, refusal } = parseAdminForm(feeRateFormSchema, form, "Le tarif n'a pas été enregistré :");

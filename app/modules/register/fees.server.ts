@@ -19,6 +19,9 @@ import type { PaymentForm } from "~/modules/register/plots.schema";
 import { byFamilyName, currentPlots } from "./gardeners.server";
 import { feeBalance, type FeeFigures, type FeeStatus } from "./fees.labels";
 import { bookPayment, unbookPayment, type ChequeDetails } from "~/modules/treasury/book.server";
+import { cancelReceiptOfEntry, receiptOfPayment } from "~/modules/treasury/receipts.server";
+import { receiptNumber } from "~/modules/treasury/receipts.labels";
+import type { Actor } from "~/modules/history/history.server";
 
 /** « Envoyer un lien de paiement »: a fee's link to pay online, put in its call or reminder. */
 export type PayLink = (feeId: number) => string;
@@ -598,9 +601,15 @@ export async function recordPayment(tx: Transaction, gardenerId: number, form: P
 
 /**
  * Removes a payment recorded by mistake, and its entry in the book (refused, TreasuryRefusal, once that entry can no
- * longer change); the fee it went against stays, owed again.
+ * longer change), its receipt cancelled (`cancelled`: who and why, for the history and the payer's e-mail); the fee it
+ * went against stays, owed again.
  */
-export async function undoPayment(tx: Transaction, paymentId: number, gardenerId?: number) {
+export async function undoPayment(
+  tx: Transaction,
+  paymentId: number,
+  gardenerId?: number,
+  cancelled: { actor: Actor; reason: string } = { actor: { id: null, username: "bureau" }, reason: "paiement annulé" },
+) {
   const [found] = await tx
     .select({ id: gardenerPayments.id })
     .from(gardenerPayments)
@@ -612,6 +621,11 @@ export async function undoPayment(tx: Transaction, paymentId: number, gardenerId
     )
     .for("update");
   if (!found) return undefined;
+  // Its receipt, if one was made, cannot outlive the entry it attests: cancelled, its number kept.
+  const booked = await receiptOfPayment(paymentId, tx);
+  const receipt = booked?.receipt
+    ? await cancelReceiptOfEntry(tx, booked.entryId, cancelled.reason, cancelled.actor)
+    : null;
   await unbookPayment(tx, paymentId);
   const [payment] = await tx
     .delete(gardenerPayments)
@@ -622,7 +636,7 @@ export async function undoPayment(tx: Transaction, paymentId: number, gardenerId
       ),
     )
     .returning();
-  return payment;
+  return payment && { ...payment, receipt: receipt ? receiptNumber(receipt.year, receipt.number) : null };
 }
 
 /** A gardener's fees (latest year first) and their other payments (entry budget, cabin takeover). */

@@ -22,6 +22,7 @@ import {
 } from "~/modules/documents/document-files.server";
 import { documentMessages } from "~/modules/documents/documents.schema";
 import { accountBalances, isYearClosed, TreasuryRefusal } from "./book.server";
+import { cancelReceiptOfEntry } from "./receipts.server";
 import {
   createEntry,
   deleteEntry,
@@ -444,6 +445,8 @@ export async function entryAction(request: Request, rawId: string | undefined, a
       const deleted = await withHistory(
         actor,
         async (tx) => {
+          // Its receipt, if any, cannot outlive it: cancelled, its number kept (refused deletions roll it back).
+          await cancelReceiptOfEntry(tx, id, "écriture supprimée du livre", actor);
           const entry = await deleteEntry(tx, id);
           return entry && { entry, names: await namesOf(tx) };
         },

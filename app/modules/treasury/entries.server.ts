@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import {
@@ -7,6 +7,7 @@ import {
   treasuryCategories,
   treasuryDeposits,
   treasuryEntries,
+  treasuryReceipts,
   treasuryStatements,
 } from "~/db/schema";
 import { euros } from "~/lib/money";
@@ -21,6 +22,7 @@ import {
   type TreasuryEntry,
 } from "./book.server";
 import type { EntryForm } from "./entries.schema";
+import { receiptNumber } from "./receipts.labels";
 import {
   categoryName,
   DIRECTION_LABELS,
@@ -156,11 +158,16 @@ const FIELD_OF: Record<string, string> = {
   categoryId: "categoryId",
   means: "means",
   direction: "direction",
+  payer: "payer",
 };
+
+/** What a receipt states of its entry: once it is made, these change only by cancelling it. */
+const RECEIPT_FIELDS = ["amountCents", "date", "payer"] as const;
 
 /**
  * Corrects an entry: refused in a closed year, for a deposited or reconciled entry whose amount, date or account would
- * change, and for a register's entry whose payment fields would change. Returns the entry before and after.
+ * change, for a register's entry whose payment fields would change, and for one whose receipt attests the amount,
+ * date or payer that would change. Returns the entry before and after.
  */
 export async function updateEntry(
   tx: Transaction,
@@ -184,6 +191,19 @@ export async function updateEntry(
       throw new EntryFieldRefusal(
         FIELD_OF[field]!,
         "Cette écriture vient d'un paiement du registre : son montant, sa date, son compte, sa catégorie et son moyen de paiement se corrigent depuis le registre.",
+        409,
+      );
+  }
+  const attested = RECEIPT_FIELDS.find((f) => changed(f));
+  if (attested) {
+    const [receipt] = await tx
+      .select({ year: treasuryReceipts.year, number: treasuryReceipts.number })
+      .from(treasuryReceipts)
+      .where(and(eq(treasuryReceipts.entryId, id), isNull(treasuryReceipts.cancelledAt)));
+    if (receipt)
+      throw new EntryFieldRefusal(
+        FIELD_OF[attested]!,
+        `Le reçu n° ${receiptNumber(receipt.year, receipt.number)} atteste cette écriture : son montant, sa date et son payeur ne changent plus. Pour les corriger, supprimez l'écriture (son reçu est alors annulé) et saisissez-la de nouveau.`,
         409,
       );
   }

@@ -8,7 +8,7 @@ import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-for
 import { contentDisposition } from "~/modules/documents/document-response.server";
 import type { Actor } from "~/modules/history/history.server";
 import { TreasuryRefusal } from "./book.server";
-import { receiptMessages, receiptNumber } from "./receipts.labels";
+import { receiptMessages, receiptNumber, receiptState } from "./receipts.labels";
 import { receiptSendFormSchema, receiptSettingsFormSchema } from "./receipts.schema";
 import {
   entryForReceipt,
@@ -30,9 +30,6 @@ import {
 // The receipts' screens: an entry's receipt (made, downloaded, sent), the year's receipts and their settings, the
 // downloads of a receipt and of a gardener's yearly statement.
 
-const stateOf = (receipt: Receipt) =>
-  receipt.entryId === null ? receiptMessages.cancelled : receipt.hash === null ? receiptMessages.erasedState : "";
-
 const receiptView = (receipt: Receipt) => ({
   id: receipt.id,
   number: receiptNumber(receipt.year, receipt.number),
@@ -40,7 +37,7 @@ const receiptView = (receipt: Receipt) => ({
   madeBy: receipt.createdBy,
   payer: receipt.payerName,
   amount: euros(receipt.amountCents),
-  state: stateOf(receipt),
+  state: receiptState(receipt),
   downloadable: receipt.hash !== null,
   sentOn: receipt.sentAt ? formatDate(receipt.sentAt) : "",
 });

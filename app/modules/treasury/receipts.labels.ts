@@ -1,3 +1,5 @@
+import { formatDate } from "~/lib/dates";
+
 /** How receipts are numbered and what their screens and PDFs say (decision 031). Safe for the browser. */
 
 /** « 2027-0007 ». */
@@ -17,6 +19,7 @@ export const receiptMessages = {
   notIncome: "Un reçu ne s'établit que pour une recette : ni pour une dépense, ni pour un virement entre comptes.",
   noPayer: "Indiquez d'abord sur l'écriture le nom de qui a payé : le reçu est établi à son nom.",
   erased: "Ce reçu a été effacé avec la fiche de la personne : il ne peut plus être envoyé.",
+  cancelledNotSent: "Ce reçu est annulé : il ne peut plus être envoyé comme justificatif.",
   noAddress: "Indiquez l'adresse e-mail à laquelle envoyer le reçu.",
   cancelled: "annulé (paiement annulé)",
   erasedState: "effacé avec la fiche",
@@ -27,3 +30,19 @@ export const receiptMessages = {
   notMailed: (reason: string) =>
     `Le reçu n'a pas été envoyé (${reason}) : envoyez-le depuis la page « Reçu » du paiement.`,
 } as const;
+
+/**
+ * What the lists say of a receipt: « ANNULÉ le 28 novembre 2026 : paiement annulé par le bureau »; a receipt whose
+ * entry went before receipts were cancelled, « annulé (paiement annulé) »; « effacé avec la fiche »; "" while valid.
+ */
+export function receiptState(receipt: {
+  cancelledAt: Date | null;
+  cancelReason: string;
+  entryId: number | null;
+  hash: string | null;
+}) {
+  if (receipt.cancelledAt)
+    return `ANNULÉ le ${formatDate(receipt.cancelledAt)}${receipt.cancelReason ? ` : ${receipt.cancelReason}` : ""}`;
+  if (receipt.entryId === null) return receiptMessages.cancelled;
+  return receipt.hash === null ? receiptMessages.erasedState : "";
+}

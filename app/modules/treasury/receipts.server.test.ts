@@ -17,7 +17,11 @@ import { usePrivateDocumentsDir } from "../../../tests/documents";
 import { pdfText } from "../../../tests/pdf";
 import { insertContent, insertGardener } from "../../../tests/factories";
 import { categoryIdOf, TreasuryRefusal } from "./book.server";
+import { deleteEntry, updateEntry } from "./entries.server";
+import type { EntryForm } from "./entries.schema";
+import { receiptState } from "./receipts.labels";
 import {
+  cancelReceiptOfEntry,
   issueReceipt,
   mailReceiptOfPayment,
   receiptFile,
@@ -156,15 +160,85 @@ describeEachDatabase("receipts", () => {
     expect(byName).toContain("Claire Martin");
   });
 
-  it("keeps a receipt numbered when its payment is undone", async () => {
+  it("cancels a receipt with its payment: numbered still, its PDF marked « ANNULÉ », its payer told", async () => {
     const { gardener, payment, entry } = await paidFee();
     const receipt = await issueReceipt(entry.id, actor);
-    await getDb().transaction((tx) => undoPayment(tx, payment.id, gardener.id));
+    await sendReceipt(receipt.id, actor);
+    await getDb().delete(outbox);
+    const undone = await getDb().transaction((tx) =>
+      undoPayment(tx, payment.id, gardener.id, { actor, reason: "chèque refusé par la banque" }),
+    );
+    expect(undone?.receipt).toBe("2027-0001");
     const [kept] = await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receipt.id));
-    expect(kept).toMatchObject({ entryId: null, year: 2027, number: 1, amountCents: 5500 });
-    expect(await receiptFile(kept!)).not.toBeNull();
+    expect(kept).toMatchObject({
+      entryId: null,
+      year: 2027,
+      number: 1,
+      amountCents: 5500,
+      cancelReason: "chèque refusé par la banque",
+    });
+    expect(kept!.cancelledAt).toBeInstanceOf(Date);
+    expect(kept!.hash).not.toBe(receipt.hash);
+    const text = await pdfText((await receiptFile(kept!))!);
+    expect(text).toContain("Reçu n° 2027-0001");
+    expect(text).toMatch(/ANNULÉ le .+ : chèque refusé par la banque\./);
+    expect(text).toContain("Camille Roux");
+    expect(receiptState(kept!)).toMatch(/^ANNULÉ le \d{1,2} [a-zéû]+ \d{4} : chèque refusé par la banque$/);
+    // Sent before, so its payer is told, the cancelled receipt joined.
+    const [mail] = await getDb().select().from(outbox);
+    expect(mail).toMatchObject({
+      to: "camille@example.fr",
+      subject: expect.stringMatching(/^Reçu n° 2027-0001 annulé/),
+    });
+    expect(mail!.text).toContain("est annulé : chèque refusé par la banque");
+    expect(mail!.attachmentHash).toBe(kept!.hash);
+    expect((await getDb().select().from(history)).map((h) => h.kind)).toContain("tresorerie.recu-annule");
+    await expect(sendReceipt(receipt.id, actor)).rejects.toThrow("Ce reçu est annulé");
     // Its number stays used.
     expect((await issueReceipt((await income()).id, actor)).number).toBe(2);
+  });
+
+  it("refuses to change what a receipt attests, and cancels the receipt of an entry deleted", async () => {
+    const made = await income({ label: "Vente de plants", payer: "Épicerie solidaire" });
+    const receipt = await issueReceipt(made.id, actor);
+    const form = (changes: Partial<EntryForm>): EntryForm => ({
+      direction: made.direction,
+      date: made.date,
+      label: made.label,
+      amount: made.amountCents,
+      accountId: made.accountId,
+      toAccountId: made.toAccountId,
+      categoryId: made.categoryId,
+      means: made.means,
+      chequeNumber: made.chequeNumber,
+      chequeBank: made.chequeBank,
+      payer: made.payer,
+      reference: made.reference,
+      ...changes,
+    });
+    for (const [field, value] of [
+      ["amount", 3600],
+      ["date", "2027-02-02"],
+      ["payer", "Autre payeur"],
+    ] as const)
+      await expect(
+        getDb().transaction((tx) => updateEntry(tx, made.id, form({ [field]: value }), null)),
+      ).rejects.toThrow(
+        /^Le reçu n° 2027-0001 atteste cette écriture : son montant, sa date et son payeur ne changent plus/,
+      );
+    // Its label is no part of what is attested.
+    const relabelled = await getDb().transaction((tx) =>
+      updateEntry(tx, made.id, form({ label: "Vente de plants de tomates" }), null),
+    );
+    expect(relabelled?.after.label).toBe("Vente de plants de tomates");
+    await getDb().transaction(async (tx) => {
+      await cancelReceiptOfEntry(tx, made.id, "écriture supprimée du livre", actor);
+      await deleteEntry(tx, made.id);
+    });
+    const [kept] = await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receipt.id));
+    expect(kept).toMatchObject({ entryId: null, cancelReason: "écriture supprimée du livre" });
+    // Never sent: nobody to tell.
+    expect(await getDb().select().from(outbox)).toEqual([]);
   });
 
   it("erasing the gardener takes the name and the file, keeps the number and the amount", async () => {

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
 import {
   admins,
   gardenerPayments,
@@ -12,7 +12,7 @@ import {
 } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
-import { parisToday } from "~/lib/paris-time";
+import { parisDateOf, parisToday } from "~/lib/paris-time";
 import { legalIdentity } from "~/modules/content/content.server";
 import { logger } from "~/server/logger.server";
 import {
@@ -23,7 +23,7 @@ import {
 } from "~/modules/documents/document-files.server";
 import { gardenerTarget, recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { receiptMail } from "./receipts.mail.server";
+import { receiptCancelledMail, receiptMail } from "./receipts.mail.server";
 import { TreasuryRefusal } from "./book.server";
 import { letterhead, renderPdf, type PdfDocument } from "~/server/pdf.server";
 import { amountInWords } from "./amount-words.server";
@@ -124,10 +124,36 @@ interface ReceiptContent {
   signatory: string;
 }
 
-function receiptPdf(r: ReceiptContent) {
+/**
+ * A receipt's PDF; `cancelled`, the same receipt marked « ANNULÉ » across the page, with the day and the reason under
+ * its title.
+ */
+function receiptPdf(r: ReceiptContent, cancelled?: { on: string; reason: string }) {
   return renderPdf({ Title: `Reçu n° ${r.number}`, Author: r.identity.name }, (doc) => {
+    if (cancelled) {
+      doc.save();
+      doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
+      doc
+        .font("bold")
+        .fontSize(96)
+        .fillColor("#b91c1c")
+        .fillOpacity(0.25)
+        .text("ANNULÉ", 0, doc.page.height / 2 - 60, { width: doc.page.width, align: "center", lineBreak: false });
+      doc.restore();
+      doc.fillColor("black").fillOpacity(1);
+      doc.x = doc.page.margins.left;
+      doc.y = doc.page.margins.top;
+    }
     letterhead(doc, r.identity);
     doc.font("bold").fontSize(18).text(`Reçu n° ${r.number}`, { align: "center" });
+    if (cancelled)
+      doc
+        .moveDown(0.5)
+        .font("bold")
+        .fontSize(12)
+        .fillColor("#b91c1c")
+        .text(`ANNULÉ le ${formatCalendarDate(cancelled.on)} : ${cancelled.reason}.`, { align: "center" })
+        .fillColor("black");
     doc.moveDown(1.5).font("regular").fontSize(11);
     doc.text(`L'association ${r.identity.name} a reçu de :`);
     doc.font("bold").text(r.payer.name);
@@ -252,6 +278,86 @@ export async function issueReceipt(
   }
 }
 
+/**
+ * Cancels the receipt of entry `entryId`, in the transaction that deletes the entry or cancels its payment: the receipt
+ * keeps its number, its PDF is made again marked « ANNULÉ » with the day and `reason`, the history says so, and a payer
+ * it had been sent to is told by e-mail. Null when the entry has no receipt still valid.
+ */
+export async function cancelReceiptOfEntry(tx: Transaction, entryId: number, reason: string, actor: Actor) {
+  const [receipt] = await tx
+    .select()
+    .from(treasuryReceipts)
+    .where(and(eq(treasuryReceipts.entryId, entryId), isNull(treasuryReceipts.cancelledAt)))
+    .for("update");
+  if (!receipt) return null;
+  const found = await entryForReceipt(tx, entryId);
+  const number = receiptNumber(receipt.year, receipt.number);
+  let file: ReturnType<typeof madePdf> | null = null;
+  if (found && receipt.hash) {
+    const { entry, category, gardener } = found;
+    const identity = await association(tx);
+    const pdf = await receiptPdf(
+      {
+        number,
+        identity,
+        payer: { name: receipt.payerName, address: gardener?.address.trim() ?? "" },
+        what: whatWasPaid(entry, category),
+        amountCents: receipt.amountCents,
+        paidOn: entry.date,
+        means: meansText(entry.means, entry.chequeNumber, entry.chequeBank),
+        issuedOn: parisDateOf(receipt.createdAt),
+        signatory: await signatoryOf(tx, identity.settings, { id: null, username: receipt.createdBy }),
+      },
+      { on: parisToday(), reason },
+    );
+    file = madePdf(pdf, 1);
+    await storeDocumentFile(file);
+  }
+  const [cancelled] = await tx
+    .update(treasuryReceipts)
+    .set({
+      cancelledAt: new Date(),
+      cancelReason: reason,
+      ...(file ? { hash: file.hash, bytes: file.data.length } : {}),
+    })
+    .where(eq(treasuryReceipts.id, receipt.id))
+    .returning();
+  await recordHistory(tx, actor, { kind: "tresorerie.recu-annule", target: `reçu n° ${number}`, detail: reason });
+  const to = receipt.sentAt ? await receiptAddressOf(receipt, tx) : "";
+  if (to && cancelled!.hash) {
+    const identity = await association(tx);
+    await enqueueMail(
+      tx,
+      receiptCancelledMail(
+        to,
+        {
+          number,
+          payerName: receipt.payerName,
+          amountCents: receipt.amountCents,
+          reason,
+          hash: cancelled!.hash,
+          fileName: receiptFileName(receipt),
+        },
+        identity,
+      ),
+    );
+  }
+  return cancelled!;
+}
+
+/** The receipt still valid of the register's payment `paymentId`, if its entry has one: what cancelling it cancels. */
+export async function receiptOfPayment(paymentId: number, executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({ receipt: treasuryReceipts, entryId: treasuryEntries.id })
+    .from(treasuryEntries)
+    .leftJoin(
+      treasuryReceipts,
+      and(eq(treasuryReceipts.entryId, treasuryEntries.id), isNull(treasuryReceipts.cancelledAt)),
+    )
+    .where(eq(treasuryEntries.paymentId, paymentId));
+  return row;
+}
+
 /** A receipt's stored PDF, or null once erased (or the file lost). */
 export async function receiptFile(receipt: Receipt) {
   if (!receipt.hash) return null;
@@ -281,6 +387,7 @@ export async function sendReceipt(receiptId: number, actor: Actor, typedAddress 
     const [receipt] = await tx.select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receiptId)).for("update");
     if (!receipt) throw new TreasuryRefusal(receiptMessages.noReceipt);
     if (!receipt.hash) throw new TreasuryRefusal(receiptMessages.erased);
+    if (receipt.cancelledAt) throw new TreasuryRefusal(receiptMessages.cancelledNotSent);
     const to = (await receiptAddressOf(receipt, tx)) || typedAddress.trim();
     if (!to) throw new TreasuryRefusal(receiptMessages.noAddress);
     const identity = await association(tx);

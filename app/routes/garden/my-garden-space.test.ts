@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { assemblies, assemblyMembers, gardeners, history } from "~/db/schema";
 import { parisYear } from "~/lib/paris-time";
-import { markAssembly, membersOf, sendConvocation } from "~/modules/assembly/assembly.server";
+import { markAssembly, membersOf, sendConvocation, saveAgenda } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertDocument, usePrivateDocumentsDir } from "../../../tests/documents";
 import { insertEvent, insertGardener } from "../../../tests/factories";
@@ -63,6 +63,8 @@ async function convened() {
     .update(assemblies)
     .set({ documentIds: [joined.id] })
     .where(eq(assemblies.id, assembly.id));
+  // The convocation carries its agenda: none goes without one.
+  await saveAgenda(assembly.id, [{ title: "Rapport moral", isResolution: false }], getDb());
   await sendConvocation(assembly.id);
   const members = await membersOf(assembly.id);
   const member = (gardenerId: number) => members.find((m) => m.gardenerId === gardenerId)!;

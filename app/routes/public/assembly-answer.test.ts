@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { markAssembly, memberToken, membersOf, sendConvocation } from "~/modules/assembly/assembly.server";
+import { markAssembly, memberToken, membersOf, sendConvocation, saveAgenda } from "~/modules/assembly/assembly.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertEvent, insertGardener } from "../../../tests/factories";
 import { formPost, routeArgs } from "../../../tests/routes";
@@ -21,6 +21,8 @@ async function convened(names: string[], start = new Date(Date.now() + 30 * 86_4
   const event = (await insertEvent({ title: "AG", start, endDate: new Date(start.getTime() + 3_600_000) }))!;
   const assembly = await markAssembly(event.id, "ordinaire", getDb());
   for (const name of names) await insertGardener({ name });
+  // The convocation carries its agenda: none goes without one.
+  await saveAgenda(assembly.id, [{ title: "Rapport moral", isResolution: false }], getDb());
   await sendConvocation(assembly.id);
   const members = await membersOf(assembly.id);
   const token = (name: string) => memberToken({ linkKey: members.find((m) => m.name === name)!.linkKey! });

@@ -1,10 +1,9 @@
-import { Form } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
 import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/register/fees.schema";
 import { PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
-import { ChequeFields, chequeSwitchClass, ReceiptBox, ReceiptLink } from "./PaymentExtras";
+import { ChequeFields, chequeSwitchClass, ReceiptBox, ReceiptLink, UndoPaymentButton } from "./PaymentExtras";
 
 interface Fee {
   year: number;
@@ -45,16 +44,7 @@ export function FeePayments({
             {howPaid(p) ? ` (${howPaid(p)})` : ""}
           </span>
           <ReceiptLink receipt={p.receipt} what={`paiement de ${p.amount} le ${p.paidOn}`} />
-          <Form method="post">
-            <input type="hidden" name="intent" value="undo-payment" />
-            <input type="hidden" name="paymentId" value={p.id} />
-            <button
-              type="submit"
-              className="min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2"
-            >
-              Annuler ce paiement<span className="sr-only"> de {p.amount}</span>
-            </button>
-          </Form>
+          <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { PaymentWithReceiptFields } from "~/components/admin/plots/PaymentFields";
-import { chequeSwitchClass, ReceiptLink } from "./PaymentExtras";
+import { chequeSwitchClass, ReceiptLink, UndoPaymentButton } from "./PaymentExtras";
 import { Select, TextInput } from "~/components/form/fields";
 import { linkClass } from "./fee-ui";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
@@ -111,17 +111,16 @@ export function GardenerFees({
       {money.others.length > 0 && (
         <ul className="mt-4 divide-y divide-stone-200">
           {money.others.map((p) => (
-            <UndoableRow
-              key={p.id}
-              undo={
-                editable ? { intent: "undo-payment", field: "paymentId", id: p.id, label: "Annuler ce paiement" } : null
-              }
-              what={p.what}
-            >
-              <strong>{p.what}</strong> : {p.amount} — payé le {p.paidOn}
-              {p.means ? ` (${p.means})` : ""}
-              {editable && <ReceiptLink receipt={p.receipt} what={p.what} />}
-            </UndoableRow>
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <strong>{p.what}</strong> : {p.amount} — payé le {p.paidOn}
+                {p.means ? ` (${p.means})` : ""}
+                {editable && <ReceiptLink receipt={p.receipt} what={p.what} />}
+              </span>
+              {editable && (
+                <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
+              )}
+            </li>
           ))}
         </ul>
       )}

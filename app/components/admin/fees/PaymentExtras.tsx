@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Checkbox, TextInput } from "~/components/form/fields";
 
 /**
@@ -49,5 +50,36 @@ export function ReceiptLink({
       {receipt.number ? `Reçu n° ${receipt.number}` : "Reçu"}
       <span className="sr-only"> : {what}</span>
     </Link>
+  );
+}
+
+/**
+ * « Annuler ce paiement », after a confirmation that says what it cancels: the payment, its entry in the book (by
+ * number) and its receipt, which stays numbered, marked « ANNULÉ », its recipient told.
+ */
+export function UndoPaymentButton({
+  paymentId,
+  what,
+  receipt,
+}: {
+  paymentId: number;
+  /** « 20,00 € du 2 mars 2026 ». */
+  what: string;
+  receipt: { entryId: number; number: string } | null;
+}) {
+  const entry = receipt ? `son écriture n° ${receipt.entryId} est supprimée du livre` : "";
+  const cancelled = receipt?.number
+    ? ` et le reçu n° ${receipt.number} est annulé : il garde son numéro, marqué « ANNULÉ », et la personne est prévenue si elle l'avait reçu`
+    : "";
+  return (
+    <ConfirmDialog
+      trigger="Annuler ce paiement"
+      triggerName={`Annuler le paiement de ${what}`}
+      title="Annuler ce paiement ?"
+      message={`Le paiement de ${what} est retiré de la cotisation${entry ? ` ; ${entry}` : ""}${cancelled}. La cotisation redevient due d'autant.`}
+      confirm="Annuler le paiement"
+      fields={{ intent: "undo-payment", paymentId: String(paymentId) }}
+      triggerClassName="min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2"
+    />
   );
 }
