@@ -120,6 +120,8 @@ export default [
         // Image uploads for every admin editor; behind the same session middleware as the screens.
         route("media", "routes/resources/admin-media.ts"),
         route("autosave", "routes/resources/autosave.ts"),
+        // An address under /admin that names no screen: a 404 in the back-office.
+        route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
       ]),
     ]),
   ]),

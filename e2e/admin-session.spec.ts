@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, loginAsAdmin, test } from "./fixtures";
 import { smallPng } from "./images";
+import { openAdmin } from "./admin";
 
 // A session that ends while an administrator is typing: here the session cookie is removed, which the server
 // cannot tell from an expired session. Nothing typed may be lost.
@@ -129,4 +130,16 @@ test("an upload after the session expired says how to go on", async ({ page, con
       "Votre session a expiré : enregistrez le formulaire pour vous reconnecter, puis choisissez l'image à nouveau.",
     ),
   ).toBeVisible();
+});
+
+test("an /admin address that names no screen is a 404 in the back-office, its menu kept, not the public home", async ({
+  page,
+}) => {
+  await openAdmin(page, "/admin", "Tableau de bord");
+  const answer = await page.goto("/admin/parcelles-perdues");
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page introuvable" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Tableau de bord" }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Retour au tableau de bord" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 });

@@ -19,6 +19,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   { view: Permission | readonly Permission[]; change?: Permission | readonly Permission[] }
 > = {
   "/admin": { view: "dashboard" },
+  // An address that names no screen: its 404, to whoever is signed in.
+  "/admin/*": { view: "dashboard" },
   "/admin/comptes": { view: "own-account" },
 
   // Writing: the blog, events, sign-ups, ads moderation, the letter, and the editors' uploads and autosaves.
