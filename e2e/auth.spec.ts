@@ -176,3 +176,22 @@ test("a body that is not a form gets 415, and a broken form 400, never a 500", a
   expect(broken.status()).toBe(400);
   expect(await broken.text()).toContain("Le formulaire envoyé est illisible.");
 });
+
+test("on a phone the back-office's menu is one line, the current page in view, under a third of the first screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page);
+  await page.goto("/admin/historique");
+  await expect(page.getByRole("heading", { level: 1, name: "Historique" })).toBeVisible();
+  const main = await page.getByRole("main").boundingBox();
+  expect(main!.y).toBeLessThan(844 / 3);
+  // The last entry, the current page, is scrolled into the menu's view.
+  const current = await page
+    .getByRole("navigation", { name: "Administration" })
+    .getByRole("link", { name: "Historique" })
+    .boundingBox();
+  expect(current!.x).toBeGreaterThanOrEqual(0);
+  expect(current!.x + current!.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

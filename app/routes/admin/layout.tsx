@@ -1,6 +1,6 @@
-import { Form, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { Form, Link, NavLink, Outlet, useLocation, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { signedInAdmin } from "~/request/context";
 import { can } from "~/modules/auth/roles";
 import { ADMIN_ROUTE_PERMISSIONS } from "./permissions";
@@ -63,6 +63,15 @@ function Badge({ count, one, many }: { count: number; one: string; many: string 
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useIntervalRevalidation(NOTIFICATIONS_REFRESH_MS);
+  const menu = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // The current page's entry brought into the one-line menu's view on a phone, the page itself not scrolled.
+  useEffect(() => {
+    const list = menu.current?.querySelector("ul");
+    const current = menu.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const { username, entries, unprocessedApplications, pendingAds } = loaderData;
   const badges: Record<string, ReactNode> = {
     "/admin/applications": (
@@ -75,12 +84,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {/* On a desktop the menu's background runs the page's full height and the menu itself stays in view. */}
       <aside className="bg-brand-900 text-brand-50 lg:w-60 lg:shrink-0">
         <div className="lg:sticky lg:top-0">
-          <div className="flex items-center gap-2 px-4 py-4">
+          <div className="flex items-center gap-2 px-4 py-2 lg:py-4">
             <LeafIcon className="size-8 text-brand-700" />
             <span className="font-bold">Administration</span>
           </div>
-          <nav aria-label="Administration">
-            <ul className="flex flex-wrap gap-1 px-2 pb-3 lg:flex-col">
+          {/* On a phone the menu is one line that scrolls sideways, the current page brought into view: the page's
+              own content starts in the first screen. */}
+          <nav aria-label="Administration" ref={menu}>
+            <ul className="relative flex gap-1 overflow-x-auto px-2 pb-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:pb-3">
               {entries.map((entry) => (
                 <li key={entry.to} className="shrink-0">
                   <NavLink
