@@ -30,6 +30,10 @@ test("the dashboard links to each screen and shows the latest articles and the n
   await expect(events.first()).toContainText(/le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}/);
   await expect(events.first()).toContainText("Assemblée générale annuelle");
   await expect(stat(page, "Parcelles occupées")).toContainText(/\d+ \/ \d+/);
+  // The demo's fees: the count settled, and the amounts behind it.
+  await expect(stat(page, "Cotisations \\d{4} payées")).toContainText(
+    /\d+ \/ \d+[\d\s]+,\d\d\s€ appelés, [\d\s]+,\d\d\s€ reçus, [\d\s]+,\d\d\s€ à recevoir/,
+  );
   // The demo content is still there: the dashboard says so; the confirmation can be cancelled.
   const demo = page.getByRole("region", { name: "Contenu de démonstration" });
   await expect(demo).toContainText("éléments de démonstration");

@@ -7,11 +7,14 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 export function Stat({
   label,
   value,
+  detail,
   to,
   wide = false,
 }: {
   label: string;
   value: ReactNode;
+  /** A line under the figure: the amounts behind a count. */
+  detail?: string;
   to?: string;
   /** A long figure (an amount in euros): the whole row on a phone, where a column is too narrow for it. */
   wide?: boolean;
@@ -20,6 +23,7 @@ export function Stat({
     <>
       <span className="block text-sm text-stone-600">{label}</span>
       <span className="mt-1 block text-3xl font-bold text-brand-800">{value}</span>
+      {detail ? <span className="mt-1 block text-sm text-stone-700">{detail}</span> : null}
     </>
   );
   const frame = `rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200${wide ? " col-span-2 sm:col-span-1" : ""}`;

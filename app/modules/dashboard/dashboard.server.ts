@@ -1,3 +1,4 @@
+import { euros } from "~/lib/money";
 import { currentFeeYear, feeProgress } from "~/modules/register/fees.server";
 import { accountBalances } from "~/modules/treasury/book.server";
 import { chequesToDepositCount } from "~/modules/treasury/deposits.server";
@@ -76,6 +77,9 @@ export async function dashboardData(access: AccountAccess) {
       year: 0,
       paid: 0,
       called: 0,
+      owedCents: 0,
+      receivedCents: 0,
+      remainingCents: 0,
     }),
     when("fees", treasuryFigures, { cents: 0, cheques: 0 }),
   ]);
@@ -110,6 +114,9 @@ export async function dashboardData(access: AccountAccess) {
       feesPaid: fees.paid,
       feesCalled: fees.called,
       feeYear: fees.year,
+      feesOwed: euros(fees.owedCents),
+      feesReceived: euros(fees.receivedCents),
+      feesRemaining: euros(fees.remainingCents),
       // What the association's accounts hold today, and the cheques waiting to go to the bank.
       treasuryCents: treasury.cents,
       chequesToDeposit: treasury.cheques,

@@ -153,7 +153,13 @@ describeEachDatabase("fees", () => {
     let fee = await feeOfGardener(a.id);
     expect(feeBalance(fee)).toEqual({ owed: 5500, balance: 2500 });
     expect(feeStateText(fee)).toBe("reste 25,00\u00a0€");
-    expect(await feeProgress(2026)).toEqual({ called: 2, paid: 0 });
+    expect(await feeProgress(2026)).toEqual({
+      called: 2,
+      paid: 0,
+      owedCents: 9000,
+      receivedCents: 3000,
+      remainingCents: 6000,
+    });
     // Ticked: the balance only, 25 € more.
     expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-06", "especes", "marie"))).toBe(1);
     fee = await feeOfGardener(a.id);
@@ -167,7 +173,14 @@ describeEachDatabase("fees", () => {
     const feeB = await feeOfGardener(b.id);
     await inTx((tx) => payFee(tx, feeB.id, { amountCents: 4000, paidOn: "2026-03-05", means: "virement" }, "marie"));
     expect(feeStateText(await feeOfGardener(b.id))).toBe("trop-perçu 5,00\u00a0€");
-    expect(await feeProgress(2026)).toEqual({ called: 2, paid: 2 });
+    // An overpayment is received, and counts for nothing against what remains.
+    expect(await feeProgress(2026)).toEqual({
+      called: 2,
+      paid: 2,
+      owedCents: 9000,
+      receivedCents: 9500,
+      remainingCents: 0,
+    });
     const totals = { ...sumFees(await feesOf(2026)), byMeans: await receivedByMeans(2026) };
     expect(totals).toMatchObject({ called: 9000, received: 9500, outstanding: 0, overpaid: 500, waived: 0 });
     expect([...totals.byMeans].sort()).toEqual([

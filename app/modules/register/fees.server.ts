@@ -284,18 +284,31 @@ export async function feesOf(year: number, executor: Executor = getDb()) {
     .orderBy(sql`${gardeners.id} is null`, ...byFamilyName, asc(gardenerFees.id));
 }
 
-/** How many of the year's fees are settled, out of how many are owed (the dashboard); cancelled ones left out. */
+/**
+ * How many of the year's fees are settled, out of how many are owed, and the amounts (the dashboard): owed after
+ * waivers, received, and still to receive (each fee's balance, an overpayment counting for nothing); cancelled fees
+ * left out. The same figures as the fees' list.
+ */
 export async function feeProgress(year: number, executor: Executor = getDb()) {
+  const open = sql`${gardenerFees.status} <> 'cancelled'`;
   const [row] = await executor
     .select({
-      called: sql<number>`count(*) filter (where ${gardenerFees.status} <> 'cancelled')`.mapWith(Number),
-      paid: sql<number>`count(*) filter (where ${gardenerFees.status} <> 'cancelled' and ${paidCents} >= ${owedSql})`.mapWith(
-        Number,
-      ),
+      called: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
+      paid: sql<number>`count(*) filter (where ${open} and ${paidCents} >= ${owedSql})`.mapWith(Number),
+      owedCents: sql<number>`coalesce(sum(${owedSql}) filter (where ${open}), 0)`.mapWith(Number),
+      receivedCents: sql<number>`coalesce(sum(${paidCents}) filter (where ${open}), 0)`.mapWith(Number),
+      remainingCents:
+        sql<number>`coalesce(sum(greatest(${owedSql} - ${paidCents}, 0)) filter (where ${open}), 0)`.mapWith(Number),
     })
     .from(gardenerFees)
     .where(eq(gardenerFees.year, year));
-  return { called: row?.called ?? 0, paid: row?.paid ?? 0 };
+  return {
+    called: row?.called ?? 0,
+    paid: row?.paid ?? 0,
+    owedCents: row?.owedCents ?? 0,
+    receivedCents: row?.receivedCents ?? 0,
+    remainingCents: row?.remainingCents ?? 0,
+  };
 }
 
 /** The treasurer's figures of some fees: called, received, waived, cancelled, outstanding, overpaid, and settled. */

@@ -136,7 +136,16 @@ describeEachDatabase("admin dashboard", () => {
       });
     }
     const data = await loader(signedIn());
-    expect(data.counts).toMatchObject({ plotsOccupied: 2, plotsTotal: 3, feesPaid: 1, feesCalled: 2, feeYear: year });
+    expect(data.counts).toMatchObject({
+      plotsOccupied: 2,
+      plotsTotal: 3,
+      feesPaid: 1,
+      feesCalled: 2,
+      feeYear: year,
+      feesOwed: "90,00\u00a0€",
+      feesReceived: "45,00\u00a0€",
+      feesRemaining: "45,00\u00a0€",
+    });
     expect(data.exclusions).toEqual([{ id: gardener.id, name: "Dominique Girard", warnings: 2 }]);
     // Next year's call made in the autumn: the dashboard follows it.
     await getDb()

@@ -113,6 +113,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 <span className="text-lg font-semibold text-stone-500"> / {counts.feesCalled}</span>
               </>
             }
+            detail={`${counts.feesOwed} appelés, ${counts.feesReceived} reçus, ${counts.feesRemaining} à recevoir`}
             to="/admin/cotisations"
           />
         )}
