@@ -25,7 +25,10 @@ async function setUpHelloAsso(browser: Browser) {
   await page.goto("/admin/tresorerie/parametres");
   await expect(page.getByText(/Paiement en ligne : actif/).first()).toBeVisible();
   await page.getByRole("button", { name: "Tester la connexion" }).click();
-  await expect(page.getByText("Connexion à HelloAsso réussie")).toBeVisible();
+  // HelloAsso read the organization the slug names: its name is shown.
+  await expect(
+    page.getByText(/^Connexion à HelloAsso réussie \(.+\) : organisation « Jardins partagés \(essai\) »/).first(),
+  ).toBeVisible();
   await context.close();
 }
 

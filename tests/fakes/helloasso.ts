@@ -35,6 +35,8 @@ interface Order {
 export interface FakeHelloAsso {
   url: string;
   slug: string;
+  /** The organization's name, as GET /v5/organizations/{slug} gives it. */
+  name: string;
   clientId: string;
   clientSecret: string;
   /** Where notifications are posted (the site's /api/helloasso/notification); null: none is sent. */
@@ -106,6 +108,7 @@ export async function startFakeHelloAsso(
   const fake: FakeHelloAsso = {
     url: "",
     slug: options.slug ?? "jardins-partages-test",
+    name: "Jardins partagés (essai)",
     clientId: options.clientId ?? "client-test",
     clientSecret: options.clientSecret ?? "secret-test-0123456789",
     notificationUrl: options.notificationUrl ?? null,
@@ -235,6 +238,12 @@ export async function startFakeHelloAsso(
     if (!authorized(request))
       return json(response, 401, { message: "Authorization has been denied for this request." });
 
+    // The organization's public details (OrganizationModel): a slug HelloAsso does not know is a 404.
+    const organization = /^\/v5\/organizations\/([^/]+)$/.exec(path);
+    if (organization && request.method === "GET")
+      return organization[1] === fake.slug
+        ? json(response, 200, { name: fake.name, organizationSlug: fake.slug, type: "Association1901", city: "Lyon" })
+        : json(response, 404, { message: "Organization not found" });
     const intents = /^\/v5\/organizations\/([^/]+)\/checkout-intents(?:\/(\d+))?$/.exec(path);
     if (intents && intents[1] !== fake.slug) return json(response, 403, { message: "Forbidden" });
     if (intents && request.method === "POST" && !intents[2]) {

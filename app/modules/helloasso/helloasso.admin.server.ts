@@ -3,7 +3,12 @@ import { euros } from "~/lib/money";
 import { env } from "~/server/env.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { fetchHelloAssoToken, forgetHelloAssoTokens, HelloAssoError } from "./helloasso.client.server";
+import {
+  fetchHelloAssoToken,
+  forgetHelloAssoTokens,
+  HelloAssoError,
+  readOrganization,
+} from "./helloasso.client.server";
 import { onlinePaymentsOfFee } from "./online-payments.server";
 import {
   HELLOASSO_ENVIRONMENT_LABELS,
@@ -123,7 +128,10 @@ export async function helloAssoSettingsAction(form: FormData, actor: Actor) {
   );
 }
 
-/** « Tester la connexion »: asks HelloAsso a token with the settings saved, and says how it went. */
+/**
+ * « Tester la connexion »: asks HelloAsso a token with the settings saved, then reads the organization they name, and
+ * says how it went with its name.
+ */
 async function testConnection() {
   const refused = (message: string) => {
     const form = new FormData();
@@ -137,15 +145,17 @@ async function testConnection() {
       `Connexion non testée : ${state.text.replace("Paiement en ligne : inactif : ", "")}. Enregistrez d'abord les réglages.`,
     );
   }
+  let found: { name: string };
   try {
     await fetchHelloAssoToken(config);
+    found = await readOrganization(config);
   } catch (error) {
     if (!(error instanceof HelloAssoError)) throw error;
     return refused(`La connexion à HelloAsso a échoué : ${error.message}`);
   }
   return doneForm(
     "helloasso-test",
-    `Connexion à HelloAsso réussie (${ENVIRONMENT_SHORT[config.environment]}, organisation ${config.organizationSlug}).`,
+    `Connexion à HelloAsso réussie (${ENVIRONMENT_SHORT[config.environment]}) : organisation « ${found.name} » (${config.organizationSlug}).`,
   );
 }
 

@@ -123,6 +123,31 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 const unavailable = (status?: number) =>
   new HelloAssoError("HelloAsso ne répond pas pour le moment. Réessayez un peu plus tard.", status);
 
+// ——— The organization ———
+
+const organization = z.looseObject({ name: z.string(), organizationSlug: z.string().optional() });
+
+/**
+ * The organization the settings name, as HelloAsso publishes it (GET /organizations/{slug}): « Tester la connexion »
+ * shows its name, so a slug mistyped fails there and not at a gardener's first payment.
+ */
+export async function readOrganization(config: HelloAssoConfig) {
+  try {
+    const parsed = organization.safeParse(
+      await call(config, "GET", `/organizations/${encodeURIComponent(config.organizationSlug)}`),
+    );
+    if (!parsed.success) throw new HelloAssoError("HelloAsso a répondu de façon illisible.");
+    return { name: parsed.data.name.trim() };
+  } catch (error) {
+    if (error instanceof HelloAssoError && error.status === 404)
+      throw new HelloAssoError(
+        `HelloAsso ne connaît aucune organisation « ${config.organizationSlug} » : recopiez l'identifiant qui suit /associations/ dans l'adresse de votre page HelloAsso.`,
+        404,
+      );
+    throw error;
+  }
+}
+
 // ——— Checkout ———
 
 export interface CheckoutIntentInput {

@@ -158,17 +158,33 @@ describeEachDatabase("the HelloAsso settings on /admin/tresorerie/parametres", (
     ]);
 
     await send(SETTINGS);
-    fetched = vi
-      .spyOn(globalThis, "fetch")
-      .mockResolvedValueOnce(Response.json({ access_token: "jeton", token_type: "bearer", expires_in: 1800 }));
+    // HelloAsso as its API answers: a token, then the organization the slug names, or a 404 for one it does not know.
+    let knownSlug = "jardins-familiaux-de-rillieux";
+    fetched = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith("/oauth2/token"))
+        return Response.json({ access_token: "jeton", token_type: "bearer", expires_in: 1800 });
+      if (url === `https://api.helloasso-sandbox.com/v5/organizations/${knownSlug}`)
+        return Response.json({ name: "Jardins familiaux de Rillieux", organizationSlug: knownSlug });
+      return Response.json({ message: "Not found" }, { status: 404 });
+    });
     expect(await send({ intent: "helloasso-test" })).toMatchObject({
       ok: true,
       intent: "helloasso-test",
-      message: "Connexion à HelloAsso réussie (bac à sable, organisation jardins-familiaux-de-rillieux).",
+      message:
+        "Connexion à HelloAsso réussie (bac à sable) : organisation « Jardins familiaux de Rillieux » (jardins-familiaux-de-rillieux).",
     });
     const [url, init] = fetched.mock.calls[0]!;
     expect(url).toBe("https://api.helloasso-sandbox.com/oauth2/token");
     expect(String(init?.body)).toContain("client_id=0a1b2c3d4e5f");
+    // A slug mistyped: the token is given (the client is right), the organization is not found, and the test says so.
+    knownSlug = "jardins-familiaux-de-rillieux-la-pape";
+    const wrongSlug = answered<Answer>(await send({ intent: "helloasso-test" }));
+    expect([wrongSlug.status, wrongSlug.value.message]).toEqual([
+      409,
+      "La connexion à HelloAsso a échoué : HelloAsso ne connaît aucune organisation « jardins-familiaux-de-rillieux » : recopiez l'identifiant qui suit /associations/ dans l'adresse de votre page HelloAsso.",
+    ]);
+    fetched.mockReset();
 
     fetched.mockResolvedValueOnce(Response.json({ error: "unauthorized_client" }, { status: 401 }));
     const refused = answered<Answer>(await send({ intent: "helloasso-test" }));
