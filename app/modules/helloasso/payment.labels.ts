@@ -18,6 +18,15 @@ export const PAYMENT_OUTCOMES = {
 } as const;
 export type PaymentOutcome = keyof typeof PAYMENT_OUTCOMES;
 
+/**
+ * What the payment link's page says (no sign-in there, so no receipts below): where the receipt is, rather than
+ * « ci-dessous ».
+ */
+export const LINK_OUTCOMES: Record<PaymentOutcome, string> = {
+  ...PAYMENT_OUTCOMES,
+  recu: "Paiement reçu, merci. Votre reçu vous a été envoyé par e-mail ; il se télécharge aussi dans « Mon jardin », où vous entrez avec votre adresse e-mail.",
+};
+
 /** The outcome named by a URL's `paiement` parameter, if it is one. */
 export function paymentOutcomeOf(url: URL): PaymentOutcome | null {
   const value = url.searchParams.get("paiement");

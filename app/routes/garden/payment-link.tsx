@@ -7,6 +7,7 @@ import { euros } from "~/lib/money";
 import { payLinkedFee, paymentLinkPage } from "~/modules/helloasso/pay.server";
 import {
   isGoodOutcome,
+  LINK_OUTCOMES,
   PAY_ONLINE_LABEL,
   PAYMENT_OUTCOMES,
   paymentOutcomeOf,
@@ -37,7 +38,7 @@ export default function PaymentLink({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-6">
       <h1 className="text-3xl font-bold text-brand-800">Cotisation {fee.year}</h1>
-      {outcome ? <SpaceNotice notice={{ text: PAYMENT_OUTCOMES[outcome], good: isGoodOutcome(outcome) }} /> : null}
+      {outcome ? <SpaceNotice notice={{ text: LINK_OUTCOMES[outcome], good: isGoodOutcome(outcome) }} /> : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-800">
         <dt className="font-medium">Montant dû</dt>
         <dd>{euros(fee.owedCents)}</dd>
@@ -63,7 +64,7 @@ export default function PaymentLink({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p className="mt-6">
         <Link to="/mon-jardin" className="font-semibold text-brand-800 underline">
-          Mon jardin : mes parcelles, mes reçus
+          Mon jardin : mes parcelles, mes reçus (connexion par e-mail)
         </Link>
       </p>
     </div>
