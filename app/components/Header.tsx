@@ -27,7 +27,7 @@ export function Header({
   const stored = parseMediaUrl(headerIcon);
   const iconSrc = stored ? `/icon.webp?v=${stored.hash}` : headerIcon;
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <Link to="/" className="flex min-w-0 shrink items-center gap-2.5">
           {iconSrc ? (
