@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { MailPreview } from "~/components/admin/MailPreview";
 import type { IntentResult } from "~/components/admin/plots/IntentForm";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { Checkbox, FormFields } from "~/components/form/fields";
@@ -50,16 +51,7 @@ export function ConvocationPreview({
               : "."}
           </li>
         </ul>
-        {preview.mail && (
-          <figure className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
-            <figcaption className="text-sm text-stone-600">
-              E-mail à {preview.mail.to} — « {preview.mail.subject} »
-            </figcaption>
-            <pre className="mt-2 font-sans text-sm whitespace-pre-wrap text-stone-900 [overflow-wrap:anywhere]">
-              {preview.mail.text}
-            </pre>
-          </figure>
-        )}
+        {preview.mail && <MailPreview mail={preview.mail} />}
         <Checkbox name="confirm">
           Je confirme l'envoi de la convocation à {counted(n, "membre", "membres")}. Les règles, l'ordre du jour et les
           documents ne changeront plus.

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { MailPreview } from "~/components/admin/MailPreview";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { Checkbox, DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
@@ -68,16 +69,7 @@ function CallPreview({
             : ""}
           .
         </p>
-        {preview.mail && (
-          <figure className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
-            <figcaption className="text-sm text-stone-600">
-              E-mail à {preview.mail.to} — « {preview.mail.subject} »
-            </figcaption>
-            <pre className="mt-2 font-sans text-sm whitespace-pre-wrap text-stone-900 [overflow-wrap:anywhere]">
-              {preview.mail.text}
-            </pre>
-          </figure>
-        )}
+        {preview.mail && <MailPreview mail={preview.mail} />}
         {n > 0 && preview.missing.length === 0 && (
           <>
             {onlinePayment ? (
