@@ -65,14 +65,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useIntervalRevalidation(NOTIFICATIONS_REFRESH_MS);
   const menu = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // The current page's entry brought into the one-line menu's view on a phone, the page itself not scrolled.
+  const { username, entries, unprocessedApplications, pendingAds } = loaderData;
+  // The entry of the page shown, as NavLink finds it: the dashboard only for itself, any other for what is under it.
+  const active = entries.find((e) => (e.to === "/admin" ? pathname === e.to : pathname.startsWith(e.to)))?.to;
+  // That entry brought into the one-line menu's view on a phone, the page itself not scrolled.
   useEffect(() => {
     const list = menu.current?.querySelector("ul");
-    const current = menu.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const current = active ? menu.current?.querySelector<HTMLElement>(`a[href="${active}"]`) : null;
     if (!list || !current || list.scrollWidth <= list.clientWidth) return;
     list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
-  const { username, entries, unprocessedApplications, pendingAds } = loaderData;
+  }, [active]);
   const badges: Record<string, ReactNode> = {
     "/admin/applications": (
       <Badge count={unprocessedApplications} one="demande non traitée" many="demandes non traitées" />
