@@ -265,12 +265,12 @@ test("an inspection round with a warning e-mailed, the year's fees called, ticke
   const feesCsv = await download(page, page.getByRole("button", { name: "Exporter en CSV" }));
   expect(
     feesCsv.startsWith(
-      "\uFEFFJardinier;Parcelles;Appelé (€);Exonéré (€);Payé (€);Reste (€);État;À régler avant le;Payée le;Moyen de paiement",
+      "\uFEFFJardinier;Parcelles;Appelé (€);Exonéré (€);Annulé (€);Payé (€);Reste (€);Trop-perçu (€);État;À régler avant le;Payée le;Moyen de paiement",
     ),
   ).toBe(true);
   expect(feesCsv).toMatch(
     new RegExp(
-      `${gardener.name};n° 1 \\(${site}\\);45,00;0,00;45,00;0,00;payée;[\\d/]{10};[\\d/]{10};Chèque, Virement`,
+      `${gardener.name};n° 1 \\(${site}\\);45,00;0,00;0,00;45,00;0,00;0,00;payée;[\\d/]{10};[\\d/]{10};Chèque, Virement`,
     ),
   );
   await page.goto("/admin/jardiniers");

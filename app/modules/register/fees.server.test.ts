@@ -319,9 +319,21 @@ describeEachDatabase("fees", () => {
 
   it("exports gardeners and fees for a French spreadsheet, with the treasurer's totals", async () => {
     await holder([180], { name: "=Léa Martin", email: "lea@example.fr" });
+    const waived = await holder([120], { name: "Bruno Exonéré", email: "bruno@example.fr" });
+    const cancelled = await holder([240], { name: "Chloé Annulée", email: "chloe@example.fr" });
+    const overpaid = await holder([120], { name: "Denis Tropverse", email: "denis@example.fr" });
     await call();
-    const fee = (await feesOf(2026))[0]!;
+    const fee = (await feesOf(2026)).find((f) => f.name === "=Léa Martin")!;
     await inTx((tx) => payFee(tx, fee.id, { amountCents: 3000, paidOn: "2026-03-02", means: "helloasso" }, "marie"));
+    const feeOf = async (gardenerId: number) => (await feesOf(2026)).find((f) => f.gardenerId === gardenerId)!.id;
+    const [waivedFee, cancelledFee, overpaidFee] = [
+      await feeOf(waived.id),
+      await feeOf(cancelled.id),
+      await feeOf(overpaid.id),
+    ];
+    await inTx((tx) => waiveFee(tx, waivedFee, 1000, "Tarif réduit"));
+    await inTx((tx) => cancelFee(tx, cancelledFee, "Départ"));
+    await inTx((tx) => payFee(tx, overpaidFee, { amountCents: 4000, paidOn: "2026-03-03", means: "cheque" }, "marie"));
     const csv = await feesCsv(2026);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = parse(csv.slice(1), { delimiter: ";" }) as string[][];
@@ -330,34 +342,62 @@ describeEachDatabase("fees", () => {
       "Parcelles",
       "Appelé (€)",
       "Exonéré (€)",
+      "Annulé (€)",
       "Payé (€)",
       "Reste (€)",
+      "Trop-perçu (€)",
       "État",
       "À régler avant le",
       "Payée le",
       "Moyen de paiement",
     ]);
     // A name that a spreadsheet would take for a formula is written as text.
-    expect(rows[1]).toEqual([
+    const lea = rows.find((r) => r[0] === "'=Léa Martin")!;
+    expect(lea).toEqual([
       "'=Léa Martin",
       expect.stringMatching(/^n° 1 \(Jardin/),
       "45,00",
       "0,00",
+      "0,00",
       "30,00",
       "15,00",
+      "0,00",
       "reste 15,00\u00a0€",
       "31/03/2026",
       "02/03/2026",
       "HelloAsso",
     ]);
-    const total = (label: string) => rows.find((r) => r[0] === label)?.[2];
-    expect([total("Total appelé"), total("Total reçu"), total("Reçu : HelloAsso"), total("Reste à recevoir")]).toEqual([
-      "45,00",
-      "30,00",
-      "30,00",
-      "15,00",
+    // A cancelled call is under « Annulé », never « Exonéré »; an overpayment under « Trop-perçu », never a negative rest.
+    expect(rows.find((r) => r[0] === "Chloé Annulée")!.slice(2, 8)).toEqual([
+      "55,00",
+      "0,00",
+      "55,00",
+      "0,00",
+      "0,00",
+      "0,00",
     ]);
+    expect(rows.find((r) => r[0] === "Denis Tropverse")!.slice(2, 8)).toEqual([
+      "35,00",
+      "0,00",
+      "0,00",
+      "40,00",
+      "0,00",
+      "5,00",
+    ]);
+    // Each amount column adds up to the « Total » line, as a spreadsheet's SUM would.
+    const cents = (text: string) => Math.round(Number(text.replace(",", ".")) * 100);
+    const people = rows.slice(
+      1,
+      rows.findIndex((r) => r[0] === "Total"),
+    );
+    const totalLine = rows.find((r) => r[0] === "Total")!;
+    for (let column = 2; column <= 7; column++)
+      expect(people.reduce((sum, r) => sum + cents(r[column]!), 0)).toBe(cents(totalLine[column]!));
+    expect(totalLine.slice(2, 8)).toEqual(["170,00", "25,00", "55,00", "70,00", "25,00", "5,00"]);
+    expect(rows.find((r) => r[0] === "Reçu : HelloAsso")![5]).toBe("30,00");
     const gardenersRows = parse((await gardenersCsv(2026)).slice(1), { delimiter: ";" }) as string[][];
-    expect(gardenersRows[1]).toEqual(expect.arrayContaining(["lea@example.fr", "45,00", "reste 15,00\u00a0€"]));
+    expect(gardenersRows.find((r) => r.includes("lea@example.fr"))).toEqual(
+      expect.arrayContaining(["lea@example.fr", "45,00", "reste 15,00\u00a0€"]),
+    );
   });
 });

@@ -100,8 +100,8 @@ export async function plotsCsv(scope: SiteScope = "all") {
 }
 
 /**
- * The fees of `year`, by gardener: called, waived, paid (and by which means), balance and state; then the treasurer's
- * totals (called, received by means, waived, cancelled, outstanding, overpaid) under the list.
+ * The fees of `year`, by gardener: called, waived, cancelled, paid (and by which means), what remains or was overpaid,
+ * and state; then a « Total » line, each amount the sum of its column, and what was received by means.
  */
 export async function feesCsv(year: number) {
   const [rows, byMeans] = await Promise.all([feesOf(year), receivedByMeans(year)]);
@@ -112,15 +112,21 @@ export async function feesCsv(year: number) {
       .filter(Boolean)
       .map((m) => PAYMENT_MEANS_LABELS[m as PaymentMeans] ?? m)
       .join(", ");
-  const total = (label: string, cents: number) => [label, "", amount(cents), "", "", "", "", "", "", ""];
+  // Each amount column adds up to its « Total » line: a cancelled fee's call is under « Annulé », not « Exonéré »;
+  // « Reste » and « Trop-perçu » part a balance by its sign.
+  const amounts = (called: number, waived: number, cancelled: number, paid: number, rest: number, over: number) =>
+    [called, waived, cancelled, paid, rest, over].map(amount);
+  const blank = ["", "", "", ""];
   return spreadsheetCsv(
     [
       "Jardinier",
       "Parcelles",
       "Appelé (€)",
       "Exonéré (€)",
+      "Annulé (€)",
       "Payé (€)",
       "Reste (€)",
+      "Trop-perçu (€)",
       "État",
       "À régler avant le",
       "Payée le",
@@ -129,31 +135,49 @@ export async function feesCsv(year: number) {
     [
       ...rows.map((r) => {
         const { balance } = feeBalance(r);
+        const cancelled = r.status === "cancelled";
         return [
           r.name,
           r.plots,
-          amount(r.amountCents),
-          amount(r.status === "cancelled" ? r.amountCents : r.waivedCents),
-          amount(r.paidCents),
-          amount(balance),
+          ...amounts(
+            r.amountCents,
+            cancelled ? 0 : r.waivedCents,
+            cancelled ? r.amountCents : 0,
+            r.paidCents,
+            Math.max(balance, 0),
+            Math.max(-balance, 0),
+          ),
           feeStateText(r) + (r.reason ? ` (${r.reason})` : ""),
           day(r.dueOn),
           day(r.lastPaidOn),
           means(r.means),
         ];
       }),
-      total("Total appelé", totals.called),
-      total("Total reçu", totals.received),
-      ...PAYMENT_MEANS.map((m) =>
-        total(
-          `Reçu : ${m === "helloasso" ? "HelloAsso" : PAYMENT_MEANS_LABELS[m].toLowerCase()}`,
-          totals.byMeans.get(m) ?? 0,
+      [
+        "Total",
+        "",
+        ...amounts(
+          totals.called,
+          totals.waived,
+          totals.cancelled,
+          totals.received,
+          totals.outstanding,
+          totals.overpaid,
         ),
-      ),
-      total("Exonéré", totals.waived),
-      total("Annulé", totals.cancelled),
-      total("Reste à recevoir", totals.outstanding),
-      total("Trop-perçu", totals.overpaid),
+        ...blank,
+      ],
+      // What was received, by means, under « Payé ».
+      ...PAYMENT_MEANS.map((m) => [
+        `Reçu : ${m === "helloasso" ? "HelloAsso" : PAYMENT_MEANS_LABELS[m].toLowerCase()}`,
+        "",
+        "",
+        "",
+        "",
+        amount(totals.byMeans.get(m) ?? 0),
+        "",
+        "",
+        ...blank,
+      ]),
     ],
   );
 }
