@@ -3,6 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
 import { expect, test, visitorContext } from "./fixtures";
 import { lastMailTo } from "./visitors";
+import { pdfText } from "../tests/pdf";
 
 // The general assembly from its convocation to its minutes (decision 030), on the demo's event to come that is not
 // already the assembly. Members answer by their personal link on a phone, without JavaScript.
@@ -108,6 +109,11 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await page.getByRole("link", { name: "Feuille d'émargement" }).click();
   await expect(page.getByRole("row", { name: /Benali, Fatima.*Jean-Pierre Roux/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // On paper: the association named, the totals and the certification, each page numbered at its foot.
+  const sheet = (await pdfText(await page.pdf({ format: "A4" }))).replace(/\s+/g, " ");
+  expect(sheet).toMatch(/Membres convoqués : \d+ \(\d+ voix\) · pouvoirs annoncés : 1\./);
+  expect(sheet).toContain("Feuille certifiée exacte par la présidente ou le président de séance");
+  expect(sheet).toMatch(/Feuille d'émargement · page 1 \/ \d/);
   await page.goBack();
 
   // On the day, on a phone.

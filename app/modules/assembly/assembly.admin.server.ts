@@ -303,8 +303,17 @@ async function presence(idParam: string | undefined) {
 /** « Feuille d'émargement »: by family name, the proxies each holds, a column to sign. */
 export async function attendanceSheet(idParam: string | undefined) {
   const { assembly, event, members } = await presence(idParam);
+  const legal = await legalIdentity();
   return {
     id: assembly.id,
+    association: { name: legal.name, address: legal.address, rna: legal.rna },
+    totals: {
+      members: members.length,
+      voices: members.reduce((sum, m) => sum + m.voices, 0),
+      proxies: members.filter((m) => m.answer === "pouvoir" && m.proxyHolderId !== null).length,
+    },
+    chair: assembly.chair,
+    secretary: assembly.secretary,
     title: assemblyTitle(assembly, event),
     practical: eventPractical(event),
     voiceBasis: assembly.voiceBasis,

@@ -160,6 +160,8 @@ describeEachDatabase("/admin/assemblees", () => {
     expect(letters.letters[0]!.link).toMatch(/\/assemblee\/[\w-]{43}$/);
 
     const sheet = await get(sheetLoader, `${path}/emargement`, id);
+    expect(sheet.association.name).toBeTruthy();
+    expect(sheet.totals).toEqual({ members: 4, voices: 4, proxies: 0 });
     expect(sheet.rows.map((r) => r.name)).toEqual([
       "Bernard, Aïcha",
       "Durand, Élodie",
