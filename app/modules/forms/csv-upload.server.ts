@@ -14,17 +14,20 @@ export const foldHeader = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 
-/**
- * The rows of an uploaded CSV, as `readFormData` read it (UTF-8 or Windows-1252 by its content): `;` or `,`, whichever
- * the first line uses most, cells trimmed, empty lines skipped. The first row is the header. Refused with a French
- * message: no file, a binary file (a spreadsheet's own format), unreadable CSV, more than `maxLines` lines of data.
- */
-export function readCsvUpload(text: string, maxLines: number, what: string): string[][] {
-  return readCsvUploadLines(text, maxLines, what).map((row) => row.cells);
+/** A row of an uploaded CSV: its cells, and the number of its line in the file, blank lines counted. */
+export interface CsvRow {
+  cells: string[];
+  /** For a quoted cell over several lines, the row's last line. */
+  line: number;
 }
 
-/** The same rows, each with the number of its line in the file (its last, for a quoted cell over several lines). */
-export function readCsvUploadLines(text: string, maxLines: number, what: string): { cells: string[]; line: number }[] {
+/**
+ * The rows of an uploaded CSV, as `readFormData` read it (UTF-8 or Windows-1252 by its content): `;` or `,`, whichever
+ * the first line uses most, cells trimmed, empty lines skipped, each with its line's number for the messages that
+ * name it. The first row is the header. Refused with a French message: no file, a binary file (a spreadsheet's own
+ * format), unreadable CSV, more than `maxLines` lines of data.
+ */
+export function readCsvUpload(text: string, maxLines: number, what: string): CsvRow[] {
   const body = text.replace(/^\uFEFF/, "");
   if (!body.trim()) throw new CsvUploadError("Choisissez un fichier CSV à importer.");
   if (body === NOT_TEXT_FILE) throw new CsvUploadError(UNREADABLE);

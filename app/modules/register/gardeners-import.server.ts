@@ -115,7 +115,7 @@ function plotRefs(text: string, site: string) {
  */
 export async function checkGardenersCsv(text: string, executor: Executor = getDb()) {
   const rows = readCsvUpload(text, GARDENERS_CSV_MAX_LINES, "jardiniers");
-  const header = rows[0]!.map((h) => COLUMNS[foldHeader(h)]);
+  const header = rows[0]!.cells.map((h) => COLUMNS[foldHeader(h)]);
   if (!header.includes("family") && !header.includes("full"))
     throw new CsvUploadError("La première ligne doit nommer les colonnes, dont « Nom » (ou « Nom et prénom »).");
   // « Nom » without a « Prénom » column holds the whole name, as the application's « Nom et prénom ».
@@ -143,7 +143,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
   const lines: ImportLine[] = [];
   const planned: Planned[] = [];
   const inFile = { emails: new Set<string>(), names: new Set<string>(), plots: new Set<number>() };
-  for (const [index, row] of rows.slice(1).entries()) {
+  for (const { cells: row, line } of rows.slice(1)) {
     const cell = (column: Column) => row[header.indexOf(column)]?.trim() ?? "";
     const parts = nameInOne
       ? splitName(cell("family"))
@@ -152,7 +152,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
         : { familyName: cell("family"), givenNames: cell("given") };
     const name = fullName(parts.givenNames, parts.familyName);
     const result = (outcome: ImportLine["outcome"], message: string) =>
-      lines.push({ line: index + 2, name, plots: cell("plots"), outcome, message });
+      lines.push({ line, name, plots: cell("plots"), outcome, message });
     if (cell("end")) {
       result("ignorer", `ancien jardinier (départ le ${cell("end")}).`);
       continue;

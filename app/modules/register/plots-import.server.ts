@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { plots } from "~/db/schema";
-import { CsvUploadError, foldHeader as fold, readCsvUpload } from "~/modules/forms/csv-upload.server";
+import { CsvUploadError, foldHeader as fold, readCsvUpload, type CsvRow } from "~/modules/forms/csv-upload.server";
 import { PLOT_NUMBER_MAX } from "./plots.schema";
 
 /** A file that cannot be imported: nothing was written, and the message says which line and why. */
@@ -43,20 +43,19 @@ const STATES: Record<string, "libre" | "reservee" | "remise_en_etat"> = {
  * a new one created. « cabane »: empty or « non » for none, « oui » or the takeover value in euros.
  */
 export async function importPlotsCsv(siteId: number, text: string, executor: Executor) {
-  let rows: string[][];
+  let rows: CsvRow[];
   try {
     rows = readCsvUpload(text, PLOTS_CSV_MAX_LINES, "parcelles");
   } catch (error) {
     throw error instanceof CsvUploadError ? new PlotsCsvError(error.message) : error;
   }
-  const header = rows[0]!.map((h) => COLUMNS[fold(h)]);
+  const header = rows[0]!.cells.map((h) => COLUMNS[fold(h)]);
   if (!header.includes("number") || !header.includes("area"))
     throw new PlotsCsvError("La première ligne doit nommer les colonnes, dont « numéro » et « surface ».");
   let created = 0;
   let updated = 0;
   const seen = new Set<number>();
-  for (const [index, row] of rows.slice(1).entries()) {
-    const line = index + 2;
+  for (const { cells: row, line } of rows.slice(1)) {
     const cell = (column: string) => row[header.indexOf(column as never)] ?? "";
     const fail = (what: string) => {
       throw new PlotsCsvError(`Ligne ${line} : ${what} Rien n'a été importé.`);

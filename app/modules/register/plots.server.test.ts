@@ -222,6 +222,10 @@ describeEachDatabase("plots and gardeners", () => {
     await expect(getDb().transaction((tx) => importPlotsCsv(site.id, bad, tx))).rejects.toThrow(
       new PlotsCsvError("Ligne 3 : surface invalide (un nombre entier de m²). Rien n'a été importé."),
     );
+    // The line as the spreadsheet numbers it: a blank line above it counts.
+    await expect(
+      getDb().transaction((tx) => importPlotsCsv(site.id, "numero,surface\n4,120\n\n5,beaucoup\n", tx)),
+    ).rejects.toThrow(new PlotsCsvError("Ligne 4 : surface invalide (un nombre entier de m²). Rien n'a été importé."));
     expect(await plotsOfSite(site.id)).toHaveLength(3);
   });
 });

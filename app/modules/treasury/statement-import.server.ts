@@ -1,4 +1,4 @@
-import { CsvUploadError, foldHeader, readCsvUploadLines } from "~/modules/forms/csv-upload.server";
+import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
 import { parseSignedEuros } from "./reconciliation.schema";
 
 // « Importer le relevé »: a bank statement as French banks export it, in CSV (`;`, dates jj/mm/aaaa, amounts
@@ -74,10 +74,9 @@ const NOT_A_TRANSACTION = /^(?:(?:ancien|nouveau)\s+)?solde\b|^(?:sous-)?totale?
  * words) are left out and named. Refused with a French message naming a transaction's line that cannot be read.
  */
 export function parseBankCsv(text: string): BankStatement {
-  const records = readCsvUploadLines(text, STATEMENT_CSV_MAX_LINES, "lignes");
-  const rows = records.map((record) => record.cells);
+  const rows = readCsvUpload(text, STATEMENT_CSV_MAX_LINES, "lignes");
   const headerAt = rows.findIndex(
-    (row) =>
+    ({ cells: row }) =>
       columnOf(row, HEADERS.date) >= 0 &&
       (columnOf(row, HEADERS.amount) >= 0 || (columnOf(row, HEADERS.debit) >= 0 && columnOf(row, HEADERS.credit) >= 0)),
   );
@@ -85,7 +84,7 @@ export function parseBankCsv(text: string): BankStatement {
     throw new CsvUploadError(
       "Ce fichier ne ressemble pas à un relevé : il lui faut une colonne « Date » et une colonne « Montant » (ou « Débit » et « Crédit »).",
     );
-  const header = rows[headerAt]!;
+  const header = rows[headerAt]!.cells;
   const at = {
     date: columnOf(header, HEADERS.date),
     label: columnOf(header, HEADERS.label),
@@ -95,9 +94,8 @@ export function parseBankCsv(text: string): BankStatement {
   };
   const lines: BankLine[] = [];
   const skipped: SkippedLine[] = [];
-  for (const [i, row] of rows.slice(headerAt + 1).entries()) {
-    // The line's number in the file, blank lines counted, as the treasurer's spreadsheet shows it.
-    const n = records[headerAt + i + 1]!.line;
+  // Each line's number in the file, blank lines counted, as the treasurer's spreadsheet shows it.
+  for (const { cells: row, line: n } of rows.slice(headerAt + 1)) {
     const dateText = row[at.date] ?? "";
     const label = at.label >= 0 ? (row[at.label] ?? "").trim() : "";
     // A date cell in words (« Solde au 31/03/2026 », « Total »), or a balance's label beside a date.
