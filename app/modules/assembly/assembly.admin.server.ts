@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import { parisToday } from "~/lib/paris-time";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { familyFirst, parseId, plainToRichText, richTextToPlain } from "~/lib/text";
@@ -38,6 +37,7 @@ import {
   listAssemblies,
   markAssembly,
   memberLink,
+  reachableByEmail,
   membersOf,
   membersOnPaper,
   latecomers,
@@ -112,9 +112,7 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
   const lastDay = lastDayToConvene(event, assembly.convocationDays);
   const toConvene = assembly.convokedAt ? [] : await membersToConvene(assembly.voiceBasis);
   const joinedSince = assembly.convokedAt && !hasStarted(event, now) ? await latecomers(assembly) : [];
-  // As the convocation decides: no address, or one no mail could reach.
-  const withoutEmail = (people: { email: string }[]) =>
-    people.filter((m) => !z.email().safeParse(m.email.trim()).success).length;
+  const withoutEmail = (people: { email: string }[]) => people.filter((m) => !reachableByEmail(m.email)).length;
   const documents = await listDocuments();
   const count = (answer: string | null) => members.filter((m) => m.answer === answer).length;
   return {
@@ -145,7 +143,7 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
     toConvene: {
       members: toConvene.length,
       withoutEmail: withoutEmail(toConvene),
-      unreachable: toConvene.filter((m) => withoutEmail([m]) === 1 && !m.address.trim()).length,
+      unreachable: toConvene.filter((m) => !reachableByEmail(m.email) && !m.address.trim()).length,
     },
     /** Gardeners who joined since the convocation went, until the assembly starts. */
     latecomers: {
@@ -277,7 +275,7 @@ export async function printedConvocations(idParam: string | undefined) {
         link: member.linkKey ? memberLink({ linkKey: member.linkKey }) : null,
       }))
     : (await membersToConvene(assembly.voiceBasis))
-        .filter((person) => !z.email().safeParse(person.email.trim()).success)
+        .filter((person) => !reachableByEmail(person.email))
         .map((person) => ({ id: person.id, name: person.name, address: person.address, link: null }));
   return {
     id: assembly.id,
@@ -306,7 +304,7 @@ export async function attendanceSheet(idParam: string | undefined) {
   const legal = await legalIdentity();
   return {
     id: assembly.id,
-    association: { name: legal.name, address: legal.address, rna: legal.rna },
+    association: { name: legal.name, address: legal.address, identifiers: legal.identifiers },
     totals: {
       members: members.length,
       voices: members.reduce((sum, m) => sum + m.voices, 0),
@@ -475,12 +473,7 @@ export async function minutesAction(idParam: string | undefined, form: FormData,
   }
   if (intent === "file") {
     const title = `Procès-verbal : ${assemblyTitle(assembly, event)}`;
-    const legal = await legalIdentity();
-    const identity = {
-      name: legal.name,
-      address: legal.address,
-      identifiers: [legal.rna ? `RNA : ${legal.rna}` : "", legal.siret ? `SIRET : ${legal.siret}` : ""].filter(Boolean),
-    };
+    const identity = await legalIdentity();
     const file = await checkDocumentFile({
       buffer: await minutesPdf({ identity, title, subtitle: eventPractical(event).join(" · "), html, facts }),
     });

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { formatDate } from "~/lib/dates";
 import { parisToday } from "~/lib/paris-time";
 import { counted, familyFirst } from "~/lib/text";
@@ -16,6 +15,7 @@ import {
   EMPTY_AGENDA,
   lastDayToConvene,
   membersToConvene,
+  reachableByEmail,
   sendConvocation,
   type Assembly,
 } from "./assembly.server";
@@ -25,8 +25,6 @@ import {
  * reached; one member's real e-mail; the printed letter), then a box to tick and the count the preview showed, so a
  * click never convenes members nobody looked at (an audit saw 49 convened, without an agenda, in one click).
  */
-
-const usable = (email: string) => z.email().safeParse(email.trim()).success;
 
 /** The personal link's place in a preview: each member's is made when the convocation goes. */
 const PREVIEW_LINK = `${new URL("/assemblee/", env.PUBLIC_URL).toString()}… (le lien personnel de chaque membre, créé à l'envoi)`;
@@ -46,8 +44,8 @@ export async function convocationPreview(assembly: Assembly, event: Event): Prom
   if (agenda.length === 0) throw new AssemblyRefusal(EMPTY_AGENDA);
   const people = await membersToConvene(assembly.voiceBasis);
   if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
-  const mailed = people.filter((p) => usable(p.email));
-  const paper = people.filter((p) => !usable(p.email));
+  const mailed = people.filter((p) => reachableByEmail(p.email));
+  const paper = people.filter((p) => !reachableByEmail(p.email));
   const first = mailed[0];
   const association = await mailAssociation();
   const parts = convocationParts(assembly, event, agenda, association, await documentTitles(assembly.documentIds));

@@ -176,6 +176,12 @@ export async function membersToConvene(voiceBasis: AssemblySettings["voiceBasis"
   return rows.map((r) => ({ ...r, voices: voiceBasis === "parcelle" ? Math.max(1, r.plots) : 1 }));
 }
 
+/**
+ * Whether a convocation can reach `email` by mail; without, the member's convocation is a letter to print (« Lettres
+ * à imprimer »). One rule for the convocation, its preview, its counts and its letters.
+ */
+export const reachableByEmail = (email: string | null) => z.email().safeParse((email ?? "").trim()).success;
+
 /** The statutes put the agenda on the convocation (the demo's, art. 6): none goes without one. */
 export const EMPTY_AGENDA =
   "L'ordre du jour est vide : il figure sur la convocation. Enregistrez-le avant de l'envoyer.";
@@ -242,7 +248,7 @@ async function addMembers(
   for (const member of members) {
     const email = emails.get(member.gardenerId!) ?? "";
     // No address, or one no mail could reach: the member is in « Lettres à imprimer ».
-    if (!z.email().safeParse(email).success) continue;
+    if (!reachableByEmail(email)) continue;
     await deliver(tx, member as AssemblyMember & { linkKey: string }, email);
     sent++;
   }
@@ -466,8 +472,10 @@ export async function recordVotes(assemblyId: number, itemId: number, counts: Vo
   return { adopted: isAdopted(counts, assembly.majority, voices), voices };
 }
 
-/** Keeps the minutes as edited (sanitised by the caller). */
-/** The minutes' text, and who chaired the meeting, who took the minutes and when it closed, when given. */
+/**
+ * Keeps the minutes as edited (sanitised by the caller), and who chaired the meeting, who took the minutes and when it
+ * closed, when given.
+ */
 export async function saveMinutes(assemblyId: number, html: string, executor: Executor, facts?: MinutesFacts) {
   await executor
     .update(assemblies)
@@ -582,5 +590,5 @@ export async function membersOnPaper(assemblyId: number, executor: Executor = ge
       sql`${assemblyMembers.givenNames} collate french`,
       asc(assemblyMembers.id),
     );
-  return rows.filter((r) => !z.email().safeParse((r.email ?? "").trim()).success);
+  return rows.filter((r) => !reachableByEmail(r.email));
 }

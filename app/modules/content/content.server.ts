@@ -87,13 +87,15 @@ export async function legalIdentity(executor: Executor = getDb()) {
     .orderBy(asc(associationContent.id))
     .limit(1);
   const number = (content?.number ?? "").replace(/\s+/g, "").toUpperCase();
+  const rna = /^W\d{9}$/.test(number) ? number : "";
+  const siret = /^\d{14}$/.test(number) ? number : "";
   return {
     name: content?.name?.trim() || content?.publisher?.trim() || DEFAULT_ASSOCIATION_NAME,
     address: content?.address?.trim() || content?.postal?.trim() || "",
-    /** The RNA number (W and 9 digits), or "". */
-    rna: /^W\d{9}$/.test(number) ? number : "",
     /** A SIRET typed in the legal notice's number (14 digits), or "". */
-    siret: /^\d{14}$/.test(number) ? number : "",
+    siret,
+    /** The lines a letterhead prints: « RNA : W691234567 » or « SIRET : … ». */
+    identifiers: [rna ? `RNA : ${rna}` : "", siret ? `SIRET : ${siret}` : ""].filter(Boolean),
     email: content?.email ?? null,
   };
 }

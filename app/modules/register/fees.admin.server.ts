@@ -333,7 +333,6 @@ export async function feeScreen(idParam: string | undefined) {
       reminded: fee.remindedAt ? formatDate(fee.remindedAt) : "",
       balanceField: balance > 0 ? eurosField(balance) : "",
       owedField: eurosField(owed),
-      paidField: euros(fee.paidCents),
       hasEmail: fee.email !== "",
     },
     payments: fee.payments.map((p) => ({

@@ -40,9 +40,10 @@ export type Receipt = typeof treasuryReceipts.$inferSelect;
 async function association(executor: Executor) {
   const legal = await legalIdentity(executor);
   const settings = await receiptSettings(executor);
+  // The receipts' own SIRET, once, when the legal notice gives the same.
+  const same = legal.siret !== "" && legal.siret === settings.siret.replace(/\s+/g, "");
   const identifiers = [
-    legal.rna ? `RNA : ${legal.rna}` : "",
-    legal.siret && legal.siret !== settings.siret.replace(/\s+/g, "") ? `SIRET : ${legal.siret}` : "",
+    ...legal.identifiers.filter((line) => !(same && line === `SIRET : ${legal.siret}`)),
     settings.siret ? `SIRET : ${settings.siret}` : "",
   ].filter(Boolean);
   return { name: legal.name, address: legal.address, identifiers, email: legal.email, settings };

@@ -33,7 +33,11 @@ export default function AssemblySheet({ loaderData }: Route.ComponentProps) {
       <style>{PAGE_STYLE}</style>
       <p className="font-bold">{association.name}</p>
       {association.address ? <p className="text-sm">{association.address}</p> : null}
-      {association.rna ? <p className="text-sm">RNA : {association.rna}</p> : null}
+      {association.identifiers.map((line) => (
+        <p key={line} className="text-sm">
+          {line}
+        </p>
+      ))}
       <h1 className="mt-4 text-2xl font-bold">Feuille d'émargement</h1>
       <p className="font-semibold">{title}</p>
       {practical.map((line) => (

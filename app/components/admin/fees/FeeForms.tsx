@@ -11,7 +11,7 @@ interface Fee {
   balanceField: string;
   owedField: string;
   /** « 20,00 € »: what was paid, which the waiver leaves as it is. */
-  paidField: string;
+  paid: string;
   hasEmail: boolean;
 }
 
@@ -104,7 +104,7 @@ export function FeeForms({ fee, today, result }: { fee: Fee; today: string; resu
                 label="Reste à payer après exonération (€)"
                 required
                 autoComplete="off"
-                hint={`Ce que le jardinier doit encore payer, en plus des ${fee.paidField} déjà payés (0 : plus rien).`}
+                hint={`Ce que le jardinier doit encore payer, en plus des ${fee.paid} déjà payés (0 : plus rien).`}
               />
               <TextInput name="reason" label="Raison de l'exonération" required autoComplete="off" />
             </div>
