@@ -108,6 +108,7 @@ export default [
         route("documents", "routes/admin/documents.tsx"),
         route("documents/:id/versions/:version", "routes/admin/document-download.ts"),
         route("assemblees", "routes/admin/assemblies.tsx"),
+        route("assemblees/membres", "routes/admin/assembly-volunteers.tsx"),
         route("assemblees/:id", "routes/admin/assembly.tsx"),
         route("assemblees/:id/presence", "routes/admin/assembly-presence.tsx"),
         route("assemblees/:id/votes", "routes/admin/assembly-votes.tsx"),

@@ -45,6 +45,14 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
     page.getByText(/^Dernier jour pour l'envoyer : le .+ \(délai des statuts : 15 jours\)\.$/),
   ).toBeVisible();
 
+  // Who the rule makes a member, and why: the gardeners, and the demo's volunteer who holds no plot.
+  const membership = page.getByRole("region", { name: "Qui est membre" });
+  await membership.getByText(/^\d+ membres selon cette règle : voir qui et pourquoi$/).click();
+  await expect(
+    membership.getByRole("row", { name: /^Vial, Gérard Membre ajouté par le bureau \(depuis le 6 avril 2024\) 1$/ }),
+  ).toBeVisible();
+  await expect(membership.getByRole("row", { name: /^Benali, Fatima Jardinier actuel 1$/ })).toBeVisible();
+
   await page.getByLabel("Pouvoirs au plus par membre").fill("1");
   await page.getByLabel("Quorum (% des voix présentes ou représentées)").fill("5");
   await page.getByRole("button", { name: "Enregistrer les règles" }).click();
@@ -200,4 +208,37 @@ test("a gardener who joins after the convocation is convened too, with the same 
   await expect(convocation).not.toContainText("Depuis la convocation");
   const mail = await lastMailTo("maelys.lefebvre@example.fr", /convoqué\(e\) à l'assemblée générale ordinaire/);
   expect(mail).toMatch(/\/assemblee\/[\w-]{43}/);
+});
+
+test("the bureau adds a member who holds no plot, ends the membership, then deletes the record", async ({ page }) => {
+  await openAdmin(page, "/admin/assemblees", "Assemblées générales");
+  await page.getByRole("link", { name: "Membres sans parcelle" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Membres sans parcelle" })).toBeVisible();
+  const current = page.getByRole("region", { name: /^Membres actuels/ });
+  await expect(current).toContainText("Bénévole du compost partagé, agréé par le bureau du 6 avril 2024.");
+
+  const add = page.getByRole("region", { name: "Ajouter un membre" });
+  await add.getByLabel("Adresse e-mail").fill("pas une adresse");
+  await add.getByRole("button", { name: "Ajouter le membre" }).click();
+  await expect(add.getByText("Indiquez le nom de famille du membre.").first()).toBeVisible();
+  await add.getByLabel("Nom de famille").fill("Garnier");
+  await add.getByLabel("Prénom(s)").fill("Odile");
+  await add.getByLabel("Adresse e-mail").fill("odile.garnier@example.fr");
+  await add.getByLabel("Membre depuis le").fill("2026-10-01");
+  await add.getByLabel("Note").fill("Anime l'atelier de taille des fruitiers.");
+  await add.getByRole("button", { name: "Ajouter le membre" }).click();
+  await expect(popup(page, "Odile Garnier est membre de l'association depuis le 1er octobre 2026.")).toBeVisible();
+  await expect(current.getByText("Garnier, Odile", { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await current.getByRole("button", { name: "Enregistrer la fin d'adhésion de Garnier, Odile" }).click();
+  await expect(popup(page, /^Odile Garnier n'est plus membre depuis le \d/)).toBeVisible();
+  const former = page.getByRole("region", { name: /^Anciens membres/ });
+  await expect(former.getByText("Garnier, Odile", { exact: true })).toBeVisible();
+  await former.getByRole("button", { name: "Supprimer la fiche de Garnier, Odile" }).click();
+  await expect(popup(page, "Fiche d'Odile Garnier supprimée.")).toBeVisible();
+  await expect(page.getByText("Garnier, Odile", { exact: true })).toHaveCount(0);
+
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });

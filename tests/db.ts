@@ -108,6 +108,7 @@ const tables = [
   "assemblies",
   "assembly_items",
   "assembly_members",
+  "volunteer_members",
   "gardener_links",
   "gardener_sessions",
   "helloasso_settings",

@@ -1062,6 +1062,8 @@ export const assemblyVoiceEnum = pgEnum("assembly_voice", ["membre", "parcelle"]
 /** `simple`: more for than against; `absolue`: more than half the voices present and represented; `deux_tiers`. */
 export const assemblyMajorityEnum = pgEnum("assembly_majority", ["simple", "absolue", "deux_tiers"]);
 export const assemblyAnswerEnum = pgEnum("assembly_answer", ["present", "pouvoir", "absent"]);
+/** Who the statutes make a member: every current gardener, or those whose fee of a year is settled (decision 030). */
+export const assemblyMembershipEnum = pgEnum("assembly_membership", ["jardiniers", "cotisation"]);
 
 /**
  * An event marked as the general assembly, with the statutes' rules it is held under (copied from the previous
@@ -1081,6 +1083,9 @@ export const assemblies = pgTable(
     /** The share of voices present or represented needed to deliberate, in percent (0: none). */
     quorumPercent: integer("quorum_percent").notNull().default(25),
     majority: assemblyMajorityEnum("majority").notNull().default("simple"),
+    membership: assemblyMembershipEnum("membership").notNull().default("jardiniers"),
+    /** With `cotisation`: the year whose fee a gardener must have settled to be a member. */
+    membershipFeeYear: smallint("membership_fee_year"),
     /** When the convocation was sent: the members are fixed from then. */
     convokedAt: timestamptz("convoked_at"),
     /** When the personal links were deleted, once the assembly ended. */
@@ -1106,6 +1111,7 @@ export const assemblies = pgTable(
     check("assemblies_max_proxies", sql`${t.maxProxies} >= 0`),
     check("assemblies_quorum", sql`${t.quorumPercent} between 0 and 100`),
     check("assemblies_convocation_days", sql`${t.convocationDays} between 0 and 365`),
+    check("assemblies_membership_year", sql`${t.membership} <> 'cotisation' or ${t.membershipFeeYear} is not null`),
   ],
 );
 
@@ -1128,7 +1134,31 @@ export const assemblyItems = pgTable(
 );
 
 /**
- * A member convened to an assembly: a current gardener when the convocation went, named as then. The personal link's
+ * A member of the association who holds no plot, added by the bureau (an approved volunteer, in the demo's statutes,
+ * art. 4): convened to the assemblies while `end_date` is null. Their rows of past assemblies keep their name.
+ */
+export const volunteerMembers = pgTable(
+  "volunteer_members",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    familyName: text("family_name").notNull().default(""),
+    givenNames: text("given_names").notNull().default(""),
+    email: text("email").notNull().default(""),
+    address: text("address").notNull().default(""),
+    /** The day the bureau approved them. */
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    /** The day they stopped being a member: no longer convened, nor counted, from then. */
+    endDate: date("end_date", { mode: "string" }),
+    note: text("note").notNull().default(""),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("volunteer_members_name_idx").on(t.familyName, t.id)],
+);
+
+/**
+ * A member convened to an assembly: a current gardener (or a member added by hand) when the convocation went, named as then. The personal link's
  * token is derived from `link_key` with the server's secret and only its HMAC is kept; both go when the assembly
  * ends. A proxy points to the member who holds it; the answer and the presence are kept with the minutes.
  */
@@ -1140,10 +1170,13 @@ export const assemblyMembers = pgTable(
       .notNull()
       .references(() => assemblies.id, { onDelete: "cascade" }),
     gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
+    volunteerId: integer("volunteer_id").references(() => volunteerMembers.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     familyName: text("family_name").notNull().default(""),
     givenNames: text("given_names").notNull().default(""),
     voices: integer("voices").notNull().default(1),
+    /** Why they are a member, as the convocation found it: « Jardinier actuel », « Cotisation 2026 réglée »… */
+    reason: text("reason").notNull().default(""),
     linkKey: text("link_key"),
     linkHash: text("link_hash"),
     answer: assemblyAnswerEnum("answer"),
@@ -1156,6 +1189,9 @@ export const assemblyMembers = pgTable(
   (t) => [
     index("assembly_members_assembly_idx").on(t.assemblyId, t.id),
     uniqueIndex("assembly_members_gardener_idx").on(t.assemblyId, t.gardenerId),
+    uniqueIndex("assembly_members_volunteer_idx")
+      .on(t.assemblyId, t.volunteerId)
+      .where(sql`${t.volunteerId} is not null`),
     uniqueIndex("assembly_members_link_idx").on(t.linkHash),
     index("assembly_members_holder_idx").on(t.proxyHolderId),
     check("assembly_members_voices", sql`${t.voices} >= 0`),

@@ -70,8 +70,8 @@ export function MyAssembly({
             Vous détenez {proxiesText(assembly.holding.length)} : {assembly.holding.join(", ")}.
           </p>
         ) : null}
-        {assembly.started ? (
-          <p className="mt-2 text-stone-800">L'assemblée a commencé : la réponse ne peut plus changer.</p>
+        {assembly.closed ? (
+          <p className="mt-2 text-stone-800">{assembly.closed}</p>
         ) : (
           <AnswerForm
             action={MY_ASSEMBLY_PATH}

@@ -13,6 +13,7 @@ import { letterSender } from "~/modules/newsletter/letters.server";
 import { assemblyTitle, convocationParts } from "./assembly.mail.server";
 import { conveneAction, lateWords, previewConvocationAction, printedOn } from "./assembly.convocation.server";
 import { draftMinutes, minutesDate, minutesPdf } from "./assembly.minutes.server";
+import { membersToConvene, membershipOf } from "./assembly.membership.server";
 import { associationName } from "~/modules/mail/mail-templates.server";
 import {
   AGENDA_BLANK_ROWS,
@@ -20,6 +21,7 @@ import {
   assemblySettingsSchema,
   isAdopted,
   markAssemblySchema,
+  MEMBERSHIP_LABELS,
   minutesFactsSchema,
   readAgenda,
   votesSchema,
@@ -41,8 +43,9 @@ import {
   membersOf,
   membersOnPaper,
   latecomers,
-  membersToConvene,
+  leftWords,
   quorumOf,
+  rulesOf,
   recordVotes,
   representedBy,
   saveAgenda,
@@ -110,7 +113,8 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
   const members = await membersOf(assembly.id);
   const names = namesOf(members);
   const lastDay = lastDayToConvene(event, assembly.convocationDays);
-  const toConvene = assembly.convokedAt ? [] : await membersToConvene(assembly.voiceBasis);
+  const membership = assembly.convokedAt ? null : await membershipOf(rulesOf(assembly));
+  const toConvene = membership?.members ?? [];
   const joinedSince = assembly.convokedAt && !hasStarted(event, now) ? await latecomers(assembly) : [];
   const withoutEmail = (people: { email: string }[]) => people.filter((m) => !reachableByEmail(m.email)).length;
   const documents = await listDocuments();
@@ -129,6 +133,19 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
       maxProxies: String(assembly.maxProxies),
       quorumPercent: String(assembly.quorumPercent),
       majority: assembly.majority,
+      membership: assembly.membership,
+      membershipFeeYear: assembly.membershipFeeYear === null ? "" : String(assembly.membershipFeeYear),
+    },
+    /** Before the convocation: who the rule makes a member now, and why; who it leaves out, and why. */
+    membership: membership && {
+      rule: `${MEMBERSHIP_LABELS[assembly.membership]}${assembly.membershipFeeYear ? ` ${assembly.membershipFeeYear}` : ""}`,
+      members: membership.members.map((p) => ({
+        key: p.key,
+        name: familyFirst(p),
+        reason: p.reason,
+        voices: p.voices,
+      })),
+      excluded: membership.excluded.map((p) => ({ name: familyFirst(p), reason: p.reason })),
     },
     agenda: [
       ...agenda.map((i) => ({ title: i.title, isResolution: i.isResolution })),
@@ -166,6 +183,8 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
       id: m.id,
       name: familyFirst(m),
       voices: m.voices,
+      reason: m.reason,
+      left: m.leftOn ? leftWords(m.leftOn) : null,
       answer: m.answer ? ANSWER_LABELS[m.answer] : "Pas de réponse",
       holder: m.proxyHolderId ? (names.get(m.proxyHolderId) ?? "") : "",
       holding: members.filter((x) => x.proxyHolderId === m.id).length,
@@ -274,9 +293,9 @@ export async function printedConvocations(idParam: string | undefined) {
         address: address ?? "",
         link: member.linkKey ? memberLink({ linkKey: member.linkKey }) : null,
       }))
-    : (await membersToConvene(assembly.voiceBasis))
+    : (await membersToConvene(rulesOf(assembly)))
         .filter((person) => !reachableByEmail(person.email))
-        .map((person) => ({ id: person.id, name: person.name, address: person.address, link: null }));
+        .map((person) => ({ id: person.key, name: person.name, address: person.address, link: null }));
   return {
     id: assembly.id,
     title: parts.title,
@@ -300,7 +319,9 @@ async function presence(idParam: string | undefined) {
 
 /** « Feuille d'émargement »: by family name, the proxies each holds, a column to sign. */
 export async function attendanceSheet(idParam: string | undefined) {
-  const { assembly, event, members } = await presence(idParam);
+  const { assembly, event, members: everyone } = await presence(idParam);
+  // Who left the association before the day signs nothing: they are no longer a member.
+  const members = everyone.filter((m) => !m.leftOn);
   const legal = await legalIdentity();
   return {
     id: assembly.id,
@@ -308,7 +329,7 @@ export async function attendanceSheet(idParam: string | undefined) {
     totals: {
       members: members.length,
       voices: members.reduce((sum, m) => sum + m.voices, 0),
-      proxies: members.filter((m) => m.answer === "pouvoir" && m.proxyHolderId !== null).length,
+      proxies: members.filter((m) => m.answer === "pouvoir" && members.some((h) => h.id === m.proxyHolderId)).length,
     },
     chair: assembly.chair,
     secretary: assembly.secretary,
@@ -319,7 +340,7 @@ export async function attendanceSheet(idParam: string | undefined) {
       id: m.id,
       name: familyFirst(m),
       voices: m.voices,
-      proxies: members.filter((x) => x.proxyHolderId === m.id).map((x) => x.name),
+      proxies: members.filter((x) => x.answer === "pouvoir" && x.proxyHolderId === m.id).map((x) => x.name),
       gaveProxy: m.answer === "pouvoir",
     })),
   };
@@ -338,6 +359,7 @@ export async function presenceScreen(idParam: string | undefined) {
       name: familyFirst(m),
       present: m.present,
       voices: m.voices,
+      left: m.leftOn ? leftWords(m.leftOn) : null,
       note: presenceNote(m, members, names),
       represents: (represented.get(m.id) ?? []).map((id) => names.get(id) ?? ""),
     })),

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { parseId } from "~/lib/text";
+import { formatDate } from "~/lib/dates";
 import { eventPractical } from "~/modules/events/events.server";
 import { currentDocument } from "~/modules/documents/documents.server";
 import { documentNotFound, serveDocumentToMember } from "~/modules/documents/document-response.server";
@@ -25,6 +26,7 @@ export async function memberAnswerPage(memberId: number, now = new Date()) {
   if (!found) return { known: false as const };
   const { member, assembly, event } = found;
   const members = await membersOf(assembly.id);
+  const leftOn = members.find((m) => m.id === member.id)?.leftOn;
   const names = new Map(members.map((m) => [m.id, m.name]));
   const documents = [];
   for (const id of assembly.documentIds) {
@@ -39,12 +41,19 @@ export async function memberAnswerPage(memberId: number, now = new Date()) {
     documents,
     maxProxies: assembly.maxProxies,
     started: hasStarted(event, now),
+    /** Why the answer can no longer change, if it cannot. */
+    closed: hasStarted(event, now)
+      ? "L'assemblée a commencé : la réponse ne peut plus changer."
+      : leftOn
+        ? `Vous avez quitté l'association le ${formatDate(`${leftOn}T12:00:00Z`)} : vous n'êtes plus membre de cette assemblée.`
+        : null,
     name: member.name,
     answer: member.answer,
     holderId: member.proxyHolderId,
     holderName: member.proxyHolderId ? (names.get(member.proxyHolderId) ?? "") : "",
     holding: members.filter((m) => m.proxyHolderId === member.id).map((m) => m.name),
-    others: members.filter((m) => m.id !== member.id).map((m) => ({ id: m.id, name: m.name })),
+    // Who left before the day can hold no proxy.
+    others: members.filter((m) => m.id !== member.id && !m.leftOn).map((m) => ({ id: m.id, name: m.name })),
   };
 }
 

@@ -8,14 +8,16 @@ import { doneForm, refusedForm } from "~/modules/forms/admin-form.server";
 import type { EventRow as Event } from "~/modules/events/events.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { convocationMail, convocationParts } from "./assembly.mail.server";
+import { membersToConvene } from "./assembly.membership.server";
 import {
   agendaOf,
   AssemblyRefusal,
   documentTitles,
   EMPTY_AGENDA,
   lastDayToConvene,
-  membersToConvene,
+  NOBODY_TO_CONVENE,
   reachableByEmail,
+  rulesOf,
   sendConvocation,
   type Assembly,
 } from "./assembly.server";
@@ -42,8 +44,8 @@ export interface ConvocationPreview {
 export async function convocationPreview(assembly: Assembly, event: Event): Promise<ConvocationPreview> {
   const agenda = await agendaOf(assembly.id);
   if (agenda.length === 0) throw new AssemblyRefusal(EMPTY_AGENDA);
-  const people = await membersToConvene(assembly.voiceBasis);
-  if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
+  const people = await membersToConvene(rulesOf(assembly));
+  if (people.length === 0) throw new AssemblyRefusal(NOBODY_TO_CONVENE);
   const mailed = people.filter((p) => reachableByEmail(p.email));
   const paper = people.filter((p) => !reachableByEmail(p.email));
   const first = mailed[0];

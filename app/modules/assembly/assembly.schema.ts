@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalLine } from "~/modules/forms/fields.schema";
+import { optionalEmail, optionalLine, optionalText, requiredLine } from "~/modules/forms/fields.schema";
+import { pastDate } from "~/modules/register/plots.schema";
 
 /** The general assembly's words and forms, safe for the browser (decision 030). */
 
@@ -7,6 +8,7 @@ export type AssemblyKind = "ordinaire" | "extraordinaire";
 export type VoiceBasis = "membre" | "parcelle";
 export type Majority = "simple" | "absolue" | "deux_tiers";
 export type AssemblyAnswer = "present" | "pouvoir" | "absent";
+export type Membership = "jardiniers" | "cotisation";
 
 export const ASSEMBLY_KIND_LABELS: Record<AssemblyKind, string> = {
   ordinaire: "Assemblée générale ordinaire",
@@ -24,6 +26,12 @@ export const MAJORITY_LABELS: Record<Majority, string> = {
   deux_tiers: "Deux tiers des voix présentes et représentées",
 };
 
+/** Who the statutes make a member; members added by hand (no plot) are members under either rule. */
+export const MEMBERSHIP_LABELS: Record<Membership, string> = {
+  jardiniers: "Tous les jardiniers actuels",
+  cotisation: "Les jardiniers à jour de leur cotisation",
+};
+
 export const ANSWER_LABELS: Record<AssemblyAnswer, string> = {
   present: "Je serai présent",
   pouvoir: "Je donne pouvoir à un autre membre",
@@ -37,6 +45,8 @@ export const ASSEMBLY_DEFAULTS = {
   maxProxies: 2,
   quorumPercent: 25,
   majority: "simple" as Majority,
+  membership: "jardiniers" as Membership,
+  membershipFeeYear: null as number | null,
 };
 
 export const AGENDA_ITEMS_MAX = 30;
@@ -60,14 +70,31 @@ export const markAssemblySchema = z.object({
   kind: z.enum(["ordinaire", "extraordinaire"], { error: "Choisissez ordinaire ou extraordinaire." }),
 });
 
-export const assemblySettingsSchema = z.object({
-  kind: z.enum(["ordinaire", "extraordinaire"], { error: "Choisissez ordinaire ou extraordinaire." }),
-  convocationDays: wholeNumber("Le délai de convocation est un nombre de jours entre 0 et 365.", 0, 365),
-  voiceBasis: z.enum(["membre", "parcelle"], { error: "Choisissez une voix par membre ou par parcelle." }),
-  maxProxies: wholeNumber("Le nombre de pouvoirs par membre est un nombre entre 0 et 20.", 0, 20),
-  quorumPercent: wholeNumber("Le quorum est un pourcentage entre 0 et 100.", 0, 100),
-  majority: z.enum(["simple", "absolue", "deux_tiers"], { error: "Choisissez la majorité des statuts." }),
-});
+const FEE_YEAR_MESSAGE = "Indiquez l'année de la cotisation à régler, par exemple 2026.";
+
+export const assemblySettingsSchema = z
+  .object({
+    kind: z.enum(["ordinaire", "extraordinaire"], { error: "Choisissez ordinaire ou extraordinaire." }),
+    convocationDays: wholeNumber("Le délai de convocation est un nombre de jours entre 0 et 365.", 0, 365),
+    voiceBasis: z.enum(["membre", "parcelle"], { error: "Choisissez une voix par membre ou par parcelle." }),
+    maxProxies: wholeNumber("Le nombre de pouvoirs par membre est un nombre entre 0 et 20.", 0, 20),
+    quorumPercent: wholeNumber("Le quorum est un pourcentage entre 0 et 100.", 0, 100),
+    majority: z.enum(["simple", "absolue", "deux_tiers"], { error: "Choisissez la majorité des statuts." }),
+    membership: z.enum(["jardiniers", "cotisation"], { error: "Choisissez qui est membre." }),
+    // Kept only with the rule that reads it.
+    membershipFeeYear: z
+      .string({ error: FEE_YEAR_MESSAGE })
+      .trim()
+      .refine((v) => v === "" || (/^\d{4}$/.test(v) && Number(v) >= 2000 && Number(v) <= 2100), {
+        error: FEE_YEAR_MESSAGE,
+      })
+      .transform((v) => (v === "" ? null : Number(v))),
+  })
+  .superRefine((s, ctx) => {
+    if (s.membership === "cotisation" && s.membershipFeeYear === null)
+      ctx.addIssue({ code: "custom", path: ["membershipFeeYear"], message: FEE_YEAR_MESSAGE });
+  })
+  .transform((s) => ({ ...s, membershipFeeYear: s.membership === "cotisation" ? s.membershipFeeYear : null }));
 export type AssemblySettings = z.output<typeof assemblySettingsSchema>;
 
 export interface AgendaItemInput {
@@ -163,3 +190,17 @@ export const minutesFactsSchema = z.object({
   }),
 });
 export type MinutesFacts = z.output<typeof minutesFactsSchema>;
+
+/** « Ajouter un membre »: a member who holds no plot (an approved volunteer), with how to reach them. */
+export const volunteerFormSchema = z.object({
+  familyName: requiredLine(120, "Indiquez le nom de famille du membre."),
+  givenNames: optionalLine(120, ""),
+  email: optionalEmail("Format d'email invalide").transform((v) => v ?? ""),
+  address: optionalText(300, ""),
+  startDate: pastDate("la date d'adhésion"),
+  note: optionalText(500, ""),
+});
+export type VolunteerForm = z.output<typeof volunteerFormSchema>;
+
+/** « Fin d'adhésion »: the day they stopped being a member (today or before). */
+export const volunteerEndSchema = z.object({ endDate: pastDate("la date de fin d'adhésion") });

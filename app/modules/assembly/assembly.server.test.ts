@@ -23,7 +23,7 @@ import {
   sendConvocation,
   setPresent,
   updateSettings,
-  type AssemblyMember,
+  type MemberOnTheDay as AssemblyMember,
 } from "./assembly.server";
 import { ASSEMBLY_DEFAULTS } from "./assembly.schema";
 
@@ -126,7 +126,7 @@ describeEachDatabase("general assembly", () => {
     await sendConvocation(assembly.id, NOW);
     const sent = (await getDb().select().from(assemblies).where(eq(assemblies.id, assembly.id)))[0]!;
     expect(await latecomers(sent)).toEqual([]);
-    expect(await refusal(conveneLatecomers(assembly.id, NOW))).toBe("Tous les jardiniers actuels sont déjà convoqués.");
+    expect(await refusal(conveneLatecomers(assembly.id, NOW))).toBe("Tous les membres sont déjà convoqués.");
 
     await insertGardener({ name: "Nouvelle Venue", email: "nouvelle@example.fr" });
     await insertGardener({ name: "Sans Courriel", email: "" });
@@ -143,9 +143,7 @@ describeEachDatabase("general assembly", () => {
     // The first members got nothing more; the convocation's date stays.
     expect(await getDb().select().from(outbox)).toHaveLength(3);
     expect((await getDb().select().from(assemblies).where(eq(assemblies.id, assembly.id)))[0]!.convokedAt).toEqual(NOW);
-    expect(await refusal(conveneLatecomers(assembly.id, later))).toBe(
-      "Tous les jardiniers actuels sont déjà convoqués.",
-    );
+    expect(await refusal(conveneLatecomers(assembly.id, later))).toBe("Tous les membres sont déjà convoqués.");
 
     await insertGardener({ name: "Trop Tard" });
     expect(await refusal(conveneLatecomers(assembly.id, START))).toBe(

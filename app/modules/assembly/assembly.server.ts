@@ -4,16 +4,17 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "dri
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { getDb, readAll, type Executor } from "~/db/client.server";
-import { assemblies, assemblyItems, assemblyMembers, events, gardeners } from "~/db/schema";
+import { assemblies, assemblyItems, assemblyMembers, events, gardeners, volunteerMembers } from "~/db/schema";
 import { parisDateOf, parisToday } from "~/lib/paris-time";
+import { formatDate } from "~/lib/dates";
 import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 import type { Job } from "~/server/jobs.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { currentDocument } from "~/modules/documents/documents.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { byFamilyName } from "~/modules/register/gardeners.server";
 import { convocationMail, convocationParts } from "./assembly.mail.server";
+import { membersToConvene, type MembershipRules, type Person } from "./assembly.membership.server";
 import {
   ASSEMBLY_DEFAULTS,
   isAdopted,
@@ -56,8 +57,8 @@ export const memberLink = (member: { linkKey: string }) =>
 async function latestSettings(executor: Executor) {
   const [previous] = await executor.select().from(assemblies).orderBy(desc(assemblies.id)).limit(1);
   if (!previous) return ASSEMBLY_DEFAULTS;
-  const { convocationDays, voiceBasis, maxProxies, quorumPercent, majority } = previous;
-  return { convocationDays, voiceBasis, maxProxies, quorumPercent, majority };
+  const { convocationDays, voiceBasis, maxProxies, quorumPercent, majority, membership, membershipFeeYear } = previous;
+  return { convocationDays, voiceBasis, maxProxies, quorumPercent, majority, membership, membershipFeeYear };
 }
 
 /** Marks `eventId` as the general assembly, with the previous assembly's rules; refused when it is one already. */
@@ -155,27 +156,6 @@ export async function saveAgenda(id: number, items: AgendaItemInput[], executor:
     await executor.insert(assemblyItems).values(items.map((item, i) => ({ assemblyId: id, position: i + 1, ...item })));
 }
 
-/** The members the convocation would go to now: current gardeners, with their voices, by family name. */
-export async function membersToConvene(voiceBasis: AssemblySettings["voiceBasis"], executor: Executor = getDb()) {
-  // Written out whole: in a select from one table, Drizzle names columns without their table.
-  const plotsHeld = sql<number>`(select count(*) from plot_holdings h where h.gardener_id = "gardeners"."id" and h.end_date is null)`;
-  const rows = await executor
-    .select({
-      id: gardeners.id,
-      name: gardeners.name,
-      familyName: gardeners.familyName,
-      givenNames: gardeners.givenNames,
-      email: gardeners.email,
-      address: gardeners.address,
-      plots: plotsHeld.mapWith(Number),
-    })
-    .from(gardeners)
-    .where(isNull(gardeners.endDate))
-    .orderBy(...byFamilyName);
-  // One voice per plot held, and still one for a member holding none: they are a member all the same.
-  return rows.map((r) => ({ ...r, voices: voiceBasis === "parcelle" ? Math.max(1, r.plots) : 1 }));
-}
-
 /**
  * Whether a convocation can reach `email` by mail; without, the member's convocation is a letter to print (« Lettres
  * à imprimer »). One rule for the convocation, its preview, its counts and its letters.
@@ -185,6 +165,12 @@ export const reachableByEmail = (email: string | null) => z.email().safeParse((e
 /** The statutes put the agenda on the convocation (the demo's, art. 6): none goes without one. */
 export const EMPTY_AGENDA =
   "L'ordre du jour est vide : il figure sur la convocation. Enregistrez-le avant de l'envoyer.";
+
+export const NOBODY_TO_CONVENE = "Aucun membre à convoquer : vérifiez qui est membre selon les règles des statuts.";
+
+/** « g12 » for a gardener, « v3 » for a member added by hand: how a member row and a person of the register meet. */
+const memberKey = (m: { gardenerId: number | null; volunteerId: number | null }) =>
+  m.gardenerId !== null ? `g${m.gardenerId}` : `v${m.volunteerId}`;
 
 /** What a convocation did: members convened, e-mails queued, letters to print. */
 export interface Convened {
@@ -215,8 +201,8 @@ export async function convene(
       `Trop tard pour convoquer : les statuts demandent ${assembly.convocationDays} jours, la convocation devait partir au plus tard le ${DateTime.fromISO(lastDay).setLocale("fr").toFormat("d LLLL yyyy")}. Changez la date de l'assemblée.`,
     );
   if ((await agendaOf(id, tx)).length === 0) throw new AssemblyRefusal(EMPTY_AGENDA);
-  const people = await membersToConvene(assembly.voiceBasis, tx);
-  if (people.length === 0) throw new AssemblyRefusal("Aucun jardinier actuel à convoquer.");
+  const people = await membersToConvene(rulesOf(assembly), tx);
+  if (people.length === 0) throw new AssemblyRefusal(NOBODY_TO_CONVENE);
   const convened = await addMembers(tx, id, people, deliver);
   await tx.update(assemblies).set({ convokedAt: now }).where(eq(assemblies.id, id));
   return convened;
@@ -226,7 +212,7 @@ export async function convene(
 async function addMembers(
   tx: Executor,
   id: number,
-  people: Awaited<ReturnType<typeof membersToConvene>>,
+  people: Person[],
   deliver: Parameters<typeof convene>[2],
 ): Promise<Convened> {
   const members = await tx
@@ -234,19 +220,21 @@ async function addMembers(
     .values(
       people.map((p) => ({
         assemblyId: id,
-        gardenerId: p.id,
+        gardenerId: p.gardenerId,
+        volunteerId: p.volunteerId,
         name: p.name,
         familyName: p.familyName,
         givenNames: p.givenNames,
         voices: p.voices,
+        reason: p.reason,
         ...linkColumns(),
       })),
     )
     .returning();
-  const emails = new Map(people.map((p) => [p.id, p.email.trim()]));
+  const emails = new Map(people.map((p) => [p.key, p.email.trim()]));
   let sent = 0;
   for (const member of members) {
-    const email = emails.get(member.gardenerId!) ?? "";
+    const email = emails.get(memberKey(member)) ?? "";
     // No address, or one no mail could reach: the member is in « Lettres à imprimer ».
     if (!reachableByEmail(email)) continue;
     await deliver(tx, member as AssemblyMember & { linkKey: string }, email);
@@ -256,35 +244,66 @@ async function addMembers(
 }
 
 /**
- * The current gardeners who are not members of an assembly already convened: those who joined since. They are
+ * The members under the assembly's rule who are not members of an assembly already convened: those who joined since. They are
  * members on the day too, so they are convened as the others were, until it starts (decision 030).
  */
 export async function latecomers(assembly: Assembly, executor: Executor = getDb()) {
   if (!assembly.convokedAt) return [];
   const [people, members] = await readAll(executor, [
-    () => membersToConvene(assembly.voiceBasis, executor),
+    () => membersToConvene(rulesOf(assembly), executor),
     () =>
       executor
-        .select({ gardenerId: assemblyMembers.gardenerId })
+        .select({ gardenerId: assemblyMembers.gardenerId, volunteerId: assemblyMembers.volunteerId })
         .from(assemblyMembers)
         .where(eq(assemblyMembers.assemblyId, assembly.id)),
   ]);
-  const convened = new Set(members.map((m) => m.gardenerId));
-  return people.filter((p) => !convened.has(p.id));
+  const convened = new Set(members.map(memberKey));
+  return people.filter((p) => !convened.has(p.key));
 }
 
-/** An assembly's members by family name (French order). */
-export async function membersOf(assemblyId: number, executor: Executor = getDb()) {
-  return executor
-    .select()
+/** The rules that say who is a member, of an assembly. */
+export const rulesOf = (a: Assembly): MembershipRules => ({
+  voiceBasis: a.voiceBasis,
+  membership: a.membership,
+  membershipFeeYear: a.membershipFeeYear,
+});
+
+const byMemberName = [
+  sql`coalesce(nullif(${assemblyMembers.familyName}, ''), ${assemblyMembers.name}) collate french`,
+  sql`${assemblyMembers.givenNames} collate french`,
+  asc(assemblyMembers.id),
+];
+
+/** An assembly's member, with the day they left the association when that is the assembly's day or before. */
+export type MemberOnTheDay = AssemblyMember & { leftOn: string | null };
+
+/**
+ * An assembly's members by family name (French order). A gardener who left, or a member added by hand whose
+ * membership ended, on or before the assembly's day is no longer a member (`leftOn`): not counted, not a proxy holder.
+ */
+export async function membersOf(assemblyId: number, executor: Executor = getDb()): Promise<MemberOnTheDay[]> {
+  const rows = await executor
+    .select({
+      member: assemblyMembers,
+      gardenerLeft: gardeners.endDate,
+      volunteerLeft: volunteerMembers.endDate,
+      start: events.start,
+    })
     .from(assemblyMembers)
+    .innerJoin(assemblies, eq(assemblies.id, assemblyMembers.assemblyId))
+    .innerJoin(events, eq(events.id, assemblies.eventId))
+    .leftJoin(gardeners, eq(gardeners.id, assemblyMembers.gardenerId))
+    .leftJoin(volunteerMembers, eq(volunteerMembers.id, assemblyMembers.volunteerId))
     .where(eq(assemblyMembers.assemblyId, assemblyId))
-    .orderBy(
-      sql`coalesce(nullif(${assemblyMembers.familyName}, ''), ${assemblyMembers.name}) collate french`,
-      sql`${assemblyMembers.givenNames} collate french`,
-      asc(assemblyMembers.id),
-    );
+    .orderBy(...byMemberName);
+  return rows.map(({ member, gardenerLeft, volunteerLeft, start }) => {
+    const left = gardenerLeft ?? volunteerLeft;
+    return { ...member, leftOn: left && start && left <= parisDateOf(start) ? left : null };
+  });
 }
+
+/** « a quitté l'association le 3 mars 2027 ». */
+export const leftWords = (leftOn: string) => `a quitté l'association le ${formatDate(`${leftOn}T12:00:00Z`)}`;
 
 /** Members with their assembly and its event. */
 const membersWithAssembly = () =>
@@ -344,6 +363,13 @@ export async function answer(memberId: number, choice: AnswerChoice, now = new D
     const [event] = await tx.select().from(events).where(eq(events.id, assembly!.eventId));
     if (hasStarted(event!, now))
       throw new AssemblyRefusal("L'assemblée a commencé : la réponse ne peut plus changer.", 403);
+    const left = new Map((await membersOf(member.assemblyId, tx)).map((m) => [m.id, m.leftOn]));
+    const ownLeft = left.get(member.id);
+    if (ownLeft)
+      throw new AssemblyRefusal(
+        `Vous avez quitté l'association le ${formatDate(`${ownLeft}T12:00:00Z`)} : vous n'êtes plus membre de cette assemblée.`,
+        403,
+      );
     if (choice.answer !== "present") {
       const held = await tx
         .select({ name: assemblyMembers.name })
@@ -362,6 +388,13 @@ export async function answer(memberId: number, choice: AnswerChoice, now = new D
         throw new AssemblyRefusal("Vous ne pouvez pas vous donner pouvoir à vous-même.", 400, "holder");
       if (!holder || holder.assemblyId !== member.assemblyId)
         throw new AssemblyRefusal("Choisissez le membre à qui vous donnez pouvoir dans la liste.", 400, "holder");
+      const holderLeft = left.get(holder.id);
+      if (holderLeft)
+        throw new AssemblyRefusal(
+          `${holder.name} ${leftWords(holderLeft)} : choisissez un autre membre.`,
+          409,
+          "holder",
+        );
       if (holder.answer === "pouvoir" || holder.answer === "absent")
         throw new AssemblyRefusal(
           `${holder.name} ${holder.answer === "pouvoir" ? "a donné son propre pouvoir" : "a répondu ne pas venir"} : choisissez un autre membre.`,
@@ -389,8 +422,10 @@ export async function answer(memberId: number, choice: AnswerChoice, now = new D
   });
 }
 
-/** Ticks (or unticks) a member present, on the day. */
+/** Ticks (or unticks) a member present, on the day; not one who left the association before it. */
 export async function setPresent(assemblyId: number, memberId: number, present: boolean, executor: Executor) {
+  const gone = (await membersOf(assemblyId, executor)).find((m) => m.id === memberId)?.leftOn;
+  if (gone && present) throw new AssemblyRefusal(`Ce membre ${leftWords(gone)} : il ne compte plus.`, 409);
   const [row] = await executor
     .update(assemblyMembers)
     .set({ present })
@@ -417,9 +452,13 @@ export interface Quorum {
  * for themselves: their proxy falls away).
  */
 export function quorumOf(
-  members: Pick<AssemblyMember, "id" | "voices" | "present" | "answer" | "proxyHolderId">[],
+  everyone: (Pick<AssemblyMember, "id" | "voices" | "present" | "answer" | "proxyHolderId"> & {
+    leftOn?: string | null;
+  })[],
   quorumPercent: number,
 ): Quorum {
+  // Who left before the day is not a member: neither counted nor represented, nor representing.
+  const members = everyone.filter((m) => !m.leftOn);
   const present = new Set(members.filter((m) => m.present).map((m) => m.id));
   const represented = members.filter(
     (m) => !m.present && m.answer === "pouvoir" && m.proxyHolderId !== null && present.has(m.proxyHolderId),
@@ -442,10 +481,12 @@ export function quorumOf(
 }
 
 /** Which members a present member represents now (their proxies not fallen away). */
-export function representedBy(members: Pick<AssemblyMember, "id" | "present" | "answer" | "proxyHolderId">[]) {
+export function representedBy(
+  members: (Pick<AssemblyMember, "id" | "present" | "answer" | "proxyHolderId"> & { leftOn?: string | null })[],
+) {
   const map = new Map<number, number[]>();
   for (const m of members)
-    if (m.answer === "pouvoir" && m.proxyHolderId !== null && !m.present)
+    if (!m.leftOn && m.answer === "pouvoir" && m.proxyHolderId !== null && !m.present)
       map.set(m.proxyHolderId, [...(map.get(m.proxyHolderId) ?? []), m.id]);
   return map;
 }
@@ -566,7 +607,7 @@ export async function conveneLatecomers(id: number, now = new Date(), executor?:
   if (!event || hasStarted(event, now))
     throw new AssemblyRefusal("L'assemblée a commencé : il est trop tard pour convoquer.");
   const people = await latecomers(assembly, executor);
-  if (people.length === 0) throw new AssemblyRefusal("Tous les jardiniers actuels sont déjà convoqués.");
+  if (people.length === 0) throw new AssemblyRefusal("Tous les membres sont déjà convoqués.");
   return addMembers(executor, id, people, await convocationDelivery(assembly, event, executor));
 }
 
@@ -581,14 +622,17 @@ export async function saveDocuments(id: number, documentIds: number[], executor:
 /** The members' addresses for the printed convocations: those without a usable e-mail address, with their postal one. */
 export async function membersOnPaper(assemblyId: number, executor: Executor = getDb()) {
   const rows = await executor
-    .select({ member: assemblyMembers, email: gardeners.email, address: gardeners.address })
+    .select({
+      member: assemblyMembers,
+      email: sql<string | null>`coalesce(${gardeners.email}, ${volunteerMembers.email})`,
+      address: sql<string | null>`coalesce(${gardeners.address}, ${volunteerMembers.address})`,
+      left: sql<string | null>`coalesce(${gardeners.endDate}, ${volunteerMembers.endDate})::text`,
+    })
     .from(assemblyMembers)
     .leftJoin(gardeners, eq(gardeners.id, assemblyMembers.gardenerId))
+    .leftJoin(volunteerMembers, eq(volunteerMembers.id, assemblyMembers.volunteerId))
     .where(eq(assemblyMembers.assemblyId, assemblyId))
-    .orderBy(
-      sql`coalesce(nullif(${assemblyMembers.familyName}, ''), ${assemblyMembers.name}) collate french`,
-      sql`${assemblyMembers.givenNames} collate french`,
-      asc(assemblyMembers.id),
-    );
-  return rows.filter((r) => !reachableByEmail(r.email));
+    .orderBy(...byMemberName);
+  // A letter to someone who has left since would convene a person who is no longer a member.
+  return rows.filter((r) => !r.left && !reachableByEmail(r.email));
 }

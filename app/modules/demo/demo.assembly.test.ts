@@ -19,7 +19,12 @@ describeEachDatabase("demo general assembly", () => {
     expect((await agendaOf(assembly!.id)).filter((i) => i.isResolution)).toHaveLength(5);
     const members = await membersOf(assembly!.id);
     const current = await getDb().select().from(tables.gardeners);
-    expect(members).toHaveLength(current.filter((g) => g.endDate === null).length);
+    // The current gardeners, and the member the bureau added by hand (no plot).
+    expect(members).toHaveLength(current.filter((g) => g.endDate === null).length + 1);
+    expect(members.find((m) => m.volunteerId !== null)).toMatchObject({
+      name: "Gérard Vial",
+      reason: "Membre ajouté par le bureau (depuis le 6 avril 2024)",
+    });
     expect(members.every((m) => m.linkHash)).toBe(true);
     const answers = members.map((m) => m.answer).filter(Boolean);
     expect(answers.toSorted()).toEqual(["absent", "pouvoir", "pouvoir", "pouvoir", "present", "present", "present"]);
@@ -31,5 +36,6 @@ describeEachDatabase("demo general assembly", () => {
     await removeDemoContent();
     expect(await getDb().select().from(tables.assemblies)).toHaveLength(0);
     expect(await getDb().select().from(tables.assemblyMembers)).toHaveLength(0);
+    expect(await getDb().select().from(tables.volunteerMembers)).toHaveLength(0);
   });
 });

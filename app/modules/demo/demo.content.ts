@@ -198,6 +198,17 @@ export const DEMO_ASSEMBLY = {
  */
 export const DEMO_GENERAL_ASSEMBLY = {
   convokedDays: 5,
+  /** Members without a plot, approved by the bureau (the demo's statutes, art. 4). */
+  volunteers: [
+    {
+      familyName: "Vial",
+      givenNames: "Gérard",
+      email: "gerard.vial@example.org",
+      address: "8 rue des Vignes, 69290 Craponne",
+      startDate: "2024-04-06",
+      note: "Bénévole du compost partagé, agréé par le bureau du 6 avril 2024.",
+    },
+  ],
   agenda: [
     { title: "Approbation du procès-verbal de l'assemblée précédente", isResolution: true },
     { title: "Rapport moral de la présidente", isResolution: true },

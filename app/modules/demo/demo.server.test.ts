@@ -198,7 +198,8 @@ describeEachDatabase("demo content", () => {
 
     // Removing the demo takes the register with it, and says as many elements as the dashboard counted.
     const counted = await countDemoRows();
-    expect(counted).toBe(5 + 4 + 4 + 2 + 1 + 32 + 2 + 3);
+    // … and the member without a plot of the general assembly.
+    expect(counted).toBe(5 + 4 + 4 + 2 + 1 + 32 + 2 + 3 + 1);
     expect(await removeDemoContent()).toBe(counted);
     for (const table of [
       tables.gardenSites,
@@ -231,7 +232,7 @@ describeEachDatabase("demo content", () => {
       startDate: aicha!.startDate,
       notes: "",
     });
-    expect(await countDemoRows()).toBe(5 + 4 + 4 + 2 + 1 + 31 + 1 + 3);
+    expect(await countDemoRows()).toBe(5 + 4 + 4 + 2 + 1 + 31 + 1 + 3 + 1);
     await removeDemoContent();
 
     expect((await listSites()).map((s) => s.name)).toEqual(["Jardin de la Thibaude"]);

@@ -20,6 +20,7 @@ import {
   saveAgenda,
   saveDocuments,
 } from "~/modules/assembly/assembly.server";
+import { addVolunteer } from "~/modules/assembly/volunteers.server";
 import { cancelColumns } from "~/modules/registrations/registrations.server";
 import { saveImage } from "~/modules/media/media.server";
 import { madePdf } from "~/modules/documents/document-files.server";
@@ -287,6 +288,7 @@ export async function countDemoRows(): Promise<number> {
   const counts = await Promise.all([
     ...DEMO_TABLES.map((table) => db.select({ n: count() }).from(table).where(eq(table.isDemo, true))),
     db.select({ n: count() }).from(tables.gardeners).where(eq(tables.gardeners.isDemo, true)),
+    db.select({ n: count() }).from(tables.volunteerMembers).where(eq(tables.volunteerMembers.isDemo, true)),
     db.select({ n: count() }).from(tables.gardenSites).where(demoSite),
   ]);
   return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0) + (await countDemoDocuments(db));
@@ -306,6 +308,12 @@ export async function removeDemoContent(executor: Executor = getDb()): Promise<n
     removed += await removeDemoDocuments(tx);
     removed += await removeDemoRegister(tx);
     await removeDemoTreasury(tx);
+    removed += (
+      await tx
+        .delete(tables.volunteerMembers)
+        .where(eq(tables.volunteerMembers.isDemo, true))
+        .returning({ id: tables.volunteerMembers.id })
+    ).length;
     return removed;
   });
 }
@@ -322,6 +330,7 @@ async function seedGeneralAssembly(eventId: number, now: Date) {
     .where(and(eq(tables.documents.kind, "proces_verbal"), eq(tables.documents.isDemo, true)));
   const assemblyId = await getDb().transaction(async (tx) => {
     const assembly = await markAssembly(eventId, "ordinaire", tx, true);
+    for (const volunteer of demo.volunteers) await addVolunteer(volunteer, tx, true);
     await saveAgenda(assembly.id, demo.agenda, tx);
     await saveDocuments(
       assembly.id,

@@ -131,6 +131,9 @@ export const HISTORY_KINDS = {
   "assemblee.vote": "Vote d'une résolution enregistré",
   "assemblee.proces-verbal": "Procès-verbal d'une assemblée générale enregistré",
   "assemblee.depot": "Procès-verbal déposé dans les documents",
+  "membre.ajout": "Membre sans parcelle ajouté",
+  "membre.fin": "Fin d'adhésion d'un membre sans parcelle",
+  "membre.suppression": "Fiche d'un membre sans parcelle supprimée",
   import: "Import de l'ancien site",
 } as const;
 

@@ -311,6 +311,18 @@ export async function feeProgress(year: number, executor: Executor = getDb()) {
   };
 }
 
+/**
+ * Whether each gardener's fee of `year` is settled (nothing left to pay: paid, waived or cancelled), by gardener;
+ * a gardener absent from the map had no fee called that year. The assembly's rule « à jour de cotisation » reads it.
+ */
+export async function feeSettledByGardener(year: number, executor: Executor = getDb()) {
+  const rows = await executor
+    .select({ gardenerId: gardenerFees.gardenerId, settled: sql<boolean>`${paidCents} >= ${owedSql}` })
+    .from(gardenerFees)
+    .where(and(eq(gardenerFees.year, year), isNotNull(gardenerFees.gardenerId)));
+  return new Map(rows.map((r) => [r.gardenerId!, r.settled === true || String(r.settled) === "true"]));
+}
+
 /** The treasurer's figures of some fees: called, received, waived, cancelled, outstanding, overpaid, and settled. */
 export function sumFees(fees: (FeeFigures & { status: FeeStatus })[]) {
   const totals = { called: 0, received: 0, waived: 0, cancelled: 0, outstanding: 0, overpaid: 0, owed: 0, settled: 0 };

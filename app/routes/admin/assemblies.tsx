@@ -24,7 +24,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminAssemblies({ loaderData, actionData }: Route.ComponentProps) {
   const { assemblies, events } = loaderData;
   return (
-    <AdminPage title="Assemblées générales">
+    <AdminPage
+      title="Assemblées générales"
+      intro={
+        <p className="text-stone-700">
+          Les jardiniers sont convoqués selon la règle de chaque assemblée ; les bénévoles membres sans parcelle sont
+          dans{" "}
+          <Link to="/admin/assemblees/membres" className="font-semibold text-brand-800 underline">
+            Membres sans parcelle
+          </Link>
+          .
+        </p>
+      }
+    >
       <MarkAssemblyForm events={events} result={actionData} />
       <Section id="liste" title="Assemblées">
         {assemblies.length === 0 ? (

@@ -63,6 +63,7 @@ export default function AssemblyPresence({ loaderData, actionData }: Route.Compo
                 {m.present ? " — présent" : ""}
               </p>
               <p className="text-sm text-stone-700">
+                {m.left ? `${m.left[0]!.toUpperCase()}${m.left.slice(1)} : ne compte plus. ` : ""}
                 {m.note}
                 {m.voices > 1 ? ` · ${voicesText(m.voices)}` : ""}
               </p>
@@ -72,18 +73,20 @@ export default function AssemblyPresence({ loaderData, actionData }: Route.Compo
                 </p>
               ) : null}
             </div>
-            <Form method="post">
-              <input type="hidden" name="member" value={m.id} />
-              {m.present ? (
-                <button type="submit" name="intent" value="absent" className={quietButtonClass}>
-                  Retirer <span className="sr-only">{m.name}</span>
-                </button>
-              ) : (
-                <button type="submit" name="intent" value="present" className={buttonClass}>
-                  Présent <span className="sr-only">: {m.name}</span>
-                </button>
-              )}
-            </Form>
+            {m.left && !m.present ? null : (
+              <Form method="post">
+                <input type="hidden" name="member" value={m.id} />
+                {m.present ? (
+                  <button type="submit" name="intent" value="absent" className={quietButtonClass}>
+                    Retirer <span className="sr-only">{m.name}</span>
+                  </button>
+                ) : (
+                  <button type="submit" name="intent" value="present" className={buttonClass}>
+                    Présent <span className="sr-only">: {m.name}</span>
+                  </button>
+                )}
+              </Form>
+            )}
           </li>
         ))}
       </ul>

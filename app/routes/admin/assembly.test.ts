@@ -147,7 +147,7 @@ describeEachDatabase("/admin/assemblees", () => {
     expect((await get(loader, path, id)).latecomers).toEqual({ members: 0, withoutEmail: 0, late: null });
     expect(await post(action, path, { intent: "convene-latecomers" }, id)).toMatchObject({
       status: 409,
-      value: { ok: false, message: "Tous les jardiniers actuels sont déjà convoqués." },
+      value: { ok: false, message: "Tous les membres sont déjà convoqués." },
     });
     await getDb().delete(outbox).where(eq(outbox.to, "nina@example.fr"));
     await getDb().delete(assemblyMembers).where(eq(assemblyMembers.name, "Nina Arrivée"));

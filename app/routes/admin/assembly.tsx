@@ -5,6 +5,7 @@ import { AnswersSection } from "~/components/admin/assembly/AnswersSection";
 import { AssemblyRulesForm } from "~/components/admin/assembly/AssemblyRulesForm";
 import { ConvocationSection } from "~/components/admin/assembly/ConvocationSection";
 import { DocumentsForm } from "~/components/admin/assembly/DocumentsForm";
+import { MembershipSection } from "~/components/admin/assembly/MembershipSection";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -68,6 +69,7 @@ export default function AdminAssembly({ loaderData: a, actionData }: Route.Compo
     >
       {a.convoked ? <DayLinks id={a.id} /> : null}
       <ConvocationSection a={{ ...a, convocationDays: a.settings.convocationDays }} result={actionData} />
+      {a.membership ? <MembershipSection membership={a.membership} /> : null}
       {a.convoked ? <AnswersSection answers={a.answers} members={a.members} /> : null}
       <AssemblyRulesForm settings={a.settings} locked={locked} result={actionData} />
       <AgendaForm agenda={a.agenda} locked={locked} result={actionData} />

@@ -94,6 +94,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/documents/:id/versions/:version": { view: "administration" },
   // The general assembly (decision 030): convocation, answers, presence, votes, minutes and their printouts.
   "/admin/assemblees": { view: "administration" },
+  "/admin/assemblees/membres": { view: "administration" },
   "/admin/assemblees/:id": { view: "administration" },
   "/admin/assemblees/:id/presence": { view: "administration" },
   "/admin/assemblees/:id/votes": { view: "administration" },

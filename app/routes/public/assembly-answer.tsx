@@ -100,8 +100,8 @@ export default function AssemblyAnswerPage({ loaderData, actionData, params }: R
             Vous détenez {proxiesText(page.holding.length)} : {page.holding.join(", ")}.
           </p>
         ) : null}
-        {page.started ? (
-          <p className="mt-2 text-stone-800">L'assemblée a commencé : la réponse ne peut plus changer.</p>
+        {page.closed ? (
+          <p className="mt-2 text-stone-800">{page.closed}</p>
         ) : (
           <AnswerForm
             chosen={{ answer: page.answer ?? "", holder: page.holderId ? String(page.holderId) : "" }}

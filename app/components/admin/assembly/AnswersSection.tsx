@@ -5,6 +5,8 @@ interface MemberAnswer {
   id: number;
   name: string;
   voices: number;
+  reason: string;
+  left: string | null;
   answer: string;
   holder: string;
   holding: number;
@@ -39,7 +41,11 @@ export function AnswersSection({
           <tbody>
             {members.map((m) => (
               <tr key={m.id} className="border-b border-stone-200">
-                <td className="p-2">{m.name}</td>
+                <td className="p-2">
+                  {m.name}
+                  {m.reason ? <span className="block text-stone-600">{m.reason}</span> : null}
+                  {m.left ? <span className="block font-semibold text-red-800">{m.left} : ne compte plus</span> : null}
+                </td>
                 <td className="p-2">{m.voices}</td>
                 <td className="p-2">{m.holder ? `Pouvoir à ${m.holder}` : m.answer}</td>
                 <td className="p-2">{m.holding || ""}</td>

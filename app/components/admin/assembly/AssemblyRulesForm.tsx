@@ -5,11 +5,21 @@ import {
   ASSEMBLY_KIND_LABELS,
   assemblySettingsSchema,
   MAJORITY_LABELS,
+  MEMBERSHIP_LABELS,
   VOICE_BASIS_LABELS,
 } from "~/modules/assembly/assembly.schema";
 import { LockedFields } from "./LockedFields";
 
-const ORDER = ["kind", "convocationDays", "voiceBasis", "maxProxies", "quorumPercent", "majority"] as const;
+const ORDER = [
+  "kind",
+  "convocationDays",
+  "voiceBasis",
+  "maxProxies",
+  "quorumPercent",
+  "majority",
+  "membership",
+  "membershipFeeYear",
+] as const;
 
 function RulesFields() {
   return (
@@ -20,6 +30,19 @@ function RulesFields() {
       <TextInput name="maxProxies" label="Pouvoirs au plus par membre" inputMode="numeric" />
       <TextInput name="quorumPercent" label="Quorum (% des voix présentes ou représentées)" inputMode="numeric" />
       <Select name="majority" label="Majorité" options={Object.entries(MAJORITY_LABELS)} placeholder={null} />
+      <Select
+        name="membership"
+        label="Membres convoqués"
+        options={Object.entries(MEMBERSHIP_LABELS)}
+        placeholder={null}
+        hint="Les membres ajoutés à la main (sans parcelle) sont convoqués dans les deux cas."
+      />
+      <TextInput
+        name="membershipFeeYear"
+        label="Année de la cotisation à jour"
+        inputMode="numeric"
+        hint="Seulement pour « à jour de leur cotisation », par exemple 2026."
+      />
     </div>
   );
 }

@@ -73,8 +73,8 @@ export function ConvocationSection({ a, result }: { a: Convocation; result: Conv
             </p>
           ) : null}
           <p>
-            {a.toConvene.members} membre{a.toConvene.members > 1 ? "s" : ""} à convoquer (jardiniers actuels), dont{" "}
-            {a.toConvene.withoutEmail} sans adresse e-mail : leur convocation sera dans « Lettres à imprimer »
+            {a.toConvene.members} membre{a.toConvene.members > 1 ? "s" : ""} à convoquer (selon la règle des statuts),
+            dont {a.toConvene.withoutEmail} sans adresse e-mail : leur convocation sera dans « Lettres à imprimer »
             {a.toConvene.unreachable > 0 ? ` (${a.toConvene.unreachable} sans adresse postale non plus)` : ""}.
           </p>
           {preview ? (
