@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { openAdmin, popup } from "./admin";
 import { expect, test, visitorContext } from "./fixtures";
 import { lastMailTo } from "./visitors";
-import { pdfText } from "../tests/pdf";
+import { pdfPages, pdfText } from "../tests/pdf";
 
 // The general assembly from its convocation to its minutes (decision 030), on the demo's event to come that is not
 // already the assembly. Members answer by their personal link on a phone, without JavaScript.
@@ -210,7 +210,9 @@ test("a gardener who joins after the convocation is convened too, with the same 
   expect(mail).toMatch(/\/assemblee\/[\w-]{43}/);
 });
 
-test("the bureau adds a member who holds no plot, ends the membership, then deletes the record", async ({ page }) => {
+test("a member without a plot and without e-mail is convened on paper, with a reply slip and a proxy form, and the bureau records the answer", async ({
+  page,
+}) => {
   await openAdmin(page, "/admin/assemblees", "Assemblées générales");
   await page.getByRole("link", { name: "Membres sans parcelle" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Membres sans parcelle" })).toBeVisible();
@@ -223,14 +225,55 @@ test("the bureau adds a member who holds no plot, ends the membership, then dele
   await expect(add.getByText("Indiquez le nom de famille du membre.").first()).toBeVisible();
   await add.getByLabel("Nom de famille").fill("Garnier");
   await add.getByLabel("Prénom(s)").fill("Odile");
-  await add.getByLabel("Adresse e-mail").fill("odile.garnier@example.fr");
+  await add.getByLabel("Adresse e-mail").fill("");
+  await add.getByLabel("Adresse postale").fill("5 impasse des Tilleuls, 69290 Craponne");
   await add.getByLabel("Membre depuis le").fill("2026-10-01");
   await add.getByLabel("Note").fill("Anime l'atelier de taille des fruitiers.");
   await add.getByRole("button", { name: "Ajouter le membre" }).click();
   await expect(popup(page, "Odile Garnier est membre de l'association depuis le 1er octobre 2026.")).toBeVisible();
   await expect(current.getByText("Garnier, Odile", { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The demo's annual assembly was convened before she was approved: she is convened as a newcomer, on paper.
+  await page.goto("/admin/assemblees");
+  await page
+    .getByRole("link", { name: /^Assemblée générale ordinaire du / })
+    .first()
+    .click();
+  const convocation = page.getByRole("region", { name: "Convocation" });
+  await convocation.getByRole("button", { name: "Convoquer les nouveaux membres" }).click();
+  await expect(popup(page, /^Convocation envoyée à 1 nouveau membre : 0 par e-mail, 1 à imprimer\./)).toBeVisible();
+  await expect(page.getByRole("row", { name: /Garnier, Odile Membre ajouté par le bureau/ })).toBeVisible();
+
+  // Her letter fits one page with its footer; the second sheet is the reply slip and the proxy form to sign.
+  await convocation.getByRole("link", { name: "Lettres à imprimer" }).click();
+  await expect(page.getByRole("article", { name: "Convocation d'Odile Garnier" })).toBeVisible();
+  const pdf = await page.pdf({ format: "A4" });
+  const pages = await pdfPages(pdf);
+  expect(pages).toHaveLength(2);
+  expect(pages[0]).toContain("5 impasse des Tilleuls");
+  expect(pages[0]).toContain("elle ne peut donc pas être désactivée");
+  expect(pages[1]!.replace(/\s+/g, " ")).toMatch(
+    /Coupon-réponse Nom : Odile Garnier .*Pouvoir Je soussigné\(e\) Odile Garnier, membre de .* Signature, précédée de la mention manuscrite « Bon pour pouvoir »/,
+  );
+  await page.goBack();
+
+  const paper = page.getByRole("region", { name: "Réponses reçues sur papier" });
+  await paper.getByLabel("Membre qui a répondu").selectOption({ label: "Garnier, Odile" });
+  await paper.getByLabel("Donne pouvoir").check();
+  await paper.getByRole("button", { name: "Enregistrer la réponse" }).click();
+  await expect(paper.getByText("Choisissez le membre à qui le pouvoir est donné.").first()).toBeVisible();
+  await paper.getByLabel("Sera présent(e)").check();
+  await paper.getByRole("button", { name: "Enregistrer la réponse" }).click();
+  await expect(popup(page, "Réponse sur papier enregistrée : Odile Garnier sera présent(e).")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Garnier, Odile.*Je serai présent \(sur papier\)/ })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Her membership ends: the record goes to the former members, then is deleted (the assembly keeps her name).
+  await page.goto("/admin/assemblees/membres");
   await current.getByRole("button", { name: "Enregistrer la fin d'adhésion de Garnier, Odile" }).click();
   await expect(popup(page, /^Odile Garnier n'est plus membre depuis le \d/)).toBeVisible();
   const former = page.getByRole("region", { name: /^Anciens membres/ });
@@ -238,7 +281,4 @@ test("the bureau adds a member who holds no plot, ends the membership, then dele
   await former.getByRole("button", { name: "Supprimer la fiche de Garnier, Odile" }).click();
   await expect(popup(page, "Fiche d'Odile Garnier supprimée.")).toBeVisible();
   await expect(page.getByText("Garnier, Odile", { exact: true })).toHaveCount(0);
-
-  await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });

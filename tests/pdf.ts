@@ -5,3 +5,11 @@ export async function pdfText(data: Buffer | Uint8Array) {
   const { text } = await extractText(pdf, { mergePages: true });
   return text;
 }
+
+/** A PDF's text page by page, to check what each printed page holds. */
+export async function pdfPages(data: Buffer | Uint8Array) {
+  const { extractText, getDocumentProxy } = await import("unpdf");
+  const pdf = await getDocumentProxy(new Uint8Array(data));
+  const { text } = await extractText(pdf, { mergePages: false });
+  return text;
+}

@@ -1184,6 +1184,8 @@ export const assemblyMembers = pgTable(
       onDelete: "set null",
     }),
     answeredAt: timestamptz("answered_at"),
+    /** The answer came on paper (the reply slip, a signed proxy) and the bureau recorded it. */
+    answeredOnPaper: boolean("answered_on_paper").notNull().default(false),
     present: boolean("present").notNull().default(false),
   },
   (t) => [

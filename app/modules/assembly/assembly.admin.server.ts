@@ -14,9 +14,11 @@ import { assemblyTitle, convocationParts } from "./assembly.mail.server";
 import { conveneAction, lateWords, previewConvocationAction, printedOn } from "./assembly.convocation.server";
 import { draftMinutes, minutesDate, minutesPdf } from "./assembly.minutes.server";
 import { membersToConvene, membershipOf } from "./assembly.membership.server";
+import { paperAnswerAction, proxyFormOf, proxyWhen, returnBy } from "./assembly.paper.server";
 import { associationName } from "~/modules/mail/mail-templates.server";
 import {
   AGENDA_BLANK_ROWS,
+  ASSEMBLY_KIND_LABELS,
   ANSWER_LABELS,
   assemblySettingsSchema,
   isAdopted,
@@ -34,6 +36,7 @@ import {
   eventsToMark,
   getAssembly,
   conveneLatecomers,
+  endsAt,
   hasStarted,
   lastDayToConvene,
   listAssemblies,
@@ -173,6 +176,11 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
       title: d.title,
       chosen: assembly.documentIds.includes(d.id),
     })),
+    /** The bureau records answers received on paper, from the convocation until the assembly ends. */
+    paperAnswers:
+      assembly.convokedAt && (endsAt(event)?.getTime() ?? Infinity) > now.getTime()
+        ? members.filter((m) => !m.leftOn).map((m) => ({ id: m.id, name: familyFirst(m) }))
+        : null,
     answers: {
       present: count("present"),
       proxies: count("pouvoir"),
@@ -185,7 +193,7 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
       voices: m.voices,
       reason: m.reason,
       left: m.leftOn ? leftWords(m.leftOn) : null,
-      answer: m.answer ? ANSWER_LABELS[m.answer] : "Pas de réponse",
+      answer: m.answer ? `${ANSWER_LABELS[m.answer]}${m.answeredOnPaper ? " (sur papier)" : ""}` : "Pas de réponse",
       holder: m.proxyHolderId ? (names.get(m.proxyHolderId) ?? "") : "",
       holding: members.filter((x) => x.proxyHolderId === m.id).length,
     })),
@@ -263,6 +271,7 @@ export async function runAssemblyAction(idParam: string | undefined, form: FormD
         `Convocation envoyée à ${result.members} nouveau${result.members > 1 ? "x" : ""} membre${result.members > 1 ? "s" : ""} : ${result.sent} par e-mail, ${result.printed} à imprimer.${late ? ` Elle part avec ${late}.` : ""}`,
       );
     }
+    if (intent === "paper-answer") return await paperAnswerAction(assembly, form, actor);
     if (intent === "convene-preview") return await previewConvocationAction(assembly, event);
     if (intent === "convene") return await conveneAction(assembly, event, form, actor);
   } catch (error) {
@@ -286,21 +295,29 @@ export async function printedConvocations(idParam: string | undefined) {
     association,
     await documentTitles(assembly.documentIds),
   );
+  const names = assembly.convokedAt ? namesOf(await membersOf(assembly.id)) : new Map<number, string>();
   const letters = assembly.convokedAt
     ? (await membersOnPaper(assembly.id)).map(({ member, address }) => ({
         id: member.id,
         name: member.name,
         address: address ?? "",
         link: member.linkKey ? memberLink({ linkKey: member.linkKey }) : null,
+        ...proxyFormOf(member, names),
       }))
     : (await membersToConvene(rulesOf(assembly)))
         .filter((person) => !reachableByEmail(person.email))
-        .map((person) => ({ id: person.key, name: person.name, address: person.address, link: null }));
+        .map((person) => ({ id: person.key, name: person.name, address: person.address, link: null, holder: "" }));
   return {
     id: assembly.id,
     title: parts.title,
     preview: assembly.convokedAt === null,
     sender: await letterSender(),
+    association: associationName(association),
+    maxProxies: assembly.maxProxies,
+    returnBy: returnBy(event.start),
+    kind: ASSEMBLY_KIND_LABELS[assembly.kind],
+    /** « du 12 janvier 2027, de 10h00 à 13h00 (Jardin de la Thibaude) »: the proxy form's words. */
+    when: proxyWhen(eventPractical(event)),
     date: printedOn(),
     parts,
     letters,

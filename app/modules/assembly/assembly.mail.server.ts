@@ -41,7 +41,7 @@ export function convocationParts(
     : "";
   const documentsText = documents.length ? `Documents joints, à lire sur votre page : ${documents.join(", ")}.` : "";
   const answer = `Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne pourrez pas venir. Votre réponse peut changer jusqu'au début de l'assemblée.`;
-  const why = `Vous recevez cette convocation en tant que membre de ${name} : les statuts la prévoient pour chaque jardinier, elle ne peut donc pas être désactivée.`;
+  const why = `Vous recevez cette convocation en tant que membre de ${name} : les statuts la prévoient pour chaque membre, elle ne peut donc pas être désactivée.`;
   return { subject: `Convocation : ${title}`, title, lead, agendaText, documentsText, answer, why };
 }
 

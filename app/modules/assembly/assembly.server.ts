@@ -343,83 +343,95 @@ export async function convenedMemberOf(gardenerId: number, now = new Date()) {
 export type AnswerChoice = { answer: "present" | "absent" } | { answer: "pouvoir"; holder: number };
 
 /**
- * A member's answer, until the assembly starts. The member's row and the chosen holder's are locked together (in
+ * A member's answer, until the assembly starts (one received on paper, recorded by the bureau: until it ends). The member's row and the chosen holder's are locked together (in
  * the order of their ids, so two answers crossing never wait on each other), then the rules are checked: a proxy
  * goes to another member who has not given theirs, holding fewer than the statutes allow; a member who holds proxies
  * cannot give theirs nor stay away. Two answers at once are thus counted one after the other.
  */
-export async function answer(memberId: number, choice: AnswerChoice, now = new Date()) {
-  return getDb().transaction(async (tx) => {
-    const ids = choice.answer === "pouvoir" ? [memberId, choice.holder] : [memberId];
-    const locked = await tx
-      .select()
+export async function answer(
+  memberId: number,
+  choice: AnswerChoice,
+  now = new Date(),
+  { onPaper = false, executor }: { onPaper?: boolean; executor?: Executor } = {},
+): Promise<AssemblyMember> {
+  if (!executor) return getDb().transaction((tx) => answer(memberId, choice, now, { onPaper, executor: tx }));
+  const tx = executor;
+  const ids = choice.answer === "pouvoir" ? [memberId, choice.holder] : [memberId];
+  const locked = await tx
+    .select()
+    .from(assemblyMembers)
+    .where(inArray(assemblyMembers.id, ids))
+    .orderBy(asc(assemblyMembers.id))
+    .for("update");
+  const member = locked.find((m) => m.id === memberId);
+  if (!member || (!onPaper && !member.linkHash)) throw new AssemblyRefusal("Ce lien n'est plus valable.", 404);
+  const [assembly] = await tx.select().from(assemblies).where(eq(assemblies.id, member.assemblyId));
+  const [event] = await tx.select().from(events).where(eq(events.id, assembly!.eventId));
+  // A slip or a signed proxy handed in at the door counts on the day: the bureau records it until the end.
+  if (onPaper && (endsAt(event!)?.getTime() ?? Infinity) <= now.getTime())
+    throw new AssemblyRefusal("L'assemblée est terminée : les réponses ne changent plus.", 403);
+  if (!onPaper && hasStarted(event!, now))
+    throw new AssemblyRefusal("L'assemblée a commencé : la réponse ne peut plus changer.", 403);
+  const left = new Map((await membersOf(member.assemblyId, tx)).map((m) => [m.id, m.leftOn]));
+  const ownLeft = left.get(member.id);
+  if (ownLeft)
+    throw new AssemblyRefusal(
+      onPaper
+        ? `${member.name} ${leftWords(ownLeft)} : sa réponse ne compte plus.`
+        : `Vous avez quitté l'association le ${formatDate(`${ownLeft}T12:00:00Z`)} : vous n'êtes plus membre de cette assemblée.`,
+      403,
+    );
+  if (choice.answer !== "present") {
+    const held = await tx
+      .select({ name: assemblyMembers.name })
       .from(assemblyMembers)
-      .where(inArray(assemblyMembers.id, ids))
-      .orderBy(asc(assemblyMembers.id))
-      .for("update");
-    const member = locked.find((m) => m.id === memberId);
-    if (!member || !member.linkHash) throw new AssemblyRefusal("Ce lien n'est plus valable.", 404);
-    const [assembly] = await tx.select().from(assemblies).where(eq(assemblies.id, member.assemblyId));
-    const [event] = await tx.select().from(events).where(eq(events.id, assembly!.eventId));
-    if (hasStarted(event!, now))
-      throw new AssemblyRefusal("L'assemblée a commencé : la réponse ne peut plus changer.", 403);
-    const left = new Map((await membersOf(member.assemblyId, tx)).map((m) => [m.id, m.leftOn]));
-    const ownLeft = left.get(member.id);
-    if (ownLeft)
+      .where(eq(assemblyMembers.proxyHolderId, member.id))
+      .orderBy(asc(assemblyMembers.id));
+    if (held.length > 0)
       throw new AssemblyRefusal(
-        `Vous avez quitté l'association le ${formatDate(`${ownLeft}T12:00:00Z`)} : vous n'êtes plus membre de cette assemblée.`,
-        403,
+        `${onPaper ? `${member.name} détient` : "Vous détenez"} le pouvoir ${de(held.map((h) => h.name).join(", "))} : demandez-leur d'abord de choisir un autre membre.`,
       );
-    if (choice.answer !== "present") {
-      const held = await tx
-        .select({ name: assemblyMembers.name })
-        .from(assemblyMembers)
-        .where(eq(assemblyMembers.proxyHolderId, member.id))
-        .orderBy(asc(assemblyMembers.id));
-      if (held.length > 0)
-        throw new AssemblyRefusal(
-          `Vous détenez le pouvoir ${de(held.map((h) => h.name).join(", "))} : demandez-leur d'abord de choisir un autre membre.`,
-        );
-    }
-    let holderId: number | null = null;
-    if (choice.answer === "pouvoir") {
-      const holder = locked.find((m) => m.id === choice.holder);
-      if (choice.holder === member.id)
-        throw new AssemblyRefusal("Vous ne pouvez pas vous donner pouvoir à vous-même.", 400, "holder");
-      if (!holder || holder.assemblyId !== member.assemblyId)
-        throw new AssemblyRefusal("Choisissez le membre à qui vous donnez pouvoir dans la liste.", 400, "holder");
-      const holderLeft = left.get(holder.id);
-      if (holderLeft)
-        throw new AssemblyRefusal(
-          `${holder.name} ${leftWords(holderLeft)} : choisissez un autre membre.`,
-          409,
-          "holder",
-        );
-      if (holder.answer === "pouvoir" || holder.answer === "absent")
-        throw new AssemblyRefusal(
-          `${holder.name} ${holder.answer === "pouvoir" ? "a donné son propre pouvoir" : "a répondu ne pas venir"} : choisissez un autre membre.`,
-          409,
-          "holder",
-        );
-      const [held] = await tx
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(assemblyMembers)
-        .where(and(eq(assemblyMembers.proxyHolderId, holder.id), ne(assemblyMembers.id, member.id)));
-      if ((held?.n ?? 0) >= assembly!.maxProxies)
-        throw new AssemblyRefusal(
-          `${holder.name} détient déjà ${assembly!.maxProxies === 1 ? "le pouvoir" : `les ${assembly!.maxProxies} pouvoirs`} que les statuts permettent : choisissez un autre membre.`,
-          409,
-          "holder",
-        );
-      holderId = holder.id;
-    }
-    const [updated] = await tx
-      .update(assemblyMembers)
-      .set({ answer: choice.answer, proxyHolderId: holderId, answeredAt: now })
-      .where(eq(assemblyMembers.id, member.id))
-      .returning();
-    return updated!;
-  });
+  }
+  let holderId: number | null = null;
+  if (choice.answer === "pouvoir") {
+    const holder = locked.find((m) => m.id === choice.holder);
+    if (choice.holder === member.id)
+      throw new AssemblyRefusal(
+        onPaper
+          ? "Un membre ne peut pas se donner pouvoir à lui-même."
+          : "Vous ne pouvez pas vous donner pouvoir à vous-même.",
+        400,
+        "holder",
+      );
+    if (!holder || holder.assemblyId !== member.assemblyId)
+      throw new AssemblyRefusal("Choisissez le membre à qui vous donnez pouvoir dans la liste.", 400, "holder");
+    const holderLeft = left.get(holder.id);
+    if (holderLeft)
+      throw new AssemblyRefusal(`${holder.name} ${leftWords(holderLeft)} : choisissez un autre membre.`, 409, "holder");
+    if (holder.answer === "pouvoir" || holder.answer === "absent")
+      throw new AssemblyRefusal(
+        `${holder.name} ${holder.answer === "pouvoir" ? "a donné son propre pouvoir" : "a répondu ne pas venir"} : choisissez un autre membre.`,
+        409,
+        "holder",
+      );
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(assemblyMembers)
+      .where(and(eq(assemblyMembers.proxyHolderId, holder.id), ne(assemblyMembers.id, member.id)));
+    if ((held?.n ?? 0) >= assembly!.maxProxies)
+      throw new AssemblyRefusal(
+        `${holder.name} détient déjà ${assembly!.maxProxies === 1 ? "le pouvoir" : `les ${assembly!.maxProxies} pouvoirs`} que les statuts permettent : choisissez un autre membre.`,
+        409,
+        "holder",
+      );
+    holderId = holder.id;
+  }
+  const [updated] = await tx
+    .update(assemblyMembers)
+    .set({ answer: choice.answer, proxyHolderId: holderId, answeredAt: now, answeredOnPaper: onPaper })
+    .where(eq(assemblyMembers.id, member.id))
+    .returning();
+  return updated!;
 }
 
 /** Ticks (or unticks) a member present, on the day; not one who left the association before it. */

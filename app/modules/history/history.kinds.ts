@@ -128,6 +128,7 @@ export const HISTORY_KINDS = {
   "assemblee.ordre-du-jour": "Ordre du jour d'une assemblée générale modifié",
   "assemblee.convocation": "Convocation à une assemblée générale envoyée",
   "assemblee.presence": "Présence à une assemblée générale cochée",
+  "assemblee.reponse-papier": "Réponse sur papier à une convocation enregistrée",
   "assemblee.vote": "Vote d'une résolution enregistré",
   "assemblee.proces-verbal": "Procès-verbal d'une assemblée générale enregistré",
   "assemblee.depot": "Procès-verbal déposé dans les documents",

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/assembly-letters-print";
 import { counted, de } from "~/lib/text";
 import type { PageHandle } from "~/lib/page-handle";
+import { Fragment } from "react";
 import { PrintedLetter, PrintedLetters } from "~/components/admin/PrintedLetters";
+import { ReplySheet } from "~/components/admin/assembly/ReplySheet";
 import { printedConvocations } from "~/modules/assembly/assembly.admin.server";
 
 /**
@@ -25,6 +27,11 @@ export function meta() {
 
 export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
   const { parts, letters, sender, date } = loaderData;
+  // « 1. Rapport moral (résolution soumise au vote) » → the item, numbered by the list.
+  const agenda = parts.agendaText
+    .split("\n")
+    .slice(1)
+    .map((line) => line.replace(/^\d+\.\s*/, ""));
   return (
     <PrintedLetters
       intro={
@@ -42,7 +49,7 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">
             {letters.length === 0
               ? "Aucune convocation à imprimer : chaque membre a une adresse e-mail."
-              : `${counted(letters.length, "convocation", "convocations")}, une page chacune : imprimez cette page, pliez chaque feuille en trois et glissez-la dans une enveloppe à fenêtre (DL).`}
+              : `${counted(letters.length, "convocation", "convocations")}, de deux pages chacune (la lettre, puis le coupon-réponse et le pouvoir) : imprimez cette page, pliez les deux feuilles de chaque membre en trois et glissez-les dans une enveloppe à fenêtre (DL).`}
           </p>
           <p className="mt-2">
             <a href={`/admin/assemblees/${loaderData.id}`} className="font-semibold text-brand-800 underline">
@@ -53,32 +60,58 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
       }
     >
       {letters.map((l) => (
-        <PrintedLetter
-          key={l.id}
-          label={`Convocation ${de(l.name)}`}
-          sender={sender}
-          name={l.name}
-          address={l.address.replace(/,\s*(?=\d{5}\b)/, "\n")}
-          date={date}
-          title={parts.subject}
-          heading="h2"
-        >
-          <div className="mt-4 space-y-3 text-base">
-            <p>Bonjour {l.name},</p>
-            <p className="whitespace-pre-line">{parts.lead}</p>
-            {parts.agendaText ? <p className="whitespace-pre-line">{parts.agendaText}</p> : null}
-            {parts.documentsText ? (
-              <p>{parts.documentsText.replace("sur votre page", "à l'adresse ci-dessous")}</p>
-            ) : null}
-            <p>
-              Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne
-              pourrez pas venir, à cette adresse (les documents de l'assemblée y sont aussi), ou auprès du bureau :
-            </p>
-            <p className="font-mono text-sm break-all">{l.link ?? "(lien personnel créé à l'envoi)"}</p>
-            <p>Votre réponse peut changer jusqu'au début de l'assemblée.</p>
-          </div>
-          <p className="mt-8 border-t border-stone-300 pt-3 text-sm">{parts.why}</p>
-        </PrintedLetter>
+        <Fragment key={l.id}>
+          <PrintedLetter
+            label={`Convocation ${de(l.name)}`}
+            sender={sender}
+            name={l.name}
+            address={l.address.replace(/,\s*(?=\d{5}\b)/, "\n")}
+            date={date}
+            title={parts.subject}
+            heading="h2"
+          >
+            {/* 10.5 pt, and a long agenda in two columns: the letter and its footer hold on one A4 page. */}
+            <div className="mt-4 space-y-2 text-[10.5pt] leading-snug">
+              <p>Bonjour {l.name},</p>
+              <p className="whitespace-pre-line">{parts.lead}</p>
+              {agenda.length > 0 ? (
+                <div>
+                  <p>Ordre du jour :</p>
+                  <ol
+                    className={`list-inside list-decimal ${agenda.length > 10 ? "columns-2 gap-6 text-[9.5pt]" : ""}`}
+                  >
+                    {agenda.map((item, i) => (
+                      <li key={i}>{item}</li>
+                    ))}
+                  </ol>
+                </div>
+              ) : null}
+              {parts.documentsText ? (
+                <p>{parts.documentsText.replace("sur votre page", "à l'adresse ci-dessous")}</p>
+              ) : null}
+              <p>
+                Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne
+                pourrez pas venir, à cette adresse (les documents de l'assemblée y sont aussi), ou auprès du bureau :
+              </p>
+              <p className="font-mono text-sm break-all">{l.link ?? "(lien personnel créé à l'envoi)"}</p>
+              <p>
+                Vous pouvez aussi nous renvoyer le coupon-réponse de la feuille jointe et, si vous donnez pouvoir, le
+                pouvoir signé. Votre réponse peut changer jusqu'au début de l'assemblée.
+              </p>
+            </div>
+            <p className="mt-4 border-t border-stone-300 pt-2 text-[9pt]">{parts.why}</p>
+          </PrintedLetter>
+          <ReplySheet
+            name={l.name}
+            holder={l.holder}
+            association={loaderData.association}
+            kind={loaderData.kind}
+            when={loaderData.when}
+            returnBy={loaderData.returnBy}
+            sender={sender}
+            maxProxies={loaderData.maxProxies}
+          />
+        </Fragment>
       ))}
     </PrintedLetters>
   );

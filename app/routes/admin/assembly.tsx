@@ -6,6 +6,7 @@ import { AssemblyRulesForm } from "~/components/admin/assembly/AssemblyRulesForm
 import { ConvocationSection } from "~/components/admin/assembly/ConvocationSection";
 import { DocumentsForm } from "~/components/admin/assembly/DocumentsForm";
 import { MembershipSection } from "~/components/admin/assembly/MembershipSection";
+import { PaperAnswerForm } from "~/components/admin/assembly/PaperAnswerForm";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -71,6 +72,7 @@ export default function AdminAssembly({ loaderData: a, actionData }: Route.Compo
       <ConvocationSection a={{ ...a, convocationDays: a.settings.convocationDays }} result={actionData} />
       {a.membership ? <MembershipSection membership={a.membership} /> : null}
       {a.convoked ? <AnswersSection answers={a.answers} members={a.members} /> : null}
+      {a.paperAnswers ? <PaperAnswerForm members={a.paperAnswers} result={actionData} /> : null}
       <AssemblyRulesForm settings={a.settings} locked={locked} result={actionData} />
       <AgendaForm agenda={a.agenda} locked={locked} result={actionData} />
       <DocumentsForm documents={a.documents} locked={locked} result={actionData} />

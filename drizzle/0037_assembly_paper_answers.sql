@@ -1,0 +1,1 @@
+ALTER TABLE "assembly_members" ADD COLUMN "answered_on_paper" boolean DEFAULT false NOT NULL;
