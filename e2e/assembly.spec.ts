@@ -1,6 +1,6 @@
 import { axeViolations } from "./accessibility";
 import type { Browser, Page } from "@playwright/test";
-import { openAdmin, popup } from "./admin";
+import { closePopup, openAdmin, popup } from "./admin";
 import { expect, test, visitorContext } from "./fixtures";
 import { lastMailTo } from "./visitors";
 import { pdfPages, pdfText } from "../tests/pdf";
@@ -63,6 +63,8 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await expect(page.getByRole("alert").filter({ hasText: "Enregistrez-le avant de l'envoyer." }).first()).toBeVisible();
   await page.getByLabel("Point 1", { exact: true }).fill("Modification des statuts");
   await page.getByRole("checkbox", { name: "Résolution à voter" }).first().check();
+  await page.getByLabel("Point 2", { exact: true }).fill("Élection du bureau");
+  await page.getByRole("checkbox", { name: "Élection (candidats par poste)" }).nth(1).check();
   await page.getByRole("button", { name: "Enregistrer l'ordre du jour" }).click();
   await expect(popup(page, "Ordre du jour enregistré.")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -148,6 +150,22 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await resolution.getByLabel("Pour").fill("2");
   await resolution.getByRole("button", { name: "Enregistrer le vote" }).click();
   await expect(popup(page, "Vote enregistré : résolution adoptée.")).toBeVisible();
+
+  // The election: candidates per office, voices per candidate, the elected.
+  const election = page.getByRole("region", { name: "Élection : Élection du bureau" });
+  for (const name of ["Fatima Benali", "Rachid Amrani"]) {
+    await election.getByLabel("Poste").selectOption({ label: "Présidence" });
+    await election.getByLabel("Candidat ou candidate").fill(name);
+    await election.getByRole("button", { name: "Ajouter le candidat" }).click();
+    await expect(popup(page, `${name} est candidat ou candidate : présidence.`)).toBeVisible();
+    await closePopup(page);
+  }
+  const presidence = election.getByRole("region", { name: "Présidence" });
+  await presidence.getByLabel("Voix pour Fatima Benali").fill("2");
+  await presidence.getByLabel("Voix pour Rachid Amrani").fill("0");
+  await presidence.getByRole("button", { name: "Enregistrer les voix : présidence" }).click();
+  await expect(popup(page, "Présidence : Fatima Benali est élu(e).")).toBeVisible();
+  await expect(presidence.getByText("Élu(e) : Fatima Benali.")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("link", { name: /^Assemblée générale extraordinaire du / }).click();
@@ -156,6 +174,9 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   const minutes = page.getByRole("textbox", { name: "Texte du procès-verbal" });
   await expect(minutes).toContainText(
     "Modification des statuts : 2 pour, 0 contre, aucune abstention. Résolution adoptée à la majorité simple.",
+  );
+  await expect(minutes).toContainText(
+    "Élection du bureau : présidence : Fatima Benali est élu(e) à la présidence avec 2 voix (Rachid Amrani, 0 voix).",
   );
   expect(await axeViolations(page)).toEqual([]);
   // Who chaired and took the minutes, and when the meeting closed: written into the text drafted again.
@@ -170,6 +191,11 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await expect(popup(page, /^Procès-verbal déposé en PDF dans les documents \(document n° \d+\)\.$/)).toBeVisible();
   await page.goto("/admin/documents");
   await expect(page.getByText(/^Procès-verbal : Assemblée générale extraordinaire du /).first()).toBeVisible();
+  // The officers: the one elected, the others as the demo's last assembly elected them.
+  await page.goto("/admin/assemblees");
+  const bureau = page.getByRole("region", { name: "Bureau de l'association" });
+  await expect(bureau).toContainText(/Présidence\s*Fatima Benali, depuis le/);
+  await expect(bureau).toContainText(/Trésorerie\s*Karim Benali, depuis le 8 mars 2025/);
 });
 
 test("a gardener who joins after the convocation is convened too, with the same convocation", async ({ page }) => {

@@ -109,6 +109,8 @@ const tables = [
   "assembly_items",
   "assembly_members",
   "volunteer_members",
+  "assembly_candidates",
+  "association_officers",
   "gardener_links",
   "gardener_sessions",
   "helloasso_settings",

@@ -1126,6 +1126,8 @@ export const assemblyItems = pgTable(
     position: integer("position").notNull(),
     title: text("title").notNull(),
     isResolution: boolean("is_resolution").notNull().default(false),
+    /** An election of the bureau: candidates per office, voices per candidate (`assembly_candidates`), not for/against. */
+    isElection: boolean("is_election").notNull().default(false),
     votesFor: integer("votes_for"),
     votesAgainst: integer("votes_against"),
     abstentions: integer("abstentions"),
@@ -1199,6 +1201,50 @@ export const assemblyMembers = pgTable(
     check("assembly_members_voices", sql`${t.voices} >= 0`),
     check("assembly_members_not_own_proxy", sql`${t.proxyHolderId} is null or ${t.proxyHolderId} <> ${t.id}`),
     check("assembly_members_proxy_answer", sql`${t.proxyHolderId} is null or ${t.answer} = 'pouvoir'`),
+  ],
+);
+
+/** The offices the statutes name (the demo's, art. 9): the bureau elected by the general assembly. */
+export const officeEnum = pgEnum("office", ["presidence", "tresorerie", "secretariat"]);
+
+/** A candidate to an office at an election of the agenda, with the voices counted for them. */
+export const assemblyCandidates = pgTable(
+  "assembly_candidates",
+  {
+    id: serial("id").primaryKey(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => assemblyItems.id, { onDelete: "cascade" }),
+    office: officeEnum("office").notNull(),
+    name: text("name").notNull(),
+    votes: integer("votes"),
+  },
+  (t) => [
+    index("assembly_candidates_item_idx").on(t.itemId, t.office, t.id),
+    check("assembly_candidates_votes", sql`${t.votes} is null or ${t.votes} >= 0`),
+  ],
+);
+
+/**
+ * Who holds each office, from when: the elected of an assembly (its id kept), or typed by the bureau. The current
+ * holder of an office is its latest row.
+ */
+export const associationOfficers = pgTable(
+  "association_officers",
+  {
+    id: serial("id").primaryKey(),
+    office: officeEnum("office").notNull(),
+    name: text("name").notNull(),
+    since: date("since", { mode: "string" }).notNull(),
+    assemblyId: integer("assembly_id").references(() => assemblies.id, { onDelete: "set null" }),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("association_officers_office_idx").on(t.office, t.since, t.id),
+    uniqueIndex("association_officers_assembly_idx")
+      .on(t.assemblyId, t.office)
+      .where(sql`${t.assemblyId} is not null`),
   ],
 );
 

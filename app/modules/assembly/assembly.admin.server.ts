@@ -14,6 +14,8 @@ import { assemblyTitle, convocationParts } from "./assembly.mail.server";
 import { conveneAction, lateWords, previewConvocationAction, printedOn } from "./assembly.convocation.server";
 import { draftMinutes, minutesDate, minutesPdf } from "./assembly.minutes.server";
 import { membersToConvene, membershipOf } from "./assembly.membership.server";
+import { electionAction, electionsScreen } from "./assembly.election.admin.server";
+import { currentOfficers } from "./assembly.election.server";
 import { paperAnswerAction, proxyFormOf, proxyWhen, returnBy } from "./assembly.paper.server";
 import { associationName } from "~/modules/mail/mail-templates.server";
 import {
@@ -24,6 +26,7 @@ import {
   isAdopted,
   markAssemblySchema,
   MEMBERSHIP_LABELS,
+  OFFICE_LABELS,
   minutesFactsSchema,
   readAgenda,
   votesSchema,
@@ -80,6 +83,12 @@ export async function assembliesScreen(now = new Date()) {
       past: hasStarted(event, now),
     })),
     events: (await eventsToMark(now)).map((e) => ({ id: e.id, label: `${e.title} (${formatDate(e.start!)})` })),
+    officers: (await currentOfficers()).map((o) => ({
+      office: OFFICE_LABELS[o.office],
+      name: o.name,
+      since: formatDate(`${o.since}T12:00:00Z`),
+      assemblyId: o.assemblyId,
+    })),
   };
 }
 
@@ -151,10 +160,11 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
       excluded: membership.excluded.map((p) => ({ name: familyFirst(p), reason: p.reason })),
     },
     agenda: [
-      ...agenda.map((i) => ({ title: i.title, isResolution: i.isResolution })),
+      ...agenda.map((i) => ({ title: i.title, isResolution: i.isResolution, isElection: i.isElection })),
       ...Array.from({ length: assembly.convokedAt ? 0 : AGENDA_BLANK_ROWS }, () => ({
         title: "",
         isResolution: false,
+        isElection: false,
       })),
     ],
     lastDay: lastDay ? formatDate(`${lastDay}T12:00:00Z`) : null,
@@ -446,12 +456,15 @@ export async function votesScreen(idParam: string | undefined) {
           adopted: counted ? isAdopted(counts, assembly.majority, voices) : null,
         };
       }),
+    elections: await electionsScreen(assembly.id),
   };
 }
 
 /** « Enregistrer le vote » of one resolution. */
 export async function voteAction(idParam: string | undefined, form: FormData, actor: Actor) {
   const { assembly } = await assemblyOf(idParam);
+  const election = await electionAction(assembly, form, actor);
+  if (election) return election;
   const itemId = parseId(String(form.get("item") ?? ""));
   const { data: counts, refusal } = parseAdminForm(votesSchema, form, "Le vote n'a pas été enregistré :");
   if (refusal) return refusal;

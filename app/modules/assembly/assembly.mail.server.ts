@@ -16,7 +16,7 @@ import { ASSEMBLY_KIND_LABELS } from "./assembly.schema";
 
 type Assembly = Pick<typeof assemblies.$inferSelect, "kind">;
 type Event = Pick<typeof events.$inferSelect, "start" | "endDate" | "location">;
-type Item = Pick<typeof assemblyItems.$inferSelect, "title" | "isResolution">;
+type Item = Pick<typeof assemblyItems.$inferSelect, "title" | "isResolution"> & { isElection?: boolean };
 
 /** « Assemblée générale ordinaire du 14 mars 2027 ». */
 export const assemblyTitle = (assembly: Assembly, event: Event) =>
@@ -37,7 +37,7 @@ export function convocationParts(
   const title = assemblyTitle(assembly, event);
   const lead = `Vous êtes convoqué(e) à l'${title.charAt(0).toLowerCase()}${title.slice(1)} de ${name}.\n\n${eventPractical(event).join("\n")}`;
   const agendaText = agenda.length
-    ? `Ordre du jour :\n${agenda.map((item, i) => `${i + 1}. ${item.title}${item.isResolution ? " (résolution soumise au vote)" : ""}`).join("\n")}`
+    ? `Ordre du jour :\n${agenda.map((item, i) => `${i + 1}. ${item.title}${item.isResolution ? " (résolution soumise au vote)" : item.isElection ? " (élection)" : ""}`).join("\n")}`
     : "";
   const documentsText = documents.length ? `Documents joints, à lire sur votre page : ${documents.join(", ")}.` : "";
   const answer = `Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne pourrez pas venir. Votre réponse peut changer jusqu'au début de l'assemblée.`;

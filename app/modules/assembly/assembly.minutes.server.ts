@@ -8,10 +8,14 @@ import {
   ASSEMBLY_KIND_LABELS,
   isAdopted,
   MAJORITY_WORDS,
+  OFFICE_LABELS,
+  OFFICE_WORDS,
+  OFFICES,
   voicesText,
   type MinutesFacts,
 } from "./assembly.schema";
 import { agendaOf, membersOf, quorumOf, representedBy, type Assembly } from "./assembly.server";
+import { candidatesOf, electedOf, type Candidate } from "./assembly.election.server";
 
 type Event = { start: Date | null; location: string; title: string };
 
@@ -21,6 +25,27 @@ const heading = (text: string) => `<p><strong>${escapeHtml(text)}</strong></p>`;
 
 /** « 21h40 » from « 21:40 », as the site writes times; « … » while unknown. */
 const timeWords = (time: string) => (time ? time.replace(":", "h") : "…");
+
+/**
+ * « présidence : Fatima Benali est élue ou élu à la présidence avec 12 voix (Jean Dupont, 3 voix) ; trésorerie : … »:
+ * what an election's item says in the minutes, office by office.
+ */
+function electionWords(candidates: Candidate[]) {
+  const parts = OFFICES.flatMap((office) => {
+    const running = candidates.filter((c) => c.office === office);
+    if (running.length === 0) return [];
+    const label = OFFICE_LABELS[office].toLowerCase();
+    const elected = electedOf(running);
+    if (running.some((c) => c.votes === null)) return [`${label} : voix non saisies`];
+    const others = running.filter((c) => c !== elected).map((c) => `${c.name}, ${voicesText(c.votes!)}`);
+    return [
+      elected
+        ? `${label} : ${elected.name} est élu(e) ${OFFICE_WORDS[office]} avec ${voicesText(elected.votes!)}${others.length ? ` (${others.join(" ; ")})` : ""}`
+        : `${label} : égalité (${others.join(" ; ")}), personne n'est élu`,
+    ];
+  });
+  return parts.length ? `${parts.join(" ; ")}.` : "aucun candidat.";
+}
 
 /**
  * The minutes as the bureau starts from them, drafted from the register of the day: date, place, who chaired and took
@@ -34,6 +59,7 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
   const represented = representedBy(members);
   const voices = quorum.presentVoices + quorum.representedVoices;
   const agenda = await agendaOf(assembly.id);
+  const candidates = await candidatesOf(assembly.id);
   const present = members.filter((m) => m.present);
   const kind = ASSEMBLY_KIND_LABELS[assembly.kind].toLowerCase();
   const parts = [
@@ -61,6 +87,8 @@ export async function draftMinutes(assembly: Assembly, event: Event, association
     ),
     heading("Ordre du jour"),
     ...agenda.map((item, i) => {
+      if (item.isElection)
+        return p(`${i + 1}. ${item.title} : ${electionWords(candidates.filter((c) => c.itemId === item.id))}`);
       if (!item.isResolution) return p(`${i + 1}. ${item.title}`);
       const counted = item.votesFor !== null && item.votesAgainst !== null && item.abstentions !== null;
       if (!counted) return p(`${i + 1}. ${item.title} : résolution non votée.`);

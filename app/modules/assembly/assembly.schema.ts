@@ -100,14 +100,36 @@ export type AssemblySettings = z.output<typeof assemblySettingsSchema>;
 export interface AgendaItemInput {
   title: string;
   isResolution: boolean;
+  isElection?: boolean;
 }
+
+export type Office = "presidence" | "tresorerie" | "secretariat";
+export const OFFICES: readonly Office[] = ["presidence", "tresorerie", "secretariat"];
+/** The offices the statutes name, as the election's screen and the officers' list say them. */
+export const OFFICE_LABELS: Record<Office, string> = {
+  presidence: "Présidence",
+  tresorerie: "Trésorerie",
+  secretariat: "Secrétariat",
+};
+/** « élue ou élu à la présidence »: how the minutes say it. */
+export const OFFICE_WORDS: Record<Office, string> = {
+  presidence: "à la présidence",
+  tresorerie: "à la trésorerie",
+  secretariat: "au secrétariat",
+};
+
+/** « Ajouter le candidat »: an office and a name. */
+export const candidateSchema = z.object({
+  office: z.enum(["presidence", "tresorerie", "secretariat"], { error: "Choisissez le poste." }),
+  name: requiredLine(120, "Indiquez le nom du candidat ou de la candidate."),
+});
 
 /**
  * The agenda as the form sends it: rows `title-N`, `resolution-N` and `order-N`, in the order given by `order`
  * (then by row); a row left blank is dropped. Returns the items or the French refusal.
  */
 export function readAgenda(form: FormData): { items: AgendaItemInput[] } | { error: string } {
-  const rows: { title: string; isResolution: boolean; order: number; row: number }[] = [];
+  const rows: { title: string; isResolution: boolean; isElection: boolean; order: number; row: number }[] = [];
   for (const [name, value] of form) {
     const match = /^title-(\d{1,3})$/.exec(name);
     if (!match || typeof value !== "string") continue;
@@ -119,14 +141,16 @@ export function readAgenda(form: FormData): { items: AgendaItemInput[] } | { err
     const order = Number(String(form.get(`order-${row}`) ?? "").trim());
     rows.push({
       title,
-      isResolution: form.get(`resolution-${row}`) === "on",
+      // An election is voted per candidate, not for or against.
+      isResolution: form.get(`resolution-${row}`) === "on" && form.get(`election-${row}`) !== "on",
+      isElection: form.get(`election-${row}`) === "on",
       order: Number.isFinite(order) && String(form.get(`order-${row}`) ?? "").trim() !== "" ? order : 1000 + row,
       row,
     });
   }
   if (rows.length > AGENDA_ITEMS_MAX) return { error: `L'ordre du jour compte au plus ${AGENDA_ITEMS_MAX} points.` };
   rows.sort((a, b) => a.order - b.order || a.row - b.row);
-  return { items: rows.map(({ title, isResolution }) => ({ title, isResolution })) };
+  return { items: rows.map(({ title, isResolution, isElection }) => ({ title, isResolution, isElection })) };
 }
 
 export const answerSchema = z.discriminatedUnion("answer", [

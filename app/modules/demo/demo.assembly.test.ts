@@ -16,7 +16,14 @@ describeEachDatabase("demo general assembly", () => {
     expect(assembly).toMatchObject({ kind: "ordinaire", isDemo: true, maxProxies: 2 });
     expect(assembly!.convokedAt!.getTime()).toBe(now.getTime() - 5 * 86_400_000);
     expect(assembly!.documentIds).toHaveLength(1);
-    expect((await agendaOf(assembly!.id)).filter((i) => i.isResolution)).toHaveLength(5);
+    const agenda = await agendaOf(assembly!.id);
+    expect(agenda.filter((i) => i.isResolution)).toHaveLength(4);
+    expect(agenda.filter((i) => i.isElection).map((i) => i.title)).toEqual(["Élection du bureau"]);
+    expect((await getDb().select().from(tables.associationOfficers)).map((o) => o.name)).toEqual([
+      "Marie Lambert",
+      "Karim Benali",
+      "Hélène Rousseau",
+    ]);
     const members = await membersOf(assembly!.id);
     const current = await getDb().select().from(tables.gardeners);
     // The current gardeners, and the member the bureau added by hand (no plot).
@@ -37,5 +44,6 @@ describeEachDatabase("demo general assembly", () => {
     expect(await getDb().select().from(tables.assemblies)).toHaveLength(0);
     expect(await getDb().select().from(tables.assemblyMembers)).toHaveLength(0);
     expect(await getDb().select().from(tables.volunteerMembers)).toHaveLength(0);
+    expect(await getDb().select().from(tables.associationOfficers)).toHaveLength(0);
   });
 });

@@ -198,6 +198,12 @@ export const DEMO_ASSEMBLY = {
  */
 export const DEMO_GENERAL_ASSEMBLY = {
   convokedDays: 5,
+  /** The bureau the previous assembly elected (its minutes, point 5), the officers until this one's election. */
+  officers: [
+    { office: "presidence", name: "Marie Lambert", since: "2025-03-08" },
+    { office: "tresorerie", name: "Karim Benali", since: "2025-03-08" },
+    { office: "secretariat", name: "Hélène Rousseau", since: "2025-03-08" },
+  ] as const,
   /** Members without a plot, approved by the bureau (the demo's statutes, art. 4). */
   volunteers: [
     {
@@ -214,7 +220,7 @@ export const DEMO_GENERAL_ASSEMBLY = {
     { title: "Rapport moral de la présidente", isResolution: true },
     { title: "Rapport financier et approbation des comptes", isResolution: true },
     { title: "Budget et montant de la cotisation", isResolution: true },
-    { title: "Élection du bureau", isResolution: true },
+    { title: "Élection du bureau", isResolution: false, isElection: true },
     { title: "Questions diverses", isResolution: false },
   ],
   answers: [

@@ -308,6 +308,7 @@ export async function removeDemoContent(executor: Executor = getDb()): Promise<n
     removed += await removeDemoDocuments(tx);
     removed += await removeDemoRegister(tx);
     await removeDemoTreasury(tx);
+    await tx.delete(tables.associationOfficers).where(eq(tables.associationOfficers.isDemo, true));
     removed += (
       await tx
         .delete(tables.volunteerMembers)
@@ -331,6 +332,7 @@ async function seedGeneralAssembly(eventId: number, now: Date) {
   const assemblyId = await getDb().transaction(async (tx) => {
     const assembly = await markAssembly(eventId, "ordinaire", tx, true);
     for (const volunteer of demo.volunteers) await addVolunteer(volunteer, tx, true);
+    await tx.insert(tables.associationOfficers).values(demo.officers.map((o) => ({ ...o, isDemo: true })));
     await saveAgenda(assembly.id, demo.agenda, tx);
     await saveDocuments(
       assembly.id,

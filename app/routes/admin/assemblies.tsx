@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAssemblies({ loaderData, actionData }: Route.ComponentProps) {
-  const { assemblies, events } = loaderData;
+  const { assemblies, events, officers } = loaderData;
   return (
     <AdminPage
       title="Assemblées générales"
@@ -38,6 +38,33 @@ export default function AdminAssemblies({ loaderData, actionData }: Route.Compon
       }
     >
       <MarkAssemblyForm events={events} result={actionData} />
+      <Section
+        id="bureau"
+        title="Bureau de l'association"
+        description="Mis à jour par l'élection du bureau d'une assemblée générale (page Votes)."
+      >
+        {officers.length === 0 ? (
+          <p className="text-stone-700">Aucune élection enregistrée pour le moment.</p>
+        ) : (
+          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+            {officers.map((o) => (
+              <div key={o.office} className="contents">
+                <dt className="font-semibold text-stone-900">{o.office}</dt>
+                <dd className="text-stone-800">
+                  {o.name}, depuis le{" "}
+                  {o.assemblyId ? (
+                    <Link to={`/admin/assemblees/${o.assemblyId}`} className="text-brand-800 underline">
+                      {o.since}
+                    </Link>
+                  ) : (
+                    o.since
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Section>
       <Section id="liste" title="Assemblées">
         {assemblies.length === 0 ? (
           <p className="text-stone-700">Aucune assemblée générale pour le moment.</p>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/assembly-votes";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { ElectionForm } from "~/components/admin/assembly/ElectionForm";
 import { VoteForm } from "~/components/admin/assembly/VoteForm";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -44,11 +45,14 @@ export default function AssemblyVotes({ loaderData, actionData }: Route.Componen
       }
       popup={notice}
     >
-      {loaderData.resolutions.length === 0 ? (
-        <p className="text-stone-700">Aucune résolution à l'ordre du jour.</p>
+      {loaderData.resolutions.length === 0 && loaderData.elections.length === 0 ? (
+        <p className="text-stone-700">Aucune résolution ni élection à l'ordre du jour.</p>
       ) : null}
       {loaderData.resolutions.map((r, n) => (
         <VoteForm key={r.id} resolution={r} rank={n + 1} result={actionData} />
+      ))}
+      {loaderData.elections.map((e) => (
+        <ElectionForm key={e.id} election={e} result={actionData} formKey={notice.formKey} />
       ))}
     </AdminPage>
   );

@@ -23,11 +23,17 @@ import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import { currentActor } from "~/modules/history/actor.server";
 import { missingLegalFacts } from "~/modules/content/legal-notice";
 import { getSiteContent } from "~/modules/content/content.server";
+import { electedPresident } from "~/modules/assembly/assembly.election.server";
 import { signedInAdmin } from "~/request/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [data, content] = await Promise.all([dashboardData(signedInAdmin(context)), getSiteContent()]);
-  return { ...data, legalMissing: data.shows.administration ? missingLegalFacts(content.legal) : [] };
+  const [data, content, president] = await Promise.all([
+    dashboardData(signedInAdmin(context)),
+    getSiteContent(),
+    electedPresident(),
+  ]);
+  const legal = { ...content.legal, directeurPublication: content.legal.directeurPublication?.trim() || president };
+  return { ...data, legalMissing: data.shows.administration ? missingLegalFacts(legal) : [] };
 }
 
 /** Puts the e-mails given up after every retry back in the queue, removes the demo content, or sends a test e-mail. */

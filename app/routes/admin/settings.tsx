@@ -19,13 +19,15 @@ import {
 } from "~/modules/settings/settings.admin.server";
 import type { SettingsResult } from "~/modules/settings/settings";
 import { FormError, readSubmittedForm, type SubmittedForm } from "~/modules/forms/multipart.server";
+import { electedPresident } from "~/modules/assembly/assembly.election.server";
 
 export function meta() {
   return adminMeta("Paramètres");
 }
 
 export async function loader() {
-  return settingsData();
+  const [stored, president] = await Promise.all([settingsData(), electedPresident()]);
+  return { ...stored, president };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +75,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <PlotMailsSettings />
         <AssociationPageSettings images={stored.imagesAssociation} imageAlts={stored.imageAlts} />
         <ContactSettings />
-        <IdentitySettings stored={stored} />
+        <IdentitySettings stored={stored} president={stored.president} />
         <ApplicationLabelsSettings labels={stored.applicationLabels} />
         <RetentionSettings values={stored.retention} />
       </AdminPage>

@@ -9,9 +9,11 @@ import {
   BOOK_RETENTION_YEARS,
 } from "~/modules/retention/retention.server";
 import { CONTENT_PAGE, type PageHandle } from "~/lib/page-handle";
+import { electedPresident } from "~/modules/assembly/assembly.election.server";
 
 /** Plain HTML in the browser: no React (docs/decisions/016). */
 export const handle: PageHandle = { ...CONTENT_PAGE, query: [] };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteContentContext);
   const { legal } = content;
@@ -20,7 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     publisher: legal.editeurNom ?? content.nomAssociation,
     address: legal.editeurAdresse ?? content.adresse,
     registration: legal.editeurNumero,
-    director: legal.directeurPublication,
+    // Paramètres' name, or the president the general assembly elected.
+    director: legal.directeurPublication?.trim() || (await electedPresident()),
     // Each fact the settings give, and only those: a missing one is left out, never replaced by a placeholder
     // sentence (the dashboard says what is missing until it is filled in).
     host: { name: legal.hebergeurNom, address: legal.hebergeurAdresse, phone: legal.hebergeurTelephone },

@@ -6,6 +6,7 @@ import { LockedFields } from "./LockedFields";
 interface AgendaItem {
   title: string;
   isResolution: boolean;
+  isElection: boolean;
 }
 
 function AgendaRows({ count }: { count: number }) {
@@ -23,6 +24,9 @@ function AgendaRows({ count }: { count: number }) {
           <div className="flex min-h-11 items-center">
             <Checkbox name={`resolution-${i}`}>Résolution à voter</Checkbox>
           </div>
+          <div className="flex min-h-11 items-center">
+            <Checkbox name={`election-${i}`}>Élection (candidats par poste)</Checkbox>
+          </div>
         </div>
       ))}
     </fieldset>
@@ -36,6 +40,7 @@ function agendaValues(agenda: readonly AgendaItem[]) {
     values[`order-${i}`] = String(i + 1);
     values[`title-${i}`] = item.title;
     if (item.isResolution) values[`resolution-${i}`] = "on";
+    if (item.isElection) values[`election-${i}`] = "on";
   });
   return values;
 }
@@ -57,7 +62,7 @@ export function AgendaForm({
     <Section
       id="ordre-du-jour"
       title="Ordre du jour"
-      description="Un point par ligne, dans l'ordre ; cochez ceux qui sont soumis au vote. Une ligne vide est retirée."
+      description="Un point par ligne, dans l'ordre ; cochez ceux qui sont soumis au vote, et l'élection du bureau (un vote par candidat et par poste). Une ligne vide est retirée."
     >
       {locked ? (
         <LockedFields id="agenda" values={values}>

@@ -26,9 +26,16 @@ const COMMITMENTS = [
 ] as const;
 
 /** 'Identité de l'association': its name and tagline, the charter and rules, and the facts of the legal notice. */
-export function IdentitySettings({ stored }: { stored: Record<IdentityField, string> }) {
+export function IdentitySettings({
+  stored,
+  president,
+}: {
+  stored: Record<IdentityField, string>;
+  /** The president the general assembly elected, who signs as director when the field is left empty. */
+  president: string | null;
+}) {
   const field = (name: IdentityField) => ({ name, maxLength: LIMITS[name] });
-  const missing = missingLegalFacts(stored);
+  const missing = missingLegalFacts({ ...stored, directeurPublication: stored.directeurPublication || president });
   return (
     <SettingsForm
       intent="identity"
@@ -72,7 +79,11 @@ export function IdentitySettings({ stored }: { stored: Record<IdentityField, str
       />
       <TextInput
         label="Directeur ou directrice de la publication"
-        hint="En général, le président ou la présidente."
+        hint={
+          president
+            ? `Laissé vide : ${president}, élu(e) à la présidence par l'assemblée générale.`
+            : "En général, le président ou la présidente."
+        }
         {...field("directeurPublication")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
