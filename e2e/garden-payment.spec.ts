@@ -9,6 +9,7 @@ const HELLOASSO = { slug: "jardins-partages-test", clientId: "client-test", clie
 // Demo gardeners whose fee of this year is still to pay; each test pays one of them.
 const HAKAN = { name: "Hakan Yılmaz", email: "hakan.yilmaz@example.fr" };
 const ABDOULAYE = { name: "Abdoulaye Traoré", email: "abdoulaye.traore@example.fr" };
+const LUCIEN = { name: "Lucien Moreau", email: "lucien.moreau@example.fr" };
 
 /** The treasurer's settings: production, the fake's organization and API client; the connection tested. */
 async function setUpHelloAsso(browser: Browser) {
@@ -122,4 +123,41 @@ test("without JavaScript: the same payment, and coming back without paying says 
   await expect(page.locator("#cotisations").getByText(/payée/i).first()).toBeVisible();
   await context.close();
   await bureauSees(browser, ABDOULAYE.name);
+});
+
+test("a payment HelloAsso took for another amount waits for the bureau, who treats it from the dashboard", async ({
+  browser,
+  page,
+}) => {
+  await setUpHelloAsso(browser);
+  await signInToMyGarden(page, LUCIEN.email);
+  const fees = page.locator("#cotisations");
+  await fees
+    .getByRole("button", { name: /Payer en ligne/ })
+    .first()
+    .click();
+  await page.getByLabel("Numéro de carte").fill("4000 0000 0000 0077");
+  await page.getByRole("button", { name: /^Payer / }).click();
+  await expect(page).toHaveURL(/\/mon-jardin\?paiement=anomalie#cotisations$/);
+  // Told where the return lands, in « Mes cotisations »; the fee is being checked, nothing to pay again.
+  await expect(fees.getByRole("status")).toContainText("Le bureau doit le vérifier avant de l'enregistrer");
+  await expect(fees.getByText(/Paiement reçu par HelloAsso, en vérification par le bureau/i).first()).toBeVisible();
+  await expect(fees.getByRole("button", { name: /Payer en ligne/ })).toHaveCount(0);
+
+  const context = await visitorContext(browser);
+  const bureau = await context.newPage();
+  await openAdmin(bureau, "/admin", "Tableau de bord");
+  const waiting = bureau.getByRole("region", { name: /paiements? HelloAsso à traiter/ });
+  await expect(waiting).toContainText("montant différent : 10,00");
+  await waiting.getByRole("link", { name: new RegExp(`^Traiter : ${LUCIEN.name}, cotisation \\d{4}$`) }).click();
+  await expect(bureau.getByText(/À traiter : HelloAsso a reçu 10,00/)).toBeVisible();
+  await bureau.getByRole("button", { name: "Mettre de côté" }).click();
+  await expect(bureau.getByText(/Indiquez pourquoi ce paiement est mis de côté/).first()).toBeVisible();
+  await bureau.getByRole("button", { name: /^Enregistrer le montant reçu \(10,00/ }).click();
+  await expect(popup(bureau, /^Paiement enregistré : 10,00\s€ reçus par HelloAsso, reçu envoyé\.$/)).toBeVisible();
+  await expect(bureau.getByText(/Traité le .+ : montant reçu enregistré : 10,00/)).toBeVisible();
+  await expect(bureau.getByText(/HelloAsso, commande n° \d+/).first()).toBeVisible();
+  await bureau.goto("/admin");
+  await expect(bureau.getByRole("region", { name: /paiements? HelloAsso à traiter/ })).toHaveCount(0);
+  await context.close();
 });

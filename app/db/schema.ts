@@ -881,6 +881,11 @@ export const gardenerFees = pgTable(
     rate: text("rate").notNull().default(""),
     calledAt: timestamptz("called_at"),
     remindedAt: timestamptz("reminded_at"),
+    /**
+     * A payment HelloAsso received for this fee that awaits the bureau (an « anomalie »), with why; empty: none. Not
+     * late, not reminded meanwhile: the gardener paid something.
+     */
+    onlineAnomaly: text("online_anomaly").notNull().default(""),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -1589,6 +1594,12 @@ export const onlinePayments = pgTable(
     paymentId: integer("payment_id").references(() => gardenerPayments.id, { onDelete: "set null" }),
     /** Why it is an « anomalie », or what the refund changed: for the bureau, never the payer's card. */
     note: text("note").notNull().default(""),
+    /** What HelloAsso received for an « anomalie » (cents), for the bureau to record. */
+    receivedCents: integer("received_cents"),
+    /** When, by whom and how the bureau treated an « anomalie » (« montant enregistré », « remboursée », « écartée : … »). */
+    treatedAt: timestamptz("treated_at"),
+    treatedBy: text("treated_by").notNull().default(""),
+    treatment: text("treatment").notNull().default(""),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },

@@ -193,7 +193,9 @@ export async function startFakeHelloAsso(
       const intent = fake.intents.get(Number(page[1]));
       if (!intent) return json(response, 404, { message: "Not found" });
       if (request.method === "POST" && page[2] === "pay") {
-        const order = await fake.pay(intent.id);
+        // The test card ending in 0077 pays 10 € whatever was asked: an order the site must not believe (« anomalie »).
+        const card = (new URLSearchParams(body).get("card") ?? "").replace(/\D/g, "");
+        const order = await fake.pay(intent.id, card.endsWith("0077") ? { amount: 1000 } : {});
         const back = new URL(intent.body.returnUrl);
         back.searchParams.set("checkoutIntentId", String(intent.id));
         back.searchParams.set("code", "succeeded");

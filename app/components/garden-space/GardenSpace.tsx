@@ -29,7 +29,7 @@ export function GardenSpace({ space }: { space: GardenSpaceData }) {
   const parts = partsOf(space).filter(([, , shown]) => shown);
   return (
     <>
-      {space.notice ? <SpaceNotice notice={space.notice} /> : null}
+      {space.notice && !space.notice.inFees ? <SpaceNotice notice={space.notice} /> : null}
       <div className="mt-4 flex flex-wrap gap-2">
         <a href={MY_DETAILS_PATH} className={quietButtonClass}>
           Modifier mes coordonnées
@@ -53,7 +53,11 @@ export function GardenSpace({ space }: { space: GardenSpaceData }) {
         </ul>
       </nav>
       <MyPlots plots={space.plots} />
-      <MyFees fees={space.fees} instructions={space.paymentInstructions} />
+      <MyFees
+        fees={space.fees}
+        instructions={space.paymentInstructions}
+        notice={space.notice?.inFees ? space.notice : null}
+      />
       {space.receipts.length > 0 ? <MyReceipts receipts={space.receipts} /> : null}
       {space.warnings.length > 0 ? <MyWarnings warnings={space.warnings} /> : null}
       {space.documents.length > 0 ? <MembersDocuments documents={space.documents} /> : null}

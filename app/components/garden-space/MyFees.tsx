@@ -1,3 +1,4 @@
+import { SpaceNotice } from "./SpaceNotice";
 import { PAY_ONLINE_LABEL, payOnlinePath } from "~/modules/helloasso/payment.labels";
 import type { GardenSpaceData } from "~/modules/garden-space/space.server";
 import { spaceMessages } from "~/modules/garden-space/space.labels";
@@ -37,9 +38,19 @@ function PayOnline({ fee }: { fee: Fee }) {
 /**
  * « Mes cotisations »: each year's fee, latest first, what is left, how to pay it, and the statement of what was paid.
  */
-export function MyFees({ fees, instructions }: { fees: GardenSpaceData["fees"]; instructions: string }) {
+export function MyFees({
+  fees,
+  instructions,
+  notice,
+}: {
+  fees: GardenSpaceData["fees"];
+  instructions: string;
+  /** Back from HelloAsso: what became of the payment, where the return lands (#cotisations). */
+  notice: { text: string; good: boolean } | null;
+}) {
   return (
     <SpaceSection id="cotisations" title="Mes cotisations">
+      {notice ? <SpaceNotice notice={notice} /> : null}
       {fees.length === 0 ? <p className="text-stone-800">{spaceMessages.noFee}</p> : null}
       {fees.map((fee) => (
         <article key={fee.id} className={cardClass}>

@@ -171,11 +171,35 @@ describeEachDatabase("« Mon jardin »: what a signed-in gardener sees", () => {
     expect(space.events.map((e) => e.title).toSorted()).toEqual(["Atelier semis", "Troc de graines"]);
   });
 
+  it("shows a fee whose HelloAsso payment awaits the bureau as being checked, not late, with nothing to pay again", async () => {
+    const { gardener } = await gardenerWithAll("Amina Benali", 12);
+    const [fee] = await getDb().select().from(gardenerFees).where(eq(gardenerFees.gardenerId, gardener.id));
+    await getDb()
+      .update(gardenerFees)
+      .set({ dueOn: "2020-03-31", onlineAnomaly: "montant différent" })
+      .where(eq(gardenerFees.id, fee!.id));
+    const shown = (await gardenSpaceData(signedIn(gardener), url(""))).fees.find((f) => f.id === fee!.id)!;
+    expect(shown).toMatchObject({
+      state: "paiement reçu par HelloAsso, en vérification par le bureau",
+      late: false,
+      payOnline: false,
+    });
+  });
+
   it("says what came of a payment on HelloAsso, and that an answer to the assembly is saved", async () => {
     const { gardener } = await gardenerWithAll("Amina Benali", 12);
     const notice = async (query: string) => (await gardenSpaceData(signedIn(gardener), url(query))).notice;
-    expect(await notice("?paiement=recu")).toEqual({ text: expect.stringMatching(/^Paiement reçu/), good: true });
-    expect(await notice("?paiement=abandonne")).toEqual({ text: expect.stringMatching(/abandonné/), good: false });
+    // Where the return from HelloAsso lands (#cotisations), not at the top of the page.
+    expect(await notice("?paiement=recu")).toEqual({
+      text: expect.stringMatching(/^Paiement reçu/),
+      good: true,
+      inFees: true,
+    });
+    expect(await notice("?paiement=abandonne")).toEqual({
+      text: expect.stringMatching(/abandonné/),
+      good: false,
+      inFees: true,
+    });
     expect(await notice("?paiement=n-importe")).toBeNull();
     expect(await notice("?reponse=assemblee")).toEqual({
       text: "Votre réponse à la convocation est enregistrée.",

@@ -61,10 +61,11 @@ async function myFees(gardenerId: number, today: string, payOnline: boolean) {
       paid: euros(fee.paidCents),
       balance: euros(Math.max(0, balance)),
       dueOn: formatCalendarDate(fee.dueOn),
-      state: feeStateText(fee),
+      // A payment HelloAsso received awaits the bureau: said so, and no second payment offered meanwhile.
+      state: fee.onlineAnomaly ? "paiement reçu par HelloAsso, en vérification par le bureau" : feeStateText(fee),
       late: isLate(fee, today),
       due: balance > 0,
-      payOnline: payOnline && balance > 0,
+      payOnline: payOnline && balance > 0 && !fee.onlineAnomaly,
       // Their statement of the year's payments, as the bureau makes it: once something was paid.
       statement: fee.paidCents > 0 ? `/mon-jardin/attestations/${fee.year}` : null,
     };
@@ -142,10 +143,13 @@ async function openEvents(email: string, now: Date) {
   }));
 }
 
-/** The notice at the top of the page: coming back from HelloAsso (`?paiement=`), or after answering the assembly. */
+/**
+ * The page's notice: coming back from HelloAsso (`?paiement=`, shown in « Mes cotisations », where the return lands),
+ * or after answering the assembly (at the top).
+ */
 function noticeOf(url: URL) {
   const outcome = paymentOutcomeOf(url);
-  if (outcome) return { text: PAYMENT_OUTCOMES[outcome], good: isGoodOutcome(outcome) };
+  if (outcome) return { text: PAYMENT_OUTCOMES[outcome], good: isGoodOutcome(outcome), inFees: true };
   if (url.searchParams.get("reponse") === ASSEMBLY_ANSWER_NOTICE)
     return { text: spaceMessages.answerSaved, good: true };
   return null;

@@ -10,7 +10,9 @@ import {
   readOrganization,
 } from "./helloasso.client.server";
 import { onlinePaymentsOfFee } from "./online-payments.server";
+import { AnomalyRefusal, checkAnomalyRefund, openAnomalies, recordAnomaly, setAnomalyAside } from "./anomalies.server";
 import {
+  anomalyAsideSchema,
   HELLOASSO_ENVIRONMENT_LABELS,
   helloAssoMessages,
   helloAssoSettingsSchema,
@@ -178,5 +180,41 @@ export async function feeOnlinePayments(feeId: number) {
     note: [r.environment === "sandbox" ? "bac à sable" : "", r.orderId ? `commande n° ${r.orderId}` : "", r.note]
       .filter(Boolean)
       .join(" · "),
+    /** An « anomalie » the bureau has still to treat. */
+    open: r.state === "anomalie" && r.treatedAt === null,
+    received: r.receivedCents === null ? null : euros(r.receivedCents),
+    treatment: r.treatedAt ? `Traité le ${formatDate(r.treatedAt)} par ${r.treatedBy} : ${r.treatment}.` : "",
+  }));
+}
+
+/** « Traiter » a payment awaiting the bureau, from its fee's page: record it, see its refund, or set it aside. */
+export async function anomalyAction(form: FormData, actor: Actor) {
+  const intent = String(form.get("intent") ?? "");
+  const id = Number(String(form.get("payment") ?? ""));
+  try {
+    if (intent === "anomaly-record") return doneForm(intent, await recordAnomaly(id, actor));
+    if (intent === "anomaly-refund") return doneForm(intent, await checkAnomalyRefund(id));
+    if (intent === "anomaly-aside") {
+      const { data, refusal } = parseAdminForm(anomalyAsideSchema, form, "Le paiement n'a pas été mis de côté :");
+      if (refusal) return refusal;
+      return doneForm(intent, await setAnomalyAside(id, data.note, actor));
+    }
+  } catch (error) {
+    if (error instanceof AnomalyRefusal) return refusedForm(form, error.message, {}, error.status);
+    throw error;
+  }
+  return refusedForm(form, "Action inconnue.");
+}
+
+/** The payments awaiting the bureau, each with its fee's page to treat it (the dashboard, the book's overview). */
+export async function anomalyLinks() {
+  return (await openAnomalies()).map((a) => ({
+    id: a.id,
+    to: a.feeId === null ? null : `/admin/cotisations/${a.feeId}#en-ligne`,
+    label:
+      a.year === null
+        ? `${a.name ?? "Fiche effacée"} (cotisation effacée)`
+        : `${a.name ?? "Fiche effacée"}, cotisation ${a.year}`,
+    note: a.note,
   }));
 }

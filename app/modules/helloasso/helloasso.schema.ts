@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredLine } from "~/modules/forms/fields.schema";
 
 // « Paiement en ligne (HelloAsso) » on the treasurer's settings (decision 032). Safe for the browser: the form checks
 // itself with this before sending, and the action checks again.
@@ -73,3 +74,11 @@ export const HELLOASSO_FIELDS = [
   "clientSecret",
   "removeSecret",
 ] as const;
+
+/** « Mettre de côté » a payment awaiting the bureau: why, for the history and the fee's page. */
+export const anomalyAsideSchema = z.object({
+  note: requiredLine(
+    300,
+    "Indiquez pourquoi ce paiement est mis de côté (par exemple : passé à la main dans le livre).",
+  ),
+});

@@ -6,7 +6,7 @@ import { formatCalendarDate } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
 import { logger } from "~/server/logger.server";
 import { gardenerTarget, recordHistory, type Actor } from "~/modules/history/history.server";
-import { getFee, payFee, undoPayment } from "~/modules/register/fees.server";
+import { getFee, payFee, setFeeOnlineAnomaly, undoPayment } from "~/modules/register/fees.server";
 import { feeBalance } from "~/modules/register/fees.labels";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { mailReceiptOfPayment } from "~/modules/treasury/receipts.server";
@@ -213,12 +213,20 @@ const SANDBOX_NOTE = "essai, rien n'est enregistré dans les comptes";
  * A payment HelloAsso received that is not recorded here: « anomalie », with why, for the bureau to check and record by
  * hand (the history says it once, the fee's page shows it). Never an error for the gardener, who paid.
  */
-async function flagged(tx: Transaction, locked: OnlinePayment, orderId: number, note: string): Promise<CheckResult> {
+async function flagged(
+  tx: Transaction,
+  locked: OnlinePayment,
+  orderId: number,
+  note: string,
+  receivedCents: number,
+): Promise<CheckResult> {
   const [updated] = await tx
     .update(onlinePayments)
-    .set({ state: "anomalie", orderId, note, updatedAt: new Date() })
+    .set({ state: "anomalie", orderId, note, receivedCents, updatedAt: new Date() })
     .where(eq(onlinePayments.id, locked.id))
     .returning();
+  // The fee waits for the bureau (not late, not reminded), unless the bureau already set this payment aside.
+  if (locked.feeId !== null && locked.treatedAt === null) await setFeeOnlineAnomaly(tx, locked.feeId, note);
   if (locked.state !== "anomalie")
     await recordHistory(tx, HELLOASSO_ACTOR, {
       kind: "cotisation.paiement-en-ligne-anomalie",
@@ -250,6 +258,7 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
         locked,
         order.id,
         `montant différent : ${euros(cents)} payés chez HelloAsso pour ${euros(locked.amountCents)} demandés (commande n° ${order.id})`,
+        cents,
       );
     if (locked.feeId === null)
       return flagged(
@@ -257,6 +266,7 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
         locked,
         order.id,
         `cotisation effacée entre-temps : ${euros(cents)} reçus (commande n° ${order.id}) à enregistrer à la main`,
+        cents,
       );
     const reference = `HelloAsso, commande n° ${order.id}`;
     if (locked.environment === "sandbox") {
@@ -295,6 +305,7 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
         locked,
         order.id,
         `${euros(cents)} reçus le ${formatCalendarDate(paidOn)} (commande n° ${order.id}) à enregistrer à la main : ${error.message}`,
+        cents,
       );
     }
     if (!paid) throw new Error("fee vanished under its lock");
@@ -323,11 +334,19 @@ async function settleRefunded(row: OnlinePayment, order: HelloAssoOrder, via: st
     if (!locked) return { outcome: "erreur", note: "paiement inconnu du site" };
     if (locked.state === "remboursee") return { outcome: "abandonne", note: "remboursement déjà vu", payment: locked };
     if (locked.state !== "payee" || locked.paymentId === null) {
+      // An « anomalie » refunded on HelloAsso is treated: its fee no longer waits for the bureau.
+      const treated = locked.state === "anomalie" && locked.treatedAt === null;
       const [updated] = await tx
         .update(onlinePayments)
-        .set({ state: "remboursee", orderId: order.id, updatedAt: new Date() })
+        .set({
+          state: "remboursee",
+          orderId: order.id,
+          updatedAt: new Date(),
+          ...(treated ? { treatedAt: new Date(), treatedBy: HELLOASSO_ACTOR.username, treatment: "remboursé" } : {}),
+        })
         .where(eq(onlinePayments.id, locked.id))
         .returning();
+      if (treated && locked.feeId !== null) await setFeeOnlineAnomaly(tx, locked.feeId, "");
       return { outcome: "abandonne", note: "remboursé avant d'être enregistré", payment: updated };
     }
     let note: string;

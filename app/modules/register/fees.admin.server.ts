@@ -150,6 +150,8 @@ export async function feesScreen(request: Request) {
           owes: owes(f),
           state: feeStateText(f),
           late: isLate(f, today),
+          /** A payment HelloAsso received awaits the bureau on the fee's page. */
+          anomaly: f.onlineAnomaly !== "",
           due: formatCalendarDate(f.dueOn),
           reason: f.reason,
           means: meansText(f.means),

@@ -10,6 +10,8 @@ export interface FeeFigures {
   status: FeeStatus;
   paidCents: number;
   dueOn: string;
+  /** A HelloAsso payment awaiting the bureau: not late meanwhile (optional where it does not matter). */
+  onlineAnomaly?: string;
 }
 
 /** What is owed (called less waived; nothing once cancelled) and the balance (negative: overpaid). */
@@ -20,7 +22,7 @@ export function feeBalance(fee: FeeFigures) {
 
 /** Late: something left to pay after the due date. */
 export const isLate = (fee: FeeFigures, today: string) =>
-  fee.status !== "cancelled" && feeBalance(fee).balance > 0 && fee.dueOn < today;
+  fee.status !== "cancelled" && feeBalance(fee).balance > 0 && fee.dueOn < today && !fee.onlineAnomaly;
 
 /** « Payée », « reste 25,00 € », « trop-perçu 5,00 € », « annulée »: a fee's state in words. */
 export function feeStateText(fee: FeeFigures) {

@@ -258,6 +258,7 @@ const feeColumns = {
   dueOn: gardenerFees.dueOn,
   calledAt: gardenerFees.calledAt,
   remindedAt: gardenerFees.remindedAt,
+  onlineAnomaly: gardenerFees.onlineAnomaly,
   paidCents: paidCents.mapWith(Number),
 };
 
@@ -309,6 +310,14 @@ export async function feeProgress(year: number, executor: Executor = getDb()) {
     receivedCents: row?.receivedCents ?? 0,
     remainingCents: row?.remainingCents ?? 0,
   };
+}
+
+/**
+ * Marks a fee as having a HelloAsso payment that awaits the bureau (`note`: why), or clears it (`""`) once treated:
+ * meanwhile it is neither late nor reminded. The helloasso module calls it; the register owns the column.
+ */
+export async function setFeeOnlineAnomaly(tx: Executor, feeId: number, note: string) {
+  await tx.update(gardenerFees).set({ onlineAnomaly: note }).where(eq(gardenerFees.id, feeId));
 }
 
 /**
@@ -502,6 +511,8 @@ const remindable = (year: number, today: string, weekAgo: Date) =>
     isNull(gardeners.endDate),
     sql`${gardeners.email} <> ''`,
     or(isNull(gardenerFees.remindedAt), lt(gardenerFees.remindedAt, weekAgo)),
+    // A payment HelloAsso received awaits the bureau: the gardener paid something, no reminder meanwhile.
+    eq(gardenerFees.onlineAnomaly, ""),
   );
 
 /** How many reminders « Envoyer un rappel » would send now (the button's wording). */

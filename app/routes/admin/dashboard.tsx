@@ -15,6 +15,7 @@ import {
   UndescribedImages,
 } from "~/components/admin/DashboardParts";
 import { LegalNoticeWarning } from "~/components/admin/LegalNoticeWarning";
+import { AnomaliesNotice } from "~/components/admin/fees/AnomaliesNotice";
 import { MessageList } from "~/components/admin/MessageList";
 import { DASHBOARD_REFRESH_MS } from "~/lib/constants";
 import { dashboardData, runDashboardAction } from "~/modules/dashboard/dashboard.server";
@@ -24,16 +25,22 @@ import { currentActor } from "~/modules/history/actor.server";
 import { missingLegalFacts } from "~/modules/content/legal-notice";
 import { getSiteContent } from "~/modules/content/content.server";
 import { electedPresident } from "~/modules/assembly/assembly.election.server";
+import { anomalyLinks } from "~/modules/helloasso/helloasso.admin.server";
 import { signedInAdmin } from "~/request/context";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [data, content, president] = await Promise.all([
+  const [data, content, president, anomalies] = await Promise.all([
     dashboardData(signedInAdmin(context)),
     getSiteContent(),
     electedPresident(),
+    anomalyLinks(),
   ]);
   const legal = { ...content.legal, directeurPublication: content.legal.directeurPublication?.trim() || president };
-  return { ...data, legalMissing: data.shows.administration ? missingLegalFacts(legal) : [] };
+  return {
+    ...data,
+    legalMissing: data.shows.administration ? missingLegalFacts(legal) : [],
+    anomalies: data.shows.fees ? anomalies : [],
+  };
 }
 
 /** Puts the e-mails given up after every retry back in the queue, removes the demo content, or sends a test e-mail. */
@@ -69,6 +76,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     undescribed,
     exclusions,
     legalMissing,
+    anomalies,
     shows,
   } = loaderData;
   // An administrator's quick links stay the four of the spec; another role gets those of its own screens.
@@ -89,6 +97,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {demoRows > 0 && <DemoContentNotice count={demoRows} />}
       <LegalNoticeWarning missing={legalMissing} />
       <ExclusionCases gardeners={exclusions} />
+      <AnomaliesNotice anomalies={anomalies} />
 
       <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
         {shows.administration && (

@@ -10,7 +10,7 @@ import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { feeAction, feeScreen } from "~/modules/register/fees.admin.server";
-import { feeOnlinePayments } from "~/modules/helloasso/helloasso.admin.server";
+import { anomalyAction, feeOnlinePayments } from "~/modules/helloasso/helloasso.admin.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { signedInAdmin } from "~/request/context";
@@ -26,7 +26,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return feeAction(params.id, await readFormData(request), currentActor(context));
+  const form = await readFormData(request);
+  // « Traiter » a HelloAsso payment awaiting the bureau: the helloasso module's; the rest, the register's.
+  if (String(form.get("intent") ?? "").startsWith("anomaly-")) return anomalyAction(form, currentActor(context));
+  return feeAction(params.id, form, currentActor(context));
 }
 
 export default function AdminFee({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,7 +74,7 @@ export default function AdminFee({ loaderData, actionData }: Route.ComponentProp
           title="Paiements en ligne"
           description="Commencés sur la page de paiement HelloAsso ; un paiement confirmé par HelloAsso s'enregistre tout seul ci-dessus."
         >
-          <OnlinePayments payments={online} />
+          <OnlinePayments payments={online} result={actionData} />
         </Section>
       )}
       <FeeForms fee={fee} today={today} result={actionData} />

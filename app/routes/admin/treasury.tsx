@@ -8,6 +8,8 @@ import { NewEntryButtons } from "~/components/admin/treasury/NewEntryButtons";
 import { TREASURY_LINKS, TreasuryNav, treasuryLinkClass } from "~/components/admin/treasury/TreasuryNav";
 import { overviewScreen } from "~/modules/treasury/entries.admin.server";
 import { adminMeta } from "~/modules/seo/seo";
+import { AnomaliesNotice } from "~/components/admin/fees/AnomaliesNotice";
+import { anomalyLinks } from "~/modules/helloasso/helloasso.admin.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(`Trésorerie ${loaderData?.year ?? ""}`.trim());
@@ -15,11 +17,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** /admin/tresorerie?annee=: the year's accounts and balances, its result, the cheques to deposit, the latest entries. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return overviewScreen(request);
+  const [screen, anomalies] = await Promise.all([overviewScreen(request), anomalyLinks()]);
+  return { ...screen, anomalies };
 }
 
 export default function AdminTreasury({ loaderData }: Route.ComponentProps) {
-  const { year, closed, accounts, total, income, expenses, result, surplus, cheques, latest } = loaderData;
+  const { year, closed, accounts, total, income, expenses, result, surplus, cheques, latest, anomalies } = loaderData;
   return (
     <AdminPage
       title={`Trésorerie ${year}`}
@@ -38,6 +41,7 @@ export default function AdminTreasury({ loaderData }: Route.ComponentProps) {
           {year + 1} →
         </Link>
       </nav>
+      <AnomaliesNotice anomalies={anomalies} />
       <NewEntryButtons />
       <Section id="comptes" title="Comptes">
         <AccountBalances year={year} accounts={accounts} total={total} />

@@ -17,6 +17,7 @@ interface Fee {
   owes: boolean;
   state: string;
   late: boolean;
+  anomaly: boolean;
   due: string;
   reason: string;
   means: string;
@@ -86,6 +87,15 @@ export function FeeList({ fees, today, result }: { fees: Fee[]; today: string; r
                     <div className="min-w-0 flex-1">
                       <FeeName fee={f} /> — {f.called}, <strong className="whitespace-nowrap">{f.state}</strong>
                       {f.late && <strong className="text-red-800"> · en retard</strong>}
+                      {f.anomaly && (
+                        <Link
+                          to={`/admin/cotisations/${f.id}#en-ligne`}
+                          className="font-semibold text-amber-900 underline"
+                        >
+                          {" "}
+                          · paiement HelloAsso à traiter
+                        </Link>
+                      )}
                       <OnlineMark fee={f} />
                       <span className="block text-sm text-stone-600">
                         {f.left ? "Parti" : f.plots || "Plus de parcelle"}
