@@ -10,7 +10,15 @@ import * as tar from "tar";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyOf, createLetter, queueLetter } from "~/modules/newsletter/letters.server";
 import { getDb, useDatabase, type DatabaseHandle } from "~/db/client.server";
-import { blogPosts, importedRecords, jobRuns, helloassoNotifications, onlinePayments } from "~/db/schema";
+import {
+  assemblyCandidates,
+  assemblyItems,
+  blogPosts,
+  importedRecords,
+  jobRuns,
+  helloassoNotifications,
+  onlinePayments,
+} from "~/db/schema";
 import { confirmTotp, inviteAdmin, startTotpEnrolment } from "~/modules/accounts/accounts.server";
 import {
   adminSites,
@@ -175,6 +183,11 @@ async function fill() {
     onlinePaymentId: online!.id,
     outcome: "paiement enregistré",
   });
+  // A candidate to the demo assembly's election of the bureau.
+  const [election] = await getDb().select().from(assemblyItems).where(eq(assemblyItems.isElection, true));
+  await getDb()
+    .insert(assemblyCandidates)
+    .values({ itemId: election!.id, office: "presidence", name: "Marie Lambert" });
 }
 
 const pairs: [Kind, Kind][] = postgres
