@@ -50,3 +50,14 @@ export function answered<T>(result: unknown): { value: T; status: number; header
   const { data, init } = result as { data: T; init: { status?: number; headers?: HeadersInit } | null };
   return { value: data, status: init?.status ?? 200, headers: new Headers(init?.headers) };
 }
+
+/** A back-office action's French answer. */
+export type ActionAnswer = { ok: boolean; message: string; errors?: Record<string, string> };
+
+/** An action's answer and status: refused with `data()` (its 4xx), or done as a plain object (200). */
+export function actionOutcome(result: unknown): { status: number; value: ActionAnswer } {
+  const r = result as { data?: ActionAnswer; init?: { status?: number } | null };
+  return r && typeof r === "object" && "data" in r && "init" in r
+    ? { status: r.init?.status ?? 200, value: r.data! }
+    : { status: 200, value: result as ActionAnswer };
+}

@@ -213,7 +213,7 @@ export function demoGardeners(year: number): DemoGardener[] {
       mobile: "06 24 95 61 07",
       address: villeurbanne("12 rue Jean-Jaurès"),
       start: y(11, "03-14"),
-      notes: "Trésorier de l'association.",
+      notes: "Ancien trésorier de l'association (jusqu'en 2025).",
       plots: [["brosses", 6]],
     },
     {

@@ -7,22 +7,13 @@ import { markAssembly, membersOf, saveAgenda, sendConvocation, setPresent } from
 import { draftMinutes } from "~/modules/assembly/assembly.minutes.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertEvent, insertGardener } from "../../../tests/factories";
-import { formPost, routeArgs } from "../../../tests/routes";
+import { actionOutcome, formPost, routeArgs } from "../../../tests/routes";
 import Legal, { loader as legalLoader } from "../public/legal";
 import type { Route as LegalRoute } from "../public/+types/legal";
 import { loader as listLoader } from "./assemblies";
 import { action, loader } from "./assembly-votes";
 
 const admin = { id: null as unknown as number, username: "bureau" };
-type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
-
-function answered(result: unknown): { status: number; value: Answer } {
-  const r = result as { data?: Answer; init?: { status?: number } | null };
-  return r && typeof r === "object" && "data" in r && "init" in r
-    ? { status: r.init?.status ?? 200, value: r.data! }
-    : { status: 200, value: result as Answer };
-}
-
 describeEachDatabase("the election of the bureau", () => {
   it("takes candidates per office and their voices, names the elected in the minutes and the officers, and the legal notice's director", async () => {
     await insertContent({ nomAssociation: "Les Jardins des Brosses" });
@@ -42,7 +33,7 @@ describeEachDatabase("the election of the bureau", () => {
     const id = String(assembly.id);
     const path = `/admin/assemblees/${id}/votes`;
     const post = async (fields: Record<string, string>) =>
-      answered(await action(routeArgs(formPost(path, fields), { admin, params: { id } })));
+      actionOutcome(await action(routeArgs(formPost(path, fields), { admin, params: { id } })));
     const screen = () => loader(routeArgs(new Request(`http://localhost:3000${path}`), { admin, params: { id } }));
 
     const [election] = (await screen()).elections;

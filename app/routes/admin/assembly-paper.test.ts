@@ -13,20 +13,11 @@ import { paperAnswerAction } from "~/modules/assembly/assembly.paper.server";
 import { ASSEMBLY_DEFAULTS } from "~/modules/assembly/assembly.schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertEvent, insertGardener } from "../../../tests/factories";
-import { routeArgs } from "../../../tests/routes";
+import { actionOutcome, routeArgs } from "../../../tests/routes";
 import { loader as lettersLoader } from "./assembly-letters-print";
 
 const HOUR = 3_600_000;
 const actor = { id: null as unknown as number, username: "bureau" };
-type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
-
-function answered(result: unknown): { status: number; value: Answer } {
-  const r = result as { data?: Answer; init?: { status?: number } | null };
-  return r && typeof r === "object" && "data" in r && "init" in r
-    ? { status: r.init?.status ?? 200, value: r.data! }
-    : { status: 200, value: result as Answer };
-}
-
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
   f.set("intent", "paper-answer");
@@ -58,7 +49,7 @@ describeEachDatabase("answers received on paper", () => {
     const { assembly, start, members } = await convened();
     const [anne, basile, cyril, dora] = members;
     const at = (t: Date) => (fields: Record<string, string>) =>
-      paperAnswerAction(assembly, form(fields), actor, t).then(answered);
+      paperAnswerAction(assembly, form(fields), actor, t).then(actionOutcome);
     const before = at(new Date(start.getTime() - 24 * HOUR));
 
     expect(await before({ member: "999", answer: "present" })).toMatchObject({

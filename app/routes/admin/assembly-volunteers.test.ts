@@ -4,25 +4,15 @@ import { gardenerFees, gardenerPayments, history, volunteerMembers } from "~/db/
 import { parisToday } from "~/lib/paris-time";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertEvent, insertGardener } from "../../../tests/factories";
-import { formPost, routeArgs } from "../../../tests/routes";
+import { actionOutcome, formPost, routeArgs } from "../../../tests/routes";
 import { action as listAction } from "./assemblies";
 import { action, loader } from "./assembly";
 import { action as volunteersAction, loader as volunteersLoader } from "./assembly-volunteers";
 
 const admin = { id: null as unknown as number, username: "bureau" };
 const PATH = "/admin/assemblees/membres";
-type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
-
-/** An action's answer, with `data()` (refused) or without (done). */
-function answered(result: unknown): { status: number; value: Answer } {
-  const r = result as { data?: Answer; init?: { status?: number } | null };
-  return r && typeof r === "object" && "data" in r && "init" in r
-    ? { status: r.init?.status ?? 200, value: r.data! }
-    : { status: 200, value: result as Answer };
-}
-
 const postVolunteers = async (fields: Record<string, string>) =>
-  answered(await volunteersAction(routeArgs(formPost(PATH, fields), { admin })));
+  actionOutcome(await volunteersAction(routeArgs(formPost(PATH, fields), { admin })));
 
 const rules = {
   intent: "settings",
@@ -132,7 +122,7 @@ describeEachDatabase("/admin/assemblees/membres and who is a member", () => {
     });
 
     const post = async (fields: Record<string, string>) =>
-      answered(await action(routeArgs(formPost(path, fields), { admin, params: { id } })));
+      actionOutcome(await action(routeArgs(formPost(path, fields), { admin, params: { id } })));
     expect(await post({ ...rules, membership: "cotisation", membershipFeeYear: "" })).toMatchObject({
       status: 400,
       value: { errors: { membershipFeeYear: "Indiquez l'année de la cotisation à régler, par exemple 2026." } },
