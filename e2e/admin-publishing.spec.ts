@@ -84,7 +84,7 @@ test("« Programmer… » asks a time to come; the article waits, dated, among �
   await page.getByRole("button", { name: "Programmer", exact: true }).click();
   await expect(popup(page, "Article programmé.")).toBeVisible();
   const scheduled = page.getByRole("region", { name: "Programmés" }).getByRole("listitem").filter({ hasText: name });
-  await expect(scheduled).toContainText(/Publication le \d{1,2} \S+ \d{4} à \d\dh\d\d/);
+  await expect(scheduled).toContainText(/Publication le \d{1,2}(?:er)? \S+ \d{4} à \d\dh\d\d/);
   await page.goto("/blog");
   await expect(page.getByText(name)).toHaveCount(0);
   await page.goto("/admin/blog");
@@ -180,7 +180,9 @@ test("what is typed is kept when the tab goes, and offered back: « Reprendre »
     await page.goto("/admin/blog");
     await expect(offer).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
-  await expect(offer).toContainText(/Une version non enregistrée du \d{1,2} \S+ à \d\dh\d\d existe — la reprendre \?/);
+  await expect(offer).toContainText(
+    /Une version non enregistrée du \d{1,2}(?:er)? \S+ à \d\dh\d\d existe — la reprendre \?/,
+  );
   await offer.getByRole("link", { name: "Reprendre" }).click();
   await expect(page.getByLabel("Titre", { exact: true })).toHaveValue(name);
   await expect(await editor(page)).toContainText("Trois paragraphes perdus");

@@ -29,7 +29,7 @@ test("/blog lists the articles newest first: image, French date, title and an ex
   await cards.getByRole("link", { name: "Retour sur la fête des récoltes" }).click();
   await expect(page).toHaveURL(/\/blog\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Retour sur la fête des récoltes" })).toBeVisible();
-  await expect(page.getByText(/^Publié le \d{1,2} \S+ \d{4} par Hervé Dubois$/)).toBeVisible();
+  await expect(page.getByText(/^Publié le \d{1,2}(?:er)? \S+ \d{4} par Hervé Dubois$/)).toBeVisible();
   await expect(page.locator(".rich-text")).toContainText("Plus de 150 personnes");
 });
 
@@ -115,7 +115,7 @@ test("/events lists every event newest first with its badge, date, place and a s
   await expect(cards.nth(0)).toContainText("À venir");
   await expect(cards.nth(3)).toContainText("Passé");
   await expect(cards.nth(3)).toContainText("Jardin des Brosses, Villeurbanne");
-  await expect(cards.nth(3).locator("time")).toHaveText(/^\d{1,2} \S+ \d{4} à \d{2}h\d{2}$/);
+  await expect(cards.nth(3).locator("time")).toHaveText(/^\d{1,2}(?:er)? \S+ \d{4} à \d{2}h\d{2}$/);
 });
 
 test("an upcoming event asks to sign up with its form where it has one, else by e-mail or phone; a past one does not", async ({

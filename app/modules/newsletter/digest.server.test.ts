@@ -35,7 +35,7 @@ describeEachDatabase("automatic digest", () => {
     });
     const letter = await sendDigestIfDue(now);
     expect(letter).toMatchObject({ status: "envoi", total: 1, source: "resume" });
-    expect(letter!.subject).toMatch(/^Les nouvelles du jardin — semaine du \d{1,2} \S+ \d{4}$/);
+    expect(letter!.subject).toMatch(/^Les nouvelles du jardin — semaine du \d{1,2}(?:er)? \S+ \d{4}$/);
     expect(letter!.text).toContain("Le paillage d'automne");
     expect(letter!.text).toContain("Chantier collectif");
     expect(letter!.text).not.toContain("Ancien article");

@@ -25,7 +25,7 @@ describeEachDatabase("/admin/lettre", () => {
       ["attente@example.fr", "en_attente", false],
       ["ancienne@example.fr", "abonne", false],
     ]);
-    expect(shown.subscribers[0]!.consent).toMatch(/^\d{1,2} \S+ \d{4} à \d\dh\d\d \(article n° 12\)$/);
+    expect(shown.subscribers[0]!.consent).toMatch(/^\d{1,2}(?:er)? \S+ \d{4} à \d\dh\d\d \(article n° 12\)$/);
     expect(JSON.stringify(shown)).not.toMatch(/unsubscribeKey|TokenHash|cle-/);
     const found = await screen("?q=ATTENTE");
     expect([found.list.found, found.subscribers.map((s) => s.email)]).toEqual([1, ["attente@example.fr"]]);
