@@ -63,7 +63,7 @@ describeEachDatabase("versions and autosaves", ({ handle }) => {
     ]);
     const entries = await handle().db.select().from(history);
     expect(entries.map((e) => [e.kind, e.target])).toEqual([["article.restauration", `article n° ${post.id}`]]);
-    expect(entries[0]!.detail).toMatch(/^version du \d+ \w+ \d{4} à \d\dh\d\d$/);
+    expect(entries[0]!.detail).toMatch(/^version du \d{1,2}(?:er)? \S+ \d{4} à \d\dh\d\d$/);
   });
 
   it("a published article cannot take back a version that breaks the spec's rules; a draft can", async () => {

@@ -216,7 +216,7 @@ describeEachDatabase("admin dashboard", () => {
       "Message 2",
     ]);
     expect(data.events.map((e) => e.title)).toEqual(["Bientôt", "Ensuite", "Plus tard"]);
-    expect(data.events[0].details).toMatch(/^le \d{1,2} [a-zéû]+ \d{4} à \d{2}h\d{2}$/);
+    expect(data.events[0].details).toMatch(/^le \d{1,2}(?:er)? [a-zéû]+ \d{4} à \d{2}h\d{2}$/);
   });
 
   it("removes the demo's rows only, after saying how many there are", async () => {

@@ -11,6 +11,8 @@ import {
   plots,
 } from "~/db/schema";
 import type { Role } from "~/modules/auth/roles";
+import { formatCalendarDate } from "~/lib/dates";
+import { parisToday } from "~/lib/paris-time";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { answered, formPost, multipartPost, routeArgs } from "../../../tests/routes";
@@ -24,6 +26,9 @@ import { action as siteAction, loader as siteLoader } from "./plot-site";
 import { loader as printLoader } from "./plot-site-print";
 import { action as addSiteAction, loader as sitesLoader } from "./plots";
 import { action as plotsExport } from "./plots-export";
+
+/** The rounds' day: a month ago, so that their warnings are within the twelve months a record shows, on any day. */
+const ROUND_DAY = new Date(Date.parse(`${parisToday()}T12:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
 
 // The register by role: a referent sees and changes only their sites, their plots and rounds and the gardeners who
 // hold or held a plot there; the treasurer reads the gardeners and records their payments, and nothing else.
@@ -74,11 +79,11 @@ async function register() {
     ]);
   const [roundA] = await getDb()
     .insert(inspectionRounds)
-    .values({ siteId: brosses.id, date: "2026-05-02", inspector: "Karim" })
+    .values({ siteId: brosses.id, date: ROUND_DAY, inspector: "Karim" })
     .returning();
   const [roundB] = await getDb()
     .insert(inspectionRounds)
-    .values({ siteId: thibaude.id, date: "2026-05-02", inspector: "Karim" })
+    .values({ siteId: thibaude.id, date: ROUND_DAY, inspector: "Karim" })
     .returning();
   return { brosses, thibaude, plotA, freeA, plotB, freeB, awa, bruno, former, roundA: roundA!, roundB: roundB! };
 }
@@ -222,7 +227,7 @@ describeEachDatabase("the register by role", () => {
     expect(record.warnings).toEqual([
       {
         id: expect.any(Number),
-        date: "2 mai 2026",
+        date: formatCalendarDate(ROUND_DAY),
         note: "remarque réservée au bureau et aux référents de ce jardin",
         plot: "dans un jardin qui ne vous est pas confié",
         withdrawn: null,
