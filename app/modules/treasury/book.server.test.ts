@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb, type Transaction } from "~/db/client.server";
-import { gardenerPayments, plotHoldings, treasuryDeposits, treasuryEntries, treasuryYears } from "~/db/schema";
+import {
+  gardenerPayments,
+  plotHoldings,
+  treasuryAccounts,
+  treasuryDeposits,
+  treasuryEntries,
+  treasuryYears,
+} from "~/db/schema";
 import { callFees, feesOf, markFeesPaid, payFee, recordPayment, undoPayment } from "~/modules/register/fees.server";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
 import { describeEachDatabase } from "../../../tests/db";
@@ -144,6 +151,8 @@ describeEachDatabase("the register's payments in the book", () => {
     const [id] = await gardenersWithPlots(1);
     const form = (paidOn: string) =>
       paymentFormSchema.parse({ kind: "droit_entree", year: String(YEAR), amount: "150", paidOn, means: "cheque" });
+    // The accounts kept from this year, as a site set up this year has them.
+    await getDb().update(treasuryAccounts).set({ openingYear: YEAR });
     // Before the year the accounts are kept from: refused, and nothing written in the register either.
     await expect(inTx((tx) => recordPayment(tx, id!, form(`${YEAR - 1}-12-30`), "marie"))).rejects.toThrow(
       /tenu ici depuis le 1er janvier/,
