@@ -79,3 +79,27 @@ export async function badge(page: Page, entry: string) {
 export function historyEntries(page: Page) {
   return page.getByRole("region", { name: /entrée/ }).getByRole("listitem");
 }
+
+/**
+ * Holds back the page's data read again after an action (React Router's `.data` GETs) until `release`, which lets it go
+ * and waits for the navigation to end (React Router's own router, which the framework puts on the window).
+ */
+export async function holdPageData(page: Page) {
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.fallback();
+  });
+  return {
+    async release() {
+      letGo();
+      await page.unrouteAll();
+      await page.waitForFunction(
+        () =>
+          (Reflect.get(window, "__reactRouterDataRouter") as { state: { navigation: { state: string } } }).state
+            .navigation.state === "idle",
+      );
+    },
+  };
+}

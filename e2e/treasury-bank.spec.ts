@@ -1,6 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openAdmin, popup } from "./admin";
+import { holdPageData, openAdmin, popup } from "./admin";
 
 // The treasurer's bank work on the demo's book: cheques to deposit (the last weeks' fees and gifts) and the savings
 // account, never reconciled. A deposit made here is cancelled at the end, its cheques back « à remettre ».
@@ -14,29 +14,6 @@ const cents = (text: string) => {
 /** « 1 234,56 € » with the spaces the browser's French number format uses. */
 const shown = (value: number) =>
   new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(value / 100);
-/**
- * Holds back the page's data read again after an action (React Router's `.data` GETs) until `release`, which lets it go
- * and waits for the navigation to end (React Router's own router, which the framework puts on the window).
- */
-async function holdPageData(page: Page) {
-  let letGo!: () => void;
-  const held = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route(/\.data(\?|$)/, async (route) => {
-    if (route.request().method() === "GET") await held;
-    await route.fallback();
-  });
-  return {
-    async release() {
-      letGo();
-      await page.unrouteAll();
-      await page.waitForFunction(
-        () =>
-          (Reflect.get(window, "__reactRouterDataRouter") as { state: { navigation: { state: string } } }).state
-            .navigation.state === "idle",
-      );
-    },
-  };
-}
 const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
 
 test.describe("at 390 px without JavaScript", () => {

@@ -77,7 +77,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
             {current.map((v) => (
               <li key={v.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
                 <Who v={v} />
-                <Form method="post" key={notice.formKey} className="flex flex-wrap items-end gap-2">
+                <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="intent" value="end" />
                   <input type="hidden" name="id" value={v.id} />
                   <label className="text-sm">
@@ -97,7 +97,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
       </Section>
       <Section id="ajouter" title="Ajouter un membre">
         <IntentForm
-          key={notice.formKey}
+          emptyAfterDone
           intent="add"
           schema={volunteerFormSchema}
           result={actionData}

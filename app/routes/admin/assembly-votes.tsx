@@ -52,7 +52,7 @@ export default function AssemblyVotes({ loaderData, actionData }: Route.Componen
         <VoteForm key={r.id} resolution={r} rank={n + 1} result={actionData} />
       ))}
       {loaderData.elections.map((e) => (
-        <ElectionForm key={e.id} election={e} result={actionData} formKey={notice.formKey} />
+        <ElectionForm key={e.id} election={e} result={actionData} />
       ))}
     </AdminPage>
   );

@@ -72,7 +72,7 @@ export default function AdminAssembly({ loaderData: a, actionData }: Route.Compo
       <ConvocationSection a={{ ...a, convocationDays: a.settings.convocationDays }} result={actionData} />
       {a.membership ? <MembershipSection membership={a.membership} /> : null}
       {a.convoked ? <AnswersSection answers={a.answers} members={a.members} /> : null}
-      {a.paperAnswers ? <PaperAnswerForm key={notice.formKey} members={a.paperAnswers} result={actionData} /> : null}
+      {a.paperAnswers ? <PaperAnswerForm members={a.paperAnswers} result={actionData} /> : null}
       <AssemblyRulesForm settings={a.settings} locked={locked} result={actionData} />
       <AgendaForm agenda={a.agenda} locked={locked} result={actionData} />
       <DocumentsForm documents={a.documents} locked={locked} result={actionData} />

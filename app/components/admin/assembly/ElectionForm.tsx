@@ -28,16 +28,7 @@ function outcome(o: Election["offices"][number]) {
  * An election of the bureau: per office the statutes name, its candidates with the voices each received (one form
  * per office, so that a refusal comes back to it), who is elected; a candidate added or withdrawn by the bureau.
  */
-export function ElectionForm({
-  election: e,
-  result,
-  formKey,
-}: {
-  election: Election;
-  result: IntentResult | undefined;
-  /** Changes after each save: the forms start again from what was recorded (an empty name, the voices saved). */
-  formKey: string;
-}) {
+export function ElectionForm({ election: e, result }: { election: Election; result: IntentResult | undefined }) {
   return (
     <Section id={`election-${e.id}`} title={`Élection : ${e.title}`}>
       <div className="space-y-6">
@@ -50,7 +41,6 @@ export function ElectionForm({
             {o.candidates.length > 0 ? (
               <>
                 <IntentForm
-                  key={formKey}
                   intent={`election-${e.id}-${o.office}`}
                   result={result}
                   values={Object.fromEntries(o.candidates.map((c) => [`votes-${c.id}`, c.votes]))}
@@ -81,7 +71,7 @@ export function ElectionForm({
           </section>
         ))}
         <IntentForm
-          key={formKey}
+          emptyAfterDone
           intent={`candidate-${e.id}`}
           schema={candidateSchema}
           result={result}

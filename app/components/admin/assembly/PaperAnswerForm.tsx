@@ -27,6 +27,7 @@ export function PaperAnswerForm({
       description="Le coupon-réponse ou le pouvoir signé qu'un membre a renvoyé ou remis : sa réponse compte comme celle donnée par son lien, aux mêmes règles (pouvoirs au plus par membre). Le papier signé reste au bureau avec la feuille d'émargement."
     >
       <IntentForm
+        emptyAfterDone
         intent="paper-answer"
         result={result}
         order={["member", "answer", "holder"]}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Form } from "react-router";
 import { z, type ZodType } from "zod";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
@@ -28,6 +28,7 @@ export function IntentForm({
   children,
   file,
   className = "space-y-4",
+  emptyAfterDone = false,
 }: {
   intent: string;
   schema?: ZodType;
@@ -38,10 +39,19 @@ export function IntentForm({
   children: ReactNode;
   /** The form sends a file (multipart). */
   file?: boolean;
+  /**
+   * An « add » form: emptied when its answer comes back done, at once, rather than started afresh once the page's data
+   * is read again (what was typed meanwhile would be lost).
+   */
+  emptyAfterDone?: boolean;
   className?: string;
 }) {
   const refused = result && !result.ok && result.intent === intent ? result : undefined;
   const { errors, formProps } = useFormValidation(schema ?? NOTHING_TO_CHECK, refused?.errors);
+  const done = emptyAfterDone && result?.ok && result.intent === intent ? result : undefined;
+  useEffect(() => {
+    if (done) formProps.ref.current?.reset();
+  }, [done, formProps.ref]);
   const fieldErrors = Object.keys(refused?.errors ?? {}).length > 0;
   return (
     <Form
