@@ -1,12 +1,20 @@
 import { data } from "react-router";
 import { parseId } from "~/lib/text";
-import { formatDate } from "~/lib/dates";
 import { eventPractical } from "~/modules/events/events.server";
 import { currentDocument } from "~/modules/documents/documents.server";
 import { documentNotFound, serveDocumentToMember } from "~/modules/documents/document-response.server";
 import { assemblyTitle } from "./assembly.mail.server";
 import { ANSWER_MISSING, answerSchema } from "./assembly.schema";
-import { agendaOf, answer, AssemblyRefusal, findByToken, findMember, hasStarted, membersOf } from "./assembly.server";
+import {
+  agendaOf,
+  answer,
+  AssemblyRefusal,
+  findByToken,
+  findMember,
+  hasStarted,
+  membersOf,
+  youLeftWords,
+} from "./assembly.server";
 
 /**
  * The member's answer page, /assemblee/:token (no account): the assembly, its agenda and documents, the member's
@@ -45,7 +53,7 @@ export async function memberAnswerPage(memberId: number, now = new Date()) {
     closed: hasStarted(event, now)
       ? "L'assemblée a commencé : la réponse ne peut plus changer."
       : leftOn
-        ? `Vous avez quitté l'association le ${formatDate(`${leftOn}T12:00:00Z`)} : vous n'êtes plus membre de cette assemblée.`
+        ? youLeftWords(leftOn)
         : null,
     name: member.name,
     answer: member.answer,

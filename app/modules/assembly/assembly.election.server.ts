@@ -3,7 +3,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { assemblies, assemblyCandidates, assemblyItems, associationOfficers, events } from "~/db/schema";
 import { parisDateOf, parisToday } from "~/lib/paris-time";
 import { OFFICES, type Office } from "./assembly.schema";
-import { AssemblyRefusal, membersOf, quorumOf } from "./assembly.server";
+import { AssemblyRefusal, checkCount } from "./assembly.server";
 
 /**
  * « Élection du bureau » (decision 030): candidates per office the statutes name, the voices each received, the
@@ -105,15 +105,11 @@ export async function recordElection(
     .where(and(eq(assemblyCandidates.itemId, itemId), eq(assemblyCandidates.office, office)))
     .orderBy(asc(assemblyCandidates.id));
   if (candidates.length === 0) throw new AssemblyRefusal("Ajoutez d'abord les candidats à ce poste.", 400);
-  const quorum = quorumOf(await membersOf(assemblyId, executor), row.assembly.quorumPercent);
-  if (!quorum.reached) throw new AssemblyRefusal("Le quorum n'est pas atteint : l'assemblée ne peut pas délibérer.");
-  const voices = quorum.presentVoices + quorum.representedVoices;
-  const total = candidates.reduce((n, c) => n + (votes.get(c.id) ?? 0), 0);
-  if (total > voices)
-    throw new AssemblyRefusal(
-      `${total} voix comptées pour ${voices} voix présentes et représentées : vérifiez les nombres.`,
-      400,
-    );
+  await checkCount(
+    row.assembly,
+    candidates.reduce((n, c) => n + (votes.get(c.id) ?? 0), 0),
+    executor,
+  );
   for (const c of candidates)
     await executor
       .update(assemblyCandidates)

@@ -2,6 +2,7 @@ import { isNull, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
+import { compareFamilyFirst } from "~/lib/text";
 import { byFamilyName } from "~/modules/register/gardeners.server";
 import { feeSettledByGardener } from "~/modules/register/fees.server";
 import type { Membership, VoiceBasis } from "./assembly.schema";
@@ -33,9 +34,6 @@ export interface Person {
   voices: number;
   reason: string;
 }
-
-const french = new Intl.Collator("fr", { sensitivity: "base" });
-const sortKey = (p: Pick<Person, "familyName" | "name">) => p.familyName || p.name;
 
 /** The members under `rules` now, by family name, and the current gardeners the rule leaves out, with why. */
 export async function membershipOf(rules: MembershipRules, executor: Executor = getDb()) {
@@ -97,7 +95,7 @@ export async function membershipOf(rules: MembershipRules, executor: Executor = 
       voices: 1,
       reason: `Membre ajouté par le bureau (depuis le ${formatDate(`${v.startDate}T12:00:00Z`)})`,
     });
-  members.sort((a, b) => french.compare(sortKey(a), sortKey(b)) || french.compare(a.givenNames, b.givenNames));
+  members.sort(compareFamilyFirst);
   return { members, excluded };
 }
 

@@ -302,6 +302,10 @@ export async function membersOf(assemblyId: number, executor: Executor = getDb()
   });
 }
 
+/** What a member who left reads on their page, and when they answer anyway. */
+export const youLeftWords = (leftOn: string) =>
+  `Vous avez quitté l'association le ${formatDate(`${leftOn}T12:00:00Z`)} : vous n'êtes plus membre de cette assemblée.`;
+
 /** « a quitté l'association le 3 mars 2027 ». */
 export const leftWords = (leftOn: string) => `a quitté l'association le ${formatDate(`${leftOn}T12:00:00Z`)}`;
 
@@ -376,9 +380,7 @@ export async function answer(
   const ownLeft = left.get(member.id);
   if (ownLeft)
     throw new AssemblyRefusal(
-      onPaper
-        ? `${member.name} ${leftWords(ownLeft)} : sa réponse ne compte plus.`
-        : `Vous avez quitté l'association le ${formatDate(`${ownLeft}T12:00:00Z`)} : vous n'êtes plus membre de cette assemblée.`,
+      onPaper ? `${member.name} ${leftWords(ownLeft)} : sa réponse ne compte plus.` : youLeftWords(ownLeft),
       403,
     );
   if (choice.answer !== "present") {
@@ -503,6 +505,22 @@ export function representedBy(
   return map;
 }
 
+/**
+ * The voices present and represented, once `total` voices counted in the room are checked against them: refused
+ * before the quorum, and when more were counted than there are. A resolution's count and an election's both.
+ */
+export async function checkCount(assembly: Assembly, total: number, executor: Executor) {
+  const quorum = quorumOf(await membersOf(assembly.id, executor), assembly.quorumPercent);
+  if (!quorum.reached) throw new AssemblyRefusal("Le quorum n'est pas atteint : l'assemblée ne peut pas délibérer.");
+  const voices = quorum.presentVoices + quorum.representedVoices;
+  if (total > voices)
+    throw new AssemblyRefusal(
+      `${total} voix comptées pour ${voices} voix présentes et représentées : vérifiez les nombres.`,
+      400,
+    );
+  return voices;
+}
+
 /** Records a resolution's counts: at most the voices present and represented, and not before the quorum. */
 export async function recordVotes(assemblyId: number, itemId: number, counts: VoteCounts, executor: Executor) {
   const [assembly] = await executor.select().from(assemblies).where(eq(assemblies.id, assemblyId));
@@ -512,15 +530,7 @@ export async function recordVotes(assemblyId: number, itemId: number, counts: Vo
     .from(assemblyItems)
     .where(and(eq(assemblyItems.id, itemId), eq(assemblyItems.assemblyId, assemblyId)));
   if (!item || !item.isResolution) throw new AssemblyRefusal("Cette résolution n'existe plus.", 404);
-  const quorum = quorumOf(await membersOf(assemblyId, executor), assembly.quorumPercent);
-  const voices = quorum.presentVoices + quorum.representedVoices;
-  if (!quorum.reached) throw new AssemblyRefusal("Le quorum n'est pas atteint : l'assemblée ne peut pas délibérer.");
-  const total = counts.votesFor + counts.votesAgainst + counts.abstentions;
-  if (total > voices)
-    throw new AssemblyRefusal(
-      `${total} voix comptées pour ${voices} voix présentes et représentées : vérifiez les nombres.`,
-      400,
-    );
+  const voices = await checkCount(assembly, counts.votesFor + counts.votesAgainst + counts.abstentions, executor);
   await executor.update(assemblyItems).set(counts).where(eq(assemblyItems.id, itemId));
   return { adopted: isAdopted(counts, assembly.majority, voices), voices };
 }

@@ -3,11 +3,11 @@ import { getDb, type Transaction } from "~/db/client.server";
 import { gardenerFees, gardeners, onlinePayments } from "~/db/schema";
 import { euros } from "~/lib/money";
 import { parisDateOf } from "~/lib/paris-time";
-import { gardenerTarget, recordHistory, type Actor } from "~/modules/history/history.server";
+import { recordHistory, type Actor } from "~/modules/history/history.server";
 import { payFee, setFeeOnlineAnomaly } from "~/modules/register/fees.server";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { mailReceiptOfPayment } from "~/modules/treasury/receipts.server";
-import { checkOnlinePayment } from "./online-payments.server";
+import { checkOnlinePayment, target } from "./online-payments.server";
 
 /**
  * « Traiter » a payment HelloAsso received that was not recorded (an « anomalie »: another amount than asked, a fee
@@ -100,7 +100,7 @@ export async function recordAnomaly(id: number, actor: Actor) {
     await setFeeOnlineAnomaly(tx, row.feeId, "");
     await recordHistory(tx, actor, {
       kind: "cotisation.paiement-en-ligne",
-      target: row.gardenerId === null ? "jardinier effacé" : gardenerTarget(row.gardenerId),
+      target: target(row.gardenerId),
       detail: `cotisation ${paid.fee.year} : ${euros(cents)} (${reference}), paiement à vérifier enregistré par le bureau`,
     });
     return { paymentId: paid.payment.id, cents };
@@ -134,7 +134,7 @@ export async function setAnomalyAside(id: number, note: string, actor: Actor) {
     if (row.feeId !== null) await setFeeOnlineAnomaly(tx, row.feeId, "");
     await recordHistory(tx, actor, {
       kind: "cotisation.paiement-en-ligne-anomalie",
-      target: row.gardenerId === null ? "jardinier effacé" : gardenerTarget(row.gardenerId),
+      target: target(row.gardenerId),
       detail: `mis de côté par le bureau : ${note}`,
     });
   });

@@ -35,7 +35,9 @@ export type OnlinePayment = typeof onlinePayments.$inferSelect;
 /** Who the history names for what HelloAsso's answers wrote. */
 export const HELLOASSO_ACTOR: Actor = { id: null, username: "HelloAsso" };
 
-const target = (gardenerId: number | null) => (gardenerId === null ? "jardinier effacé" : gardenerTarget(gardenerId));
+/** Who an online payment's Historique entry is about: the gardener, or « jardinier effacé ». */
+export const target = (gardenerId: number | null) =>
+  gardenerId === null ? "jardinier effacé" : gardenerTarget(gardenerId);
 
 /** « parcelle 12 », « parcelles 12 et 14 »: the plots a gardener holds now, for the item's name. */
 async function plotsWords(gardenerId: number | null) {
