@@ -99,6 +99,7 @@ const tables = [
   "gardeners",
   "plot_holdings",
   "gardener_payments",
+  "bounced_cheques",
   "fee_calls",
   "inspection_rounds",
   "inspection_marks",

@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   /** The fields posted to the page's action once confirmed. */
   fields: Record<string, string>;
   triggerClassName?: string;
+  /** Fields the person fills in before confirming (a date, a reason), above the buttons. */
+  children?: ReactNode;
 }
 
 const dangerButton =
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   confirm,
   fields,
   triggerClassName = quietButton,
+  children,
 }: ConfirmDialogProps) {
   const hydrated = useHydrated();
   const titleId = useId();
@@ -65,6 +68,7 @@ export function ConfirmDialog({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {children ? <div className="w-full space-y-4">{children}</div> : null}
       <button type="submit" className={dangerButton}>
         {confirm}
       </button>

@@ -859,6 +859,40 @@ export const gardenerPayments = pgTable(
   ],
 );
 
+/**
+ * A cheque the bank returned unpaid after its deposit. Its payment is removed (the fee owed again, its receipt cancelled),
+ * its deposited entry stays as the bank credited it, and `reversal_entry_id` takes it back out of the account on the day
+ * the bank debited it: the deposit and the statement stay true. What the payment was is kept here for the record.
+ */
+export const bouncedCheques = pgTable(
+  "bounced_cheques",
+  {
+    id: serial("id").primaryKey(),
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "set null" }),
+    feeId: integer("fee_id").references(() => gardenerFees.id, { onDelete: "set null" }),
+    kind: paymentKindEnum("kind").notNull(),
+    year: smallint("year").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    chequeNumber: text("cheque_number").notNull().default(""),
+    depositedOn: date("deposited_on", { mode: "string" }).notNull(),
+    bouncedOn: date("bounced_on", { mode: "string" }).notNull(),
+    reason: text("reason").notNull().default(""),
+    /** The receipt cancelled with it, « 2026-0012 »; empty: none had been made. */
+    receiptNumber: text("receipt_number").notNull().default(""),
+    entryId: integer("entry_id").references(() => treasuryEntries.id, { onDelete: "set null" }),
+    reversalEntryId: integer("reversal_entry_id").references(() => treasuryEntries.id, { onDelete: "set null" }),
+    recordedBy: text("recorded_by").notNull().default(""),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("bounced_cheques_gardener_idx").on(t.gardenerId),
+    index("bounced_cheques_fee_idx").on(t.feeId),
+    check("bounced_cheques_amount", sql`${t.amountCents} > 0`),
+    check("bounced_cheques_dates", sql`${t.bouncedOn} >= ${t.depositedOn}`),
+  ],
+);
+
 /** A fee is open (owed), waived (in part or whole: `waived_cents`) or cancelled (nothing owed), with the reason. */
 export const feeStatusEnum = pgEnum("fee_status", ["open", "waived", "cancelled"]);
 

@@ -12,6 +12,7 @@ import { bodyOf, createLetter, queueLetter } from "~/modules/newsletter/letters.
 import { getDb, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import {
   assemblyCandidates,
+  bouncedCheques,
   assemblyItems,
   blogPosts,
   importedRecords,
@@ -188,6 +189,18 @@ async function fill() {
   await getDb()
     .insert(assemblyCandidates)
     .values({ itemId: election!.id, office: "presidence", name: "Marie Lambert" });
+  // A cheque the bank returned unpaid, as the register keeps its trace.
+  await getDb().insert(bouncedCheques).values({
+    gardenerId: gardener!.id,
+    kind: "cotisation",
+    year: 2026,
+    amountCents: 4500,
+    paidOn: "2026-03-02",
+    chequeNumber: "1234567",
+    depositedOn: "2026-03-10",
+    bouncedOn: "2026-03-20",
+    reason: "sans provision",
+  });
 }
 
 const pairs: [Kind, Kind][] = postgres

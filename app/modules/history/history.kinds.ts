@@ -64,6 +64,7 @@ export const HISTORY_KINDS = {
   "jardinier.suppression": "Fiche de jardinier effacée",
   "jardinier.paiement": "Paiement enregistré",
   "jardinier.paiement-annule": "Paiement annulé",
+  "jardinier.cheque-impaye": "Chèque impayé",
   "jardinier.export": "Liste des jardiniers exportée",
   "jardinier.import": "Jardiniers importés",
   "jardinier.lettres": "Lettres d'information d'un jardinier réglées",

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, readAll, type Executor } from "~/db/client.server";
 import {
+  bouncedCheques,
   annonces,
   applications,
   assemblies,
@@ -75,6 +76,19 @@ async function gardenerRecords(executor: Executor, where: SQL) {
         })
         .from(gardenerPayments)
         .where(eq(gardenerPayments.gardenerId, gardener.id)),
+      chequesImpayes: await executor
+        .select({
+          kind: bouncedCheques.kind,
+          year: bouncedCheques.year,
+          amountCents: bouncedCheques.amountCents,
+          paidOn: bouncedCheques.paidOn,
+          chequeNumber: bouncedCheques.chequeNumber,
+          depositedOn: bouncedCheques.depositedOn,
+          bouncedOn: bouncedCheques.bouncedOn,
+          reason: bouncedCheques.reason,
+        })
+        .from(bouncedCheques)
+        .where(eq(bouncedCheques.gardenerId, gardener.id)),
       // Fees paid, or started, online through HelloAsso (decision 032): never anything of the card.
       paiementsEnLigne: await executor
         .select({

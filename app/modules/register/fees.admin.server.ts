@@ -8,6 +8,8 @@ import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipts.server";
+import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
+import { bouncedChequeDone, bouncedChequesOf, bouncedChequeText, recordBouncedCheque } from "./bounced-cheques.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import {
   euros,
@@ -18,6 +20,7 @@ import {
 } from "~/modules/register/plots.labels";
 import { feeBalance, feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
 import {
+  bouncedChequeFormSchema,
   FEE_CONFIRM_MESSAGE,
   feeCallFormSchema,
   feeCancelFormSchema,
@@ -313,7 +316,12 @@ async function feeOf(idParam: string | undefined) {
 export async function feeScreen(idParam: string | undefined) {
   const fee = await feeOf(idParam);
   const today = parisToday();
-  const receipts = await receiptLinksOf(fee.payments.map((p) => p.id));
+  const paymentIds = fee.payments.map((p) => p.id);
+  const [receipts, deposited, bounced] = await Promise.all([
+    receiptLinksOf(paymentIds),
+    depositDatesOfPayments(paymentIds),
+    bouncedChequesOf({ feeId: fee.id }),
+  ]);
   const { owed, balance } = feeBalance(fee);
   return {
     fee: {
@@ -344,7 +352,10 @@ export async function feeScreen(idParam: string | undefined) {
       means: meansText(p.means ?? ""),
       reference: p.reference,
       receipt: receipts.get(p.id) ?? null,
+      /** A cheque in a deposit: « Chèque impayé » rather than « Annuler ce paiement ». */
+      depositedOn: p.means === "cheque" && deposited.has(p.id) ? formatCalendarDate(deposited.get(p.id)!) : null,
     })),
+    bounced,
     today,
   };
 }
@@ -399,6 +410,27 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
       }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));
+    }
+    case "bounced-cheque": {
+      const { data, refusal } = parseAdminForm(
+        bouncedChequeFormSchema,
+        form,
+        "Le chèque impayé n'a pas été enregistré :",
+      );
+      if (refusal) return refusal;
+      let bounced;
+      try {
+        bounced = await withHistory(
+          actor,
+          (tx) => recordBouncedCheque(tx, { feeId: fee.id }, data, actor),
+          (row) => row && { kind: "jardinier.cheque-impaye", target, detail: bouncedChequeText(row) },
+        );
+      } catch (error) {
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+        throw error;
+      }
+      if (!bounced) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
+      return doneForm("bounced-cheque", bouncedChequeDone(bounced));
     }
     case "waive": {
       const { data, refusal } = parseAdminForm(feeWaiveFormSchema, form, "L'exonération n'a pas été enregistrée :");

@@ -17,7 +17,9 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
 import { feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
-import { departureFeeSchema, feeRateFormSchema } from "./fees.schema";
+import { bouncedChequeFormSchema, departureFeeSchema, feeRateFormSchema } from "./fees.schema";
+import { bouncedChequeDone, bouncedChequesOf, bouncedChequeText, recordBouncedCheque } from "./bounced-cheques.server";
+import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
 import {
   cancelFee,
   FeeAlreadyRecordedError,
@@ -42,13 +44,20 @@ export async function gardenerFeesScreen(gardenerId: number, today: string) {
     feeYearsOf(gardenerId),
     getDb().select({ email: gardeners.email }).from(gardeners).where(eq(gardeners.id, gardenerId)),
   ]);
-  const receipts = await receiptLinksOf([...others, ...feePayments].map((p) => p.id));
+  const paymentIds = [...others, ...feePayments].map((p) => p.id);
+  const [receipts, deposited, bounced] = await Promise.all([
+    receiptLinksOf(paymentIds),
+    depositDatesOfPayments(paymentIds),
+    bouncedChequesOf({ gardenerId }),
+  ]);
   const paymentView = (p: (typeof others)[number]) => ({
     id: p.id,
     amount: euros(p.amountCents),
     paidOn: formatCalendarDate(p.paidOn),
     means: meansLabel(p.means),
     receipt: receipts.get(p.id) ?? null,
+    /** A cheque in a deposit: « Chèque impayé » rather than « Annuler ce paiement ». */
+    depositedOn: p.means === "cheque" && deposited.has(p.id) ? formatCalendarDate(deposited.get(p.id)!) : null,
   });
   return {
     hasEmail: Boolean(gardener?.email),
@@ -66,7 +75,12 @@ export async function gardenerFeesScreen(gardenerId: number, today: string) {
       reason: f.reason,
       calledOn: f.calledAt ? formatDate(f.calledAt) : "",
       payments: feePayments.filter((p) => p.feeId === f.id).map(paymentView),
+      bounced: bounced.filter((b) => b.feeId === f.id).map((b) => b.text),
     })),
+    /** Cheques returned unpaid for an entry budget or a cabin takeover. */
+    bouncedOthers: bounced
+      .filter((b) => b.feeId === null)
+      .map((b) => `${b.what} : ${b.text.charAt(0).toLowerCase()}${b.text.slice(1)}`),
     others: others.map((p) => ({ ...paymentView(p), what: `${PAYMENT_KIND_LABELS[p.kind]} (${p.year})` })),
     rates: rates.map((r) => ({
       id: r.rate.id,
@@ -81,7 +95,13 @@ export async function gardenerFeesScreen(gardenerId: number, today: string) {
 }
 
 /** The record's fee forms' intents: the treasurer's (`fees`), where every other form of the record needs `register`. */
-export const GARDENER_FEE_INTENTS: readonly string[] = ["payment", "undo-payment", "fee-rate", "fee-rate-remove"];
+export const GARDENER_FEE_INTENTS: readonly string[] = [
+  "payment",
+  "undo-payment",
+  "bounced-cheque",
+  "fee-rate",
+  "fee-rate-remove",
+];
 
 /** The record's fee forms: a payment, undoing one, a particular rate set or removed. Undefined: not one of them. */
 export async function gardenerFeeAction(gardenerId: number, form: FormData, actor: Actor) {
@@ -138,6 +158,32 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
       }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));
+    }
+    case "bounced-cheque": {
+      const { data, refusal } = parseAdminForm(
+        bouncedChequeFormSchema,
+        form,
+        "Le chèque impayé n'a pas été enregistré :",
+      );
+      if (refusal) return refusal;
+      let bounced;
+      try {
+        bounced = await withHistory(
+          actor,
+          (tx) => recordBouncedCheque(tx, { gardenerId }, data, actor),
+          (row) =>
+            row && {
+              kind: "jardinier.cheque-impaye",
+              target: gardenerTarget(gardenerId),
+              detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year} : ${bouncedChequeText(row)}`,
+            },
+        );
+      } catch (error) {
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+        throw error;
+      }
+      if (!bounced) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
+      return doneForm("bounced-cheque", bouncedChequeDone(bounced));
     }
     case "fee-rate": {
       const { data, refusal } = parseAdminForm(feeRateFormSchema, form, "Le tarif n'a pas été enregistré :");

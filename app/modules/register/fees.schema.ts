@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
 import { PAYMENT_MEANS } from "~/modules/register/plots.labels";
-import { calendarDate, chequeFields, euroAmount, receiptBox, yearField } from "~/modules/register/plots.schema";
+import {
+  calendarDate,
+  chequeFields,
+  pastDate,
+  euroAmount,
+  receiptBox,
+  yearField,
+} from "~/modules/register/plots.schema";
 
 // The forms of /admin/cotisations and of a fee's page: the call, payments, waiver, cancellation, particular rates.
 
@@ -80,3 +87,11 @@ export const departureFeeSchema = z.object({
   openFee: z.enum(["keep", "cancel"]).optional(),
   feeReason: optionalText(300, ""),
 });
+
+/** « Chèque impayé »: which payment, the day the bank debited it, and why (« sans provision »…). */
+export const bouncedChequeFormSchema = z.object({
+  paymentId: recordId("Ce paiement n'existe plus."),
+  bouncedOn: pastDate("la date du rejet par la banque"),
+  reason: optionalText(200, ""),
+});
+export type BouncedChequeForm = z.output<typeof bouncedChequeFormSchema>;

@@ -183,6 +183,52 @@ export async function unbookPayment(tx: Transaction, paymentId: number) {
   return entry;
 }
 
+/**
+ * A deposited cheque the bank returned unpaid: its entry stays as the deposit credited it (detached from the payment
+ * being removed), and an expense of the same account and category, on the day the bank debited it, takes it back out
+ * (the category's total goes down by as much, as a refund does). Refused (TreasuryRefusal) when that day is in a closed
+ * year. Returns the cheque's entry, its deposit's date and the new entry; undefined when the payment has no deposited
+ * entry.
+ */
+export async function bookBouncedCheque(tx: Transaction, paymentId: number, bouncedOn: string, enteredBy: string) {
+  const [found] = await tx
+    .select({ entry: treasuryEntries, depositedOn: treasuryDeposits.depositedOn })
+    .from(treasuryEntries)
+    .innerJoin(treasuryDeposits, eq(treasuryDeposits.id, treasuryEntries.depositId))
+    .where(eq(treasuryEntries.paymentId, paymentId))
+    .for("update", { of: treasuryEntries });
+  if (!found) return undefined;
+  const { entry, depositedOn } = found;
+  const year = yearOf(bouncedOn);
+  await assertYearOpen(tx, year);
+  await assertAccountKept(tx, entry.accountId, year);
+  // The book says why the cheque's income has an expense beside it.
+  await tx
+    .update(treasuryEntries)
+    .set({ paymentId: null, label: `${entry.label} (chèque impayé le ${formatCalendarDate(bouncedOn)})` })
+    .where(eq(treasuryEntries.id, entry.id));
+  const number = entry.chequeNumber ? ` n° ${entry.chequeNumber}` : "";
+  const [reversal] = await tx
+    .insert(treasuryEntries)
+    .values({
+      year,
+      date: bouncedOn,
+      label: `Chèque impayé : ${entry.label}`,
+      amountCents: entry.amountCents,
+      direction: "depense",
+      accountId: entry.accountId,
+      categoryId: entry.categoryId,
+      means: "autre",
+      payer: entry.payer,
+      reference: `chèque${number} remis le ${formatCalendarDate(depositedOn)}, rejeté par la banque`,
+      gardenerId: entry.gardenerId,
+      enteredBy,
+      isDemo: entry.isDemo,
+    })
+    .returning();
+  return { entry, depositedOn, reversal: reversal! };
+}
+
 export interface AccountBalance {
   id: number;
   name: string;

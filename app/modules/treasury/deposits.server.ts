@@ -55,6 +55,17 @@ export async function chequesToDepositCount(executor: Executor = getDb()) {
   return row?.n ?? 0;
 }
 
+/** The register's payments whose cheque is in a deposit, with its day: « Chèque impayé » is offered on those. */
+export async function depositDatesOfPayments(paymentIds: number[], executor: Executor = getDb()) {
+  if (paymentIds.length === 0) return new Map<number, string>();
+  const rows = await executor
+    .select({ paymentId: e.paymentId, on: treasuryDeposits.depositedOn })
+    .from(e)
+    .innerJoin(treasuryDeposits, eq(treasuryDeposits.id, e.depositId))
+    .where(inArray(e.paymentId, paymentIds));
+  return new Map(rows.map((r) => [r.paymentId!, r.on]));
+}
+
 /** The accounts cheques can go to: the bank accounts, in the bureau's order (the first is the default). */
 export async function bankAccounts(executor: Executor = getDb()) {
   return executor

@@ -33,7 +33,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AdminFee({ loaderData, actionData }: Route.ComponentProps) {
-  const { fee, payments, online, today, role } = loaderData;
+  const { fee, payments, bounced, online, today, role } = loaderData;
   const notice = useSaveNotice(noticeOf(actionData));
   return (
     <AdminPage
@@ -66,7 +66,7 @@ export default function AdminFee({ loaderData, actionData }: Route.ComponentProp
       popup={{ ...notice, error: actionData?.ok === false }}
     >
       <Section id="recus" title="Paiements reçus">
-        <FeePayments payments={payments} />
+        <FeePayments payments={payments} bounced={bounced} today={today} result={actionData} />
       </Section>
       {online.length > 0 && (
         <Section

@@ -3,7 +3,14 @@ import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentFo
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
 import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/register/fees.schema";
 import { PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
-import { ChequeFields, chequeSwitchClass, ReceiptBox, ReceiptLink, UndoPaymentButton } from "./PaymentExtras";
+import {
+  BouncedChequeButton,
+  ChequeFields,
+  chequeSwitchClass,
+  ReceiptBox,
+  ReceiptLink,
+  UndoPaymentButton,
+} from "./PaymentExtras";
 
 interface Fee {
   year: number;
@@ -21,9 +28,15 @@ const howPaid = (p: { means: string; reference: string }) =>
     ? p.reference
     : [p.means, p.reference].filter(Boolean).join(", ");
 
-/** A fee's payments, each undoable. */
+/**
+ * A fee's payments, each undoable, or « Chèque impayé » once its cheque is in a deposit; then the cheques the bank
+ * returned, which the fee no longer counts.
+ */
 export function FeePayments({
   payments,
+  bounced,
+  today,
+  result,
 }: {
   payments: {
     id: number;
@@ -32,22 +45,54 @@ export function FeePayments({
     means: string;
     reference: string;
     receipt: { entryId: number; number: string } | null;
+    depositedOn: string | null;
   }[];
+  bounced: { id: number; text: string }[];
+  today: string;
+  result: IntentResult | undefined;
 }) {
-  if (payments.length === 0) return <p className="text-stone-700">Aucun paiement reçu.</p>;
   return (
-    <ul className="divide-y divide-stone-200">
-      {payments.map((p) => (
-        <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-          <span>
-            <strong>{p.amount}</strong> le {p.paidOn}
-            {howPaid(p) ? ` (${howPaid(p)})` : ""}
-          </span>
-          <ReceiptLink receipt={p.receipt} what={`paiement de ${p.amount} le ${p.paidOn}`} />
-          <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {payments.length === 0 ? (
+        <p className="text-stone-700">Aucun paiement reçu.</p>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {payments.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <strong>{p.amount}</strong> le {p.paidOn}
+                {howPaid(p) ? ` (${howPaid(p)})` : ""}
+                {p.depositedOn ? `, remis en banque le ${p.depositedOn}` : ""}
+              </span>
+              <ReceiptLink receipt={p.receipt} what={`paiement de ${p.amount} le ${p.paidOn}`} />
+              {p.depositedOn ? (
+                <BouncedChequeButton
+                  paymentId={p.id}
+                  what={`${p.amount} du ${p.paidOn}`}
+                  depositedOn={p.depositedOn}
+                  ofFee
+                  receipt={p.receipt}
+                  today={today}
+                  result={result}
+                />
+              ) : (
+                <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {bounced.length > 0 && (
+        <>
+          <h3 className="mt-4 font-bold text-stone-900">Chèques impayés</h3>
+          <ul className="mt-1 list-disc pl-5 text-stone-800">
+            {bounced.map((b) => (
+              <li key={b.id}>{b.text}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { PaymentWithReceiptFields } from "~/components/admin/plots/PaymentFields";
-import { chequeSwitchClass, ReceiptLink, UndoPaymentButton } from "./PaymentExtras";
+import { BouncedChequeButton, chequeSwitchClass, ReceiptLink, UndoPaymentButton } from "./PaymentExtras";
 import { Select, TextInput } from "~/components/form/fields";
 import { linkClass } from "./fee-ui";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
@@ -15,6 +15,7 @@ interface Payment {
   paidOn: string;
   means: string;
   receipt: { entryId: number; number: string } | null;
+  depositedOn: string | null;
 }
 
 interface Money {
@@ -31,8 +32,10 @@ interface Money {
     rate: string;
     reason: string;
     payments: Payment[];
+    bounced: string[];
   }[];
   others: (Payment & { what: string })[];
+  bouncedOthers: string[];
   rates: { id: number; what: string; amount: string; reason: string }[];
 }
 
@@ -104,6 +107,7 @@ export function GardenerFees({
                   ))}
                 </ul>
               )}
+              <BouncedList lines={f.bounced} />
             </li>
           ))}
         </ul>
@@ -117,13 +121,25 @@ export function GardenerFees({
                 {p.means ? ` (${p.means})` : ""}
                 {editable && <ReceiptLink receipt={p.receipt} what={p.what} />}
               </span>
-              {editable && (
-                <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
-              )}
+              {editable &&
+                (p.depositedOn ? (
+                  <BouncedChequeButton
+                    paymentId={p.id}
+                    what={`${p.amount} du ${p.paidOn}`}
+                    depositedOn={p.depositedOn}
+                    ofFee={false}
+                    receipt={p.receipt}
+                    today={today}
+                    result={result}
+                  />
+                ) : (
+                  <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
+                ))}
             </li>
           ))}
         </ul>
       )}
+      <BouncedList lines={money.bouncedOthers} />
       {editable && money.statementYears.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1">
           {money.statementYears.map((y) => (
@@ -205,6 +221,18 @@ export function GardenerFees({
         </IntentForm>
       )}
     </Section>
+  );
+}
+
+/** The cheques the bank returned unpaid: no longer counted, kept in sight. */
+function BouncedList({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul className="mt-1 ml-4 text-sm text-red-900">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }
 

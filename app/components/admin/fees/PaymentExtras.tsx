@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { Checkbox, TextInput } from "~/components/form/fields";
+import { Checkbox, DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
+import type { IntentResult } from "~/components/admin/plots/IntentForm";
 
 /**
  * Around a payment's fields: the cheque's number and bank show only while « Chèque » is the chosen means (CSS
@@ -81,5 +82,61 @@ export function UndoPaymentButton({
       fields={{ intent: "undo-payment", paymentId: String(paymentId) }}
       triggerClassName="min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2"
     />
+  );
+}
+
+/**
+ * « Chèque impayé », for a cheque already in a deposit: the day the bank returned it and why, after a confirmation that
+ * says what it does (the amount taken back out of the account, the fee owed again, the receipt cancelled). A refusal
+ * brings back what was typed, with its message, into this payment's form.
+ */
+export function BouncedChequeButton({
+  paymentId,
+  what,
+  depositedOn,
+  receipt,
+  today,
+  result,
+  ofFee,
+}: {
+  paymentId: number;
+  /** « 45,00 € du 2 mars 2026 ». */
+  what: string;
+  /** A fee's payment (owed again once removed), not an entry budget's or a cabin's. */
+  ofFee: boolean;
+  depositedOn: string;
+  receipt: { entryId: number; number: string } | null;
+  today: string;
+  result: IntentResult | undefined;
+}) {
+  const refused =
+    result && !result.ok && result.intent === "bounced-cheque" && result.values.paymentId === String(paymentId)
+      ? result
+      : null;
+  const cancelled = receipt?.number
+    ? `, et le reçu n° ${receipt.number} est annulé (la personne est prévenue si elle l'avait reçu)`
+    : "";
+  return (
+    <ConfirmDialog
+      trigger="Chèque impayé"
+      triggerName={`Chèque impayé : ${what}`}
+      title="Enregistrer un chèque impayé ?"
+      message={`Le chèque de ${what}, remis en banque le ${depositedOn}, est repris du compte à la date du rejet ; le paiement est retiré${ofFee ? ", la cotisation redevient due d'autant" : ""}${cancelled}.`}
+      confirm="Enregistrer le rejet"
+      fields={{ intent: "bounced-cheque", paymentId: String(paymentId) }}
+      triggerClassName="min-h-11 px-2 text-sm font-semibold text-brand-800 underline underline-offset-2"
+    >
+      <FormFields
+        key={refused ? "refused" : "fresh"}
+        state={{
+          id: `rejet-${paymentId}`,
+          errors: refused?.errors ?? {},
+          values: refused?.values ?? { bouncedOn: today },
+        }}
+      >
+        <DateTimeInput name="bouncedOn" type="date" label="Rejeté par la banque le" required />
+        <TextInput name="reason" label="Motif" hint="Sans provision, signature manquante…" autoComplete="off" />
+      </FormFields>
+    </ConfirmDialog>
   );
 }

@@ -1,0 +1,80 @@
+import type { Page } from "@playwright/test";
+import { openAdmin, popup } from "./admin";
+import { expect, test } from "./fixtures";
+
+// A cheque the bank returns unpaid after its deposit: recorded from the gardener's record, on a phone without
+// JavaScript and at a desk with it. Each run owns its gardener, its cheque and its deposit.
+
+/** A new gardener added by the administrator; the record's address. */
+async function newGardener(page: Page, family: string) {
+  await page.goto("/admin/jardiniers");
+  const add = page.getByRole("region", { name: "Ajouter un jardinier" });
+  await add.getByLabel("Nom de famille").fill(family);
+  await add.getByLabel("Prénom(s)").fill("Noé");
+  await add.getByLabel("Arrivé au jardin le").fill("2021-03-01");
+  await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Noé ${family}` })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+for (const { width, js } of [
+  { width: 390, js: false },
+  { width: 1280, js: true },
+]) {
+  test.describe(`at ${width} px${js ? " with" : " without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled: js, viewport: { width, height: 900 } });
+
+    test("an entry budget paid by cheque, deposited, comes back unpaid: the record says so and the book takes it out", async ({
+      page,
+    }) => {
+      const family = `Impayé ${width}${Date.now().toString(36)}`;
+      await openAdmin(page, "/admin/jardiniers", "Jardiniers");
+      const record = await newGardener(page, family);
+      const payments = page.getByRole("region", { name: "Cotisations et paiements" });
+      await payments.getByRole("combobox", { name: "Paiement", exact: true }).selectOption("Budget d'entrée");
+      await payments.getByLabel("Montant (€)").fill("30");
+      await payments.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Chèque");
+      await payments.getByLabel("N° du chèque").fill("5550123");
+      await payments.getByLabel("Banque").fill("La Banque Postale");
+      await payments.getByRole("button", { name: "Enregistrer le paiement" }).click();
+      await expect(popup(page, /^Paiement enregistré : 30,00\s€\.$/)).toBeVisible();
+      // Not deposited yet: the payment is simply undone if need be.
+      await expect(payments.getByText("Annuler ce paiement", { exact: true })).toBeVisible();
+
+      // The treasurer takes this cheque alone to the bank.
+      await page.goto("/admin/tresorerie/remises");
+      const waiting = page.getByRole("region", { name: /^Chèques à remettre/ });
+      const mine = waiting.getByRole("listitem").filter({ hasText: family });
+      await mine.getByRole("checkbox").check();
+      await waiting.getByRole("button", { name: "Créer la remise" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: /^Remise du / })).toBeVisible();
+
+      // Then the bank returns it: from the record, « Chèque impayé ».
+      await page.goto(record);
+      await expect(payments).toContainText(/30,00\s€ — payé le .+ \(Chèque\)/);
+      await expect(payments.getByText("Annuler ce paiement", { exact: true })).toHaveCount(0);
+      const trigger = js
+        ? payments.getByRole("button", { name: /^Chèque impayé : 30,00\s€/ })
+        : payments.getByText("Chèque impayé", { exact: true });
+      await trigger.click();
+      const confirm = js ? page.getByRole("dialog", { name: "Enregistrer un chèque impayé ?" }) : payments;
+      await expect(confirm).toContainText(/est repris du compte à la date du rejet/);
+      await expect(confirm.getByLabel("Rejeté par la banque le")).not.toHaveValue("");
+      await confirm.getByLabel("Motif").fill("sans provision");
+      await confirm.getByRole("button", { name: "Enregistrer le rejet" }).click();
+      await expect(popup(page, /^Chèque impayé enregistré : 30,00\s€ repris du compte le .+\.$/)).toBeVisible();
+      await expect(payments).toContainText(
+        /Budget d'entrée \d{4} : chèque n° 5550123 de 30,00\s€ du .+, remis le .+, impayé le .+ \(sans provision\)/,
+      );
+      await expect(payments.getByText("Chèque impayé", { exact: true })).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // The book: the bank's debit, in the entry budget's category, beside the deposited income.
+      await page.goto(`/admin/tresorerie/ecritures?q=${encodeURIComponent(family)}`);
+      const entries = page.getByRole("region", { name: "2 écritures" });
+      await expect(entries.getByRole("link", { name: "Chèque impayé : Budget d'entrée" })).toBeVisible();
+      await expect(entries.getByRole("link", { name: /^Budget d'entrée \(chèque impayé le / })).toBeVisible();
+      await expect(entries.getByRole("definition").last()).toHaveText(/^0,00\s€$/);
+    });
+  });
+}
