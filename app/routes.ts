@@ -88,6 +88,7 @@ export default [
         route("tresorerie/ecritures/export", "routes/admin/treasury-export.ts"),
         route("tresorerie/remises", "routes/admin/treasury-deposits.tsx"),
         route("tresorerie/remises/:id", "routes/admin/treasury-deposit.tsx"),
+        route("tresorerie/helloasso", "routes/admin/treasury-payouts.tsx"),
         route("tresorerie/rapprochement", "routes/admin/treasury-reconciliation.tsx"),
         route("tresorerie/rapprochement/:id", "routes/admin/treasury-statement.tsx"),
         route("jardiniers/:id", "routes/admin/gardener.tsx"),

@@ -1289,11 +1289,11 @@ export const associationOfficers = pgTable(
 
 // The treasurer's book (decision 031): cash accounting, receipts and expenses, in cents.
 
-export const treasuryAccountKindEnum = pgEnum("treasury_account_kind", ["banque", "caisse", "epargne"]);
+export const treasuryAccountKindEnum = pgEnum("treasury_account_kind", ["banque", "caisse", "epargne", "helloasso"]);
 
 /**
  * An account the association holds money in, named by the bureau, with its chart number (512 bank, 530 cash box, 5171
- * savings) and its balance on 1 January of `opening_year`, the first year kept here; later years' openings are
+ * savings, 4671 « HelloAsso à recevoir »: what HelloAsso received and has not paid out yet) and its balance on 1 January of `opening_year`, the first year kept here; later years' openings are
  * computed from the entries.
  */
 export const treasuryAccounts = pgTable(
@@ -1423,6 +1423,11 @@ export const treasuryEntries = pgTable(
     statementId: integer("statement_id").references(() => treasuryStatements.id, { onDelete: "set null" }),
     /** A transfer's tick on a statement of its destination, `to_account_id`: each side is reconciled on its own. */
     toStatementId: integer("to_statement_id").references(() => treasuryStatements.id, { onDelete: "set null" }),
+    /**
+     * A HelloAsso payment (or the fees HelloAsso kept) paid out to the bank by that transfer: one line on the bank's
+     * statement for many payments.
+     */
+    payoutId: integer("payout_id").references((): AnyPgColumn => treasuryEntries.id, { onDelete: "set null" }),
     enteredBy: text("entered_by").notNull().default(""),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
@@ -1438,6 +1443,7 @@ export const treasuryEntries = pgTable(
     index("treasury_entries_deposit_idx").on(t.depositId),
     index("treasury_entries_statement_idx").on(t.statementId),
     index("treasury_entries_to_statement_idx").on(t.toStatementId),
+    index("treasury_entries_payout_idx").on(t.payoutId),
     index("treasury_entries_attachment_idx").on(t.attachmentHash),
     check("treasury_entries_amount", sql`${t.amountCents} > 0`),
     check("treasury_entries_year", sql`${t.year} = extract(year from ${t.date})`),

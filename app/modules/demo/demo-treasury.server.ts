@@ -5,6 +5,7 @@ import { madePdf, storeDocumentFile } from "~/modules/documents/document-files.s
 import { bookPayment, categoryIdOf } from "~/modules/treasury/book.server";
 import { issueReceipt } from "~/modules/treasury/receipts.server";
 import type { TreasuryMeans } from "~/modules/treasury/treasury.labels";
+import { counted } from "~/lib/text";
 import { textPdfWithPages } from "./demo.pdf.server";
 import { DEMO_SITE_TEXTS } from "./demo.content";
 
@@ -360,6 +361,7 @@ export async function seedDemoTreasury(
   await tx.insert(tables.treasuryEntries).values(rows);
 
   await depositCheques(tx, bank.id, today);
+  await payOutHelloAsso(tx, bank.id, today);
   await reconcile(tx, bank.id, dateOf(last, [12, 31]), new Date(Date.UTC(year, 0, 12, 10)));
 
   const budgetLines: (typeof tables.treasuryBudgetLines.$inferInsert)[] = [];
@@ -448,6 +450,53 @@ async function depositCheques(tx: Transaction, bankId: number, today: string) {
       .values({ accountId: bankId, depositedOn: on > today ? today : on, createdBy: "Bureau", isDemo: true })
       .returning({ id: tables.treasuryDeposits.id });
     await tx.update(e).set({ depositId: deposit!.id }).where(inArray(e.id, ids));
+  }
+}
+
+/**
+ * HelloAsso's payouts: each month's online payments paid out together on the 10th of the next month, as HelloAsso
+ * does, the month before today's (and today's) still « à recevoir ». Its account, made by the payments, is the demo's.
+ */
+async function payOutHelloAsso(tx: Transaction, bankId: number, today: string) {
+  const e = tables.treasuryEntries;
+  const a = tables.treasuryAccounts;
+  const [account] = await tx.update(a).set({ isDemo: true }).where(eq(a.kind, "helloasso")).returning();
+  if (!account) return;
+  const paid = await tx
+    .select({ id: e.id, date: e.date, amountCents: e.amountCents })
+    .from(e)
+    .where(and(eq(e.accountId, account.id), eq(e.direction, "recette")))
+    .orderBy(asc(e.date), asc(e.id));
+  const byMonth = new Map<string, typeof paid>();
+  for (const p of paid) byMonth.set(p.date.slice(0, 7), [...(byMonth.get(p.date.slice(0, 7)) ?? []), p]);
+  for (const [month, payments] of byMonth) {
+    const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 10));
+    const on = next.toISOString().slice(0, 10);
+    if (on >= today) continue;
+    const [transfer] = await tx
+      .insert(e)
+      .values({
+        year: Number(on.slice(0, 4)),
+        date: on,
+        label: `Versement HelloAsso (${counted(payments.length, "paiement", "paiements")})`,
+        amountCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+        direction: "virement",
+        accountId: account.id,
+        toAccountId: bankId,
+        means: "virement",
+        enteredBy: "Bureau",
+        isDemo: true,
+      })
+      .returning({ id: e.id });
+    await tx
+      .update(e)
+      .set({ payoutId: transfer!.id })
+      .where(
+        inArray(
+          e.id,
+          payments.map((p) => p.id),
+        ),
+      );
   }
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as tables from "~/db/schema";
@@ -73,7 +73,29 @@ describeEachDatabase("the demo's book", () => {
     // Last year's closing is this year's opening, for every account.
     const [before, now2026] = [await accountBalances(2025), await accountBalances(2026)];
     expect(now2026.map((a) => a.openingCents)).toEqual(before.map((a) => a.closingCents));
-    expect(before.map((a) => a.name)).toEqual(["Compte courant", "Caisse", "Livret A"]);
+    expect(before.map((a) => a.name)).toEqual(["Compte courant", "Caisse", "Livret A", "HelloAsso à recevoir"]);
+
+    // HelloAsso's payouts: last year's online payments all paid out to the bank, one transfer a month, ticked on the
+    // statement with the rest; what it still owes is the payments since its last payout.
+    const online = await db
+      .select({ payoutId: e.payoutId, date: e.date, amountCents: e.amountCents })
+      .from(e)
+      .innerJoin(tables.treasuryAccounts, eq(tables.treasuryAccounts.id, e.accountId))
+      .where(and(eq(tables.treasuryAccounts.kind, "helloasso"), eq(e.direction, "recette")));
+    expect(online.filter((p) => p.date < "2026-01-01").length).toBeGreaterThan(3);
+    expect(online.filter((p) => p.date < "2026-10-01" && p.payoutId === null)).toEqual([]);
+    const payouts = await db
+      .select()
+      .from(e)
+      .where(
+        and(eq(e.direction, "virement"), sql`exists (select 1 from treasury_entries p where p.payout_id = ${e.id})`),
+      );
+    expect(payouts.filter((p) => p.date <= "2025-12-31").every((p) => p.toStatementId === statement!.id)).toBe(true);
+    // December's payments are paid out on 10 January: on 31 December, HelloAsso owes them and only them.
+    const december = online.filter((p) => p.date >= "2025-12-01" && p.date < "2026-01-01");
+    expect(before.find((a) => a.name === "HelloAsso à recevoir")!.closingCents).toBe(
+      december.reduce((sum, p) => sum + p.amountCents, 0),
+    );
 
     // A budget for this year and next.
     const budgetYears = await db

@@ -289,7 +289,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     const { row, intent } = await started(fee.id);
     fake.notify = "never";
     await fake.pay(intent.id);
-    // The bank account is kept from next year: a payment of today cannot be booked.
+    // The book is kept from next year: a payment of today cannot be booked.
     await getDb()
       .update(treasuryAccounts)
       .set({ openingYear: Number(parisToday().slice(0, 4)) + 1 });
@@ -302,7 +302,7 @@ describeEachDatabase("paying a fee online through HelloAsso", () => {
     const checked = await checkOnlinePayment(row.id, "retour");
     expect(checked.outcome).toBe("anomalie");
     expect(checked.note).toMatch(
-      /^45,00\s€ reçus le .+ à enregistrer à la main : Le compte « Compte courant » est tenu ici depuis/,
+      /^45,00\s€ reçus le .+ à enregistrer à la main : Le compte « HelloAsso à recevoir » est tenu ici depuis/,
     );
     expect(checked.payment?.state).toBe("anomalie");
     expect(await paymentsOf(fee.id)).toEqual([]);

@@ -95,6 +95,8 @@ export const HISTORY_KINDS = {
   "tresorerie.categorie": "Catégorie comptable ajoutée",
   "tresorerie.remise": "Remise de chèques",
   "tresorerie.remise-annulee": "Remise de chèques annulée",
+  "tresorerie.versement-helloasso": "Versement HelloAsso enregistré",
+  "tresorerie.versement-helloasso-annule": "Versement HelloAsso annulé",
   "tresorerie.releve": "Relevé bancaire ajouté",
   "tresorerie.pointage": "Pointages d'un relevé enregistrés",
   "tresorerie.rapprochement": "Relevé bancaire rapproché",

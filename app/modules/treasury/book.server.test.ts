@@ -105,16 +105,28 @@ describeEachDatabase("the register's payments in the book", () => {
     const totals = await registerAndBook();
     expect(totals.registerCount).toBeGreaterThan(10);
     expect(totals).toMatchObject({ book: totals.register, bookCount: totals.registerCount, orphans: 0 });
-    // The money is where its means put it: cash in the cash box, the rest in the bank; the balances say the same.
-    const [bank, cash] = await accountBalances(YEAR);
+    // The money is where its means put it: cash in the cash box, HelloAsso's in « HelloAsso à recevoir » until its
+    // payout, the rest in the bank; the balances say the same.
+    const balances = await accountBalances(YEAR);
+    const [bank, cash, online] = (["banque", "caisse", "helloasso"] as const).map((kind) =>
+      balances.find((a) => a.kind === kind)!,
+    );
+    expect(online!.name).toBe("HelloAsso à recevoir");
     const [byAccount] = await getDb()
       .select({
         cash: sql<number>`coalesce(sum(amount_cents) filter (where means = 'especes'), 0)`.mapWith(Number),
-        other: sql<number>`coalesce(sum(amount_cents) filter (where means <> 'especes'), 0)`.mapWith(Number),
+        online: sql<number>`coalesce(sum(amount_cents) filter (where means = 'helloasso'), 0)`.mapWith(Number),
+        other: sql<number>`coalesce(sum(amount_cents) filter (where means not in ('especes', 'helloasso')), 0)`.mapWith(
+          Number,
+        ),
       })
       .from(gardenerPayments);
-    expect([bank!.inCents, cash!.inCents]).toEqual([byAccount!.other, byAccount!.cash]);
-    expect(bank!.closingCents + cash!.closingCents).toBe(totals.book);
+    expect([bank!.inCents, cash!.inCents, online!.inCents]).toEqual([
+      byAccount!.other,
+      byAccount!.cash,
+      byAccount!.online,
+    ]);
+    expect(bank!.closingCents + cash!.closingCents + online!.closingCents).toBe(totals.book);
   });
 
   it("books a payment with its category, means and cheque, and removes its entry with it", async () => {

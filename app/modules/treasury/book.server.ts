@@ -12,6 +12,8 @@ import {
 } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import {
+  ACCOUNT_KIND_CODES,
+  HELLOASSO_ACCOUNT_NAME,
   PAYMENT_CATEGORY_CODES,
   paymentEntryLabel,
   treasuryMessages,
@@ -56,7 +58,8 @@ export async function isYearClosed(year: number, executor: Executor = getDb()) {
 
 /**
  * Refuses to delete an entry, or to change its amount, account or date, once it is in a closed year, in a cheque
- * deposit or ticked on a bank statement: what was printed or checked stays true. A correction is a new entry.
+ * deposit, in a HelloAsso payout (or is one) or ticked on a bank statement: what was printed or checked stays true. A
+ * correction is a new entry.
  */
 export async function assertEntryChangeable(tx: Transaction, entry: TreasuryEntry) {
   await assertYearOpen(tx, entry.year);
@@ -66,6 +69,21 @@ export async function assertEntryChangeable(tx: Transaction, entry: TreasuryEntr
       .from(treasuryDeposits)
       .where(eq(treasuryDeposits.id, entry.depositId));
     if (deposit) throw new TreasuryRefusal(treasuryMessages.deposited(formatCalendarDate(deposit.on)));
+  }
+  if (entry.payoutId !== null) {
+    const [payout] = await tx
+      .select({ on: treasuryEntries.date })
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.id, entry.payoutId));
+    if (payout) throw new TreasuryRefusal(treasuryMessages.paidOut(formatCalendarDate(payout.on)));
+  }
+  if (entry.direction === "virement") {
+    const [paidOut] = await tx
+      .select({ id: treasuryEntries.id })
+      .from(treasuryEntries)
+      .where(eq(treasuryEntries.payoutId, entry.id))
+      .limit(1);
+    if (paidOut) throw new TreasuryRefusal(treasuryMessages.payoutTransfer);
   }
   const ticked = entry.statementId ?? entry.toStatementId;
   if (ticked !== null) {
@@ -101,6 +119,35 @@ async function firstAccountOf(tx: Transaction, kind: AccountKind) {
   return account?.id;
 }
 
+/**
+ * « HelloAsso à recevoir », made when the first payment through HelloAsso is booked: an association that never takes
+ * payments online never sees it.
+ */
+async function helloAssoAccount(tx: Transaction, year: number) {
+  const existing = await firstAccountOf(tx, "helloasso");
+  if (existing !== undefined) return existing;
+  const [book] = await tx
+    .select({
+      position: sql<number>`coalesce(max(${treasuryAccounts.position}), 0)`.mapWith(Number),
+      firstYear: sql<number | null>`min(${treasuryAccounts.openingYear})`,
+    })
+    .from(treasuryAccounts);
+  await tx
+    .insert(treasuryAccounts)
+    .values({
+      name: HELLOASSO_ACCOUNT_NAME,
+      kind: "helloasso",
+      code: ACCOUNT_KIND_CODES.helloasso,
+      // Kept from the book's first year (it held nothing before), so a payment is refused before it as elsewhere.
+      openingYear: book?.firstYear === null || book?.firstYear === undefined ? year : Number(book.firstYear),
+      position: (book?.position ?? 0) + 1,
+    })
+    .onConflictDoNothing();
+  const made = await firstAccountOf(tx, "helloasso");
+  if (made === undefined) throw new TreasuryRefusal(treasuryMessages.helloAssoAccountName);
+  return made;
+}
+
 export async function categoryIdOf(executor: Executor, code: string) {
   const [row] = await executor
     .select({ id: treasuryCategories.id })
@@ -123,7 +170,8 @@ export interface ChequeDetails {
 
 /**
  * The entry of a payment just recorded in the register: income of its category (756 a fee, 7562 an entry budget,
- * 7088 a cabin takeover) on its date, in the cash box for cash and the bank account otherwise, the gardener as payer.
+ * 7088 a cabin takeover) on its date, in the cash box for cash, « HelloAsso à recevoir » for HelloAsso and the bank
+ * account otherwise, the gardener as payer.
  * Refused (TreasuryRefusal) when the payment's date is in a closed year: the payment then is not recorded either.
  */
 export async function bookPayment(
@@ -136,7 +184,11 @@ export async function bookPayment(
   const year = yearOf(payment.paidOn);
   await assertYearOpen(tx, year);
   const means = bookMeans(payment.means);
-  const accountId = await firstAccountOf(tx, means === "especes" ? "caisse" : "banque");
+  // HelloAsso pays out what it received in one transfer, days later: its payments wait in their own account.
+  const accountId =
+    means === "helloasso"
+      ? await helloAssoAccount(tx, year)
+      : await firstAccountOf(tx, means === "especes" ? "caisse" : "banque");
   if (accountId === undefined) throw new TreasuryRefusal(treasuryMessages.noAccount);
   await assertAccountKept(tx, accountId, year);
   const [gardener] =

@@ -82,6 +82,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<
   "/admin/tresorerie/ecritures/export": { view: "fees" },
   // The treasurer's cheque deposits and bank reconciliation, and the deposit slip on paper.
   "/admin/tresorerie/remises": { view: "fees" },
+  "/admin/tresorerie/helloasso": { view: "fees" },
   "/admin/tresorerie/remises/:id": { view: "fees" },
   "/admin/tresorerie/remises/:id/bordereau": { view: "fees" },
   "/admin/tresorerie/rapprochement": { view: "fees" },

@@ -5,6 +5,7 @@ export const TREASURY_LINKS = [
   { to: "/admin/tresorerie", label: "Vue d'ensemble", end: true },
   { to: "/admin/tresorerie/ecritures", label: "Écritures" },
   { to: "/admin/tresorerie/remises", label: "Remises de chèques" },
+  { to: "/admin/tresorerie/helloasso", label: "Versements HelloAsso" },
   { to: "/admin/tresorerie/rapprochement", label: "Rapprochement bancaire" },
   { to: "/admin/tresorerie/recus", label: "Reçus" },
   { to: "/admin/tresorerie/comptes-annuels", label: "Comptes de l'exercice" },

@@ -1,0 +1,85 @@
+import { formatCalendarDate } from "~/lib/dates";
+import { euros } from "~/lib/money";
+import { parisToday } from "~/lib/paris-time";
+import { counted, parseId } from "~/lib/text";
+import { doneForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { errorsByField } from "~/modules/forms/public-form";
+import type { Actor } from "~/modules/history/history.server";
+import { TreasuryRefusal } from "./book.server";
+import { bankAccounts } from "./deposits.server";
+import { payoutFormInput, payoutFormSchema } from "./payouts.schema";
+import { cancelPayout, listPayouts, paymentsAwaitingPayout, PayoutRefusal, recordPayout } from "./payouts.server";
+
+// The screen of HelloAsso's payouts: /admin/tresorerie/helloasso.
+
+const PAYOUT_REFUSED = "Le versement n'a pas été enregistré. Corrigez les champs indiqués.";
+
+/** /admin/tresorerie/helloasso: what HelloAsso still owes, payment by payment, the form, and the payouts recorded. */
+export async function payoutsScreen() {
+  const [waiting, accounts, payouts] = await Promise.all([paymentsAwaitingPayout(), bankAccounts(), listPayouts()]);
+  return {
+    owed: euros(waiting.reduce((sum, p) => sum + p.amountCents, 0)),
+    waiting: waiting.map((p) => ({
+      id: p.id,
+      date: formatCalendarDate(p.date),
+      label: p.label,
+      payer: p.payer,
+      reference: p.reference,
+      amount: euros(p.amountCents),
+    })),
+    accounts: accounts.map((a) => [String(a.id), a.name] as const),
+    defaults: { accountId: accounts[0] ? String(accounts[0].id) : "", paidOn: parisToday(), fees: "" },
+    payouts: payouts.map((p) => ({
+      id: p.id,
+      date: formatCalendarDate(p.date),
+      bank: p.bank,
+      summary: `${counted(p.count, "paiement", "paiements")}, ${euros(p.amountCents)} versés${
+        p.feesCents > 0 ? ` (frais retenus : ${euros(p.feesCents)})` : ""
+      }`,
+      ticked: p.ticked,
+    })),
+  };
+}
+
+/** « Enregistrer le versement » and « Annuler ce versement ». */
+export async function payoutsAction(form: FormData, actor: Actor) {
+  switch (form.get("intent")) {
+    case "payout": {
+      const parsed = payoutFormSchema.safeParse(payoutFormInput(form));
+      if (!parsed.success) return refusedForm(form, PAYOUT_REFUSED, errorsByField(parsed.error.issues));
+      const { accountId, paidOn, fees, payments } = parsed.data;
+      try {
+        const done = await recordPayout(actor, {
+          accountId,
+          paidOn,
+          entryIds: payments,
+          feesCents: typeof fees === "number" ? fees : 0,
+        });
+        return doneForm(
+          "payout",
+          `Versement enregistré : ${counted(done.count, "paiement", "paiements")}, ${euros(done.transfer.amountCents)} sur ${done.bank} le ${formatCalendarDate(done.transfer.date)}. Pointez-le sur le relevé bancaire.`,
+        );
+      } catch (error) {
+        if (error instanceof PayoutRefusal)
+          return refusedForm(form, error.message, error.field ? { [error.field]: error.message } : {}, 409);
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
+        throw error;
+      }
+    }
+    case "cancel-payout": {
+      try {
+        const done = await cancelPayout(actor, parseId(form.get("payoutId")) ?? 0);
+        if (!done) return refusedForm(form, "Ce versement n'existe plus.", {}, 404);
+        return doneForm(
+          "cancel-payout",
+          `Versement annulé : ${counted(done.count, "paiement", "paiements")} de nouveau à recevoir.`,
+        );
+      } catch (error) {
+        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
+        throw error;
+      }
+    }
+    default:
+      return refusedForm(form, "Action inconnue.");
+  }
+}
