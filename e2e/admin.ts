@@ -29,6 +29,33 @@ export async function openAdmin(page: Page, path: string, heading: string | RegE
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 
+/** A new gardener added by the administrator (a given name, a family name of the test's own); the record's address. */
+export async function newGardener(page: Page, given: string, family: string) {
+  await page.goto("/admin/jardiniers");
+  const add = page.getByRole("region", { name: "Ajouter un jardinier" });
+  await add.getByLabel("Nom de famille").fill(family);
+  await add.getByLabel("Prénom(s)").fill(given);
+  await add.getByLabel("Arrivé au jardin le").fill("2021-03-01");
+  await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${given} ${family}` })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+/** Records a payment on the gardener's record open in `page`, and waits for its notice. */
+export async function recordPaymentOnRecord(
+  page: Page,
+  payment: { kind: string; amount: string; means: string; chequeNumber?: string },
+) {
+  const payments = page.getByRole("region", { name: "Cotisations et paiements" });
+  await payments.getByRole("combobox", { name: "Paiement", exact: true }).selectOption(payment.kind);
+  await payments.getByLabel("Montant (€)").fill(payment.amount);
+  await payments.getByRole("combobox", { name: "Moyen de paiement" }).selectOption(payment.means);
+  if (payment.chequeNumber) await payments.getByLabel("N° du chèque").fill(payment.chequeNumber);
+  await payments.getByRole("button", { name: "Enregistrer le paiement" }).click();
+  await expect(popup(page, new RegExp(`^Paiement enregistré : ${payment.amount},00\\s€\\.`))).toBeVisible();
+  return payments;
+}
+
 /** The rich-text editor once it has replaced its plain textarea. */
 export async function editor(page: Page, label = "Contenu") {
   const box = page.getByRole("textbox", { name: label });

@@ -1,21 +1,8 @@
-import type { Page } from "@playwright/test";
-import { openAdmin, popup } from "./admin";
+import { newGardener, openAdmin, popup, recordPaymentOnRecord } from "./admin";
 import { expect, test } from "./fixtures";
 
 // A cheque the bank returns unpaid after its deposit: recorded from the gardener's record, on a phone without
 // JavaScript and at a desk with it. Each run owns its gardener, its cheque and its deposit.
-
-/** A new gardener added by the administrator; the record's address. */
-async function newGardener(page: Page, family: string) {
-  await page.goto("/admin/jardiniers");
-  const add = page.getByRole("region", { name: "Ajouter un jardinier" });
-  await add.getByLabel("Nom de famille").fill(family);
-  await add.getByLabel("Prénom(s)").fill("Noé");
-  await add.getByLabel("Arrivé au jardin le").fill("2021-03-01");
-  await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `Noé ${family}` })).toBeVisible();
-  return new URL(page.url()).pathname;
-}
 
 for (const { width, js } of [
   { width: 390, js: false },
@@ -29,15 +16,13 @@ for (const { width, js } of [
     }) => {
       const family = `Impayé ${width}${Date.now().toString(36)}`;
       await openAdmin(page, "/admin/jardiniers", "Jardiniers");
-      const record = await newGardener(page, family);
-      const payments = page.getByRole("region", { name: "Cotisations et paiements" });
-      await payments.getByRole("combobox", { name: "Paiement", exact: true }).selectOption("Budget d'entrée");
-      await payments.getByLabel("Montant (€)").fill("30");
-      await payments.getByRole("combobox", { name: "Moyen de paiement" }).selectOption("Chèque");
-      await payments.getByLabel("N° du chèque").fill("5550123");
-      await payments.getByLabel("Banque").fill("La Banque Postale");
-      await payments.getByRole("button", { name: "Enregistrer le paiement" }).click();
-      await expect(popup(page, /^Paiement enregistré : 30,00\s€\.$/)).toBeVisible();
+      const record = await newGardener(page, "Noé", family);
+      const payments = await recordPaymentOnRecord(page, {
+        kind: "Budget d'entrée",
+        amount: "30",
+        means: "Chèque",
+        chequeNumber: "5550123",
+      });
       // Not deposited yet: the payment is simply undone if need be.
       await expect(payments.getByText("Annuler ce paiement", { exact: true })).toBeVisible();
 
