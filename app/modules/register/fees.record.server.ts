@@ -17,14 +17,14 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
 import { feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
-import { bouncedChequeFormSchema, departureFeeSchema, feeRateFormSchema } from "./fees.schema";
+import { bouncedChequeFormSchema, departureFeeInput, departureFeeSchema, feeRateFormSchema } from "./fees.schema";
 import { bouncedChequeDone, bouncedChequesOf, bouncedChequeText, recordBouncedCheque } from "./bounced-cheques.server";
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
 import {
   cancelFee,
   FeeAlreadyRecordedError,
   feesAndPaymentsOf,
-  openFeeOf,
+  openFeesOf,
   recordPayment,
   removeFeeRate,
   setFeeRate,
@@ -40,7 +40,7 @@ const meansLabel = (means: string | null) => (means ? (PAYMENT_MEANS_LABELS[mean
 export async function gardenerFeesScreen(gardenerId: number, today: string) {
   const [{ fees, others, rates, feePayments }, open, statementYears, [gardener]] = await Promise.all([
     feesAndPaymentsOf(gardenerId),
-    openFeeOf(gardenerId),
+    openFeesOf(gardenerId),
     feeYearsOf(gardenerId),
     getDb().select({ email: gardeners.email }).from(gardeners).where(eq(gardeners.id, gardenerId)),
   ]);
@@ -89,8 +89,8 @@ export async function gardenerFeesScreen(gardenerId: number, today: string) {
       amountField: eurosField(r.rate.amountCents),
       reason: r.rate.reason,
     })),
-    /** The departure's question: a fee still owed, asked about when the gardener leaves their last plot. */
-    openFee: open ? { year: open.year, rest: euros(open.balance) } : null,
+    /** The departure's question: the fees still owed, asked about when the gardener leaves their last plot. */
+    openFees: open.map((f) => ({ year: f.year, rest: euros(f.balance) })),
   };
 }
 
@@ -222,15 +222,21 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
 }
 
 /**
- * The departure's answer for the fee still owed, once the gardener has left their last plot: kept as due (the
- * default) or cancelled with the reason written on it. Returns what the history says of it.
+ * The departure's answer for the fees still owed, once the gardener has left their last plot: each year's kept as due
+ * (the default) or cancelled with the reason written on it. Returns what the history says of them.
  */
 export async function settleLeaverFee(tx: Transaction, gardenerId: number, form: FormData) {
-  const parsed = departureFeeSchema.safeParse(Object.fromEntries(form));
-  const open = await openFeeOf(gardenerId, tx);
-  if (!open) return "";
-  if (!parsed.success || parsed.data.openFee !== "cancel") return `cotisation ${open.year} gardée à régler`;
-  const reason = parsed.data.feeReason || "départ du jardinier";
-  await cancelFee(tx, open.id, reason);
-  return `cotisation ${open.year} annulée (${reason})`;
+  const parsed = departureFeeSchema.safeParse(departureFeeInput(form));
+  const choices = parsed.success ? parsed.data.choices : {};
+  const reason = (parsed.success && parsed.data.feeReason) || "départ du jardinier";
+  const said: string[] = [];
+  for (const open of await openFeesOf(gardenerId, tx)) {
+    if (choices[String(open.year)] !== "cancel") {
+      said.push(`cotisation ${open.year} gardée à régler`);
+      continue;
+    }
+    await cancelFee(tx, open.id, reason);
+    said.push(`cotisation ${open.year} annulée (${reason})`);
+  }
+  return said.join(" ; ");
 }

@@ -82,11 +82,24 @@ export const feeRateFormSchema = z.object({
   reason: optionalText(300, ""),
 });
 
-/** The departure's question, when it leaves the gardener no plot and a fee is still owed. */
+/**
+ * The departure's question, when it leaves the gardener no plot and fees are still owed: for each year's
+ * (`openFee-<year>`), kept as due (the default) or cancelled, and the reason written on those cancelled.
+ */
 export const departureFeeSchema = z.object({
-  openFee: z.enum(["keep", "cancel"]).optional(),
+  choices: z.record(z.string().regex(/^\d{4}$/), z.enum(["keep", "cancel"])),
   feeReason: optionalText(300, ""),
 });
+
+/** The departure form's fee answers as the schema reads them. */
+export function departureFeeInput(form: FormData) {
+  const choices: Record<string, unknown> = {};
+  for (const [name, value] of form) {
+    const year = /^openFee-(\d{4})$/.exec(name);
+    if (year) choices[year[1]!] = value;
+  }
+  return { choices, feeReason: form.get("feeReason") ?? undefined };
+}
 
 /** « Chèque impayé »: which payment, the day the bank debited it, and why (« sans provision »…). */
 export const bouncedChequeFormSchema = z.object({

@@ -259,12 +259,36 @@ describeEachDatabase("fees", () => {
     expect(await inTx((tx) => settleLeaverFee(tx, stays.id, form({})))).toBe("cotisation 2026 gardée à régler");
     expect(
       await inTx((tx) =>
-        settleLeaverFee(tx, leaver.id, form({ openFee: "cancel", feeReason: "Départ avant la saison" })),
+        settleLeaverFee(tx, leaver.id, form({ "openFee-2026": "cancel", feeReason: "Départ avant la saison" })),
       ),
     ).toBe("cotisation 2026 annulée (Départ avant la saison)");
     const fee = await feeOfGardener(leaver.id);
     expect([fee.status, fee.reason]).toEqual(["cancelled", "Départ avant la saison"]);
     expect((await feeOfGardener(stays.id)).status).toBe("open");
+  });
+
+  it("asks about each year a leaver still owes: last year's debt kept while this year's is cancelled", async () => {
+    const leaver = await holder([120], { email: "rachid@example.fr" });
+    await getDb()
+      .insert(gardenerFees)
+      .values({ gardenerId: leaver.id, year: 2025, amountCents: 3500, dueOn: "2025-03-31" });
+    await call();
+    const data = new FormData();
+    data.set("openFee-2026", "cancel");
+    data.set("openFee-2025", "keep");
+    data.set("feeReason", "Départ avant la saison");
+    expect(await inTx((tx) => settleLeaverFee(tx, leaver.id, data))).toBe(
+      "cotisation 2026 annulée (Départ avant la saison) ; cotisation 2025 gardée à régler",
+    );
+    const fees = await getDb().select().from(gardenerFees).where(eq(gardenerFees.gardenerId, leaver.id));
+    expect(fees.map((f) => [f.year, f.status]).toSorted()).toEqual([
+      [2025, "open"],
+      [2026, "cancelled"],
+    ]);
+    // An answer that is neither keeps the fee due.
+    const odd = new FormData();
+    odd.set("openFee-2025", "effacer");
+    expect(await inTx((tx) => settleLeaverFee(tx, leaver.id, odd))).toBe("cotisation 2025 gardée à régler");
   });
 
   it("uses a gardener's or a plot's particular rate", async () => {

@@ -477,9 +477,9 @@ export async function cancelFee(tx: Transaction, feeId: number, reason: string) 
   return row;
 }
 
-/** The fee a leaver still owes, the latest year's first (what a departure asks about). */
-export async function openFeeOf(gardenerId: number, executor: Executor = getDb()) {
-  const [fee] = await executor
+/** The fees a leaver still owes, the latest year first: a departure asks about each. */
+export async function openFeesOf(gardenerId: number, executor: Executor = getDb()) {
+  return executor
     .select({
       id: gardenerFees.id,
       year: gardenerFees.year,
@@ -493,9 +493,7 @@ export async function openFeeOf(gardenerId: number, executor: Executor = getDb()
         sql`${owedSql} > ${paidCents}`,
       ),
     )
-    .orderBy(desc(gardenerFees.year))
-    .limit(1);
-  return fee;
+    .orderBy(desc(gardenerFees.year));
 }
 
 /**

@@ -133,7 +133,13 @@ describeEachDatabase("the fee forms", () => {
     const done = await post(
       gardenerAction,
       `/admin/jardiniers/${gardener.id}`,
-      { intent: "departure", endDate: "2026-10-02", plotState: "libre", openFee: "cancel", feeReason: "Déménagement" },
+      {
+        intent: "departure",
+        endDate: "2026-10-02",
+        plotState: "libre",
+        "openFee-2026": "cancel",
+        feeReason: "Déménagement",
+      },
       gardener.id,
     );
     expect(done).toMatchObject({ ok: true });

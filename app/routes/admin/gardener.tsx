@@ -80,7 +80,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         editable={editable}
         departureExtra={
           payments && (
-            <LeaverFeeQuestion fee={money.openFee} severalPlots={holdings.filter((h) => h.current).length > 1} />
+            <LeaverFeeQuestion fees={money.openFees} severalPlots={holdings.filter((h) => h.current).length > 1} />
           )
         }
       />
