@@ -759,6 +759,8 @@ export const gardeners = pgTable(
     /** « Roux » and « Camille », guessed from the name (splitName) and corrected by the bureau: lists sort by them. */
     familyName: text("family_name").notNull().default(""),
     givenNames: text("given_names").notNull().default(""),
+    /** « madame », « monsieur » or '' (not given): the texts that name them agree (« présente », « jardinière »). */
+    civility: text("civility").notNull().default(""),
     email: text("email").notNull().default(""),
     mobile: text("mobile").notNull().default(""),
     landline: text("landline").notNull().default(""),
@@ -1185,6 +1187,8 @@ export const volunteerMembers = pgTable(
     name: text("name").notNull(),
     familyName: text("family_name").notNull().default(""),
     givenNames: text("given_names").notNull().default(""),
+    /** « madame », « monsieur » or '' (not given): the texts that name them agree (« présente », « jardinière »). */
+    civility: text("civility").notNull().default(""),
     email: text("email").notNull().default(""),
     address: text("address").notNull().default(""),
     /** The day the bureau approved them. */
@@ -1215,6 +1219,8 @@ export const assemblyMembers = pgTable(
     name: text("name").notNull(),
     familyName: text("family_name").notNull().default(""),
     givenNames: text("given_names").notNull().default(""),
+    /** As their record said when they were convened: the texts addressed to them agree. */
+    civility: text("civility").notNull().default(""),
     voices: integer("voices").notNull().default(1),
     /** Why they are a member, as the convocation found it: « Jardinier actuel », « Cotisation 2026 réglée »… */
     reason: text("reason").notNull().default(""),

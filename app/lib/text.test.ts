@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  agreed,
   compareFrench,
   de,
+  deAssociation,
   familyFirst,
   fullName,
   splitName,
@@ -167,10 +169,22 @@ describe("names", () => {
 
   it("elides « de » before a vowel sound", () => {
     expect(`Fiche ${de("Abdoulaye")}`).toBe("Fiche d'Abdoulaye");
+    expect(agreed("madame", "présent", "présente")).toBe("présente");
+    expect(agreed("monsieur", "présent", "présente")).toBe("présent");
+    expect(agreed("", "présent", "présente")).toBe("présent(e)");
     expect(de("Élodie Martin")).toBe("d'Élodie Martin");
     expect(de("Hélène")).toBe("d'Hélène");
     expect(de("Yves")).toBe("d'Yves");
     expect(de("Yann")).toBe("de Yann");
+    expect(deAssociation("Les Jardins de Brosses")).toBe("des Jardins de Brosses");
+    expect(deAssociation("Le Potager du Rhône")).toBe("du Potager du Rhône");
+    expect(deAssociation("La Ferme des Mille Pots")).toBe("de la Ferme des Mille Pots");
+    expect(deAssociation("L'Oasis")).toBe("de l'Oasis");
+    expect(deAssociation("Arbres et Potagers")).toBe("d'Arbres et Potagers");
+    // A name that only starts like an article keeps its preposition; a person's « Le Goff » is not an article.
+    expect(deAssociation("Lesage")).toBe("de Lesage");
+    expect(deAssociation("Laure")).toBe("de Laure");
+    expect(de("Le Goff")).toBe("de Le Goff");
     expect(de("Camille")).toBe("de Camille");
   });
 });

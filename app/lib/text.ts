@@ -214,6 +214,25 @@ export function de(word: string) {
   return /^(?:[aeiouâàäéèêëîïôöûùüœæh]|y[^aeiouâàäéèêëîïôöûùü])/i.test(text) ? `d'${text}` : `de ${text}`;
 }
 
+/**
+ * « de » before an association's name, joined to the name's own article: « des Jardins de Brosses », « du Potager du
+ * Rhône », « de la Ferme », « de l'Oasis », else as `de` (a person's family name « Le Goff » keeps « de Le Goff »).
+ */
+export function deAssociation(name: string) {
+  const text = name.trim();
+  const article = /^(les|le|la|l')(\s+|(?<=')\s*)(.+)$/iu.exec(text);
+  if (!article) return de(text);
+  const [, det, , rest] = article;
+  const lower = det!.toLowerCase();
+  return lower === "les"
+    ? `des ${rest}`
+    : lower === "le"
+      ? `du ${rest}`
+      : lower === "la"
+        ? `de la ${rest}`
+        : `de l'${rest}`;
+}
+
 const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** « Rue du Tonkin, 69100 Villeurbanne »: an address followed by its town, unless it names the town already. */
@@ -227,3 +246,19 @@ export const compareFamilyFirst = (
   a: { familyName: string; givenNames: string; name: string },
   b: { familyName: string; givenNames: string; name: string },
 ) => compareFrench(a.familyName || a.name, b.familyName || b.name) || compareFrench(a.givenNames, b.givenNames);
+
+/** How the bureau may say who a person is, so the texts naming them agree; '' when not given. */
+export const CIVILITIES = ["", "madame", "monsieur"] as const;
+export type Civility = (typeof CIVILITIES)[number];
+export const CIVILITY_OPTIONS: [Civility, string][] = [
+  ["", "Non précisée"],
+  ["madame", "Madame"],
+  ["monsieur", "Monsieur"],
+];
+
+/**
+ * A word agreeing with a person: « présente » for madame, « présent » for monsieur, both forms (« présent(e) ») when
+ * the record does not say.
+ */
+export const agreed = (civility: string, masculine: string, feminine: string, unknown = `${masculine}(e)`) =>
+  civility === "madame" ? feminine : civility === "monsieur" ? masculine : unknown;

@@ -3,14 +3,16 @@ import { SubmitButton } from "~/components/form/buttons";
 import { FormFields, RadioGroup, Select } from "~/components/form/fields";
 import { ErrorSummary, FormMessage } from "~/components/form/messages";
 import { buttonClass } from "~/components/form/styles";
-import { proxiesText } from "~/modules/assembly/assembly.schema";
+import { answerLabel, proxiesText } from "~/modules/assembly/assembly.schema";
 
 const ORDER = ["answer", "holder"] as const;
-const CHOICES = [
-  ["present", "Je serai présent"],
-  ["pouvoir", "Je donne pouvoir à…"],
-  ["absent", "Je ne pourrai pas venir"],
-] as const;
+/** The choices, « Je serai présente » when the member's record says madame. */
+const choices = (civility: string) =>
+  [
+    ["present", answerLabel("present", civility)],
+    ["pouvoir", "Je donne pouvoir à…"],
+    ["absent", "Je ne pourrai pas venir"],
+  ] as const;
 
 /** What the answer's action sends back when it refuses: its message, on the field it is about if one. */
 export interface AnswerRefusal {
@@ -29,8 +31,11 @@ export function AnswerForm({
   maxProxies,
   refused,
   action,
+  civility = "",
 }: {
   chosen: { answer: string; holder: string };
+  /** The member's, as convened: the choices agree with it. */
+  civility?: string;
   others: readonly { id: number; name: string }[];
   maxProxies: number;
   refused: AnswerRefusal | undefined;
@@ -43,7 +48,7 @@ export function AnswerForm({
       <FormFields state={{ id: "reponse", errors, values: refused?.values ?? chosen, order: ORDER }}>
         <ErrorSummary />
         <FormMessage message={refused && Object.keys(errors).length === 0 ? refused.message : null} />
-        <RadioGroup name="answer" label="Votre réponse" required options={CHOICES} />
+        <RadioGroup name="answer" label="Votre réponse" required options={choices(civility)} />
         <Select
           name="holder"
           label="Membre qui votera pour moi"

@@ -1,5 +1,5 @@
 import { AnswerForm, type AnswerRefusal } from "~/components/assembly/AnswerForm";
-import { ANSWER_LABELS, proxiesText } from "~/modules/assembly/assembly.schema";
+import { answerLabel, proxiesText } from "~/modules/assembly/assembly.schema";
 import type { MyAssembly as Assembly } from "~/modules/garden-space/space-assembly.server";
 import { MY_ASSEMBLY_PATH, myDocumentPath } from "~/modules/garden-space/space.labels";
 import { cardClass, linkClass } from "./SpaceSection";
@@ -7,7 +7,7 @@ import { cardClass, linkClass } from "./SpaceSection";
 /** The gardener's answer as it stands. */
 function currentAnswer(assembly: Assembly) {
   if (assembly.answer === "pouvoir") return `Vous donnez pouvoir à ${assembly.holderName}.`;
-  return assembly.answer ? `${ANSWER_LABELS[assembly.answer]}.` : "Vous n'avez pas encore répondu.";
+  return assembly.answer ? `${answerLabel(assembly.answer, assembly.civility)}.` : "Vous n'avez pas encore répondu.";
 }
 
 /**
@@ -76,6 +76,7 @@ export function MyAssembly({
           <AnswerForm
             action={MY_ASSEMBLY_PATH}
             chosen={{ answer: assembly.answer ?? "", holder: assembly.holderId ? String(assembly.holderId) : "" }}
+            civility={assembly.civility}
             others={assembly.others}
             maxProxies={assembly.maxProxies}
             refused={refused}

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { parisToday } from "~/lib/paris-time";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { familyFirst, parseId, plainToRichText, richTextToPlain } from "~/lib/text";
+import { agreed, familyFirst, parseId, plainToRichText, richTextToPlain } from "~/lib/text";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { checkDocumentFile } from "~/modules/documents/document-files.server";
 import { addVersion, createDocument, listDocuments } from "~/modules/documents/documents.server";
@@ -21,7 +21,7 @@ import { associationName } from "~/modules/mail/mail-templates.server";
 import {
   AGENDA_BLANK_ROWS,
   ASSEMBLY_KIND_LABELS,
-  ANSWER_LABELS,
+  answerLabel,
   assemblySettingsSchema,
   isAdopted,
   markAssemblySchema,
@@ -203,7 +203,9 @@ export async function assemblyScreen(idParam: string | undefined, now = new Date
       voices: m.voices,
       reason: m.reason,
       left: m.leftOn ? leftWords(m.leftOn) : null,
-      answer: m.answer ? `${ANSWER_LABELS[m.answer]}${m.answeredOnPaper ? " (sur papier)" : ""}` : "Pas de réponse",
+      answer: m.answer
+        ? `${answerLabel(m.answer, m.civility)}${m.answeredOnPaper ? " (sur papier)" : ""}`
+        : "Pas de réponse",
       holder: m.proxyHolderId ? (names.get(m.proxyHolderId) ?? "") : "",
       holding: members.filter((x) => x.proxyHolderId === m.id).length,
     })),
@@ -298,25 +300,34 @@ export async function runAssemblyAction(idParam: string | undefined, form: FormD
 export async function printedConvocations(idParam: string | undefined) {
   const { assembly, event } = await assemblyOf(idParam);
   const association = await mailAssociation();
-  const parts = convocationParts(
-    assembly,
-    event,
-    await agendaOf(assembly.id),
-    association,
-    await documentTitles(assembly.documentIds),
-  );
+  const agenda = await agendaOf(assembly.id);
+  const documents = await documentTitles(assembly.documentIds);
+  const parts = convocationParts(assembly, event, agenda, association, documents);
+  // Each letter's own words, agreeing with its member: « convoquée », « présente ».
+  const agreedFor = (civility: string) => ({
+    lead: convocationParts(assembly, event, agenda, association, documents, civility).lead,
+    present: agreed(civility, "présent", "présente"),
+  });
   const names = assembly.convokedAt ? namesOf(await membersOf(assembly.id)) : new Map<number, string>();
   const letters = assembly.convokedAt
     ? (await membersOnPaper(assembly.id)).map(({ member, address }) => ({
         id: member.id,
         name: member.name,
+        ...agreedFor(member.civility),
         address: address ?? "",
         link: member.linkKey ? memberLink({ linkKey: member.linkKey }) : null,
         ...proxyFormOf(member, names),
       }))
     : (await membersToConvene(rulesOf(assembly)))
         .filter((person) => !reachableByEmail(person.email))
-        .map((person) => ({ id: person.key, name: person.name, address: person.address, link: null, holder: "" }));
+        .map((person) => ({
+          id: person.key,
+          name: person.name,
+          ...agreedFor(person.civility),
+          address: person.address,
+          link: null,
+          holder: "",
+        }));
   return {
     id: assembly.id,
     title: parts.title,
@@ -395,11 +406,12 @@ export async function presenceScreen(idParam: string | undefined) {
 
 /** What the presence screen says of a member's answer: a proxy counts only while its holder is there. */
 function presenceNote(
-  m: { present: boolean; answer: AssemblyAnswer | null; proxyHolderId: number | null },
+  m: { present: boolean; answer: AssemblyAnswer | null; proxyHolderId: number | null; civility: string },
   members: { id: number; present: boolean }[],
   names: Map<number, string>,
 ) {
-  if (m.answer !== "pouvoir" || !m.proxyHolderId) return m.answer ? ANSWER_LABELS[m.answer] : "Pas de réponse";
+  if (m.answer !== "pouvoir" || !m.proxyHolderId)
+    return m.answer ? answerLabel(m.answer, m.civility) : "Pas de réponse";
   const holder = names.get(m.proxyHolderId) ?? "";
   if (m.present) return `Présent : son pouvoir à ${holder} tombe`;
   return members.find((x) => x.id === m.proxyHolderId)?.present

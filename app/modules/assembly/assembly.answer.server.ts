@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseId } from "~/lib/text";
+import { agreed, parseId } from "~/lib/text";
 import { eventPractical } from "~/modules/events/events.server";
 import { currentDocument } from "~/modules/documents/documents.server";
 import { documentNotFound, serveDocumentToMember } from "~/modules/documents/document-response.server";
@@ -56,6 +56,7 @@ export async function memberAnswerPage(memberId: number, now = new Date()) {
         ? youLeftWords(leftOn)
         : null,
     name: member.name,
+    civility: member.civility,
     answer: member.answer,
     holderId: member.proxyHolderId,
     holderName: member.proxyHolderId ? (names.get(member.proxyHolderId) ?? "") : "",
@@ -66,7 +67,6 @@ export async function memberAnswerPage(memberId: number, now = new Date()) {
 }
 
 const ANSWER_DONE = {
-  present: "Votre réponse est enregistrée : vous serez présent(e).",
   pouvoir: "Votre réponse est enregistrée : vous donnez pouvoir",
   absent: "Votre réponse est enregistrée : vous ne pourrez pas venir.",
 };
@@ -105,7 +105,9 @@ export async function saveMemberAnswer(
     const message =
       parsed.data.answer === "pouvoir"
         ? `${ANSWER_DONE.pouvoir} à ${holder?.name ?? ""}.`
-        : ANSWER_DONE[parsed.data.answer];
+        : parsed.data.answer === "present"
+          ? `Votre réponse est enregistrée : vous serez ${agreed(saved.civility, "présent", "présente", "présent(e)")}.`
+          : ANSWER_DONE[parsed.data.answer];
     return { ok: true as const, message, values };
   } catch (error) {
     if (error instanceof AssemblyRefusal)

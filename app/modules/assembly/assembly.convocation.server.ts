@@ -50,8 +50,16 @@ export async function convocationPreview(assembly: Assembly, event: Event): Prom
   const paper = people.filter((p) => !reachableByEmail(p.email));
   const first = mailed[0];
   const association = await mailAssociation();
-  const parts = convocationParts(assembly, event, agenda, association, await documentTitles(assembly.documentIds));
-  const mail = first ? convocationMail(first.email.trim(), first.name, PREVIEW_LINK, parts, association) : null;
+  const documents = await documentTitles(assembly.documentIds);
+  const mail = first
+    ? convocationMail(
+        first.email.trim(),
+        first.name,
+        PREVIEW_LINK,
+        convocationParts(assembly, event, agenda, association, documents, first.civility),
+        association,
+      )
+    : null;
   return {
     members: people.length,
     mailed: mailed.length,

@@ -1,5 +1,6 @@
 import type { assemblies, assemblyItems, events } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
+import { agreed, deAssociation } from "~/lib/text";
 import { eventPractical } from "~/modules/events/events.server";
 import {
   associationName,
@@ -32,16 +33,18 @@ export function convocationParts(
   agenda: Item[],
   association: MailAssociation | null | undefined,
   documents: string[] = [],
+  /** The member's, when the letter is theirs: « convoquée », « présente ». */
+  civility = "",
 ) {
   const name = associationName(association);
   const title = assemblyTitle(assembly, event);
-  const lead = `Vous êtes convoqué(e) à l'${title.charAt(0).toLowerCase()}${title.slice(1)} de ${name}.\n\n${eventPractical(event).join("\n")}`;
+  const lead = `Vous êtes ${agreed(civility, "convoqué", "convoquée")} à l'${title.charAt(0).toLowerCase()}${title.slice(1)} ${deAssociation(name)}.\n\n${eventPractical(event).join("\n")}`;
   const agendaText = agenda.length
     ? `Ordre du jour :\n${agenda.map((item, i) => `${i + 1}. ${item.title}${item.isResolution ? " (résolution soumise au vote)" : item.isElection ? " (élection)" : ""}`).join("\n")}`
     : "";
   const documentsText = documents.length ? `Documents joints, à lire sur votre page : ${documents.join(", ")}.` : "";
-  const answer = `Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne pourrez pas venir. Votre réponse peut changer jusqu'au début de l'assemblée.`;
-  const why = `Vous recevez cette convocation en tant que membre de ${name} : les statuts la prévoient pour chaque membre, elle ne peut donc pas être désactivée.`;
+  const answer = `Merci de nous dire si vous serez ${agreed(civility, "présent", "présente")}, si vous donnez pouvoir à un autre membre ou si vous ne pourrez pas venir. Votre réponse peut changer jusqu'au début de l'assemblée.`;
+  const why = `Vous recevez cette convocation en tant que membre ${deAssociation(name)} : les statuts la prévoient pour chaque membre, elle ne peut donc pas être désactivée.`;
   return { subject: `Convocation : ${title}`, title, lead, agendaText, documentsText, answer, why };
 }
 

@@ -77,6 +77,7 @@ describeEachDatabase("who is a member of the assembly", () => {
       {
         familyName: "Estève",
         givenNames: "Élise",
+        civility: "",
         email: "elise.esteve@example.fr",
         address: "",
         startDate: "2026-05-01",
@@ -85,7 +86,15 @@ describeEachDatabase("who is a member of the assembly", () => {
       getDb(),
     );
     const ended = await addVolunteer(
-      { familyName: "Faure", givenNames: "Fanny", email: "", address: "", startDate: "2025-01-01", note: "" },
+      {
+        familyName: "Faure",
+        givenNames: "Fanny",
+        civility: "",
+        email: "",
+        address: "",
+        startDate: "2025-01-01",
+        note: "",
+      },
       getDb(),
     );
     await endVolunteer(ended.id, "2026-10-01", getDb());

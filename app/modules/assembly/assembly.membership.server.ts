@@ -2,7 +2,7 @@ import { isNull, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
-import { compareFamilyFirst } from "~/lib/text";
+import { agreed, compareFamilyFirst } from "~/lib/text";
 import { byFamilyName } from "~/modules/register/gardeners.server";
 import { feeSettledByGardener } from "~/modules/register/fees.server";
 import type { Membership, VoiceBasis } from "./assembly.schema";
@@ -29,6 +29,7 @@ export interface Person {
   name: string;
   familyName: string;
   givenNames: string;
+  civility: string;
   email: string;
   address: string;
   voices: number;
@@ -46,6 +47,7 @@ export async function membershipOf(rules: MembershipRules, executor: Executor = 
         name: gardeners.name,
         familyName: gardeners.familyName,
         givenNames: gardeners.givenNames,
+        civility: gardeners.civility,
         email: gardeners.email,
         address: gardeners.address,
         plots: plotsHeld.mapWith(Number),
@@ -75,11 +77,14 @@ export async function membershipOf(rules: MembershipRules, executor: Executor = 
       name: g.name,
       familyName: g.familyName,
       givenNames: g.givenNames,
+      civility: g.civility,
       email: g.email,
       address: g.address,
       // One voice per plot held, and still one for a member holding none: they are a member all the same.
       voices: rules.voiceBasis === "parcelle" ? Math.max(1, g.plots) : 1,
-      reason: settled ? `Cotisation ${year} réglée` : "Jardinier actuel",
+      reason: settled
+        ? `Cotisation ${year} réglée`
+        : agreed(g.civility, "Jardinier actuel", "Jardinière actuelle", "Jardinier actuel"),
     });
   }
   for (const v of volunteers)
@@ -90,10 +95,11 @@ export async function membershipOf(rules: MembershipRules, executor: Executor = 
       name: v.name,
       familyName: v.familyName,
       givenNames: v.givenNames,
+      civility: v.civility,
       email: v.email,
       address: v.address,
       voices: 1,
-      reason: `Membre ajouté par le bureau (depuis le ${formatDate(`${v.startDate}T12:00:00Z`)})`,
+      reason: `${agreed(v.civility, "Membre ajouté", "Membre ajoutée", "Membre ajouté")} par le bureau (depuis le ${formatDate(`${v.startDate}T12:00:00Z`)})`,
     });
   members.sort(compareFamilyFirst);
   return { members, excluded };

@@ -1,3 +1,4 @@
+import { agreed } from "~/lib/text";
 import { formatDate } from "~/lib/dates";
 import { doneForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
@@ -44,7 +45,7 @@ export async function paperAnswerAction(assembly: Assembly, form: FormData, acto
       saved.answer === "pouvoir"
         ? `donne pouvoir à ${holder?.name ?? ""}`
         : saved.answer === "present"
-          ? "sera présent(e)"
+          ? `sera ${agreed(saved.civility, "présent", "présente")}`
           : "ne pourra pas venir";
     return doneForm("paper-answer", `Réponse sur papier enregistrée : ${member.name} ${what}.`);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalEmail, optionalLine, optionalText, requiredLine } from "~/modules/forms/fields.schema";
+import { agreed } from "~/lib/text";
+import { civilityField, optionalEmail, optionalLine, optionalText, requiredLine } from "~/modules/forms/fields.schema";
 import { pastDate } from "~/modules/register/plots.schema";
 
 /** The general assembly's words and forms, safe for the browser (decision 030). */
@@ -37,6 +38,10 @@ export const ANSWER_LABELS: Record<AssemblyAnswer, string> = {
   pouvoir: "Je donne pouvoir à un autre membre",
   absent: "Je ne pourrai pas venir",
 };
+
+/** The answer in the member's words, agreeing with them when their record says: « Je serai présente ». */
+export const answerLabel = (answer: AssemblyAnswer, civility = "") =>
+  answer === "present" ? `Je serai ${agreed(civility, "présent", "présente", "présent")}` : ANSWER_LABELS[answer];
 
 /** The statutes' rules, as a new association starts with them (product rules of issue 29). */
 export const ASSEMBLY_DEFAULTS = {
@@ -219,6 +224,7 @@ export type MinutesFacts = z.output<typeof minutesFactsSchema>;
 export const volunteerFormSchema = z.object({
   familyName: requiredLine(120, "Indiquez le nom de famille du membre."),
   givenNames: optionalLine(120, ""),
+  civility: civilityField(),
   email: optionalEmail("Format d'email invalide").transform((v) => v ?? ""),
   address: optionalText(300, ""),
   startDate: pastDate("la date d'adhésion"),

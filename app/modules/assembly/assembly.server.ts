@@ -225,6 +225,7 @@ async function addMembers(
         name: p.name,
         familyName: p.familyName,
         givenNames: p.givenNames,
+        civility: p.civility,
         voices: p.voices,
         reason: p.reason,
         ...linkColumns(),
@@ -605,15 +606,13 @@ async function convocationDelivery(
   executor: Executor,
 ): Promise<Parameters<typeof convene>[2]> {
   const association = await mailAssociation(executor);
-  const parts = convocationParts(
-    assembly,
-    event,
-    await agendaOf(assembly.id, executor),
-    association,
-    await documentTitles(assembly.documentIds, executor),
-  );
-  return (tx, member, email) =>
-    enqueueMail(tx, convocationMail(email, member.name, memberLink(member), parts, association)).then(() => {});
+  const agenda = await agendaOf(assembly.id, executor);
+  const documents = await documentTitles(assembly.documentIds, executor);
+  return (tx, member, email) => {
+    // Each member's letter agrees with them (« convoquée », « présente »).
+    const parts = convocationParts(assembly, event, agenda, association, documents, member.civility);
+    return enqueueMail(tx, convocationMail(email, member.name, memberLink(member), parts, association)).then(() => {});
+  };
 }
 
 /**

@@ -209,6 +209,7 @@ export const DEMO_GENERAL_ASSEMBLY = {
     {
       familyName: "Vial",
       givenNames: "Gérard",
+      civility: "monsieur" as const,
       email: "gerard.vial@example.org",
       address: "8 rue des Vignes, 69290 Craponne",
       startDate: "2024-04-06",

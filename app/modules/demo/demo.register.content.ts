@@ -26,6 +26,7 @@ interface DemoPlot {
 
 interface DemoGardener {
   name: string;
+  civility: "madame" | "monsieur";
   email: string;
   mobile: string;
   landline?: string;
@@ -161,6 +162,7 @@ export function demoGardeners(year: number): DemoGardener[] {
   return [
     {
       name: "Jean-Pierre Roux",
+      civility: "monsieur",
       email: "jp.roux@example.fr",
       mobile: "06 14 22 87 31",
       landline: "04 78 84 21 09",
@@ -170,6 +172,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Josiane Martin",
+      civility: "madame",
       email: "josiane.martin@example.fr",
       mobile: "06 81 47 20 56",
       address: villeurbanne("41 rue Francis-de-Pressensé"),
@@ -179,6 +182,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Fatima Benali",
+      civility: "madame",
       email: "fatima.benali@example.fr",
       mobile: "06 52 18 93 40",
       address: villeurbanne("3 rue des Brosses"),
@@ -191,6 +195,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Élodie Lambert",
+      civility: "madame",
       email: "elodie.lambert@example.fr",
       mobile: "07 66 12 48 90",
       address: villeurbanne("19 cours Émile-Zola"),
@@ -200,6 +205,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Giuseppe Rinaldi",
+      civility: "monsieur",
       email: "g.rinaldi@example.fr",
       mobile: "06 09 73 25 18",
       landline: "04 78 68 30 12",
@@ -209,6 +215,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Hervé Dubois",
+      civility: "monsieur",
       email: "herve.dubois@example.fr",
       mobile: "06 24 95 61 07",
       address: villeurbanne("12 rue Jean-Jaurès"),
@@ -218,6 +225,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Lucien Moreau",
+      civility: "monsieur",
       email: "lucien.moreau@example.fr",
       mobile: "06 37 80 14 62",
       address: villeurbanne("5 impasse des Lilas"),
@@ -227,6 +235,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: WARNED,
+      civility: "madame",
       email: "dominique.girard@example.fr",
       mobile: "06 71 58 36 24",
       address: villeurbanne("88 avenue Henri-Barbusse"),
@@ -238,6 +247,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Bernard Petit",
+      civility: "monsieur",
       email: "bernard.petit@example.fr",
       mobile: "06 71 23 45 89",
       address: villeurbanne("22 rue Frédéric-Fays"),
@@ -246,6 +256,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Marie-Claude Fournier",
+      civility: "madame",
       email: "mc.fournier@example.fr",
       mobile: "06 45 90 32 17",
       landline: "04 72 37 55 81",
@@ -255,6 +266,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Karim Benali",
+      civility: "monsieur",
       email: "karim.benali@example.fr",
       mobile: "06 45 67 89 12",
       address: villeurbanne("3 rue des Brosses"),
@@ -264,6 +276,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Chantal Morel",
+      civility: "madame",
       email: "chantal.morel@example.fr",
       mobile: "06 88 14 70 25",
       address: villeurbanne("30 rue Flachet"),
@@ -272,6 +285,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Sophie Garcia",
+      civility: "madame",
       email: "sophie.garcia@example.fr",
       mobile: "07 68 54 32 10",
       address: villeurbanne("15 rue du 4-Août-1789"),
@@ -280,6 +294,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Carmen López",
+      civility: "madame",
       email: "carmen.lopez@example.fr",
       mobile: "06 13 57 92 46",
       address: villeurbanne("61 rue Paul-Verlaine"),
@@ -289,6 +304,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Tran Minh Duc",
+      civility: "monsieur",
       email: "tran.minhduc@example.fr",
       mobile: "07 81 26 44 53",
       address: villeurbanne("9 rue Octavie"),
@@ -297,6 +313,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Ana Pereira",
+      civility: "madame",
       email: "ana.pereira@example.fr",
       mobile: "06 29 63 18 75",
       address: villeurbanne("24 rue Alexis-Perroncel"),
@@ -305,6 +322,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Samira Bouzid",
+      civility: "madame",
       email: "samira.bouzid@example.fr",
       mobile: "07 52 90 11 38",
       address: villeurbanne("4 rue Baudin"),
@@ -313,6 +331,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Arthur Blanc",
+      civility: "monsieur",
       email: "arthur.blanc@example.fr",
       mobile: "06 95 40 27 81",
       address: villeurbanne("73 cours Tolstoï"),
@@ -321,6 +340,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Julien Bertrand",
+      civility: "monsieur",
       email: "julien.bertrand@example.fr",
       mobile: "06 58 31 74 09",
       address: villeurbanne("11 rue Pierre-Baratin"),
@@ -330,6 +350,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Aïcha Mansouri",
+      civility: "madame",
       email: "aicha.mansouri@example.fr",
       mobile: "06 31 72 85 40",
       address: vaulx("18 avenue Gabriel-Péri"),
@@ -338,6 +359,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Hakan Yılmaz",
+      civility: "monsieur",
       email: "hakan.yilmaz@example.fr",
       mobile: "06 67 29 14 83",
       address: vaulx("5 rue Jules-Romains"),
@@ -347,6 +369,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Rachid Amrani",
+      civility: "monsieur",
       email: "r.amrani@example.fr",
       mobile: "07 49 83 20 67",
       address: vaulx("42 avenue Georges-Dimitrov"),
@@ -355,6 +378,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Nguyen Thi Lan",
+      civility: "madame",
       email: "nguyen.thilan@example.fr",
       mobile: "06 76 05 39 12",
       address: vaulx("9 chemin de la Ferme"),
@@ -367,6 +391,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Leïla Bensaïd",
+      civility: "madame",
       email: "leila.bensaid@example.fr",
       mobile: "06 20 48 67 95",
       address: vaulx("27 rue de la République"),
@@ -377,6 +402,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Mamadou Diallo",
+      civility: "monsieur",
       email: "mamadou.diallo@example.fr",
       mobile: "07 58 62 93 04",
       address: vaulx("3 allée du Mas-du-Taureau"),
@@ -385,6 +411,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Armen Petrossian",
+      civility: "monsieur",
       email: "armen.petrossian@example.fr",
       mobile: "06 43 15 78 26",
       address: vaulx("16 rue Émile-Zola"),
@@ -394,6 +421,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Abdoulaye Traoré",
+      civility: "monsieur",
       email: "abdoulaye.traore@example.fr",
       mobile: "07 62 37 81 59",
       address: vaulx("11 avenue Roger-Salengro"),
@@ -404,6 +432,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Agnieszka Kowalska",
+      civility: "madame",
       email: "a.kowalska@example.fr",
       mobile: "06 84 26 59 73",
       address: vaulx("35 rue Victor-Hugo"),
@@ -412,6 +441,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Koffi Mensah",
+      civility: "monsieur",
       email: "koffi.mensah@example.fr",
       mobile: "07 67 91 02 48",
       address: vaulx("8 rue Franklin"),
@@ -420,6 +450,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Yasmina Cherif",
+      civility: "madame",
       email: "yasmina.cherif@example.fr",
       mobile: "06 39 54 86 21",
       address: vaulx("20 promenade Lénine"),
@@ -428,6 +459,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Gérard Fontaine",
+      civility: "monsieur",
       email: "gerard.fontaine@example.fr",
       mobile: "06 12 85 47 39",
       landline: "04 78 85 62 14",
@@ -439,6 +471,7 @@ export function demoGardeners(year: number): DemoGardener[] {
     },
     {
       name: "Nadia Benhamou",
+      civility: "madame",
       email: "nadia.benhamou@example.fr",
       mobile: "07 53 68 20 91",
       address: vaulx("12 rue Maurice-Audin"),

@@ -225,6 +225,7 @@ describeEachDatabase("demo content", () => {
     await updateGardener(aicha!.id, {
       familyName: aicha!.familyName,
       givenNames: aicha!.givenNames,
+      civility: "",
       email: aicha!.email,
       mobile: aicha!.mobile,
       landline: aicha!.landline,

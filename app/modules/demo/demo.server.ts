@@ -463,6 +463,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
       people.map((g) => ({
         name: g.name,
         ...splitName(g.name),
+        civility: g.civility,
         email: g.email,
         mobile: g.mobile,
         landline: g.landline ?? "",

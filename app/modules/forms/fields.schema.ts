@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CIVILITIES } from "~/lib/text";
 import { parseEuros } from "~/lib/money";
 import { TOO_MANY_IMAGES_MESSAGE, tooLongMessage } from "~/lib/constants";
 import { IMAGE_ALT_MAX } from "~/lib/image-alt";
@@ -142,3 +143,7 @@ export const euroAmount = (message = AMOUNT_MESSAGE) =>
 
 const YEAR_MESSAGE = "Indiquez une année entre 2000 et 2100.";
 export const yearField = () => wholeNumber(2000, 2100, YEAR_MESSAGE);
+
+/** « Civilité »: optional; what is not sent is « non précisée ». */
+export const civilityField = () =>
+  z.enum(CIVILITIES, { error: "Choisissez la civilité dans la liste." }).optional().default("");

@@ -81,6 +81,7 @@ describeEachDatabase("gardeners' names", () => {
     const gardener = await createGardener({
       familyName: "de La Fontaine",
       givenNames: "Jean",
+      civility: "",
       email: "",
       mobile: "",
       landline: "",
@@ -92,6 +93,7 @@ describeEachDatabase("gardeners' names", () => {
     const updated = await updateGardener(gardener.id, {
       familyName: "Lafontaine",
       givenNames: "Jean-Baptiste",
+      civility: "",
       email: "",
       mobile: "",
       landline: "",

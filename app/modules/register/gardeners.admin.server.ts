@@ -146,6 +146,7 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
       ...(gardener.familyName
         ? { familyName: gardener.familyName, givenNames: gardener.givenNames }
         : splitName(gardener.name)),
+      civility: gardener.civility,
       email: gardener.email,
       mobile: gardener.mobile,
       landline: gardener.landline,

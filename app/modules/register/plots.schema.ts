@@ -3,6 +3,7 @@ import { parseId } from "~/lib/text";
 import { parisToday } from "~/lib/paris-time";
 import { tooLongMessage, VILLES } from "~/lib/constants";
 import {
+  civilityField,
   calendarDate,
   euroAmount,
   optionalEmail,
@@ -115,6 +116,7 @@ export const bulkPlotsSchema = z
 export const gardenerFormSchema = z.object({
   familyName: requiredLine(120, "Indiquez le nom de famille du jardinier."),
   givenNames: optionalLine(120, ""),
+  civility: civilityField(),
   email: optionalEmail("Format d'email invalide").transform((v) => v ?? ""),
   mobile: optionalPhone("Format de téléphone invalide (ex: 0612345678)"),
   landline: optionalPhone("Format de téléphone invalide (ex: 0412345678)"),

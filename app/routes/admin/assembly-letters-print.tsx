@@ -73,7 +73,7 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
             {/* 10.5 pt, and a long agenda in two columns: the letter and its footer hold on one A4 page. */}
             <div className="mt-4 space-y-2 text-[10.5pt] leading-snug">
               <p>Bonjour {l.name},</p>
-              <p className="whitespace-pre-line">{parts.lead}</p>
+              <p className="whitespace-pre-line">{l.lead}</p>
               {agenda.length > 0 ? (
                 <div>
                   <p>Ordre du jour :</p>
@@ -90,7 +90,7 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
                 <p>{parts.documentsText.replace("sur votre page", "à l'adresse ci-dessous")}</p>
               ) : null}
               <p>
-                Merci de nous dire si vous serez présent(e), si vous donnez pouvoir à un autre membre ou si vous ne
+                Merci de nous dire si vous serez {l.present}, si vous donnez pouvoir à un autre membre ou si vous ne
                 pourrez pas venir, à cette adresse (les documents de l'assemblée y sont aussi), ou auprès du bureau :
               </p>
               <p className="font-mono text-sm break-all">{l.link ?? "(lien personnel créé à l'envoi)"}</p>
@@ -103,6 +103,7 @@ export default function AssemblyLetters({ loaderData }: Route.ComponentProps) {
           </PrintedLetter>
           <ReplySheet
             name={l.name}
+            present={l.present}
             holder={l.holder}
             association={loaderData.association}
             kind={loaderData.kind}

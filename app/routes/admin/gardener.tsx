@@ -16,7 +16,7 @@ import { gardenerAction, gardenerScreen } from "~/modules/register/gardeners.adm
 import { currentActor } from "~/modules/history/actor.server";
 import { gardenerFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
-import { de } from "~/lib/text";
+import { agreed, de } from "~/lib/text";
 import { signedInAdmin } from "~/request/context";
 import { GardenerDetails } from "~/components/admin/plots/GardenerDetails";
 import { GardenerLetters } from "~/components/admin/plots/GardenerLetters";
@@ -64,7 +64,9 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
       nav={<PlotsNav accountRole={role} />}
       intro={
         <p className="text-stone-700">
-          {gardener.left ? `Ancien jardinier, parti le ${gardener.left}.` : "Jardinier actuel."}
+          {gardener.left
+            ? `${agreed(gardener.civility, "Ancien jardinier, parti", "Ancienne jardinière, partie", "Ancien jardinier, parti")} le ${gardener.left}.`
+            : `${agreed(gardener.civility, "Jardinier actuel", "Jardinière actuelle", "Jardinier actuel")}.`}
           {gardener.fromApplication ? " Venu de la liste d'attente." : ""}
         </p>
       }
@@ -103,6 +105,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
               values={{
                 familyName: gardener.familyName,
                 givenNames: gardener.givenNames,
+                civility: gardener.civility,
                 email: gardener.email,
                 mobile: gardener.mobile,
                 landline: gardener.landline,
@@ -110,7 +113,17 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
                 startDate: gardener.startDate,
                 notes: gardener.notes,
               }}
-              order={["familyName", "givenNames", "email", "mobile", "landline", "address", "startDate", "notes"]}
+              order={[
+                "familyName",
+                "givenNames",
+                "civility",
+                "email",
+                "mobile",
+                "landline",
+                "address",
+                "startDate",
+                "notes",
+              ]}
               submit="Enregistrer la fiche"
             >
               <GardenerFields />

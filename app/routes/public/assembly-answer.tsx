@@ -2,7 +2,7 @@ import type { Route } from "./+types/assembly-answer";
 import { AnswerForm } from "~/components/assembly/AnswerForm";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { answerPage, saveAnswer } from "~/modules/assembly/assembly.answer.server";
-import { ANSWER_LABELS, proxiesText } from "~/modules/assembly/assembly.schema";
+import { answerLabel, proxiesText } from "~/modules/assembly/assembly.schema";
 
 /**
  * /assemblee/:token — the personal link of a convocation: the member says whether they come, give a proxy to another
@@ -40,7 +40,7 @@ export default function AssemblyAnswerPage({ loaderData, actionData, params }: R
     page.answer === "pouvoir"
       ? `Vous donnez pouvoir à ${page.holderName}.`
       : page.answer
-        ? `${ANSWER_LABELS[page.answer]}.`
+        ? `${answerLabel(page.answer, page.civility)}.`
         : "Vous n'avez pas encore répondu.";
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
@@ -105,6 +105,7 @@ export default function AssemblyAnswerPage({ loaderData, actionData, params }: R
         ) : (
           <AnswerForm
             chosen={{ answer: page.answer ?? "", holder: page.holderId ? String(page.holderId) : "" }}
+            civility={page.civility}
             others={page.others}
             maxProxies={page.maxProxies}
             refused={actionData?.ok === false ? actionData : undefined}

@@ -18,6 +18,7 @@ function Box({ children }: { children: string }) {
  */
 export function ReplySheet({
   name,
+  present,
   holder,
   association,
   kind,
@@ -27,6 +28,8 @@ export function ReplySheet({
   maxProxies,
 }: {
   name: string;
+  /** « présente », « présent », « présent(e) »: as the member's record says. */
+  present: string;
   holder: string;
   association: string;
   /** « Assemblée générale ordinaire ». */
@@ -52,7 +55,7 @@ export function ReplySheet({
           Nom : <strong>{name}</strong>
         </p>
         <ul className="mt-3 space-y-2">
-          <Box>Je serai présent(e)</Box>
+          <Box>{`Je serai ${present}`}</Box>
           <Box>Je donne pouvoir à un autre membre (remplissez et signez le pouvoir ci-dessous)</Box>
           <Box>Je ne pourrai pas venir</Box>
         </ul>

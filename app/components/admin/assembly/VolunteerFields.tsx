@@ -1,3 +1,4 @@
+import { CivilityField } from "~/components/form/CivilityField";
 import { DateTimeInput, TextInput } from "~/components/form/fields";
 
 /** A member without a plot: who, how to reach them (e-mail, or a letter), since when. */
@@ -6,6 +7,7 @@ export function VolunteerFields() {
     <div className="grid gap-4 sm:grid-cols-2">
       <TextInput name="familyName" label="Nom de famille" required autoComplete="off" />
       <TextInput name="givenNames" label="Prénom(s)" autoComplete="off" />
+      <CivilityField />
       <TextInput
         name="email"
         type="email"

@@ -1,3 +1,4 @@
+import { CivilityField } from "~/components/form/CivilityField";
 import { DateTimeInput, TextArea, TextInput } from "~/components/form/fields";
 
 /** A gardener's fields. */
@@ -6,6 +7,7 @@ export function GardenerFields() {
     <div className="grid gap-4 sm:grid-cols-2">
       <TextInput name="familyName" label="Nom de famille" required autoComplete="off" />
       <TextInput name="givenNames" label="Prénom(s)" autoComplete="off" />
+      <CivilityField />
       <TextInput name="email" type="email" label="Adresse e-mail" autoComplete="off" />
       <TextInput name="mobile" type="tel" label="Téléphone portable" autoComplete="off" />
       <TextInput name="landline" type="tel" label="Téléphone fixe" autoComplete="off" />
