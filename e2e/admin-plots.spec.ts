@@ -149,6 +149,8 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   const name = `Odile Perrin ${stamp}`;
   await add.getByLabel("Nom de famille").fill(`Perrin ${stamp}`);
   await add.getByLabel("Prénom(s)").fill("Odile");
+  // Her civility: the record's texts agree with it.
+  await add.getByLabel("Civilité").selectOption("Madame");
   await add.getByLabel("Téléphone portable").fill("06 11 22 33 44");
   await add.getByLabel("Arrivé au jardin le").fill("2019-04-01");
   await add.getByRole("button", { name: "Ajouter le jardinier" }).click();
@@ -179,7 +181,7 @@ test("without JavaScript, on a phone: a plot's record, a gardener, a payment, an
   await plots.getByRole("combobox", { name: "La parcelle devient" }).selectOption("Libre");
   await plots.getByRole("button", { name: "Enregistrer le départ" }).click();
   await expect(page.getByText(`Départ enregistré : la parcelle 2 du ${site} est libérée.`)).toBeVisible();
-  await expect(page.getByText(/^Ancien jardinier, parti le/)).toBeVisible();
+  await expect(page.getByText(/^Ancienne jardinière, partie le/)).toBeVisible();
 
   await page.goto("/admin/jardiniers?statut=anciens");
   await expect(page.getByRole("link", { name: new RegExp(`Perrin ${stamp}`) })).toBeVisible();

@@ -11,7 +11,7 @@ import { pdfPages, pdfText } from "../tests/pdf";
 const PHONE = { width: 390, height: 844 };
 
 async function personalLink(email: string) {
-  const mail = await lastMailTo(email, /convoqué\(e\) à l'assemblée générale extraordinaire/);
+  const mail = await lastMailTo(email, /convoqué(?:e|\(e\))? à l'assemblée générale extraordinaire/);
   return new URL(/https?:\/\/\S+\/assemblee\/[\w-]+/.exec(mail)![0]).pathname;
 }
 
@@ -51,7 +51,7 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await expect(
     membership.getByRole("row", { name: /^Vial, Gérard Membre ajouté par le bureau \(depuis le 6 avril 2024\) 1$/ }),
   ).toBeVisible();
-  await expect(membership.getByRole("row", { name: /^Benali, Fatima Jardinier actuel 1$/ })).toBeVisible();
+  await expect(membership.getByRole("row", { name: /^Benali, Fatima Jardinière actuelle 1$/ })).toBeVisible();
 
   await page.getByLabel("Pouvoirs au plus par membre").fill("1");
   await page.getByLabel("Quorum (% des voix présentes ou représentées)").fill("5");
@@ -85,9 +85,9 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   await expect(
     fatima.getByRole("listitem").filter({ hasText: "Modification des statuts (résolution soumise au vote)" }),
   ).toBeVisible();
-  await fatima.getByLabel("Je serai présent").check();
+  await fatima.getByLabel("Je serai présente").check();
   await send(fatima);
-  await expect(fatima.getByText("Votre réponse est enregistrée : vous serez présent(e).")).toBeVisible();
+  await expect(fatima.getByText("Votre réponse est enregistrée : vous serez présente.")).toBeVisible();
 
   const jeanPierre = await answerPage(browser, "jp.roux@example.fr");
   await jeanPierre.getByLabel("Je donne pouvoir à…").check();

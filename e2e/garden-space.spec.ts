@@ -66,13 +66,13 @@ test("a gardener sees their plot, fee and receipt, downloads the receipt and a m
   const assembly = page.locator("#assemblee");
   await expect(assembly.getByRole("heading", { name: "Ordre du jour" })).toBeVisible();
   await expect(assembly.getByText("Vous n'avez pas encore répondu.")).toBeVisible();
-  await assembly.getByLabel("Je serai présent").check();
+  await assembly.getByLabel("Je serai présente").check();
   await assembly.getByRole("button", { name: "Envoyer ma réponse" }).click();
   await expect(page).toHaveURL(/\/mon-jardin\?reponse=assemblee#assemblee$/);
   await expect(
     page.getByRole("status").filter({ hasText: "Votre réponse à la convocation est enregistrée." }),
   ).toBeVisible();
-  await expect(assembly.getByText("Je serai présent.", { exact: true })).toBeVisible();
+  await expect(assembly.getByText("Je serai présente.", { exact: true })).toBeVisible();
 });
 
 test("without JavaScript: the answer to the assembly refused keeps what was chosen, then is recorded", async ({
