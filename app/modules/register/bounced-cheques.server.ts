@@ -2,11 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { bouncedCheques, gardenerPayments } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
-import { type Actor } from "~/modules/history/history.server";
+import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { withHistory, type Actor } from "~/modules/history/history.server";
 import { bookBouncedCheque, TreasuryRefusal } from "~/modules/treasury/book.server";
 import { cancelReceiptOfEntry } from "~/modules/treasury/receipts.server";
 import { receiptNumber } from "~/modules/treasury/receipts.labels";
-import type { BouncedChequeForm } from "./fees.schema";
+import { bouncedChequeFormSchema, type BouncedChequeForm } from "./fees.schema";
 import { euros, PAYMENT_KIND_LABELS } from "./plots.labels";
 
 // A cheque returned unpaid by the bank after its deposit. Before the deposit, « Annuler ce paiement » is the answer: the
@@ -106,4 +107,32 @@ export async function bouncedChequesOf(
     what: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year}`,
     text: `Chèque${row.chequeNumber ? ` n° ${row.chequeNumber}` : ""} de ${euros(row.amountCents)} du ${formatCalendarDate(row.paidOn)}, remis le ${formatCalendarDate(row.depositedOn)}, impayé le ${formatCalendarDate(row.bouncedOn)}${row.reason ? ` (${row.reason})` : ""}`,
   }));
+}
+
+/**
+ * « Chèque impayé » from a fee's page or a record: the form read with its schema, the cheque recorded with its history
+ * entry (`target`, the words the page names the payment by), and the answer the page shows.
+ */
+export async function bouncedChequeAction(
+  form: FormData,
+  scope: { feeId: number } | { gardenerId: number },
+  actor: Actor,
+  target: string,
+  what: (row: BouncedCheque) => string = bouncedChequeText,
+) {
+  const { data, refusal } = parseAdminForm(bouncedChequeFormSchema, form, "Le chèque impayé n'a pas été enregistré :");
+  if (refusal) return refusal;
+  let bounced;
+  try {
+    bounced = await withHistory(
+      actor,
+      (tx) => recordBouncedCheque(tx, scope, data, actor),
+      (row) => row && { kind: "jardinier.cheque-impaye", target, detail: what(row) },
+    );
+  } catch (error) {
+    if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+    throw error;
+  }
+  if (!bounced) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
+  return doneForm("bounced-cheque", bouncedChequeDone(bounced));
 }

@@ -9,7 +9,7 @@ import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipts.server";
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
-import { bouncedChequeDone, bouncedChequesOf, bouncedChequeText, recordBouncedCheque } from "./bounced-cheques.server";
+import { bouncedChequeAction, bouncedChequesOf } from "./bounced-cheques.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import {
   euros,
@@ -20,7 +20,6 @@ import {
 } from "~/modules/register/plots.labels";
 import { feeBalance, feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
 import {
-  bouncedChequeFormSchema,
   FEE_CONFIRM_MESSAGE,
   feeCallFormSchema,
   feeCancelFormSchema,
@@ -411,27 +410,8 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));
     }
-    case "bounced-cheque": {
-      const { data, refusal } = parseAdminForm(
-        bouncedChequeFormSchema,
-        form,
-        "Le chèque impayé n'a pas été enregistré :",
-      );
-      if (refusal) return refusal;
-      let bounced;
-      try {
-        bounced = await withHistory(
-          actor,
-          (tx) => recordBouncedCheque(tx, { feeId: fee.id }, data, actor),
-          (row) => row && { kind: "jardinier.cheque-impaye", target, detail: bouncedChequeText(row) },
-        );
-      } catch (error) {
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
-      }
-      if (!bounced) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
-      return doneForm("bounced-cheque", bouncedChequeDone(bounced));
-    }
+    case "bounced-cheque":
+      return bouncedChequeAction(form, { feeId: fee.id }, actor, target);
     case "waive": {
       const { data, refusal } = parseAdminForm(feeWaiveFormSchema, form, "L'exonération n'a pas été enregistrée :");
       if (refusal) return refusal;

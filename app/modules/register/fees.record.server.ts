@@ -17,8 +17,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
 import { feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
-import { bouncedChequeFormSchema, departureFeeInput, departureFeeSchema, feeRateFormSchema } from "./fees.schema";
-import { bouncedChequeDone, bouncedChequesOf, bouncedChequeText, recordBouncedCheque } from "./bounced-cheques.server";
+import { departureFeeInput, departureFeeSchema, feeRateFormSchema } from "./fees.schema";
+import { bouncedChequeAction, bouncedChequesOf, bouncedChequeText } from "./bounced-cheques.server";
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
 import {
   cancelFee,
@@ -159,32 +159,14 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));
     }
-    case "bounced-cheque": {
-      const { data, refusal } = parseAdminForm(
-        bouncedChequeFormSchema,
+    case "bounced-cheque":
+      return bouncedChequeAction(
         form,
-        "Le chèque impayé n'a pas été enregistré :",
+        { gardenerId },
+        actor,
+        gardenerTarget(gardenerId),
+        (row) => `${PAYMENT_KIND_LABELS[row.kind]} ${row.year} : ${bouncedChequeText(row)}`,
       );
-      if (refusal) return refusal;
-      let bounced;
-      try {
-        bounced = await withHistory(
-          actor,
-          (tx) => recordBouncedCheque(tx, { gardenerId }, data, actor),
-          (row) =>
-            row && {
-              kind: "jardinier.cheque-impaye",
-              target: gardenerTarget(gardenerId),
-              detail: `${PAYMENT_KIND_LABELS[row.kind]} ${row.year} : ${bouncedChequeText(row)}`,
-            },
-        );
-      } catch (error) {
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
-      }
-      if (!bounced) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
-      return doneForm("bounced-cheque", bouncedChequeDone(bounced));
-    }
     case "fee-rate": {
       const { data, refusal } = parseAdminForm(feeRateFormSchema, form, "Le tarif n'a pas été enregistré :");
       if (refusal) return refusal;

@@ -3,14 +3,7 @@ import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentFo
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
 import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/register/fees.schema";
 import { PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
-import {
-  BouncedChequeButton,
-  ChequeFields,
-  chequeSwitchClass,
-  ReceiptBox,
-  ReceiptLink,
-  UndoPaymentButton,
-} from "./PaymentExtras";
+import { ChequeFields, chequeSwitchClass, ReceiptBox, ReceiptLink, TakeBackPayment } from "./PaymentExtras";
 
 interface Fee {
   year: number;
@@ -65,19 +58,7 @@ export function FeePayments({
                 {p.depositedOn ? `, remis en banque le ${p.depositedOn}` : ""}
               </span>
               <ReceiptLink receipt={p.receipt} what={`paiement de ${p.amount} le ${p.paidOn}`} />
-              {p.depositedOn ? (
-                <BouncedChequeButton
-                  paymentId={p.id}
-                  what={`${p.amount} du ${p.paidOn}`}
-                  depositedOn={p.depositedOn}
-                  ofFee
-                  receipt={p.receipt}
-                  today={today}
-                  result={result}
-                />
-              ) : (
-                <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
-              )}
+              <TakeBackPayment payment={p} ofFee today={today} result={result} />
             </li>
           ))}
         </ul>

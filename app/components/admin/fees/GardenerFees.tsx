@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { PaymentWithReceiptFields } from "~/components/admin/plots/PaymentFields";
-import { BouncedChequeButton, chequeSwitchClass, ReceiptLink, UndoPaymentButton } from "./PaymentExtras";
+import { chequeSwitchClass, ReceiptLink, TakeBackPayment } from "./PaymentExtras";
 import { Select, TextInput } from "~/components/form/fields";
 import { linkClass } from "./fee-ui";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
@@ -121,20 +121,7 @@ export function GardenerFees({
                 {p.means ? ` (${p.means})` : ""}
                 {editable && <ReceiptLink receipt={p.receipt} what={p.what} />}
               </span>
-              {editable &&
-                (p.depositedOn ? (
-                  <BouncedChequeButton
-                    paymentId={p.id}
-                    what={`${p.amount} du ${p.paidOn}`}
-                    depositedOn={p.depositedOn}
-                    ofFee={false}
-                    receipt={p.receipt}
-                    today={today}
-                    result={result}
-                  />
-                ) : (
-                  <UndoPaymentButton paymentId={p.id} what={`${p.amount} du ${p.paidOn}`} receipt={p.receipt} />
-                ))}
+              {editable && <TakeBackPayment payment={p} ofFee={false} today={today} result={result} />}
             </li>
           ))}
         </ul>

@@ -140,3 +140,37 @@ export function BouncedChequeButton({
     </ConfirmDialog>
   );
 }
+
+/** What takes a payment back: « Annuler ce paiement », or « Chèque impayé » once its cheque is in a deposit. */
+export function TakeBackPayment({
+  payment,
+  ofFee,
+  today,
+  result,
+}: {
+  payment: {
+    id: number;
+    amount: string;
+    paidOn: string;
+    receipt: { entryId: number; number: string } | null;
+    depositedOn: string | null;
+  };
+  ofFee: boolean;
+  today: string;
+  result: IntentResult | undefined;
+}) {
+  const what = `${payment.amount} du ${payment.paidOn}`;
+  return payment.depositedOn ? (
+    <BouncedChequeButton
+      paymentId={payment.id}
+      what={what}
+      depositedOn={payment.depositedOn}
+      ofFee={ofFee}
+      receipt={payment.receipt}
+      today={today}
+      result={result}
+    />
+  ) : (
+    <UndoPaymentButton paymentId={payment.id} what={what} receipt={payment.receipt} />
+  );
+}
