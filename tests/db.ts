@@ -98,6 +98,7 @@ const tables = [
   "plots",
   "gardeners",
   "plot_holdings",
+  "planned_allotments",
   "gardener_payments",
   "bounced_cheques",
   "fee_calls",

@@ -811,6 +811,39 @@ export const plotHoldings = pgTable(
 );
 
 /**
+ * An allotment decided now for a later day (decision 036): the plot stays free until then but is offered to no one
+ * else; on its day the daily job makes it a holding (`plot_holdings`), from the application (the gardener made then)
+ * or for a gardener already in the register. `problem`: why it could not be made on its day, for the bureau.
+ */
+export const plannedAllotments = pgTable(
+  "planned_allotments",
+  {
+    id: serial("id").primaryKey(),
+    plotId: integer("plot_id")
+      .notNull()
+      .references(() => plots.id, { onDelete: "cascade" }),
+    applicationId: integer("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    gardenerId: integer("gardener_id").references(() => gardeners.id, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    /** The welcome e-mail, when the bureau chose to send it before the day. */
+    welcomeSentAt: timestamptz("welcome_sent_at"),
+    problem: text("problem").notNull().default(""),
+    createdBy: text("created_by").notNull().default(""),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("planned_allotments_plot_idx").on(t.plotId),
+    uniqueIndex("planned_allotments_application_idx")
+      .on(t.applicationId)
+      .where(sql`${t.applicationId} is not null`),
+    index("planned_allotments_gardener_idx").on(t.gardenerId),
+    index("planned_allotments_start_idx").on(t.startDate),
+    check("planned_allotments_who", sql`(${t.applicationId} is null) <> (${t.gardenerId} is null)`),
+  ],
+);
+
+/**
  * A letter to gardeners on paper: who had no e-mail address when it was queued (the snapshot « Lettres à imprimer »
  * prints). Goes with the letter, and with the gardener's record when it is erased.
  */

@@ -2,6 +2,7 @@ import { useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setLockRequestHandler } from "~/db/data-dir-lock.server";
 import { UPKEEP_INTERVAL_MS, vacuumAndAnalyze } from "~/db/upkeep.server";
 import { assemblyLinksJob } from "~/modules/assembly/assembly.server";
+import { plannedAllotmentsJob } from "~/modules/register/planned-allotments.server";
 import { backupJob, backupNow } from "~/modules/backup/backup-schedule.server";
 import { env, mailSettingWarnings } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -89,6 +90,7 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
     mediaCleanupJob,
     documentFilesCleanupJob,
     assemblyLinksJob,
+    plannedAllotmentsJob,
     backupJob(kind),
     {
       name: "sessions expirées",

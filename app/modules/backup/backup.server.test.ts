@@ -13,6 +13,8 @@ import { getDb, useDatabase, type DatabaseHandle } from "~/db/client.server";
 import {
   assemblyCandidates,
   bouncedCheques,
+  plannedAllotments,
+  plots,
   assemblyItems,
   blogPosts,
   importedRecords,
@@ -201,6 +203,9 @@ async function fill() {
     bouncedOn: "2026-03-20",
     reason: "sans provision",
   });
+  // A free plot promised to that gardener from next spring.
+  const [free] = await getDb().select({ id: plots.id }).from(plots).where(eq(plots.state, "libre")).limit(1);
+  await getDb().insert(plannedAllotments).values({ plotId: free!.id, gardenerId: gardener!.id, startDate: "2027-03-01" });
 }
 
 const pairs: [Kind, Kind][] = postgres

@@ -1,6 +1,14 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
-import { applications, associationContent, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
+import {
+  applications,
+  associationContent,
+  gardeners,
+  gardenSites,
+  plannedAllotments,
+  plotHoldings,
+  plots,
+} from "~/db/schema";
 import { VILLE_LABELS, type PlotSize, type Ville } from "~/lib/constants";
 import { withTown } from "~/lib/text";
 import { notArchived } from "~/modules/applications/applicant.server";
@@ -33,7 +41,18 @@ export async function freePlots(executor: Executor = getDb()) {
     .select({ plot: plots, site: gardenSites })
     .from(plots)
     .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
-    .where(eq(plots.state, "libre"))
+    // A plot allotted from a later day stays free until then, but is promised (decision 036).
+    .where(
+      and(
+        eq(plots.state, "libre"),
+        notExists(
+          executor
+            .select({ id: plannedAllotments.id })
+            .from(plannedAllotments)
+            .where(eq(plannedAllotments.plotId, plots.id)),
+        ),
+      ),
+    )
     .orderBy(asc(gardenSites.name), asc(plots.number));
   return rows.map((r) => ({
     id: r.plot.id,
@@ -57,8 +76,11 @@ export async function freePlotsFor(town: string, wishedSize: string, executor: E
   };
 }
 
-/** Locks a plot and checks that it can be given (free); its name. */
-async function takeFreePlot(tx: Transaction, plotId: number) {
+/**
+ * Locks a plot and checks that it can be given (free, and promised to no one from a later day unless `planId`, the
+ * plan being made a holding, is that promise); its name.
+ */
+export async function takeFreePlot(tx: Transaction, plotId: number, planId?: number) {
   const [row] = await tx
     .select({ plot: plots, site: gardenSites })
     .from(plots)
@@ -67,6 +89,11 @@ async function takeFreePlot(tx: Transaction, plotId: number) {
     .for("update", { of: plots });
   if (!row) throw new PlotUnavailableError(null);
   if (row.plot.state !== "libre") throw new PlotUnavailableError(plotName(row.plot, row.site));
+  const [plan] = await tx
+    .select({ id: plannedAllotments.id })
+    .from(plannedAllotments)
+    .where(eq(plannedAllotments.plotId, plotId));
+  if (plan && plan.id !== planId) throw new PlotUnavailableError(plotName(row.plot, row.site));
   return row;
 }
 
@@ -92,8 +119,15 @@ async function hold(
  * say which plot), and the welcome e-mail queued. The plot's and the application's rows are locked, so two
  * administrators cannot give one plot twice, nor two plots to one application: the second gets an error.
  */
-export async function allotFromApplication(tx: Transaction, applicationId: number, plotId: number, startDate: string) {
-  const row = await takeFreePlot(tx, plotId);
+export async function allotFromApplication(
+  tx: Transaction,
+  applicationId: number,
+  plotId: number,
+  startDate: string,
+  /** A planned allotment made on its day: its plan, and whether its welcome e-mail went already. */
+  plan?: { id: number; welcomed: boolean },
+) {
+  const row = await takeFreePlot(tx, plotId, plan?.id);
   const [application] = await tx
     .select()
     .from(applications)
@@ -128,13 +162,20 @@ export async function allotFromApplication(tx: Transaction, applicationId: numbe
     .set({ processed: true, archived: true, archivedDate: new Date(), isDemo: false })
     .where(eq(applications.id, applicationId));
   const [content] = await tx.select().from(associationContent).limit(1);
-  if (gardener!.email) await enqueueMail(tx, allotmentMail(gardener!, row.plot, row.site, startDate, content));
+  if (gardener!.email && !plan?.welcomed)
+    await enqueueMail(tx, allotmentMail(gardener!, row.plot, row.site, startDate, content));
   return { gardener: gardener!, plot: row.plot, site: row.site, name: plotName(row.plot, row.site) };
 }
 
 /** A free plot given to a gardener already in the register (a second plot, a move), in the caller's transaction. */
-export async function allotToGardener(tx: Transaction, gardenerId: number, plotId: number, startDate: string) {
-  const row = await takeFreePlot(tx, plotId);
+export async function allotToGardener(
+  tx: Transaction,
+  gardenerId: number,
+  plotId: number,
+  startDate: string,
+  planId?: number,
+) {
+  const row = await takeFreePlot(tx, plotId, planId);
   const [gardener] = await tx
     .update(gardeners)
     .set({ endDate: null, isDemo: false, updatedAt: new Date() })
@@ -227,5 +268,16 @@ export async function allottedPlotOf(applicationId: number, executor: Executor =
     .where(eq(gardeners.applicationId, applicationId))
     .orderBy(asc(plotHoldings.startDate), asc(plotHoldings.id))
     .limit(1);
+  return row;
+}
+
+/** The plot planned for an application from a later day (decision 036), for the applicant's private page. */
+export async function plannedPlotOf(applicationId: number, executor: Executor = getDb()) {
+  const [row] = await executor
+    .select({ plot: plots, site: gardenSites, startDate: plannedAllotments.startDate })
+    .from(plannedAllotments)
+    .innerJoin(plots, eq(plots.id, plannedAllotments.plotId))
+    .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
+    .where(eq(plannedAllotments.applicationId, applicationId));
   return row;
 }

@@ -21,6 +21,13 @@ import {
 import { euros } from "~/modules/register/plots.labels";
 import { feeStateText } from "./fees.labels";
 import { currentFeeYear } from "./fees.server";
+import {
+  listPlannedAllotments,
+  PlanRefusal,
+  planAllotment,
+  plannedDetail,
+  plannedMessage,
+} from "./planned-allotments.server";
 import { GARDENER_FEE_INTENTS, gardenerFeeAction, gardenerFeesScreen, settleLeaverFee } from "./fees.record.server";
 import { can, type AccountAccess } from "~/modules/auth/roles";
 import {
@@ -173,6 +180,10 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
       // The plot's page opens, and its departure is offered: the register's, a referent's sites only.
       mine: register && inScope(scope, h.plot.siteId),
     })),
+    /** Plots given them from a later day (decision 036), on the account's sites. */
+    planned: (await listPlannedAllotments())
+      .filter((p) => p.gardenerId === gardener.id && inScope(scope, p.siteId))
+      .map((p) => ({ id: p.id, plot: p.plot, from: p.from })),
     money,
     warnings: warnings.map((w) =>
       inScope(scope, w.siteId)
@@ -324,6 +335,18 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
       const chosen = await getPlot(data.plotId);
       if (chosen && !inScope(scope, chosen.site.id)) refuse(SITE_REFUSED);
       try {
+        if (data.startDate > parisToday()) {
+          const planned = await withHistory(
+            actor,
+            (tx) =>
+              planAllotment(tx, { gardenerId: gardener.id }, data.plotId, data.startDate, {
+                welcomeNow: false,
+                createdBy: actor.username,
+              }),
+            (r) => ({ kind: "parcelle.attribution-prevue", target: r.name, detail: plannedDetail(data.startDate) }),
+          );
+          return doneForm("allot", plannedMessage(planned.name, data.startDate));
+        }
         const result = await withHistory(
           actor,
           (tx) => allotToGardener(tx, gardener.id, data.plotId, data.startDate),
@@ -334,6 +357,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
       } catch (error) {
         if (error instanceof PlotUnavailableError)
           return refusedForm(form, error.message, { plotId: error.message }, 409);
+        if (error instanceof PlanRefusal) return refusedForm(form, error.message, {}, error.status);
         throw error;
       }
     }
@@ -371,6 +395,22 @@ export async function allotmentAction(idParam: string | undefined, form: FormDat
   const { data, refusal } = parseAdminForm(allotmentFormSchema, form, "La parcelle n'a pas été attribuée :");
   if (refusal) return refusal;
   try {
+    if (data.startDate > parisToday()) {
+      const planned = await withHistory(
+        actor,
+        (tx) =>
+          planAllotment(tx, { applicationId }, data.plotId, data.startDate, {
+            welcomeNow: data.welcomeNow,
+            createdBy: actor.username,
+          }),
+        (r) => ({
+          kind: "parcelle.attribution-prevue",
+          target: r.name,
+          detail: `demande n° ${applicationId}, ${plannedDetail(data.startDate)}`,
+        }),
+      );
+      return redirect(`/admin/parcelles?prevue=${planned.plan.id}#attributions-prevues`);
+    }
     const result = await withHistory(
       actor,
       (tx) => allotFromApplication(tx, applicationId, data.plotId, data.startDate),
@@ -380,6 +420,7 @@ export async function allotmentAction(idParam: string | undefined, form: FormDat
   } catch (error) {
     if (error instanceof PlotUnavailableError) return refusedForm(form, error.message, { plotId: error.message }, 409);
     if (error instanceof ApplicationClosedError) return refusedForm(form, error.message, {}, 409);
+    if (error instanceof PlanRefusal) return refusedForm(form, error.message, {}, error.status);
     throw error;
   }
 }

@@ -47,15 +47,20 @@ it("asks what is wrong with a warned plot", () => {
   ]);
 });
 
-it("refuses an allotment, a departure or a visit dated after today, with one rule (decision 025)", () => {
+it("refuses a departure or a visit dated after today (decision 025), and an allotment more than a year ahead (decision 036)", () => {
   const today = parisToday();
-  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const after = (days: number) =>
+    new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = after(1);
   const issue = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     r.error?.issues.map((i) => [i.path[0], i.message]);
-  expect(issue(allotmentFormSchema.safeParse({ plotId: "3", startDate: tomorrow }))).toEqual([
-    ["startDate", "La date d'attribution ne peut pas être après aujourd'hui : le registre note ce qui a déjà eu lieu."],
+  // An allotment from tomorrow, or within a year, is planned; beyond, refused.
+  expect(allotmentFormSchema.safeParse({ plotId: "3", startDate: tomorrow }).success).toBe(true);
+  expect(holdingFormSchema.safeParse({ plotId: "3", startDate: after(366) }).success).toBe(true);
+  expect(issue(allotmentFormSchema.safeParse({ plotId: "3", startDate: after(367) }))).toEqual([
+    ["startDate", "Une attribution se prévoit au plus un an à l'avance."],
   ]);
-  expect(issue(holdingFormSchema.safeParse({ plotId: "3", startDate: tomorrow }))?.[0]?.[0]).toBe("startDate");
+  expect(issue(holdingFormSchema.safeParse({ plotId: "3", startDate: after(400) }))?.[0]?.[0]).toBe("startDate");
   expect(issue(departureFormSchema.safeParse({ endDate: tomorrow, plotState: "libre" }))).toEqual([
     ["endDate", "La date de départ ne peut pas être après aujourd'hui : le registre note ce qui a déjà eu lieu."],
   ]);

@@ -48,7 +48,7 @@ function siteAddress(site: Site) {
 
 /** To a new gardener: the plot, where, what to bring and the entry budget (the settings' text). */
 export function allotmentMail(
-  gardener: Gardener,
+  gardener: Pick<Gardener, "name" | "email">,
   plot: Plot,
   site: Site,
   startDate: string,

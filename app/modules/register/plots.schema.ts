@@ -147,10 +147,31 @@ export const paymentFormSchema = z.object({
 });
 export type PaymentForm = z.output<typeof paymentFormSchema>;
 
+/** How far ahead an allotment may be planned (decision 036). */
+export const PLAN_MAX_DAYS = 366;
+
+/**
+ * The day an allotment starts: today or before (recorded), or later, within a year (planned, decision 036: the plot
+ * stays free until then, promised).
+ */
+const allotmentDate = () =>
+  calendarDate("Indiquez la date d'attribution.").refine(
+    (v) =>
+      v <= new Date(Date.parse(`${parisToday()}T12:00:00Z`) + PLAN_MAX_DAYS * 86_400_000).toISOString().slice(0, 10),
+    { error: "Une attribution se prévoit au plus un an à l'avance." },
+  );
+
+/** « Envoyer le courriel de bienvenue dès maintenant », for a planned allotment. */
+const welcomeNow = z
+  .literal("on", { error: "Cochez ou décochez la case." })
+  .optional()
+  .transform((v) => v === "on");
+
 /** « Attribuer une parcelle » from an application. */
 export const allotmentFormSchema = z.object({
   plotId: recordId("Choisissez une parcelle libre."),
-  startDate: pastDate("la date d'attribution"),
+  startDate: allotmentDate(),
+  welcomeNow,
 });
 
 /** A gardener leaves a plot (or all of theirs): the date, and what becomes of the plot. */
@@ -171,5 +192,5 @@ export const departureFormSchema = z.object({
 /** A free plot given to an existing gardener (a second plot, a move). */
 export const holdingFormSchema = z.object({
   plotId: recordId("Choisissez une parcelle libre."),
-  startDate: pastDate("la date d'attribution"),
+  startDate: allotmentDate(),
 });

@@ -4,7 +4,7 @@ import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { IntentForm } from "~/components/admin/plots/IntentForm";
 import { PlotChoices } from "~/components/admin/plots/PlotChoices";
-import { DateTimeInput } from "~/components/form/fields";
+import { Checkbox, DateTimeInput } from "~/components/form/fields";
 import { PLOT_SIZE_LABELS, VILLE_LABELS, type PlotSize, type Ville } from "~/lib/constants";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { allotmentAction, allotmentScreen } from "~/modules/register/gardeners.admin.server";
@@ -64,7 +64,7 @@ export default function AdminAllotment({ loaderData, actionData }: Route.Compone
             schema={allotmentFormSchema}
             result={actionData}
             values={{ startDate: today }}
-            order={["plotId", "startDate"]}
+            order={["plotId", "startDate", "welcomeNow"]}
             submit="Confirmer l'attribution"
           >
             <PlotChoices
@@ -74,7 +74,19 @@ export default function AdminAllotment({ loaderData, actionData }: Route.Compone
                 ["Dans les autres jardins", free.otherTowns],
               ]}
             />
-            <DateTimeInput name="startDate" type="date" label="Attribuée à partir du" required />
+            <DateTimeInput
+              name="startDate"
+              type="date"
+              label="Attribuée à partir du"
+              required
+              hint="Une date à venir (au plus un an) prévoit l'attribution : la parcelle reste libre jusque-là, sans être proposée à personne d'autre."
+            />
+            <Checkbox name="welcomeNow">
+              Pour une date à venir : envoyer le courriel de bienvenue dès maintenant
+              <span className="block text-sm text-stone-600">
+                Sinon, il part le jour de l'attribution. Aujourd'hui ou avant, il part tout de suite.
+              </span>
+            </Checkbox>
           </IntentForm>
         )}
       </Section>

@@ -75,6 +75,7 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
       <WarningList warnings={warnings} />
       <GardenerPlots
         holdings={holdings}
+        planned={loaderData.planned}
         freePlots={freePlots}
         today={today}
         result={actionData}

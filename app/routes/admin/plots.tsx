@@ -3,13 +3,16 @@ import { quietButtonClass } from "~/components/form/styles";
 import type { Route } from "./+types/plots";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { IntentForm } from "~/components/admin/plots/IntentForm";
+import { IntentForm, noticeOf } from "~/components/admin/plots/IntentForm";
+import { PlannedAllotments } from "~/components/admin/plots/PlannedAllotments";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { PlotLegend } from "~/components/admin/plots/PlotTiles";
 import { PlotsNav } from "~/components/admin/plots/PlotsNav";
 import { SiteFields } from "~/components/admin/plots/SiteFields";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { addSite, sitesScreen } from "~/modules/register/plots.admin.server";
+import { cancelPlanAction, plannedScreen } from "~/modules/register/planned-allotments.admin.server";
 import { siteFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 import { signedInAdmin } from "~/request/context";
@@ -19,18 +22,28 @@ export function meta() {
 }
 
 /** /admin/parcelles: the garden sites (a referent: theirs), their plots counted by state, and « Ajouter un jardin ». */
-export async function loader({ context }: Route.LoaderArgs) {
-  return sitesScreen(signedInAdmin(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const access = signedInAdmin(context);
+  return { ...(await sitesScreen(access)), ...(await plannedScreen(access, new URL(request.url))) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return addSite(await readFormData(request), currentActor(context), signedInAdmin(context));
+  const form = await readFormData(request);
+  // « Annuler » an allotment planned for a later day; the rest is « Ajouter un jardin ».
+  if (form.get("intent") === "cancel-plan")
+    return cancelPlanAction(form, currentActor(context), signedInAdmin(context));
+  return addSite(form, currentActor(context), signedInAdmin(context));
 }
 
 export default function AdminPlots({ loaderData, actionData }: Route.ComponentProps) {
-  const { sites, role, wholeRegister } = loaderData;
+  const { sites, role, wholeRegister, planned, cancellable, plannedNotice } = loaderData;
+  const notice = useSaveNotice(noticeOf(actionData) ?? plannedNotice);
   return (
-    <AdminPage title="Parcelles" nav={<PlotsNav accountRole={role} />}>
+    <AdminPage
+      title="Parcelles"
+      nav={<PlotsNav accountRole={role} />}
+      popup={{ ...notice, error: actionData?.ok === false }}
+    >
       {sites.length === 0 ? (
         <p className="rounded-xl bg-white p-4 text-stone-700 ring-1 ring-stone-200">
           {wholeRegister
@@ -59,6 +72,7 @@ export default function AdminPlots({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
+      <PlannedAllotments planned={planned} cancellable={cancellable} />
       {sites.length > 0 && (
         <Form method="post" action="/admin/parcelles/export" reloadDocument>
           <button type="submit" className={quietButtonClass}>

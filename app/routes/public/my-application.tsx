@@ -12,7 +12,8 @@ import {
   withdrawApplication,
 } from "~/modules/applications/applicant.server";
 import { applicantContactSchema } from "~/modules/applications/applications.schema";
-import { allottedPlotOf } from "~/modules/register/allotment.server";
+import { allottedPlotOf, plannedPlotOf } from "~/modules/register/allotment.server";
+import { parisToday } from "~/lib/paris-time";
 
 const UNKNOWN_LINK =
   "Ce lien ne correspond à aucune demande de jardin en cours : il est incomplet, ou la demande a été archivée ou supprimée. Pour toute question, écrivez à l'association.";
@@ -38,12 +39,18 @@ async function applicationOf(token: string) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const application = await applicationOf(params.token);
-  const allotted = application.archived ? await allottedPlotOf(application.id) : undefined;
+  // Allotted (archived), or planned from a later day: the page says which plot, and from when.
+  const allotted = application.archived
+    ? await allottedPlotOf(application.id)
+    : application.processed
+      ? await plannedPlotOf(application.id)
+      : undefined;
   return {
     allotted: allotted
       ? {
           plot: `n° ${allotted.plot.number}, ${allotted.site.name}`,
           since: formatCalendarDate(allotted.startDate),
+          upcoming: allotted.startDate > parisToday(),
           address: [allotted.site.address, VILLE_LABELS[allotted.site.town as Ville] ?? allotted.site.town]
             .filter(Boolean)
             .join(", "),
@@ -116,7 +123,7 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
         <dd>{allotted ? <strong>Parcelle attribuée : {allotted.plot}</strong> : STATUS[status]}</dd>
         {allotted && (
           <>
-            <dt className="font-semibold text-stone-700">Depuis le</dt>
+            <dt className="font-semibold text-stone-700">{allotted.upcoming ? "À partir du" : "Depuis le"}</dt>
             <dd>{allotted.since}</dd>
             <dt className="font-semibold text-stone-700">Adresse du jardin</dt>
             <dd>{allotted.address}</dd>

@@ -29,6 +29,7 @@ const LEAVING_STATES = [
  */
 export function GardenerPlots({
   holdings,
+  planned = [],
   freePlots,
   today,
   result,
@@ -37,6 +38,8 @@ export function GardenerPlots({
   editable,
 }: {
   holdings: Holding[];
+  /** Plots given from a later day (decision 036). */
+  planned?: { id: number; plot: string; from: string }[];
   /** The departure and allotment forms are shown. */
   editable: boolean;
   /** Left already: no departure to record. */
@@ -72,6 +75,16 @@ export function GardenerPlots({
                 <span className="font-semibold text-stone-900">{h.name}</span>
               )}{" "}
               — {h.upcoming ? `à partir du ${h.from}` : `du ${h.from} ${h.current ? "à aujourd'hui" : `au ${h.to}`}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {planned.length > 0 && (
+        <ul className="mt-2">
+          {planned.map((p) => (
+            <li key={p.id} className="py-1">
+              <span className="font-semibold text-stone-900">{p.plot.charAt(0).toUpperCase() + p.plot.slice(1)}</span> —
+              prévue à partir du {p.from}
             </li>
           ))}
         </ul>
@@ -121,7 +134,13 @@ export function GardenerPlots({
             >
               <div className="grid gap-4 sm:grid-cols-2">
                 <Select name="plotId" label="Parcelle libre" options={freePlots} required />
-                <DateTimeInput name="startDate" type="date" label="À partir du" required />
+                <DateTimeInput
+                  name="startDate"
+                  type="date"
+                  label="À partir du"
+                  required
+                  hint="Une date à venir prévoit l'attribution : la parcelle reste libre jusque-là."
+                />
               </div>
             </IntentForm>
           )}
