@@ -205,7 +205,9 @@ async function fill() {
   });
   // A free plot promised to that gardener from next spring.
   const [free] = await getDb().select({ id: plots.id }).from(plots).where(eq(plots.state, "libre")).limit(1);
-  await getDb().insert(plannedAllotments).values({ plotId: free!.id, gardenerId: gardener!.id, startDate: "2027-03-01" });
+  await getDb()
+    .insert(plannedAllotments)
+    .values({ plotId: free!.id, gardenerId: gardener!.id, startDate: "2027-03-01" });
 }
 
 const pairs: [Kind, Kind][] = postgres
