@@ -116,6 +116,71 @@ test("an applicant gets a plot: the site and its plots, the allotment, the secon
   await expect(page.getByText(`Demande d'${hugo.name} supprimée avec succès.`)).toBeVisible();
 });
 
+test.describe("on a phone without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("a plot promised to an applicant from next spring: still free, listed as planned, on the applicant's page, then cancelled", async ({
+    page,
+    browser,
+  }) => {
+    const stamp = Date.now();
+    const site = `Jardin des Saules ${stamp}`;
+    const ines = { name: "Inès Bouvier", email: `ines-${stamp}@example.fr` };
+    await applyAs(browser, ines.name, ines.email);
+    await openAdmin(page, "/admin/parcelles", "Parcelles");
+    await addSite(page, site);
+    await createPlots(page, 1, 1, 150);
+    await expect(popup(page, "1 parcelle créée.")).toBeVisible();
+
+    await page.goto("/admin/applications");
+    await page.getByRole("link", { name: `Attribuer une parcelle à ${ines.name}` }).click();
+    await page.getByLabel(`parcelle 1 du ${site} — 150 m²`).check();
+    const from = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("Attribuée à partir du").fill(from);
+    await page.getByRole("button", { name: "Confirmer l'attribution" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Parcelles" })).toBeVisible();
+    await expect(
+      popup(
+        page,
+        new RegExp(
+          `^La parcelle 1 du ${site} est attribuée à ${ines.name} à partir du .+ : elle reste libre jusque-là`,
+        ),
+      ),
+    ).toBeVisible();
+    const planned = page.getByRole("region", { name: "Attributions prévues" });
+    const mine = planned.getByRole("listitem").filter({ hasText: site });
+    await expect(mine).toContainText(`attribuée à ${ines.name} à partir du`);
+    await expect(mine).toContainText("Le courriel de bienvenue partira le jour de l'attribution.");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Still free on its site's plan until then.
+    await page.getByRole("link", { name: site, exact: true }).click();
+    await expect(page.getByRole("list", { name: "Légende" })).toContainText("Libre : 1");
+
+    // The applicant's page says which plot, from when.
+    const ack = await lastMailTo(ines.email, /ouvrez ce lien personnel/);
+    await page.goto(/(\/ma-demande\/[\w-]{43})/.exec(ack)![1]!);
+    await expect(page.getByText(`Parcelle attribuée : n° 1, ${site}`)).toBeVisible();
+    await expect(page.getByText("À partir du")).toBeVisible();
+
+    // Cancelled: the application is to treat again; it then leaves the list (other tests count the demo's).
+    await page.goto("/admin/parcelles");
+    await mine.getByText("Annuler", { exact: true }).click();
+    await mine.getByRole("button", { name: "Annuler l'attribution" }).click();
+    await expect(
+      popup(
+        page,
+        `Attribution prévue annulée : la parcelle 1 du ${site} est de nouveau libre, et la demande de nouveau à traiter.`,
+      ),
+    ).toBeVisible();
+    await page.goto("/admin/applications");
+    await expect(page.getByRole("link", { name: `Attribuer une parcelle à ${ines.name}` })).toBeVisible();
+    await page.getByLabel(`Supprimer la demande d'${ines.name}`).click();
+    await page.getByRole("button", { name: "Supprimer", exact: true }).click();
+    await expect(page.getByText(`Demande d'${ines.name} supprimée avec succès.`)).toBeVisible();
+  });
+});
+
 test("without JavaScript, on a phone: a plot's record, a gardener, a payment, another plot and a departure", async ({
   browser,
 }) => {

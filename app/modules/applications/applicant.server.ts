@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { applications, gardeners } from "~/db/schema";
+import { applications, gardeners, plannedAllotments } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";
@@ -45,7 +45,9 @@ export async function findByAccessToken(token: string): Promise<Application | un
 export async function waitingListPlaces(): Promise<Map<number, { place: number; total: number }>> {
   const rows = (await getDb().execute(sql`
     select id, row_number() over (partition by ville order by date, id)::int as place, count(*) over (partition by ville)::int as total
-    from ${applications} where archived is null or archived = false`)) as unknown as {
+    from ${applications} where (archived is null or archived = false)
+      -- A plot promised from a later day (decision 036): served, out of the list.
+      and not exists (select 1 from ${plannedAllotments} p where p.application_id = ${applications}.id)`)) as unknown as {
     rows: { id: number; place: number; total: number }[];
   };
   return new Map(rows.rows.map((r) => [Number(r.id), { place: Number(r.place), total: Number(r.total) }]));

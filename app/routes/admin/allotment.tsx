@@ -48,7 +48,7 @@ export default function AdminAllotment({ loaderData, actionData }: Route.Compone
       <Section
         id="attribution"
         title="Parcelles libres"
-        description="En confirmant : le jardinier est créé depuis la demande, la parcelle devient attribuée, la demande est archivée (les suivants avancent dans la liste d'attente) et l'e-mail de bienvenue part, avec l'adresse du jardin, le numéro de la parcelle et le budget d'entrée."
+        description="En confirmant : le jardinier est créé depuis la demande, la parcelle devient attribuée, la demande est archivée (les suivants avancent dans la liste d'attente) et l'e-mail de bienvenue part, avec l'adresse du jardin, le numéro de la parcelle et le budget d'entrée. Pour une date à venir, tout cela se fait ce jour-là ; d'ici là, la parcelle est promise."
       >
         {none ? (
           <p className="text-stone-700">

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { applications, gardeners, history, outbox, plannedAllotments, plotHoldings, plots } from "~/db/schema";
+import { waitingListPlace } from "~/modules/applications/applicant.server";
 import { allotToGardener, freePlots, PlotUnavailableError } from "~/modules/register/allotment.server";
 import { activatePlannedAllotments, listPlannedAllotments } from "~/modules/register/planned-allotments.server";
 import { describeEachDatabase } from "../../../tests/db";
@@ -52,6 +53,8 @@ describeEachDatabase("allotments planned for a later day", () => {
     ).rejects.toBeInstanceOf(PlotUnavailableError);
     const [app] = await getDb().select().from(applications).where(eq(applications.id, application.id));
     expect([app!.processed, Boolean(app!.archived)]).toEqual([true, false]);
+    // Served: out of the waiting list, the next applicants move up.
+    expect(await waitingListPlace(application)).toBeNull();
     expect(await getDb().select().from(outbox)).toEqual([]);
     expect(await getDb().select().from(plotHoldings)).toEqual([]);
     const screen = await plotsLoader(

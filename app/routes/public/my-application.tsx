@@ -60,7 +60,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     receivedOn: formatDate(application.date),
     status: application.processed ? "processed" : "received",
     town: application.ville ? (VILLE_LABELS[application.ville as Ville] ?? application.ville) : VILLE_NON_SPECIFIEE,
-    waitingList: await waitingListPlace(application),
+    // A plot given or promised: no more place in the waiting list.
+    waitingList: allotted ? null : await waitingListPlace(application),
     email: application.email,
     telephone: application.telephonePortable,
   };
@@ -141,8 +142,10 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
       </dl>
       {allotted ? (
         <p className="mt-6 text-stone-700">
-          Bienvenue parmi les jardiniers ! Le bureau vous a écrit pour votre première venue. Pour toute question, passez
-          à une permanence ou écrivez à l'association.
+          {allotted.upcoming
+            ? "Votre parcelle vous attend à partir de cette date : le bureau vous écrit pour votre première venue. "
+            : "Bienvenue parmi les jardiniers ! Le bureau vous a écrit pour votre première venue. "}
+          Pour toute question, passez à une permanence ou écrivez à l'association.
         </p>
       ) : (
         <>
