@@ -1,4 +1,5 @@
-import { isNull, sql } from "drizzle-orm";
+import { and, isNull, lte, sql } from "drizzle-orm";
+import { parisToday } from "~/lib/paris-time";
 import { getDb, type Executor } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
@@ -53,7 +54,8 @@ export async function membershipOf(rules: MembershipRules, executor: Executor = 
         plots: plotsHeld.mapWith(Number),
       })
       .from(gardeners)
-      .where(isNull(gardeners.endDate))
+      // A newcomer whose plots start later (decision 036) is a member from that day.
+      .where(and(isNull(gardeners.endDate), lte(gardeners.startDate, parisToday())))
       .orderBy(...byFamilyName),
     currentVolunteers(executor),
     rules.membership === "cotisation" && rules.membershipFeeYear !== null

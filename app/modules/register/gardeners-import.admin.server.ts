@@ -29,12 +29,12 @@ export async function gardenersImportAction(form: FormData, actor: Actor) {
         r.created > 0 && {
           kind: "jardinier.import",
           target: counted(r.created, "jardinier", "jardiniers"),
-          detail: `${counted(r.allotted, "parcelle attribuée", "parcelles attribuées")}, ${counted(r.skipped, "ligne ignorée", "lignes ignorées")}`,
+          detail: `${counted(r.allotted, "parcelle attribuée", "parcelles attribuées")}${r.promised > 0 ? `, ${counted(r.promised, "attribution prévue", "attributions prévues")}` : ""}, ${counted(r.skipped, "ligne ignorée", "lignes ignorées")}`,
         },
     );
     return doneForm(
       "import",
-      `Import terminé : ${counted(result.created, "jardinier créé", "jardiniers créés")}, ${counted(result.allotted, "parcelle attribuée", "parcelles attribuées")}.`,
+      `Import terminé : ${counted(result.created, "jardinier créé", "jardiniers créés")}, ${counted(result.allotted, "parcelle attribuée", "parcelles attribuées")}${result.promised > 0 ? `, ${counted(result.promised, "attribution prévue", "attributions prévues")}` : ""}.`,
     );
   } catch (error) {
     if (error instanceof GardenersImportRefused)

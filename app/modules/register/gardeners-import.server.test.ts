@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { gardeners, history, plotHoldings, plots } from "~/db/schema";
+import { gardeners, history, plannedAllotments, plotHoldings, plots } from "~/db/schema";
 import { readFormData } from "~/modules/forms/form-data.server";
 import type { Actor } from "~/modules/history/history.server";
 import { describeEachDatabase } from "../../../tests/db";
@@ -86,6 +86,38 @@ describeEachDatabase("gardeners' import", () => {
     const [zoe] = await getDb().select().from(gardeners).where(eq(gardeners.familyName, "Écuyer"));
     expect(zoe).toMatchObject({ landline: "04 78 00 00 00", name: "Zoé Écuyer" });
     expect((await getDb().select().from(history)).map((h) => h.kind)).toContain("jardinier.import");
+  });
+
+  it("accepts an arrival up to a year ahead: the gardener recorded, their plot promised from that day", async () => {
+    const site = await insertSite({ name: "Jardin des Brosses" });
+    const plot = await insertPlot(site.id, 1, { state: "libre" });
+    const french = (offset: number) => {
+      const [y, m, d] = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).split("-");
+      return `${d}/${m}/${y}`;
+    };
+    const csv = [
+      "Nom;Prénom(s);E-mail;Jardin;Parcelle;Arrivée",
+      `Haddad;Yasmine;yasmine@example.fr;Jardin des Brosses;1;${french(60)}`,
+      `Lemoine;Paul;;;;${french(400)}`,
+    ].join("\r\n");
+    const { check } = (await upload(windows1252(csv))) as { check: { lines: { message: string }[]; csv: string } };
+    expect(check.lines[0]!.message).toMatch(
+      /^avec la parcelle 1 du Jardin des Brosses à partir du .+ \(attribution prévue\)\.$/,
+    );
+    expect(check.lines[1]!.message).toBe("Une attribution se prévoit au plus un an à l'avance.");
+
+    const form = new FormData();
+    form.append("intent", "import");
+    form.append("csv", ["Nom;Prénom(s);E-mail;Jardin;Parcelle;Arrivée", csv.split("\r\n")[1]].join("\r\n"));
+    expect(await gardenersImportAction(form, ACTOR)).toMatchObject({
+      ok: true,
+      message: "Import terminé : 1 jardinier créé, 0 parcelle attribuée, 1 attribution prévue.",
+    });
+    const [yasmine] = await getDb().select().from(gardeners).where(eq(gardeners.email, "yasmine@example.fr"));
+    expect(await getDb().select().from(plotHoldings)).toEqual([]);
+    expect(await getDb().select().from(plannedAllotments)).toEqual([
+      expect.objectContaining({ plotId: plot.id, gardenerId: yasmine!.id, startDate: yasmine!.startDate }),
+    ]);
   });
 
   it("imports nothing while a line is wrong, and says which and why", async () => {

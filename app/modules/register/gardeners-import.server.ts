@@ -1,12 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
-import { gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
+import { gardeners, gardenSites, plannedAllotments, plotHoldings, plots } from "~/db/schema";
+import { formatCalendarDate } from "~/lib/dates";
+import { parisToday } from "~/lib/paris-time";
 import { de, fullName, splitName } from "~/lib/text";
 import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
 import { allotToGardener, PlotUnavailableError } from "~/modules/register/allotment.server";
 import { plotName } from "~/modules/register/plots.labels";
 import { gardenerFormSchema, type GardenerForm } from "~/modules/register/plots.schema";
 import { createGardener } from "./gardeners.server";
+import { planAllotment, PlanRefusal } from "./planned-allotments.server";
 
 const GARDENERS_CSV_MAX_LINES = 2000;
 
@@ -125,10 +128,16 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
     () => executor.select().from(gardenSites),
     () =>
       executor
-        .select({ plot: plots, siteName: gardenSites.name, held: plotHoldings.id })
+        .select({
+          plot: plots,
+          siteName: gardenSites.name,
+          held: plotHoldings.id,
+          promised: plannedAllotments.id,
+        })
         .from(plots)
         .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
-        .leftJoin(plotHoldings, and(eq(plotHoldings.plotId, plots.id), isNull(plotHoldings.endDate))),
+        .leftJoin(plotHoldings, and(eq(plotHoldings.plotId, plots.id), isNull(plotHoldings.endDate)))
+        .leftJoin(plannedAllotments, eq(plannedAllotments.plotId, plots.id)),
     () =>
       executor
         .select({ id: gardeners.id, name: gardeners.name, email: gardeners.email })
@@ -158,6 +167,7 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
       continue;
     }
     const phone = cell("phone");
+    // An arrival up to a year ahead is accepted: the plots are then planned from that day (decision 036).
     const parsed = gardenerFormSchema.safeParse({
       ...parts,
       email: cell("email"),
@@ -205,6 +215,8 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
       const named = plotName({ number: ref.number }, site);
       if (!found) refused = `Pas de ${named} : créez-la d'abord (import des parcelles).`;
       else if (found.held !== null || found.plot.state !== "libre") refused = `La ${named} n'est pas libre.`;
+      else if (found.promised !== null)
+        refused = `La ${named} est déjà promise à une autre personne (attribution prévue).`;
       else if (inFile.plots.has(found.plot.id)) refused = `La ${named} est donnée à une autre ligne du fichier.`;
       if (refused) break;
       plotIds.push(found!.plot.id);
@@ -216,7 +228,9 @@ export async function checkGardenersCsv(text: string, executor: Executor = getDb
     }
     for (const id of plotIds) inFile.plots.add(id);
     planned.push({ form, plotIds });
-    result("creer", plotNames.length > 0 ? `avec la ${plotNames.join(" et la ")}.` : "sans parcelle.");
+    const later =
+      form.startDate > parisToday() ? ` à partir du ${formatCalendarDate(form.startDate)} (attribution prévue)` : "";
+    result("creer", plotNames.length > 0 ? `avec la ${plotNames.join(" et la ")}${later}.` : "sans parcelle.");
   }
   return {
     lines,
@@ -245,18 +259,28 @@ export async function importGardenersCsv(text: string, tx: Transaction) {
   const check = await checkGardenersCsv(text, tx);
   if (check.counts.erreur > 0) throw new GardenersImportRefused(check);
   let allotted = 0;
+  let promised = 0;
   for (const { form, plotIds } of check.planned) {
     const gardener = await createGardener(form, tx);
     for (const plotId of plotIds) {
       try {
+        if (form.startDate > parisToday()) {
+          await planAllotment(tx, { gardenerId: gardener.id }, plotId, form.startDate, {
+            welcomeNow: false,
+            createdBy: "import",
+          });
+          promised++;
+          continue;
+        }
         await allotToGardener(tx, gardener.id, plotId, form.startDate);
       } catch (error) {
         // Taken between the check and the lock: the whole import is refused, with the fresh dry run.
-        if (error instanceof PlotUnavailableError) throw new GardenersImportRefused(check);
+        if (error instanceof PlotUnavailableError || error instanceof PlanRefusal)
+          throw new GardenersImportRefused(check);
         throw error;
       }
       allotted++;
     }
   }
-  return { created: check.planned.length, allotted, skipped: check.counts.ignorer };
+  return { created: check.planned.length, allotted, promised, skipped: check.counts.ignorer };
 }

@@ -112,6 +112,20 @@ export const bulkPlotsSchema = z
     error: `Au plus ${BULK_PLOTS_MAX} parcelles à la fois.`,
   });
 
+/** How far ahead an allotment may be planned (decision 036). */
+export const PLAN_MAX_DAYS = 366;
+
+/**
+ * The day an allotment starts (or a gardener arrives): today or before (recorded), or later, within a year (planned,
+ * decision 036: the plot stays free until then, promised).
+ */
+export const allotmentDate = (message = "Indiquez la date d'attribution.") =>
+  calendarDate(message).refine(
+    (v) =>
+      v <= new Date(Date.parse(`${parisToday()}T12:00:00Z`) + PLAN_MAX_DAYS * 86_400_000).toISOString().slice(0, 10),
+    { error: "Une attribution se prévoit au plus un an à l'avance." },
+  );
+
 // The name in two parts, as lists sort by family name; a gardener may have a single name (no given names).
 export const gardenerFormSchema = z.object({
   familyName: requiredLine(120, "Indiquez le nom de famille du jardinier."),
@@ -121,7 +135,8 @@ export const gardenerFormSchema = z.object({
   mobile: optionalPhone("Format de téléphone invalide (ex: 0612345678)"),
   landline: optionalPhone("Format de téléphone invalide (ex: 0412345678)"),
   address: optionalText(300, ""),
-  startDate: pastDate("la date d'arrivée du jardinier"),
+  // A newcomer may be recorded before the day their plots start (decision 036).
+  startDate: allotmentDate("Indiquez la date d'arrivée du jardinier."),
   notes: optionalText(2000, ""),
 });
 export type GardenerForm = z.output<typeof gardenerFormSchema>;
@@ -146,20 +161,6 @@ export const paymentFormSchema = z.object({
   ...receiptBox,
 });
 export type PaymentForm = z.output<typeof paymentFormSchema>;
-
-/** How far ahead an allotment may be planned (decision 036). */
-export const PLAN_MAX_DAYS = 366;
-
-/**
- * The day an allotment starts: today or before (recorded), or later, within a year (planned, decision 036: the plot
- * stays free until then, promised).
- */
-const allotmentDate = () =>
-  calendarDate("Indiquez la date d'attribution.").refine(
-    (v) =>
-      v <= new Date(Date.parse(`${parisToday()}T12:00:00Z`) + PLAN_MAX_DAYS * 86_400_000).toISOString().slice(0, 10),
-    { error: "Une attribution se prévoit au plus un an à l'avance." },
-  );
 
 /** « Envoyer le courriel de bienvenue dès maintenant », for a planned allotment. */
 const welcomeNow = z

@@ -17,6 +17,7 @@ import { currentActor } from "~/modules/history/actor.server";
 import { gardenerFormSchema } from "~/modules/register/plots.schema";
 import { adminMeta } from "~/modules/seo/seo";
 import { agreed, de } from "~/lib/text";
+import { formatCalendarDate } from "~/lib/dates";
 import { signedInAdmin } from "~/request/context";
 import { GardenerDetails } from "~/components/admin/plots/GardenerDetails";
 import { GardenerLetters } from "~/components/admin/plots/GardenerLetters";
@@ -66,7 +67,9 @@ export default function AdminGardener({ loaderData, actionData }: Route.Componen
         <p className="text-stone-700">
           {gardener.left
             ? `${agreed(gardener.civility, "Ancien jardinier, parti", "Ancienne jardinière, partie", "Ancien jardinier, parti")} le ${gardener.left}.`
-            : `${agreed(gardener.civility, "Jardinier actuel", "Jardinière actuelle", "Jardinier actuel")}.`}
+            : gardener.startDate > today
+              ? `${agreed(gardener.civility, "Nouveau jardinier", "Nouvelle jardinière", "Nouveau jardinier")}, à partir du ${formatCalendarDate(gardener.startDate)}.`
+              : `${agreed(gardener.civility, "Jardinier actuel", "Jardinière actuelle", "Jardinier actuel")}.`}
           {gardener.fromApplication ? " Venu de la liste d'attente." : ""}
         </p>
       }
