@@ -10,9 +10,10 @@ import type { FakeHelloAsso } from "../../../tests/fakes/helloasso";
 import { configureHelloAsso, useFakeHelloAsso } from "../../../tests/helloasso";
 import { countRemindable } from "~/modules/register/fees.server";
 import { AnomalyRefusal, checkAnomalyRefund, openAnomalies, recordAnomaly, setAnomalyAside } from "./anomalies.server";
-import { anomalyLinks } from "./helloasso.admin.server";
+import { anomalyAction, anomalyLinks } from "./helloasso.admin.server";
 import { forgetHelloAssoTokens } from "./helloasso.client.server";
 import { receiveNotification, startFeePayment } from "./online-payments.server";
+import { actionOutcome } from "../../../tests/routes";
 
 const ORIGIN = "https://jardins.example.org";
 const fakeHelloAsso = useFakeHelloAsso();
@@ -121,5 +122,36 @@ describeEachDatabase("a HelloAsso payment awaiting the bureau", () => {
     expect(await openAnomalies()).toEqual([]);
     const logged = (await getDb().select().from(history)).map((h) => h.detail);
     expect(logged).toContain("mis de côté par le bureau : passé à la main dans le livre");
+  });
+
+  it("is treated on the book's overview once its fee is erased: listed there, refused a recording, set aside", async () => {
+    const { fee, row } = await anomaly();
+    await getDb().delete(gardenerFees).where(eq(gardenerFees.id, fee.id));
+    expect(await anomalyLinks()).toEqual([
+      expect.objectContaining({
+        id: row.id,
+        to: "/admin/tresorerie#paiements-a-traiter",
+        erased: true,
+        received: euros(1000),
+        label: "Camille Roux (cotisation effacée)",
+      }),
+    ]);
+    // What the book's overview posts (its action is the helloasso module's).
+    const treat = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      return anomalyAction(form, bureau).then(actionOutcome);
+    };
+    expect(await treat({ intent: "anomaly-record", payment: String(row.id) })).toMatchObject({
+      status: 409,
+      value: { message: expect.stringContaining("La cotisation de ce paiement a été effacée") },
+    });
+    expect(
+      await treat({ intent: "anomaly-aside", payment: String(row.id), note: "passé à la main, don" }),
+    ).toMatchObject({
+      status: 200,
+      value: { ok: true, message: "Paiement mis de côté avec sa note." },
+    });
+    expect(await openAnomalies()).toEqual([]);
   });
 });

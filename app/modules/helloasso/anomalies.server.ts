@@ -34,6 +34,8 @@ export async function openAnomalies() {
       year: gardenerFees.year,
       name: gardeners.name,
       note: onlinePayments.note,
+      amountCents: onlinePayments.amountCents,
+      receivedCents: onlinePayments.receivedCents,
     })
     .from(onlinePayments)
     .leftJoin(gardenerFees, eq(gardenerFees.id, onlinePayments.feeId))

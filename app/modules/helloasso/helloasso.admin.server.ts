@@ -210,7 +210,9 @@ export async function anomalyAction(form: FormData, actor: Actor) {
 export async function anomalyLinks() {
   return (await openAnomalies()).map((a) => ({
     id: a.id,
-    to: a.feeId === null ? null : `/admin/cotisations/${a.feeId}#en-ligne`,
+    to: a.feeId === null ? "/admin/tresorerie#paiements-a-traiter" : `/admin/cotisations/${a.feeId}#en-ligne`,
+    erased: a.feeId === null,
+    received: euros(a.receivedCents ?? a.amountCents),
     label:
       a.year === null
         ? `${a.name ?? "Fiche effacée"} (cotisation effacée)`

@@ -9,7 +9,11 @@ import { TREASURY_LINKS, TreasuryNav, treasuryLinkClass } from "~/components/adm
 import { overviewScreen } from "~/modules/treasury/entries.admin.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { AnomaliesNotice } from "~/components/admin/fees/AnomaliesNotice";
-import { anomalyLinks } from "~/modules/helloasso/helloasso.admin.server";
+import { anomalyAction, anomalyLinks } from "~/modules/helloasso/helloasso.admin.server";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
+import { useSaveNotice } from "~/components/admin/use-save-notice";
+import { readFormData } from "~/modules/forms/form-data.server";
+import { currentActor } from "~/modules/history/actor.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(`Trésorerie ${loaderData?.year ?? ""}`.trim());
@@ -21,12 +25,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...screen, anomalies };
 }
 
-export default function AdminTreasury({ loaderData }: Route.ComponentProps) {
+/** « Traiter » a HelloAsso payment whose fee was erased: refunded, or set aside (the helloasso module's). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return anomalyAction(await readFormData(request), currentActor(context));
+}
+
+export default function AdminTreasury({ loaderData, actionData }: Route.ComponentProps) {
   const { year, closed, accounts, total, income, expenses, result, surplus, cheques, latest, anomalies } = loaderData;
+  const notice = useSaveNotice(noticeOf(actionData));
   return (
     <AdminPage
       title={`Trésorerie ${year}`}
       nav={<TreasuryNav />}
+      popup={{ ...notice, error: actionData?.ok === false }}
       intro={
         closed ? (
           <p className="text-stone-700">L'exercice {year} est clôturé : ses écritures ne changent plus.</p>
@@ -41,7 +52,7 @@ export default function AdminTreasury({ loaderData }: Route.ComponentProps) {
           {year + 1} →
         </Link>
       </nav>
-      <AnomaliesNotice anomalies={anomalies} />
+      <AnomaliesNotice anomalies={anomalies} treatErased result={actionData} />
       <NewEntryButtons />
       <Section id="comptes" title="Comptes">
         <AccountBalances year={year} accounts={accounts} total={total} />

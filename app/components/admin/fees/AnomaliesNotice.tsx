@@ -1,18 +1,34 @@
 import { Link } from "react-router";
+import type { IntentResult } from "~/components/admin/plots/IntentForm";
 import { counted } from "~/lib/text";
+import { TreatAnomaly } from "./OnlinePayments";
 
 interface Anomaly {
   id: number;
-  to: string | null;
+  /** Where « Traiter » is: its fee's page, or the book's overview for one whose fee was erased. */
+  to: string;
   label: string;
   note: string;
+  /** Its fee was erased: treated on the book's overview (refund or set aside). */
+  erased: boolean;
+  received: string;
 }
 
 /**
  * « Paiements HelloAsso à traiter »: payments HelloAsso received that were not recorded, each with its fee's page where
- * « Traiter » is (the dashboard, the book's overview). Nothing when there is none.
+ * « Traiter » is (the dashboard, the book's overview), or treated on the book's overview when its fee was erased.
+ * Nothing when there is none.
  */
-export function AnomaliesNotice({ anomalies }: { anomalies: readonly Anomaly[] }) {
+export function AnomaliesNotice({
+  anomalies,
+  treatErased = false,
+  result,
+}: {
+  anomalies: readonly Anomaly[];
+  /** The book's overview: those whose fee was erased are treated here. */
+  treatErased?: boolean;
+  result?: IntentResult;
+}) {
   if (anomalies.length === 0) return null;
   return (
     <section
@@ -29,14 +45,17 @@ export function AnomaliesNotice({ anomalies }: { anomalies: readonly Anomaly[] }
       <ul className="mt-2 space-y-1">
         {anomalies.map((a) => (
           <li key={a.id}>
-            {a.to ? (
+            {a.erased && treatErased ? (
+              <strong>{a.label}</strong>
+            ) : (
               <Link to={a.to} className="font-semibold underline">
                 Traiter : {a.label}
               </Link>
-            ) : (
-              <strong>{a.label}</strong>
             )}
             <span className="block text-sm [overflow-wrap:anywhere]">{a.note}</span>
+            {a.erased && treatErased ? (
+              <TreatAnomaly id={a.id} received={a.received} withFee={false} result={result} />
+            ) : null}
           </li>
         ))}
       </ul>

@@ -39,21 +39,35 @@ function TreatButton({
 }
 
 /**
- * « Traiter » a payment HelloAsso received that was not recorded: record what was received, see the refund made on
- * HelloAsso, or set it aside with a note (decision 032).
+ * « Traiter » a payment HelloAsso received that was not recorded: record what was received (on its fee's page), see the
+ * refund made on HelloAsso, or set it aside with a note (decision 032). Without its fee (erased), it can only be
+ * refunded or set aside.
  */
-function Treat({ p, result }: { p: OnlinePayment; result: IntentResult | undefined }) {
+export function TreatAnomaly({
+  id,
+  received,
+  withFee,
+  result,
+}: {
+  id: number;
+  received: string;
+  withFee: boolean;
+  result: IntentResult | undefined;
+}) {
   return (
     <div className="mt-2 space-y-3 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
       <p className="font-semibold text-amber-950">
-        À traiter : HelloAsso a reçu {p.received ?? p.amount}. Tant que ce paiement attend, la cotisation n'est ni en
-        retard ni relancée.
+        {withFee
+          ? `À traiter : HelloAsso a reçu ${received}. Tant que ce paiement attend, la cotisation n'est ni en retard ni relancée.`
+          : `À traiter : HelloAsso a reçu ${received} pour une cotisation effacée depuis. Remboursez-le, ou passez le montant dans la trésorerie et mettez-le de côté.`}
       </p>
       <div className="flex flex-wrap gap-2">
-        <TreatButton id={p.id} intent="anomaly-record">
-          {`Enregistrer le montant reçu (${p.received ?? p.amount})`}
-        </TreatButton>
-        <TreatButton id={p.id} intent="anomaly-refund" quiet>
+        {withFee && (
+          <TreatButton id={id} intent="anomaly-record">
+            {`Enregistrer le montant reçu (${received})`}
+          </TreatButton>
+        )}
+        <TreatButton id={id} intent="anomaly-refund" quiet>
           J'ai remboursé sur HelloAsso : vérifier
         </TreatButton>
       </div>
@@ -65,7 +79,7 @@ function Treat({ p, result }: { p: OnlinePayment; result: IntentResult | undefin
         submit="Mettre de côté"
         className="space-y-2"
       >
-        <input type="hidden" name="payment" value={p.id} />
+        <input type="hidden" name="payment" value={id} />
         <TextInput name="note" label="Ou mettre de côté, avec une note" />
       </IntentForm>
     </div>
@@ -81,7 +95,7 @@ export function OnlinePayments({ payments, result }: { payments: OnlinePayment[]
           <strong>{p.state}</strong> — {p.amount}, commencé le {p.date}
           {p.note ? <span className="block text-sm text-stone-600 [overflow-wrap:anywhere]">{p.note}</span> : null}
           {p.treatment ? <span className="block text-sm text-stone-700">{p.treatment}</span> : null}
-          {p.open ? <Treat p={p} result={result} /> : null}
+          {p.open ? <TreatAnomaly id={p.id} received={p.received ?? p.amount} withFee result={result} /> : null}
         </li>
       ))}
     </ul>
