@@ -27,10 +27,52 @@ export function FeedbackPopup({ message, tone = "success", onClose }: FeedbackPo
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
 
+  // The popup must not hide what was just clicked (a form's button at the bottom of a phone's screen): while it is
+  // open, the page gets room under its last part, and the button that sent the form is scrolled above the popup (it
+  // may have lost the focus meanwhile, disabled while its form was sent).
+  const box = useRef<HTMLDivElement>(null);
+  const sender = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      sender.current = event.submitter ?? (event.target instanceof HTMLElement ? event.target : null);
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, []);
+  useEffect(() => {
+    const popup = box.current;
+    if (!message || !popup) return;
+    const before = document.body.style.paddingBottom;
+    document.body.style.paddingBottom = `${popup.getBoundingClientRect().height + 32}px`;
+    const focused = document.activeElement;
+    const target = sender.current?.isConnected
+      ? sender.current
+      : focused instanceof HTMLElement && focused !== document.body
+        ? focused
+        : null;
+    sender.current = null;
+    const uncover = () => {
+      if (!target?.isConnected || popup.contains(target)) return;
+      const covered = target.getBoundingClientRect().bottom - popup.getBoundingClientRect().top;
+      if (covered > -8) window.scrollBy({ top: covered + 16 });
+    };
+    uncover();
+    // The page's data is read again after a save (a list grows above the button): uncovered again for a moment.
+    const resized = new ResizeObserver(uncover);
+    resized.observe(document.body);
+    const settle = setTimeout(() => resized.disconnect(), 2000);
+    return () => {
+      clearTimeout(settle);
+      resized.disconnect();
+      document.body.style.paddingBottom = before;
+    };
+  }, [message]);
+
   const error = tone === "error";
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       <div
+        ref={box}
         className={
           message
             ? `pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl border-l-4 bg-white p-4 shadow-lg ring-1 ring-stone-200 ${
