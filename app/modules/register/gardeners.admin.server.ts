@@ -181,8 +181,8 @@ export async function gardenerScreen(idParam: string | undefined, access: Accoun
       mine: register && inScope(scope, h.plot.siteId),
     })),
     /** Plots given them from a later day (decision 036), on the account's sites. */
-    planned: (await listPlannedAllotments())
-      .filter((p) => p.gardenerId === gardener.id && inScope(scope, p.siteId))
+    planned: (await listPlannedAllotments({ gardenerId: gardener.id }))
+      .filter((p) => inScope(scope, p.siteId))
       .map((p) => ({ id: p.id, plot: p.plot, from: p.from })),
     money,
     warnings: warnings.map((w) =>

@@ -24,7 +24,7 @@ export async function plannedScreen(access: AccountAccess, url: URL) {
 /** « Annuler » a plan of the account's sites. */
 export async function cancelPlanAction(form: FormData, actor: Actor, access: AccountAccess) {
   const scope = scopedSiteIds(access);
-  const plan = (await listPlannedAllotments()).find((p) => p.id === parseId(form.get("planId")));
+  const [plan] = await listPlannedAllotments({ id: parseId(form.get("planId")) ?? 0 });
   if (!plan || !inScope(scope, plan.siteId) || !can(access.role, "register"))
     return refusedForm(form, "Cette attribution prévue n'existe plus.", {}, 404);
   await withHistory(

@@ -81,8 +81,14 @@ export async function planAllotment(
   return { plan: plan!, name: plotName(row.plot, row.site), welcomed: sendNow };
 }
 
-/** The plans to come, by date: the plot, who will hold it, from when, and what stopped one made on its day. */
-export async function listPlannedAllotments(executor: Executor = getDb()) {
+/**
+ * The plans to come, by date: the plot, who will hold it, from when, and what stopped one made on its day; all of
+ * them, or one (`id`), or a gardener's (`gardenerId`).
+ */
+export async function listPlannedAllotments(
+  only: { id?: number; gardenerId?: number } = {},
+  executor: Executor = getDb(),
+) {
   const rows = await executor
     .select({
       plan: plannedAllotments,
@@ -96,6 +102,12 @@ export async function listPlannedAllotments(executor: Executor = getDb()) {
     .innerJoin(gardenSites, eq(gardenSites.id, plots.siteId))
     .leftJoin(applications, eq(applications.id, plannedAllotments.applicationId))
     .leftJoin(gardeners, eq(gardeners.id, plannedAllotments.gardenerId))
+    .where(
+      and(
+        only.id === undefined ? undefined : eq(plannedAllotments.id, only.id),
+        only.gardenerId === undefined ? undefined : eq(plannedAllotments.gardenerId, only.gardenerId),
+      ),
+    )
     .orderBy(asc(plannedAllotments.startDate), asc(gardenSites.name), asc(plots.number));
   return rows.map((r) => ({
     id: r.plan.id,
