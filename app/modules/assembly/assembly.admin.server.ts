@@ -35,6 +35,7 @@ import {
 import {
   agendaOf,
   AssemblyRefusal,
+  beforeTheDay,
   documentTitles,
   eventsToMark,
   getAssembly,
@@ -385,11 +386,12 @@ export async function attendanceSheet(idParam: string | undefined) {
 }
 
 /** /admin/assemblees/:id/presence: tick who is present; the quorum live. */
-export async function presenceScreen(idParam: string | undefined) {
+export async function presenceScreen(idParam: string | undefined, now = new Date()) {
   const { assembly, event, members, names, represented, quorum } = await presence(idParam);
   return {
     id: assembly.id,
     title: assemblyTitle(assembly, event),
+    notYet: beforeTheDay(event, now),
     quorumPercent: assembly.quorumPercent,
     quorum,
     members: members.map((m) => ({
@@ -420,8 +422,10 @@ function presenceNote(
 }
 
 /** « Présent » / « Absent » on the presence screen. */
-export async function presenceAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const { assembly } = await assemblyOf(idParam);
+export async function presenceAction(idParam: string | undefined, form: FormData, actor: Actor, now = new Date()) {
+  const { assembly, event } = await assemblyOf(idParam);
+  const notYet = beforeTheDay(event, now);
+  if (notYet) return refusedForm(form, notYet, {}, 409);
   const memberId = parseId(String(form.get("member") ?? ""));
   const present = form.get("intent") === "present";
   if (memberId === null) return refusedForm(form, "Ce membre n'est pas convoqué à cette assemblée.", {}, 404);
@@ -438,12 +442,13 @@ export async function presenceAction(idParam: string | undefined, form: FormData
 }
 
 /** /admin/assemblees/:id/votes: each resolution with its counts and result, under the quorum. */
-export async function votesScreen(idParam: string | undefined) {
+export async function votesScreen(idParam: string | undefined, now = new Date()) {
   const { assembly, event, quorum } = await presence(idParam);
   const voices = quorum.presentVoices + quorum.representedVoices;
   return {
     id: assembly.id,
     title: assemblyTitle(assembly, event),
+    notYet: beforeTheDay(event, now),
     quorum,
     voices,
     majority: assembly.majority,
@@ -473,10 +478,12 @@ export async function votesScreen(idParam: string | undefined) {
 }
 
 /** « Enregistrer le vote » of one resolution. */
-export async function voteAction(idParam: string | undefined, form: FormData, actor: Actor) {
-  const { assembly } = await assemblyOf(idParam);
-  const election = await electionAction(assembly, form, actor);
+export async function voteAction(idParam: string | undefined, form: FormData, actor: Actor, now = new Date()) {
+  const { assembly, event } = await assemblyOf(idParam);
+  const notYet = beforeTheDay(event, now);
+  const election = await electionAction(assembly, form, actor, notYet);
   if (election) return election;
+  if (notYet) return refusedForm(form, notYet, {}, 409);
   const itemId = parseId(String(form.get("item") ?? ""));
   const { data: counts, refusal } = parseAdminForm(votesSchema, form, "Le vote n'a pas été enregistré :");
   if (refusal) return refusal;
@@ -494,12 +501,13 @@ export async function voteAction(idParam: string | undefined, form: FormData, ac
 }
 
 /** /admin/assemblees/:id/proces-verbal: the minutes (drafted until saved) and the facts around them. */
-export async function minutesScreen(idParam: string | undefined) {
+export async function minutesScreen(idParam: string | undefined, now = new Date()) {
   const { assembly, event } = await assemblyOf(idParam);
   const association = await mailAssociation();
   return {
     id: assembly.id,
     title: assemblyTitle(assembly, event),
+    notYet: beforeTheDay(event, now),
     html: assembly.minutes || (await draftMinutes(assembly, event, associationName(association))),
     facts: { chair: assembly.chair, secretary: assembly.secretary, closedTime: assembly.closedTime },
     saved: assembly.minutes !== "",
@@ -513,9 +521,11 @@ const MINUTES_REFUSED = "Le procès-verbal n'a pas été enregistré :";
  * « Enregistrer », « Rédiger de nouveau » (from the day's register and the facts typed) and « Déposer en PDF dans les
  * documents »; each keeps the chair, the secretary and the closing time typed.
  */
-export async function minutesAction(idParam: string | undefined, form: FormData, actor: Actor) {
+export async function minutesAction(idParam: string | undefined, form: FormData, actor: Actor, now = new Date()) {
   const found = await assemblyOf(idParam);
   const { event } = found;
+  const notYet = beforeTheDay(event, now);
+  if (notYet) return refusedForm(form, notYet, {}, 409);
   const intent = String(form.get("intent") ?? "");
   const { data: facts, refusal } = parseAdminForm(minutesFactsSchema, form, MINUTES_REFUSED);
   if (refusal) return refusal;

@@ -33,8 +33,11 @@ export async function electionsScreen(assemblyId: number) {
 
 const VOICES = /^\d{1,3}$/;
 
-/** « Ajouter le candidat », « Retirer », « Enregistrer les voix »: by their intent; null for another form's. */
-export async function electionAction(assembly: Assembly, form: FormData, actor: Actor) {
+/**
+ * « Ajouter le candidat », « Retirer », « Enregistrer les voix »: by their intent; null for another form's. Candidates
+ * are announced before the day; the voices, refused while `notYet` says why, are the day's.
+ */
+export async function electionAction(assembly: Assembly, form: FormData, actor: Actor, notYet: string | null) {
   const intent = String(form.get("intent") ?? "");
   const itemId = parseId(String(form.get("item") ?? ""));
   try {
@@ -61,6 +64,7 @@ export async function electionAction(assembly: Assembly, form: FormData, actor: 
     }
     const match = /^election-(\d+)-(presidence|tresorerie|secretariat)$/.exec(intent);
     if (match) {
+      if (notYet) return refusedForm(form, notYet, {}, 409);
       const office = match[2] as Office;
       const votes = new Map<number, number>();
       const errors: Record<string, string> = {};

@@ -123,6 +123,16 @@ export function lastDayToConvene(event: Pick<EventRow, "start">, days: number) {
 export const hasStarted = (event: Pick<EventRow, "start">, now = new Date()) =>
   event.start !== null && event.start.getTime() <= now.getTime();
 
+/**
+ * Why presence, votes and minutes cannot be taken yet: before the assembly's day (Paris) they would record a meeting
+ * that has not been held (decision 030). Null from its day on.
+ */
+export function beforeTheDay(event: Pick<EventRow, "start">, now = new Date()) {
+  if (!event.start) return "Donnez d'abord une date à l'assemblée.";
+  if (parisToday(now) >= parisDateOf(event.start)) return null;
+  return `L'assemblée a lieu le ${formatDate(event.start)} : la présence, les votes et le procès-verbal se saisissent à partir de ce jour-là.`;
+}
+
 /** When it ends: its end, or its start's day's end when it has none. */
 export function endsAt(event: Pick<EventRow, "start" | "endDate">) {
   if (event.endDate && event.start && event.endDate > event.start) return event.endDate;

@@ -2,7 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { associationOfficers } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { associationOfficers, events } from "~/db/schema";
 import { markAssembly, membersOf, saveAgenda, sendConvocation, setPresent } from "~/modules/assembly/assembly.server";
 import { draftMinutes } from "~/modules/assembly/assembly.minutes.server";
 import { describeEachDatabase } from "../../../tests/db";
@@ -59,6 +60,21 @@ describeEachDatabase("the election of the bureau", () => {
       [`votes-${aicha!.id}`]: a,
       [`votes-${bruno!.id}`]: b,
     });
+
+    // Candidates are announced before the day; their voices are the day's.
+    expect(await post(votes("1", "0"))).toMatchObject({
+      status: 409,
+      value: {
+        message: expect.stringMatching(
+          / : la présence, les votes et le procès-verbal se saisissent à partir de ce jour-là\.$/,
+        ),
+      },
+    });
+    expect((await screen()).elections[0]!.offices[0]!.candidates[0]!.votes).toBe("");
+    await getDb()
+      .update(events)
+      .set({ start: new Date(Date.now() - 60_000) })
+      .where(eq(events.id, event.id));
 
     // Not before the quorum; never more voices than present and represented; a number, or the field says so.
     expect(await post(votes("1", "0"))).toMatchObject({

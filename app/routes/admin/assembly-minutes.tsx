@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/assembly-minutes";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { NotTheDay } from "~/components/admin/assembly/NotTheDay";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { RichTextEditor } from "~/components/form/RichTextEditor";
 import { DateTimeInput, FormFields, TextInput } from "~/components/form/fields";
@@ -27,14 +28,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function AssemblyMinutes({ loaderData, actionData }: Route.ComponentProps) {
   const notice = useSaveNotice(actionData?.ok ? actionData.message : null);
   const refused = actionData && !actionData.ok ? actionData : null;
+  const back = (
+    <Link to={`/admin/assemblees/${loaderData.id}`} className={backLinkClass}>
+      {loaderData.title}
+    </Link>
+  );
+  if (loaderData.notYet)
+    return (
+      <AdminPage title="Procès-verbal" back={back}>
+        <NotTheDay words={loaderData.notYet} />
+      </AdminPage>
+    );
   return (
     <AdminPage
       title="Procès-verbal"
-      back={
-        <Link to={`/admin/assemblees/${loaderData.id}`} className={backLinkClass}>
-          {loaderData.title}
-        </Link>
-      }
+      back={back}
       intro={
         <p className="text-stone-700">
           {loaderData.saved

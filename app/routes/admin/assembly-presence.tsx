@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/assembly-presence";
 import { counted as members } from "~/lib/text";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
+import { NotTheDay } from "~/components/admin/assembly/NotTheDay";
 import { alertClass, buttonClass, quietButtonClass } from "~/components/form/styles";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { currentActor } from "~/modules/history/actor.server";
@@ -23,7 +24,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AssemblyPresence({ loaderData, actionData }: Route.ComponentProps) {
-  const { quorum } = loaderData;
+  const { quorum, notYet } = loaderData;
   const counted = quorum.presentVoices + quorum.representedVoices;
   return (
     <AdminPage
@@ -35,7 +36,9 @@ export default function AssemblyPresence({ loaderData, actionData }: Route.Compo
         </Link>
       }
     >
+      {notYet ? <NotTheDay words={notYet} /> : null}
       <section
+        hidden={notYet !== null}
         aria-labelledby="quorum"
         aria-live="polite"
         className={`rounded-xl p-4 ring-2 ${quorum.reached ? "bg-brand-50 ring-brand-700" : "bg-amber-50 ring-amber-600"}`}
@@ -73,7 +76,7 @@ export default function AssemblyPresence({ loaderData, actionData }: Route.Compo
                 </p>
               ) : null}
             </div>
-            {m.left && !m.present ? null : (
+            {notYet || (m.left && !m.present) ? null : (
               <Form method="post">
                 <input type="hidden" name="member" value={m.id} />
                 {m.present ? (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/assembly-votes";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { ElectionForm } from "~/components/admin/assembly/ElectionForm";
+import { NotTheDay } from "~/components/admin/assembly/NotTheDay";
 import { VoteForm } from "~/components/admin/assembly/VoteForm";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -37,22 +38,25 @@ export default function AssemblyVotes({ loaderData, actionData }: Route.Componen
         </Link>
       }
       intro={
-        <p className="text-stone-700">
-          {voicesText(voices)} présentes et représentées ·{" "}
-          {quorum.reached ? "quorum atteint" : "quorum non atteint : l'assemblée ne peut pas délibérer"} ·{" "}
-          {MAJORITY_LABELS[loaderData.majority]}
-        </p>
+        loaderData.notYet ? undefined : (
+          <p className="text-stone-700">
+            {voicesText(voices)} présentes et représentées ·{" "}
+            {quorum.reached ? "quorum atteint" : "quorum non atteint : l'assemblée ne peut pas délibérer"} ·{" "}
+            {MAJORITY_LABELS[loaderData.majority]}
+          </p>
+        )
       }
       popup={notice}
     >
+      {loaderData.notYet ? <NotTheDay words={loaderData.notYet} /> : null}
       {loaderData.resolutions.length === 0 && loaderData.elections.length === 0 ? (
         <p className="text-stone-700">Aucune résolution ni élection à l'ordre du jour.</p>
       ) : null}
       {loaderData.resolutions.map((r, n) => (
-        <VoteForm key={r.id} resolution={r} rank={n + 1} result={actionData} />
+        <VoteForm key={r.id} resolution={r} rank={n + 1} result={actionData} counting={!loaderData.notYet} />
       ))}
       {loaderData.elections.map((e) => (
-        <ElectionForm key={e.id} election={e} result={actionData} />
+        <ElectionForm key={e.id} election={e} result={actionData} counting={!loaderData.notYet} />
       ))}
     </AdminPage>
   );

@@ -71,6 +71,18 @@ async function created(days = 30) {
   return response.headers.get("Location")!.split("/").pop()!;
 }
 
+/** The assembly's day comes: its event starts a minute ago (the clock cannot be moved for the routes). */
+async function theDayComes(id: string) {
+  const [row] = await getDb()
+    .select()
+    .from(assemblies)
+    .where(eq(assemblies.id, Number(id)));
+  await getDb()
+    .update(events)
+    .set({ start: new Date(Date.now() - 60_000) })
+    .where(eq(events.id, row!.eventId));
+}
+
 describeEachDatabase("/admin/assemblees", () => {
   usePrivateDocumentsDir();
 
@@ -284,6 +296,34 @@ describeEachDatabase("/admin/assemblees", () => {
     const presence = `/admin/assemblees/${id}/presence`;
     const votes = `/admin/assemblees/${id}/votes`;
     const item = String((await get(votesLoader, votes, id)).resolutions[0]!.id);
+    // Before its day, nothing of the day is taken: not a presence, not a vote, not the minutes.
+    const notYet =
+      /^L'assemblée a lieu le \d{1,2}(?:er)? \S+ \d{4} : la présence, les votes et le procès-verbal se saisissent à partir de ce jour-là\.$/;
+    expect((await get(presenceLoader, presence, id)).notYet).toMatch(notYet);
+    expect((await get(votesLoader, votes, id)).notYet).toMatch(notYet);
+    expect((await get(minutesLoader, `/admin/assemblees/${id}/proces-verbal`, id)).notYet).toMatch(notYet);
+    const early = [
+      await post(presenceAction, presence, { intent: "present", member: String(members[0]!.id) }, id),
+      await post(votesAction, votes, { item, votesFor: "0", votesAgainst: "0", abstentions: "0" }, id),
+      await post(
+        minutesAction,
+        `/admin/assemblees/${id}/proces-verbal`,
+        { intent: "save", minutes: "<p>Ouverte.</p>" },
+        id,
+      ),
+    ];
+    for (const refused of early)
+      expect(refused).toMatchObject({ status: 409, value: { ok: false, message: expect.stringMatching(notYet) } });
+    expect((await membersOf(Number(id))).filter((m) => m.present)).toEqual([]);
+    expect((await agendaOf(Number(id)))[0]).toMatchObject({ votesFor: null });
+    const [kept] = await getDb()
+      .select()
+      .from(assemblies)
+      .where(eq(assemblies.id, Number(id)));
+    expect(kept!.minutes).toBe("");
+
+    await theDayComes(id);
+    expect((await get(presenceLoader, presence, id)).notYet).toBeNull();
     expect(
       await post(votesAction, votes, { item, votesFor: "1", votesAgainst: "0", abstentions: "0" }, id),
     ).toMatchObject({
@@ -329,6 +369,7 @@ describeEachDatabase("/admin/assemblees", () => {
     const members = await membersOf(Number(id));
     const [amina, aicha] = ["Amina Benali", "Aïcha Aïdi"].map((name) => members.find((m) => m.name === name)!);
     await answer(aicha!.id, { answer: "pouvoir", holder: amina!.id });
+    await theDayComes(id);
     await post(
       presenceAction,
       `/admin/assemblees/${id}/presence`,

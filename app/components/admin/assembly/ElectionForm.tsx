@@ -26,9 +26,18 @@ function outcome(o: Election["offices"][number]) {
 
 /**
  * An election of the bureau: per office the statutes name, its candidates with the voices each received (one form
- * per office, so that a refusal comes back to it), who is elected; a candidate added or withdrawn by the bureau.
+ * per office, so that a refusal comes back to it), who is elected; a candidate added or withdrawn by the bureau, before
+ * the day too. The voices only with `counting` (from the assembly's day).
  */
-export function ElectionForm({ election: e, result }: { election: Election; result: IntentResult | undefined }) {
+export function ElectionForm({
+  election: e,
+  result,
+  counting,
+}: {
+  election: Election;
+  result: IntentResult | undefined;
+  counting: boolean;
+}) {
   return (
     <Section id={`election-${e.id}`} title={`Élection : ${e.title}`}>
       <div className="space-y-6">
@@ -40,19 +49,26 @@ export function ElectionForm({ election: e, result }: { election: Election; resu
             <p className="text-sm text-stone-700">{outcome(o)}</p>
             {o.candidates.length > 0 ? (
               <>
-                <IntentForm
-                  intent={`election-${e.id}-${o.office}`}
-                  result={result}
-                  values={Object.fromEntries(o.candidates.map((c) => [`votes-${c.id}`, c.votes]))}
-                  order={o.candidates.map((c) => `votes-${c.id}`)}
-                  submit={`Enregistrer les voix : ${o.label.toLowerCase()}`}
-                >
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    {o.candidates.map((c) => (
-                      <TextInput key={c.id} name={`votes-${c.id}`} label={`Voix pour ${c.name}`} inputMode="numeric" />
-                    ))}
-                  </div>
-                </IntentForm>
+                {counting ? (
+                  <IntentForm
+                    intent={`election-${e.id}-${o.office}`}
+                    result={result}
+                    values={Object.fromEntries(o.candidates.map((c) => [`votes-${c.id}`, c.votes]))}
+                    order={o.candidates.map((c) => `votes-${c.id}`)}
+                    submit={`Enregistrer les voix : ${o.label.toLowerCase()}`}
+                  >
+                    <div className="grid gap-3 sm:grid-cols-2">
+                      {o.candidates.map((c) => (
+                        <TextInput
+                          key={c.id}
+                          name={`votes-${c.id}`}
+                          label={`Voix pour ${c.name}`}
+                          inputMode="numeric"
+                        />
+                      ))}
+                    </div>
+                  </IntentForm>
+                ) : null}
                 <ul className="flex flex-wrap gap-2">
                   {o.candidates.map((c) => (
                     <li key={c.id}>
