@@ -3,7 +3,7 @@ import enhanceScript from "./enhance/enhance.js?url";
 import type { PageHandle } from "./lib/page-handle";
 import type { Route } from "./+types/root";
 import { nonceContext } from "./request/context";
-import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./server/security.server";
+import { checkRequestBody, createNonce, isHttps, isSharedPage, securityHeaders } from "./server/security.server";
 import { startServices } from "./startup/services.server";
 import { useNonce } from "./request/nonce";
 
@@ -15,7 +15,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const nonce = createNonce();
     context.set(nonceContext, nonce);
     let response = refused ?? (await next());
-    const headers = securityHeaders(nonce, isHttps(request));
+    const headers = securityHeaders(nonce, isHttps(request), undefined, isSharedPage(response));
     // A page with a secret in its address (the applicant's own page) sets a stricter policy: its own wins.
     if (response.headers.has("Referrer-Policy")) delete headers["Referrer-Policy"];
     // So does a file that must not run under the site's policy (a member's document, downloaded and sandboxed).

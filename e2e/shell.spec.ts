@@ -259,6 +259,10 @@ test("every page carries the security headers; its scripts run by nonce, or by h
     expect(csp).toContain(`'sha256-${digest}'`);
   }
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  // A public page, the same for everyone, keeps its opener (no new renderer process); a private one is isolated.
+  expect(response!.headers()["cross-origin-opener-policy"]).toBeUndefined();
+  expect((await page.goto("/login"))!.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+  expect((await page.goto("/admin"))!.headers()["cross-origin-opener-policy"]).toBe("same-origin");
 });
 
 test("every page has its own title and a description", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequestBody, createNonce, isHttps, securityHeaders } from "./security.server";
+import { checkRequestBody, createNonce, isHttps, isSharedPage, securityHeaders } from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://localhost/login", { method: "POST", body: "x", headers, duplex: "half" } as RequestInit);
@@ -77,6 +77,17 @@ describe("security headers", () => {
     expect(csp).toMatch(
       /form-action 'self' https:\/\/helloasso\.com https:\/\/\*\.helloasso\.com https:\/\/helloasso-sandbox\.com https:\/\/\*\.helloasso-sandbox\.com(;|$)/,
     );
+  });
+
+  it("isolate every window but a public page's, which any cache may keep", () => {
+    expect(securityHeaders("n", false)["Cross-Origin-Opener-Policy"]).toBe("same-origin");
+    expect(securityHeaders("n", false, true, true)["Cross-Origin-Opener-Policy"]).toBeUndefined();
+    const page = (cacheControl?: string) =>
+      new Response("", { headers: cacheControl ? { "Cache-Control": cacheControl } : {} });
+    expect(isSharedPage(page("public, max-age=0, s-maxage=60, stale-while-revalidate=600"))).toBe(true);
+    expect(isSharedPage(page("private, no-store"))).toBe(false);
+    expect(isSharedPage(page())).toBe(false);
+    expect(isSharedPage(page("no-store, x-public-note"))).toBe(false);
   });
 
   it("add HSTS only over HTTPS, direct or behind a proxy", () => {

@@ -58,10 +58,19 @@ const PAYMENT_PAGES = [
   ...(env.HELLOASSO_API_URL ? [new URL(env.HELLOASSO_API_URL).origin] : []),
 ].join(" ");
 
+/**
+ * The headers of every response. `shared` says the response is a public page any cache may keep (the same for every
+ * visitor, no session, no secret): it goes without `Cross-Origin-Opener-Policy`, which there protects nothing a
+ * cross-window leak could read, while it makes the browser start a new renderer process for the page, doubling the
+ * first main-thread task of a visit (decision 037). Every private response keeps
+ * it, so a window opened by another site loses its opener on reaching the sign-in page, the back-office or a personal
+ * link.
+ */
 export function securityHeaders(
   nonce: string,
   https: boolean,
   production = env.NODE_ENV === "production",
+  shared = false,
 ): Record<string, string> {
   // Vite's development client injects inline scripts without a nonce.
   const scriptSrc = production ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : `'self' 'unsafe-inline'`;
@@ -82,11 +91,15 @@ export function securityHeaders(
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
     "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
   };
+  if (!shared) headers["Cross-Origin-Opener-Policy"] = "same-origin";
   if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
+
+/** A page any cache may keep: `Cache-Control: public` (`publicPageHeaders`), never one with a session or a secret. */
+export const isSharedPage = (response: Response) =>
+  /(?:^|,)\s*public\s*(?:,|$)/i.test(response.headers.get("Cache-Control") ?? "");
 
 /** Served over HTTPS, directly or behind a proxy that terminates TLS (only used to add HSTS). */
 export function isHttps(request: Request) {

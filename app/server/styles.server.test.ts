@@ -37,6 +37,20 @@ describe("inlineStylesheet", () => {
     expect(html).toContain('<style>a::after{content:"<\\/style><script>"}</style>');
   });
 
+  it("preloads the framework's scripts at a low priority, in the head only, wherever the chunks are cut", async () => {
+    const preload = '<link rel="modulepreload" href="/assets/entry.client.js"/>';
+    const doc = page
+      .replace("</head>", `${preload}</head>`)
+      .replace("<body>é", `<body><pre>${preload.replaceAll("<", "&lt;")}</pre>é`);
+    const bytes = Buffer.from(doc);
+    const cut = bytes.indexOf("modulepreload") + 5;
+    const html = await render([bytes.subarray(0, cut), bytes.subarray(cut)]);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchPriority="low" href="/assets/entry.client.js"/></head><body><pre>&lt;link rel="modulepreload" href=',
+    );
+    expect(html).toContain('<meta charSet="utf-8"/><style>body{color:green}</style><title>');
+  });
+
   it("leaves a document without a head as it is", async () => {
     expect(await render([Buffer.from("plain text")])).toBe("plain text");
   });
@@ -59,6 +73,20 @@ describe("inlineUsedStylesheet", () => {
           '<meta charSet="utf-8"/><style>body{color:green}.grid{display:grid}</style>',
         ),
     );
+  });
+
+  it("preloads the framework's scripts at a low priority, in the head only, wherever the chunks are cut", async () => {
+    const preload = '<link rel="modulepreload" href="/assets/entry.client.js"/>';
+    const doc = page
+      .replace("</head>", `${preload}</head>`)
+      .replace("<body>é", `<body><pre>${preload.replaceAll("<", "&lt;")}</pre>é`);
+    const bytes = Buffer.from(doc);
+    const cut = bytes.indexOf("modulepreload") + 5;
+    const html = await render([bytes.subarray(0, cut), bytes.subarray(cut)]);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchPriority="low" href="/assets/entry.client.js"/></head><body><pre>&lt;link rel="modulepreload" href=',
+    );
+    expect(html).toContain('<meta charSet="utf-8"/><style>body{color:green}</style><title>');
   });
 
   it("leaves a document without a head as it is", async () => {
