@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { applications, gardeners, history, outbox, plotHoldings, plots } from "~/db/schema";
+import { applications, gardeners, history, outbox, plannedAllotments, plotHoldings, plots } from "~/db/schema";
 import { findByAccessToken, newAccessToken, waitingListPlaces } from "~/modules/applications/applicant.server";
 import { withHistory } from "~/modules/history/history.server";
 import { describeEachDatabase } from "../../../tests/db";
@@ -203,6 +203,14 @@ describeEachDatabase("plots and gardeners", () => {
     await insertPlot(site.id, 2, { state: "attribuee" });
     await insertPlot(site.id, 3, { state: "remise_en_etat" });
     expect(await registerCounts()).toEqual({ occupied: 2, total: 3 });
+    // A plot promised from a later day is not offered to applicants: it counts as taken.
+    const promised = await insertPlot(site.id, 4);
+    expect(await registerCounts()).toEqual({ occupied: 2, total: 4 });
+    const gardener = await insertGardener();
+    await getDb()
+      .insert(plannedAllotments)
+      .values({ plotId: promised.id, gardenerId: gardener.id, startDate: "2099-03-01" });
+    expect(await registerCounts()).toEqual({ occupied: 3, total: 4 });
   });
 
   it("imports plots from a spreadsheet's CSV, all or nothing", async () => {

@@ -1,7 +1,15 @@
 import { aYearBefore, parisToday } from "~/lib/paris-time";
 import { and, asc, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor } from "~/db/client.server";
-import { gardeners, gardenSites, inspectionMarks, inspectionRounds, plotHoldings, plots } from "~/db/schema";
+import {
+  gardeners,
+  gardenSites,
+  inspectionMarks,
+  inspectionRounds,
+  plannedAllotments,
+  plotHoldings,
+  plots,
+} from "~/db/schema";
 import { siteCondition, type SiteScope } from "./access.server";
 import { plotSize, type PlotState } from "./plots.labels";
 import type { PlotForm, SiteForm } from "./plots.schema";
@@ -223,12 +231,16 @@ export async function createPlotRange(
 
 /**
  * What the home page says of the plots, from the register when it has any: occupied means not free (attributed,
- * reserved or being restored); null when the association keeps no register (the settings' numbers then). A
- * referent's `scope` counts their sites' plots only.
+ * reserved, being restored, or promised from a later day: decision 036); null when the association keeps no register
+ * (the settings' numbers then). A referent's `scope` counts their sites' plots only.
  */
 export async function registerCounts(scope: SiteScope = "all", executor: Executor = getDb()) {
+  const promised = sql`exists (select 1 from ${plannedAllotments} where ${plannedAllotments.plotId} = ${plots.id})`;
   const [row] = await executor
-    .select({ total: count(), free: sql<number>`count(*) filter (where ${plots.state} = 'libre')`.mapWith(Number) })
+    .select({
+      total: count(),
+      free: sql<number>`count(*) filter (where ${plots.state} = 'libre' and not ${promised})`.mapWith(Number),
+    })
     .from(plots)
     .where(siteCondition(scope, plots.siteId));
   const total = Number(row?.total ?? 0);
