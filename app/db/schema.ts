@@ -1467,6 +1467,8 @@ export const treasuryEntries = pgTable(
      * statement for many payments.
      */
     payoutId: integer("payout_id").references((): AnyPgColumn => treasuryEntries.id, { onDelete: "set null" }),
+    /** The day the bank returned this cheque unpaid (an expense beside it takes it back out): no receipt for it. */
+    bouncedOn: date("bounced_on", { mode: "string" }),
     enteredBy: text("entered_by").notNull().default(""),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamptz("created_at").notNull().defaultNow(),

@@ -257,7 +257,7 @@ export async function bookBouncedCheque(tx: Transaction, paymentId: number, boun
   // The book says why the cheque's income has an expense beside it.
   await tx
     .update(treasuryEntries)
-    .set({ paymentId: null, label: `${entry.label} (chèque impayé le ${formatCalendarDate(bouncedOn)})` })
+    .set({ paymentId: null, bouncedOn, label: `${entry.label} (chèque impayé le ${formatCalendarDate(bouncedOn)})` })
     .where(eq(treasuryEntries.id, entry.id));
   const number = entry.chequeNumber ? ` n° ${entry.chequeNumber}` : "";
   const [reversal] = await tx

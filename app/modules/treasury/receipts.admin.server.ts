@@ -64,6 +64,8 @@ export async function receiptScreen(idParam: string | undefined) {
       payer: entry.payer || gardener?.name || "",
       income: entry.direction === "recette",
       gardenerId: entry.gardenerId,
+      /** Why no receipt can be made: the bank returned the cheque. */
+      bounced: entry.bouncedOn ? receiptMessages.bounced(formatCalendarDate(entry.bouncedOn)) : null,
     },
     receipt: receipt ? receiptView(receipt) : null,
     email: receipt ? await receiptAddressOf(receipt) : (gardener?.email ?? ""),

@@ -17,6 +17,8 @@ export const receiptMessages = {
   noEntry: "Cette écriture n'existe plus.",
   noReceipt: "Ce reçu n'existe pas.",
   notIncome: "Un reçu ne s'établit que pour une recette : ni pour une dépense, ni pour un virement entre comptes.",
+  bounced: (day: string) =>
+    `Ce chèque a été rejeté par la banque le ${day} : aucun reçu ne s'établit pour un paiement que l'association n'a pas reçu.`,
   noPayer: "Indiquez d'abord sur l'écriture le nom de qui a payé : le reçu est établi à son nom.",
   erased: "Ce reçu a été effacé avec la fiche de la personne : il ne peut plus être envoyé.",
   cancelledNotSent: "Ce reçu est annulé : il ne peut plus être envoyé comme justificatif.",

@@ -218,6 +218,7 @@ export async function issueReceipt(
   if (!found) throw new TreasuryRefusal(receiptMessages.noEntry);
   const { entry, category, gardener } = found;
   if (entry.direction !== "recette") throw new TreasuryRefusal(receiptMessages.notIncome);
+  if (entry.bouncedOn) throw new TreasuryRefusal(receiptMessages.bounced(formatCalendarDate(entry.bouncedOn)));
   const payerName = entry.payer.trim() || gardener?.name.trim() || "";
   if (!payerName) throw new TreasuryRefusal(receiptMessages.noPayer);
   const identity = await association(getDb());

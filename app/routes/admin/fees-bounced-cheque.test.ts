@@ -13,12 +13,14 @@ import {
 } from "~/db/schema";
 import { accountBalances, categoryIdOf } from "~/modules/treasury/book.server";
 import { createDeposit } from "~/modules/treasury/deposits.server";
+import { issueReceipt } from "~/modules/treasury/receipts.server";
 import { categoryTotals } from "~/modules/treasury/year-accounts.server";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { actionOutcome, formPost, routeArgs } from "../../../tests/routes";
 import { TREASURER } from "../../../tests/treasury-book";
 import { action as feeAction, loader as feeLoader } from "./fees-fee";
+import { action as receiptAction, loader as receiptLoader } from "./treasury-receipt";
 import { action as gardenerAction, loader as gardenerLoader } from "./gardener";
 
 // A cheque the bank returns unpaid after its deposit (issue: « a bounced cheque can be recorded after a deposit »): the
@@ -231,5 +233,22 @@ describeEachDatabase("a cheque returned unpaid after its deposit", () => {
     expect(await bounce(others[1]!.id)).toMatchObject({ status: 200, value: { ok: true } });
     const [row] = await getDb().select().from(bouncedCheques).where(eq(bouncedCheques.gardenerId, gardener.id));
     expect(row).toMatchObject({ kind: "droit_entree", feeId: null, amountCents: 2000, depositedOn: "2026-03-15" });
+
+    // It had no receipt; none can be made for it now: the association never received that money.
+    const [returned] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.id, row!.entryId!));
+    expect(returned!.bouncedOn).toBe("2026-03-20");
+    const bounced =
+      "Ce chèque a été rejeté par la banque le 20 mars 2026 : aucun reçu ne s'établit pour un paiement que l'association n'a pas reçu.";
+    await expect(issueReceipt(returned!.id, TREASURER)).rejects.toThrow(bounced);
+    const path = `/admin/tresorerie/ecritures/${returned!.id}/recu`;
+    const receiptScreen = await receiptLoader(
+      routeArgs(new Request(`http://localhost${path}`), { admin: marie, params: { id: String(returned!.id) } }),
+    );
+    expect(receiptScreen.entry.bounced).toBe(bounced);
+    expect(await post(receiptAction, path, { intent: "issue" }, returned!.id)).toMatchObject({
+      status: 409,
+      value: { ok: false, message: bounced },
+    });
+    expect(await getDb().select().from(treasuryReceipts).where(eq(treasuryReceipts.entryId, returned!.id))).toEqual([]);
   });
 });

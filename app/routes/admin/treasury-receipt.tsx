@@ -40,7 +40,7 @@ export default function TreasuryReceipt({ loaderData, actionData }: Route.Compon
       }
       popup={{ ...notice, error: actionData?.ok === false }}
     >
-      <ReceiptPanel income={entry.income} receipt={receipt} email={email} result={actionData} />
+      <ReceiptPanel income={entry.income} bounced={entry.bounced} receipt={receipt} email={email} result={actionData} />
       <ul className="flex flex-wrap gap-x-6 gap-y-2">
         <li>
           <Link to={`/admin/tresorerie/ecritures/${entry.id}`} className={linkClass}>

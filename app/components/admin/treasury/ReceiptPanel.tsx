@@ -9,11 +9,14 @@ const linkClass = "font-semibold text-brand-800 underline underline-offset-2";
 /** An entry's receipt: « Établir le reçu » before it is made; its number, its download and « Envoyer par e-mail » after. */
 export function ReceiptPanel({
   income,
+  bounced,
   receipt,
   email,
   result,
 }: {
   income: boolean;
+  /** Why none can be made for a cheque the bank returned; null otherwise. */
+  bounced: string | null;
   receipt: ReceiptView | null;
   /** The gardener's address the receipt goes to; "" asks for one. */
   email: string;
@@ -25,6 +28,12 @@ export function ReceiptPanel({
         <p className="text-stone-700">
           Un reçu ne s'établit que pour une recette : ni pour une dépense, ni pour un virement entre comptes.
         </p>
+      </Section>
+    );
+  if (!receipt && bounced)
+    return (
+      <Section id="recu" title="Reçu">
+        <p className="text-stone-700">{bounced}</p>
       </Section>
     );
   if (!receipt)
