@@ -3,7 +3,7 @@ import { doneForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { can, type AccountAccess } from "~/modules/auth/roles";
 import { inScope, scopedSiteIds } from "./access.server";
-import { cancelPlannedAllotment, listPlannedAllotments } from "./planned-allotments.server";
+import { cancelPlannedAllotment, listPlannedAllotments, plannedMessage } from "./planned-allotments.server";
 
 // « Attributions prévues » on /admin/parcelles: the plans to come on the account's sites, each cancellable.
 
@@ -15,9 +15,7 @@ export async function plannedScreen(access: AccountAccess, url: URL) {
   return {
     planned,
     cancellable: can(access.role, "register"),
-    plannedNotice: made
-      ? `La ${made.plot} est attribuée à ${made.who} à partir du ${made.from} : elle reste libre jusque-là, et ne sera proposée à personne d'autre.`
-      : null,
+    plannedNotice: made ? plannedMessage(made.plot, made.startDate, made.who) : null,
   };
 }
 

@@ -24,9 +24,9 @@ import { allotmentMail } from "./plots.mail.server";
 /** « à partir du 1er mars 2027 (attribution prévue) », Historique's words. */
 export const plannedDetail = (startDate: string) => `à partir du ${formatCalendarDate(startDate)}`;
 
-/** The done message of a plan: what it does, and what it does not yet. */
-export const plannedMessage = (plot: string, startDate: string) =>
-  `La ${plot} est attribuée à partir du ${formatCalendarDate(startDate)} : elle reste libre jusque-là, et ne sera proposée à personne d'autre.`;
+/** The done message of a plan: what it does, and what it does not yet; to whom, when the page does not say it. */
+export const plannedMessage = (plot: string, startDate: string, who = "") =>
+  `La ${plot} est attribuée${who ? ` à ${who}` : ""} à partir du ${formatCalendarDate(startDate)} : elle reste libre jusque-là, et ne sera proposée à personne d'autre.`;
 
 /** The job's name in Historique: no one of the bureau made the holding on its day, the plan did. */
 export const PLANNED_ALLOTMENT_ACTOR: Actor = { id: null, username: "attribution prévue" };
@@ -117,6 +117,7 @@ export async function listPlannedAllotments(
     who: r.gardener ?? r.applicant ?? "",
     gardenerId: r.plan.gardenerId,
     applicationId: r.plan.applicationId,
+    startDate: r.plan.startDate,
     from: formatCalendarDate(r.plan.startDate),
     welcomed: r.plan.welcomeSentAt !== null,
     problem: r.plan.problem,
