@@ -11,6 +11,7 @@ import {
   outbox,
   plotHoldings,
 } from "~/db/schema";
+import { parisToday } from "~/lib/paris-time";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { feesCsv, gardenersCsv } from "~/modules/register/plots-exports.server";
@@ -307,7 +308,8 @@ describeEachDatabase("fees", () => {
 
   it("follows the latest year called", async () => {
     await holder([120]);
-    expect(await currentFeeYear()).toBe(new Date().getFullYear());
+    // The year of the server's clock in Paris: on 31 December at 23:20 UTC it is already next year there.
+    expect(await currentFeeYear()).toBe(Number(parisToday().slice(0, 4)));
     await call(2031, new Date("2030-09-01T10:00:00Z"), "2030-10-01");
     expect(await currentFeeYear()).toBe(2031);
   });
