@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "./client.server";
+import type { Job } from "~/server/jobs.server";
 
 /** How often the embedded database is vacuumed and its statistics renewed. */
 export const UPKEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -13,3 +14,10 @@ export const UPKEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export async function vacuumAndAnalyze() {
   await getDb().execute(sql`vacuum (analyze)`);
 }
+
+/** The embedded database has no autovacuum: its space and the planner's statistics are kept up by this job. */
+export const upkeepJob: Job = {
+  name: "entretien de la base",
+  everyMs: UPKEEP_INTERVAL_MS,
+  run: () => vacuumAndAnalyze(),
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateToParisLocal, parisDateOf, parisLocalToDate } from "~/lib/paris-time";
+import { addDays, addMonths, calendarDay, dateToParisLocal, parisDateOf, parisLocalToDate } from "~/lib/paris-time";
 
 describe("parisLocalToDate", () => {
   it.each([
@@ -49,5 +49,19 @@ describe("dateToParisLocal and parisDateOf", () => {
       const local = `2026-10-25T${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
       expect(dateToParisLocal(parisLocalToDate(local)!)).toBe(local);
     }
+  });
+});
+
+describe("calendar arithmetic", () => {
+  it("moves a day by days and months across months, years and 29 February", () => {
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2027-02-28", 1)).toBe("2027-03-01");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2027-01-01", -21)).toBe("2026-12-11");
+    expect(addDays("2026-03-29", 1)).toBe("2026-03-30");
+    expect(addMonths("2026-12-15", 1)).toBe("2027-01-15");
+    expect(addMonths("2027-01-31", 1)).toBe("2027-03-03");
+    expect(calendarDay(2026, 13, 10)).toBe("2027-01-10");
+    expect(calendarDay(2026, 4, 31)).toBe("2026-05-01");
   });
 });

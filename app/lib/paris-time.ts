@@ -98,3 +98,21 @@ export function aYearBefore(day: string) {
   const last = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
   return `${String(year - 1).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(date, last)).padStart(2, "0")}`;
 }
+
+/** The calendar day `year`-`month`-`day` ('YYYY-MM-DD'); a day past the month's end runs into the next months. */
+export function calendarDay(year: number, month: number, day: number) {
+  const date = new Date(Date.UTC(year, month - 1, day, 12));
+  return date.toISOString().slice(0, 10);
+}
+
+/** `day` ('YYYY-MM-DD') moved by `days` calendar days (negative: earlier). */
+export function addDays(day: string, days: number) {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return calendarDay(year, month, date + days);
+}
+
+/** `day` moved by `months` calendar months; the 31st of a shorter month runs into the next (as `Date` does). */
+export function addMonths(day: string, months: number) {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return calendarDay(year, month + months, date);
+}

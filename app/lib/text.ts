@@ -1,4 +1,5 @@
 /** Text helpers shared by the browser and the server (no DOM needed). */
+import { escapeHtml } from "./html";
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -116,9 +117,6 @@ export function richTextToPlain(html: string | null | undefined): string {
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Plain text typed without the editor, as rich text: a paragraph per block, a line break per line, no markup kept. */
 export function plainToRichText(text: string | null | undefined): string {

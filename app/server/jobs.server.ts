@@ -9,6 +9,9 @@ import { logger } from "./logger.server";
  * Every job runs through one runner (`startJobs`), so that each is written the same way, logged the same way, never
  * overlaps itself, and is waited for when the server stops (docs/architecture.md, « Tâches »).
  */
+/** The period of most upkeep jobs: often enough that nothing waits long, rarely enough to cost nothing. */
+export const QUARTER_HOUR_MS = 15 * 60_000;
+
 export interface Job<Result = unknown> {
   /** Its name in the logs, in French (« publication programmée »). */
   name: string;

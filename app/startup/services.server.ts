@@ -1,27 +1,27 @@
 import { useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setLockRequestHandler } from "~/db/data-dir-lock.server";
-import { UPKEEP_INTERVAL_MS, vacuumAndAnalyze } from "~/db/upkeep.server";
+import { upkeepJob } from "~/db/upkeep.server";
 import { assemblyLinksJob } from "~/modules/assembly/assembly.server";
 import { plannedAllotmentsJob } from "~/modules/register/planned-allotments.server";
 import { backupJob, backupNow } from "~/modules/backup/backup-schedule.server";
 import { env, mailSettingWarnings } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { countAdmins, createAdmin, purgeExpiredSessions } from "~/modules/auth/auth.server";
+import { countAdmins, createAdmin, expiredSessionsJob } from "~/modules/auth/auth.server";
 import { passwordWeakness, releasePasswordEstimator } from "~/modules/accounts/password-policy.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
 import { createMailWorker, type MailWorker } from "~/modules/mail/mail-worker.server";
 import { releaseOutboxLeases } from "~/modules/mail/outbox.server";
 import { createBounceReader, type BounceReader } from "~/modules/mail/bounces.server";
 import { letterCounts, letterDelivery } from "~/modules/newsletter/letters.server";
-import { sendDigestIfDue } from "~/modules/newsletter/digest.server";
-import { queueReminders } from "~/modules/registrations/registrations.server";
+import { digestJob } from "~/modules/newsletter/digest.server";
+import { eventRemindersJob } from "~/modules/registrations/registrations.server";
 import { mediaCleanupJob } from "~/modules/media/media-cleanup.server";
 import { documentFilesCleanupJob } from "~/modules/documents/document-files.server";
 import { publicationJob } from "~/modules/publishing/scheduler.server";
-import { purgeOldHits } from "~/modules/rate-limits/rate-limits.server";
-import { purgeGardenerSignIns } from "~/modules/garden-space/gardener-auth.server";
-import { checkPendingOnlinePayments } from "~/modules/helloasso/online-payments.server";
-import { applyRetention } from "~/modules/retention/retention.server";
+import { rateLimitsJob } from "~/modules/rate-limits/rate-limits.server";
+import { gardenerSignInsJob } from "~/modules/garden-space/gardener-auth.server";
+import { pendingOnlinePaymentsJob } from "~/modules/helloasso/online-payments.server";
+import { retentionJob } from "~/modules/retention/retention.server";
 import { weatherRefreshJob } from "~/modules/weather/weather.server";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
 import { withFirstOfMonth } from "~/lib/dates";
@@ -81,7 +81,6 @@ async function start() {
 
 /** Every job the server runs by itself (app/server/jobs.server.ts): the runner starts them and waits for them. */
 function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: BounceReader | undefined): Job<any>[] {
-  const every15Minutes = 15 * 60_000;
   return [
     mail.job,
     ...(bounces ? [bounces.job] : []),
@@ -92,65 +91,14 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
     assemblyLinksJob,
     plannedAllotmentsJob,
     backupJob(kind),
-    {
-      name: "sessions expirées",
-      everyMs: every15Minutes,
-      firstAfterMs: every15Minutes,
-      once: true,
-      run: () => purgeExpiredSessions(),
-    },
-    // Online payments whose notification and return were both lost: read back from HelloAsso (decision 032).
-    {
-      name: "paiements en ligne en attente",
-      everyMs: every15Minutes,
-      firstAfterMs: every15Minutes,
-      once: true,
-      run: () => checkPendingOnlinePayments(),
-      report: (checked) => (checked.checked > 0 ? checked : undefined),
-    },
-    {
-      name: "connexions à Mon jardin expirées",
-      everyMs: every15Minutes,
-      firstAfterMs: every15Minutes,
-      once: true,
-      run: () => purgeGardenerSignIns(),
-    },
-    {
-      name: "limites de fréquence",
-      everyMs: every15Minutes,
-      firstAfterMs: every15Minutes,
-      once: true,
-      run: () => purgeOldHits(),
-    },
-    {
-      // Personal data kept no longer than the association's settings allow (RGPD).
-      name: "durées de conservation",
-      everyMs: every15Minutes,
-      firstAfterMs: every15Minutes,
-      once: true,
-      run: () => applyRetention(),
-      report: (removed) => (Object.values(removed).some(Boolean) ? { removed } : undefined),
-    },
-    // The reminder of the day before, once per event with sign-ups.
-    {
-      name: "rappels d'événements",
-      everyMs: every15Minutes,
-      firstAfterMs: every15Minutes,
-      once: true,
-      run: () => queueReminders(),
-    },
-    // The automatic letter, when it is set and due.
-    {
-      name: "lettre automatique",
-      everyMs: every15Minutes,
-      firstAfterMs: every15Minutes,
-      once: true,
-      run: () => sendDigestIfDue(),
-    },
-    // The embedded database has no autovacuum: its space and the planner's statistics are kept up here.
-    ...(kind === "pglite"
-      ? [{ name: "entretien de la base", everyMs: UPKEEP_INTERVAL_MS, run: () => vacuumAndAnalyze() }]
-      : []),
+    expiredSessionsJob,
+    pendingOnlinePaymentsJob,
+    gardenerSignInsJob,
+    rateLimitsJob,
+    retentionJob,
+    eventRemindersJob,
+    digestJob,
+    ...(kind === "pglite" ? [upkeepJob] : []),
   ];
 }
 

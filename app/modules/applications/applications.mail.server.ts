@@ -3,7 +3,6 @@ import { withFirstOfMonth } from "~/lib/dates";
 import {
   associationAddress,
   associationReplyTo,
-  escapeHtml,
   greeting,
   htmlLink,
   htmlParagraphs,
@@ -17,6 +16,7 @@ import {
   type MailAssociation,
   type Row,
 } from "~/modules/mail/mail-templates.server";
+import { escapeHtml } from "~/lib/html";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 
 type Application = Pick<

@@ -1,7 +1,7 @@
 import { formatDate, formatTime } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
 import { de, richTextToPlain } from "~/lib/text";
-import { escapeHtml } from "~/modules/mail/mail-templates.server";
+import { escapeHtml } from "~/lib/html";
 import { letterhead, renderPdf, signatureBlocks, type PdfDocument, type PdfIdentity } from "~/server/pdf.server";
 import {
   abstentionsText,

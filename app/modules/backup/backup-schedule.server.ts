@@ -4,6 +4,7 @@ import path from "node:path";
 import { env } from "~/server/env.server";
 import type { Job } from "~/server/jobs.server";
 import { createBackup } from "./backup.server";
+import { parisDateOf } from "~/lib/paris-time";
 
 /** Backups the server makes on its own, in DATA_DIR/backups: one a night, 7 daily and 4 weekly ones kept. */
 export const KEEP_DAILY = 7;
@@ -50,7 +51,7 @@ export function backupsToKeep<T extends { date: Date }>(backups: T[]): Set<T> {
   const weeks = new Set<string>();
   const keep = new Set<T>();
   for (const backup of newestFirst) {
-    const day = backup.date.toISOString().slice(0, 10);
+    const day = parisDateOf(backup.date);
     if (!days.has(day) && days.size < KEEP_DAILY) {
       days.add(day);
       keep.add(backup);

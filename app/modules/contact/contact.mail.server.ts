@@ -1,6 +1,5 @@
 import {
   associationAddress,
-  escapeHtml,
   htmlParagraphs,
   htmlRows,
   inline,
@@ -9,6 +8,7 @@ import {
   wrap,
   type Row,
 } from "~/modules/mail/mail-templates.server";
+import { escapeHtml } from "~/lib/html";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 
 /** What a contact e-mail shows of the message a visitor sent (the stored row is contact.server's ContactMessage). */

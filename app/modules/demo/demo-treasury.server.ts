@@ -8,6 +8,8 @@ import type { TreasuryMeans } from "~/modules/treasury/treasury.labels";
 import { counted } from "~/lib/text";
 import { textPdfWithPages } from "./demo.pdf.server";
 import { DEMO_SITE_TEXTS } from "./demo.content";
+import { addDays, calendarDay } from "~/lib/paris-time";
+import { euros } from "~/lib/money";
 
 // The demo's book (decision 031): two years of a garden association's accounts as its treasurer keeps them — the
 // fees from the register, the water, the insurance, the seeds, the federation, the town's grant, a plant sale — with
@@ -59,7 +61,7 @@ function yearEntries(year: number, bump: number): DemoEntry[] {
         ? [
             `Facture n° EGL-${year}-3-48213, abonné 48213 (Jardins familiaux, chemin des Brosses, Vénissieux).`,
             `Consommation du 1er juillet au 30 septembre ${year} : ${Math.round(c(cents) / 520)} m³ relevés au compteur général.`,
-            `Montant prélevé le 15 octobre ${year} : ${(c(cents) / 100).toFixed(2).replace(".", ",")} € TTC.`,
+            `Montant prélevé le 15 octobre ${year} : ${euros(c(cents))} TTC.`,
           ]
         : undefined,
   });
@@ -425,7 +427,7 @@ async function depositCheques(tx: Transaction, bankId: number, today: string) {
     .from(e)
     .where(and(eq(e.direction, "recette"), eq(e.means, "cheque")))
     .orderBy(asc(e.date), asc(e.id));
-  const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - 21 * 86_400_000).toISOString().slice(0, 10);
+  const cutoff = addDays(today, -21);
   const byMonth = new Map<string, number[]>();
   // The last three of the open year wait for the next deposit, whenever the demo is made.
   const waiting = new Set(
@@ -470,8 +472,8 @@ async function payOutHelloAsso(tx: Transaction, bankId: number, today: string) {
   const byMonth = new Map<string, typeof paid>();
   for (const p of paid) byMonth.set(p.date.slice(0, 7), [...(byMonth.get(p.date.slice(0, 7)) ?? []), p]);
   for (const [month, payments] of byMonth) {
-    const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 10));
-    const on = next.toISOString().slice(0, 10);
+    // The 10th of the month after.
+    const on = calendarDay(Number(month.slice(0, 4)), Number(month.slice(5, 7)) + 1, 10);
     if (on >= today) continue;
     const [transfer] = await tx
       .insert(e)

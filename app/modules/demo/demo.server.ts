@@ -1,4 +1,4 @@
-import { parisToday, parisYear } from "~/lib/paris-time";
+import { calendarDay, parisToday, parisYear } from "~/lib/paris-time";
 import { splitName } from "~/lib/text";
 import { and, count, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
@@ -399,9 +399,7 @@ const demoSite = and(
     where ${tables.plots.siteId} = ${tables.gardenSites.id} and ${tables.gardeners.isDemo} is not true)`,
 );
 
-/** A calendar date (YYYY-MM-DD); a day past the month's end runs into the next months. */
-const calendarDate = (year: number, month: number, day: number) =>
-  new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+const calendarDate = calendarDay;
 
 /**
  * Fills the plots' register, only while it is empty. The fee year is the one of three months ago: its call went at

@@ -4,6 +4,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { gardenerLinks, gardenerSessions, gardeners } from "~/db/schema";
 import { keyedHash } from "~/server/server-secret.server";
 import { lapsedSessionBounds, sessionLapsed, sessionNeedsTouch } from "~/modules/auth/auth.server";
+import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
 
 /**
  * « Mon jardin »'s sign-in (decision 032): no password, a link e-mailed to the gardener's address, valid 15 minutes
@@ -143,3 +144,12 @@ export async function purgeGardenerSignIns(now = new Date()) {
     .where(or(lt(gardenerSessions.lastSeenAt, idleSince), lt(gardenerSessions.createdAt, openedBefore)));
   await db.delete(gardenerLinks).where(lt(gardenerLinks.expiresAt, now));
 }
+
+/** Sign-in links and sessions of « Mon jardin » past their end, deleted. */
+export const gardenerSignInsJob: Job = {
+  name: "connexions à Mon jardin expirées",
+  everyMs: QUARTER_HOUR_MS,
+  firstAfterMs: QUARTER_HOUR_MS,
+  once: true,
+  run: () => purgeGardenerSignIns(),
+};

@@ -1,19 +1,11 @@
 import { env } from "~/server/env.server";
 import { z } from "zod";
 import { DEFAULT_ASSOCIATION_NAME } from "~/lib/constants";
+import { escapeHtml } from "~/lib/html";
 import type { MailMessage } from "./mail.schema";
 
-// The building blocks every e-mail of the site is made of: escaping, the greeting, the signature, where answers go,
+// The building blocks every e-mail of the site is made of: the greeting, the signature, where answers go,
 // the HTML frame. Each module writes its own messages with them (`<module>.mail.server.ts`).
-
-export function escapeHtml(value: string) {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** Visitor text placed in a subject: any run of spaces or line breaks becomes one space. */
 export function inline(value: string) {

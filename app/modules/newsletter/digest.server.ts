@@ -7,6 +7,7 @@ import { formatDate } from "~/lib/dates";
 import { logger } from "~/server/logger.server";
 import { articleCard, eventCard, LETTER_RULE, letterBody } from "./letter-mail.server";
 import { createLetter, deleteDraftLetter, LetterError, queueLetter } from "./letters.server";
+import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
 
 /** How often the automatic letter goes: never (the default), every week, every month. */
 export const DIGEST_FREQUENCIES = ["jamais", "semaine", "mois"] as const;
@@ -137,3 +138,12 @@ export async function setDigestFrequency(frequency: DigestFrequency, executor: E
     digestLastAt: sql`case when ${associationContent.digestFrequency} = ${frequency} then ${associationContent.digestLastAt} else ${now} end`,
   });
 }
+
+/** The automatic letter, when it is set and due. */
+export const digestJob: Job = {
+  name: "lettre automatique",
+  everyMs: QUARTER_HOUR_MS,
+  firstAfterMs: QUARTER_HOUR_MS,
+  once: true,
+  run: () => sendDigestIfDue(),
+};

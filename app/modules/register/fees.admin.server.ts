@@ -1,6 +1,6 @@
 import { data as answer, redirect } from "react-router";
 import { counted, de, parseId } from "~/lib/text";
-import { parisToday } from "~/lib/paris-time";
+import { addMonths, parisToday } from "~/lib/paris-time";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { errorsByField } from "~/modules/forms/public-form";
@@ -11,13 +11,8 @@ import { mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipt
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
 import { bouncedChequeAction, bouncedChequesOf } from "./bounced-cheques.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import {
-  euros,
-  eurosField,
-  PAYMENT_MEANS,
-  PAYMENT_MEANS_LABELS,
-  type PaymentMeans,
-} from "~/modules/register/plots.labels";
+import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "~/modules/register/plots.labels";
+import { euros, eurosField } from "~/lib/money";
 import { feeBalance, feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
 import {
   FEE_CONFIRM_MESSAGE,
@@ -71,11 +66,7 @@ const paidOnline = (means: string) => means.split(",").includes("helloasso");
 const owes = (f: Parameters<typeof feeBalance>[0]) => f.status !== "cancelled" && feeBalance(f).balance > 0;
 
 /** A month after today: the due date a call proposes. */
-function aMonthAfter(today: string) {
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 10);
-}
+const aMonthAfter = (today: string) => addMonths(today, 1);
 
 /** /admin/cotisations: a year's call, its totals, its fees with their balance, and the forms. */
 export async function feesScreen(request: Request) {

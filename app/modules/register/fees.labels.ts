@@ -1,4 +1,4 @@
-import { euros } from "~/modules/register/plots.labels";
+import { euros } from "~/lib/money";
 
 // What a fee's figures say, on screens, in the CSV and in e-mails alike.
 

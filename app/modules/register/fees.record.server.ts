@@ -3,13 +3,8 @@ import { formatCalendarDate, formatDate } from "~/lib/dates";
 import type { Transaction } from "~/db/client.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { gardenerTarget, withHistory, type Actor } from "~/modules/history/history.server";
-import {
-  euros,
-  eurosField,
-  PAYMENT_KIND_LABELS,
-  PAYMENT_MEANS_LABELS,
-  type PaymentMeans,
-} from "~/modules/register/plots.labels";
+import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "~/modules/register/plots.labels";
+import { euros, eurosField } from "~/lib/money";
 import { paymentFormSchema } from "~/modules/register/plots.schema";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { feeYearsOf, mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipts.server";

@@ -18,7 +18,7 @@ import {
   releaseGardener,
   PlotUnavailableError,
 } from "~/modules/register/allotment.server";
-import { euros } from "~/modules/register/plots.labels";
+import { euros } from "~/lib/money";
 import { feeStateText } from "./fees.labels";
 import { currentFeeYear } from "./fees.server";
 import {

@@ -2,6 +2,7 @@ import { asc, desc, eq, isNull, and } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gardenerPayments, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
+import { eurosPlain } from "~/lib/money";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
 import { feesOf, receivedByMeans, sumFees } from "~/modules/register/fees.server";
@@ -21,7 +22,7 @@ import {
 // The register as a French spreadsheet opens it (spreadsheetCsv: UTF-8 with BOM, semicolons).
 
 const day = (date: string | null) => (date ? date.split("-").reverse().join("/") : "");
-const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2).replace(".", ","));
+const amount = (cents: number | null) => (cents === null ? "" : eurosPlain(cents));
 
 /** Current gardeners (or all, former ones after), with their plots and the fee of `year`; a referent's, theirs. */
 export async function gardenersCsv(year: number, scope: SiteScope = "all") {

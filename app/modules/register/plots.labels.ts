@@ -44,8 +44,6 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   reprise_cabane: "Reprise de cabane",
 };
 
-export { euros, eurosField } from "~/lib/money";
-
 /** « du Jardin des Brosses », « de la Thibaude », « d'Émile Zola »: a site's name after « parcelle 12 ». */
 export function ofSite(name: string) {
   if (/^le\s/i.test(name)) return `du ${name.slice(3)}`;

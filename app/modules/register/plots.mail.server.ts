@@ -1,17 +1,11 @@
 import type { associationContent, gardeners, gardenSites, plots } from "~/db/schema";
 import { formatCalendarDate } from "~/lib/dates";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
-import {
-  associationReplyTo,
-  escapeHtml,
-  htmlParagraphs,
-  signature,
-  tidyText,
-  wrap,
-} from "~/modules/mail/mail-templates.server";
+import { associationReplyTo, htmlParagraphs, signature, tidyText, wrap } from "~/modules/mail/mail-templates.server";
+import { escapeHtml } from "~/lib/html";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
-import { euros } from "./plots.labels";
+import { euros } from "~/lib/money";
 import { ALLOTMENT_MAIL_DEFAULT, fillTemplate, WARNING_MAIL_DEFAULT } from "./plots.texts";
 
 type Gardener = Pick<typeof gardeners.$inferSelect, "name" | "email">;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseId } from "~/lib/text";
-import { parisToday } from "~/lib/paris-time";
+import { addDays, parisToday } from "~/lib/paris-time";
 import { tooLongMessage, VILLES } from "~/lib/constants";
 import {
   civilityField,
@@ -120,11 +120,9 @@ export const PLAN_MAX_DAYS = 366;
  * decision 036: the plot stays free until then, promised).
  */
 export const allotmentDate = (message = "Indiquez la date d'attribution.") =>
-  calendarDate(message).refine(
-    (v) =>
-      v <= new Date(Date.parse(`${parisToday()}T12:00:00Z`) + PLAN_MAX_DAYS * 86_400_000).toISOString().slice(0, 10),
-    { error: "Une attribution se prévoit au plus un an à l'avance." },
-  );
+  calendarDate(message).refine((v) => v <= addDays(parisToday(), PLAN_MAX_DAYS), {
+    error: "Une attribution se prévoit au plus un an à l'avance.",
+  });
 
 // The name in two parts, as lists sort by family name; a gardener may have a single name (no given names).
 export const gardenerFormSchema = z.object({

@@ -1,5 +1,6 @@
 import { CsvUploadError, foldHeader, readCsvUpload } from "~/modules/forms/csv-upload.server";
 import { parseSignedEuros } from "./reconciliation.schema";
+import { calendarDay } from "~/lib/paris-time";
 
 // « Importer le relevé »: a bank statement as French banks export it, in CSV (`;`, dates jj/mm/aaaa, amounts
 // « -1 234,56 » in one column or in « Débit » and « Crédit ») or in OFX, read to suggest the ticks: each line of the
@@ -37,9 +38,9 @@ export function parseBankDate(text: string): string | null {
       ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
       : [0, 0, 0];
   if (!year) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  const date = calendarDay(year, month, day);
+  // A day the month does not have (31/04) runs into the next month: refused.
+  return date === `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}` ? date : null;
 }
 
 /** Cents from a bank's amount: « -1 234,56 », « 1234.56 », « +12,40 € »; null when it is none. */

@@ -11,6 +11,7 @@ import { altOf } from "~/lib/image-alt";
 import { getSiteContent } from "~/modules/content/content.server";
 import { siteInfo } from "~/modules/content/site-info.server";
 import { getWeatherForPage } from "~/modules/weather/weather.server";
+import { parisYear } from "~/lib/paris-time";
 
 export const middleware: Route.MiddlewareFunction[] = [
   ({ context }, next) => {
@@ -41,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     weather,
     weatherUnavailable,
     newsletterConsent: consentWording(siteInfo(content).name),
-    year: new Date().getFullYear(),
+    year: parisYear(),
   };
 }
 

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { FormMessage } from "~/components/form/messages";
 import { quietButtonClass } from "~/components/form/styles";
+import { euros } from "~/lib/money";
 import type { IntentResult } from "~/components/admin/plots/IntentForm";
 
 export interface StatementLine {
@@ -17,10 +18,8 @@ export interface StatementLine {
   ticked: boolean;
 }
 
-const money = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
-
 /** The difference as the server words it (`differenceLabel`), computed in the browser from integer cents. */
-const differenceText = (cents: number) => `Écart : ${money.format(cents / 100)}`;
+const differenceText = (cents: number) => `Écart : ${euros(cents)}`;
 
 /**
  * The statement's entries to tick and its figures. Without JavaScript « Enregistrer les pointages » saves the ticks and
@@ -69,7 +68,7 @@ export function StatementTicks({
         </div>
         <div>
           <dt className="text-sm text-stone-600">Solde pointé</dt>
-          <dd className="font-semibold tabular-nums">{money.format(reconciledCents / 100)}</dd>
+          <dd className="font-semibold tabular-nums">{euros(reconciledCents)}</dd>
         </div>
         <div>
           <dt className="sr-only">Écart</dt>

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { sourceRuleViolations, violationsIn } from "../scripts/source-rules";
+
+describe("the code's rules (scripts/source-rules.ts)", () => {
+  it("hold in app/", () => {
+    expect(sourceRuleViolations()).toEqual([]);
+  });
+
+  it("each catch what they are for, and leave their own implementation and comments alone", () => {
+    const utcDay = "const day = new Date().toISOString().slice(0, 10);";
+    expect(violationsIn("app/routes/admin/x.ts", utcDay)).toEqual([
+      "app/routes/admin/x.ts:1: a day is Paris's, not UTC's: parisToday(), parisDateOf(date) or addDays(day, n) from app/lib/paris-time.ts",
+    ]);
+    expect(violationsIn("app/lib/paris-time.ts", utcDay)).toEqual([]);
+    expect(violationsIn("app/modules/a/b.ts", `// ${utcDay}`)).toEqual([]);
+    expect(violationsIn("app/routes/public/layout.tsx", "year: new Date().getFullYear(),")).toHaveLength(1);
+    expect(violationsIn("app/modules/a/b.ts", "const d = when.getDate() + 1;")).toHaveLength(1);
+    expect(violationsIn("app/modules/a/b.ts", 'const t = (cents / 100).toFixed(2).replace(".", ",");')).toHaveLength(1);
+    expect(violationsIn("app/components/x.tsx", 'const money = new Intl.NumberFormat("fr-FR");')).toHaveLength(1);
+    expect(violationsIn("app/lib/money.ts", 'return new Intl.NumberFormat("fr-FR").format(1);')).toEqual([]);
+    expect(violationsIn("app/modules/mail/m.ts", "export function escapeHtml(value: string) {")).toHaveLength(1);
+    expect(violationsIn("app/lib/html.ts", "export function escapeHtml(value: string) {")).toEqual([]);
+    const inlineJob = '    {\n      name: "sessions expirées",\n      everyMs: 1,\n    },';
+    expect(violationsIn("app/startup/services.server.ts", inlineJob)).toEqual([
+      "app/startup/services.server.ts:2: a job is exported by the module whose work it does; serverJobs only lists them",
+    ]);
+    expect(violationsIn("app/modules/auth/auth.server.ts", inlineJob)).toEqual([]);
+  });
+});
