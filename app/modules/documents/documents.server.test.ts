@@ -206,7 +206,10 @@ describeEachDatabase("documents", () => {
     expect(deleted).toEqual({ title: "Copie des statuts", hashes: [shared] });
     expect(await removeUnusedDocumentFiles({ hashes: deleted!.hashes, graceMs: 0 })).toBe(0);
     const gone = await getDb().transaction((tx) => deleteDocument(tx, alone.id));
-    // Written a moment ago: kept for the grace period, then removed.
+    // Written a moment ago (by the server's clock, which may not be the file system's): kept for the grace period,
+    // then removed.
+    const now = new Date();
+    for (const hash of gone!.hashes) await fsp.utimes(path.join(dir(), `${hash}.pdf`), now, now);
     expect(await removeUnusedDocumentFiles({ hashes: gone!.hashes })).toBe(0);
     expect(await removeUnusedDocumentFiles({ graceMs: 0 })).toBe(1);
     expect(await fsp.readdir(dir())).toEqual([`${shared}.pdf`]);

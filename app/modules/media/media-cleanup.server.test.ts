@@ -108,7 +108,10 @@ describeEachDatabase("cleanupUnusedMedia", () => {
     const temp = `.tmp-0123456789ab-${orphan}`;
     const recentOrphan = `${"b".repeat(32)}-100x80-400.jpg`;
     for (const name of [orphan, temp, recentOrphan]) await fsp.writeFile(path.join(mediaDir(), name), "x");
-    const old = new Date(Date.now() - 2 * MEDIA_GRACE_MS);
+    // Ages by the server's clock, which may not be the file system's.
+    const now = new Date();
+    await fsp.utimes(path.join(mediaDir(), recentOrphan), now, now);
+    const old = new Date(now.getTime() - 2 * MEDIA_GRACE_MS);
     await fsp.utimes(path.join(mediaDir(), orphan), old, old);
     await fsp.utimes(path.join(mediaDir(), temp), old, old);
     const result = await cleanupUnusedMedia();
