@@ -54,9 +54,22 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * A transaction is one connection and takes one query at a time: reads given an `executor` (or a `tx`) that may be
+ * one go through `readAll` (app/db/client.server.ts), which runs them together only on the pool, never `Promise.all`.
+ */
+const PARALLEL_READS = /Promise\.all\(\s*\[([\s\S]{0,800}?)\]\s*\)/g;
+const ON_EXECUTOR =
+  /\b(?:executor|tx)\s*\.\s*(?:select|insert|update|delete|execute|query)\b|[(,]\s*(?:executor|tx)\s*\)/;
+export const PARALLEL_READS_MESSAGE =
+  "reads on an executor or a transaction go one at a time: readAll(executor, [...]) from app/db/client.server.ts";
+
 /** « app/x.ts:12: the message » for each line of `text` (the file `file`, relative, with /) that breaks a rule. */
 export function violationsIn(file: string, text: string, rules = SOURCE_RULES) {
   const found: string[] = [];
+  for (const match of text.matchAll(PARALLEL_READS))
+    if (ON_EXECUTOR.test(match[1]!) && file !== "app/db/client.server.ts")
+      found.push(`${file}:${text.slice(0, match.index).split("\n").length}: ${PARALLEL_READS_MESSAGE}`);
   text.split("\n").forEach((line, index) => {
     if (/^\s*(\/\/|\*)/.test(line)) return;
     for (const rule of rules)

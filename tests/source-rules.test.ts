@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sourceRuleViolations, violationsIn } from "../scripts/source-rules";
+import { PARALLEL_READS_MESSAGE, sourceRuleViolations, violationsIn } from "../scripts/source-rules";
 
 describe("the code's rules (scripts/source-rules.ts)", () => {
   it("hold in app/", () => {
@@ -25,5 +25,18 @@ describe("the code's rules (scripts/source-rules.ts)", () => {
       "app/startup/services.server.ts:2: a job is exported by the module whose work it does; serverJobs only lists them",
     ]);
     expect(violationsIn("app/modules/auth/auth.server.ts", inlineJob)).toEqual([]);
+    const parallel = `export async function f(executor: Executor = getDb()) {
+  const [a, b] = await Promise.all([
+    executor.select().from(documents),
+    executor.select().from(documentVersions),
+  ]);
+}`;
+    expect(violationsIn("app/modules/documents/d.ts", parallel)).toEqual([
+      `app/modules/documents/d.ts:2: ${PARALLEL_READS_MESSAGE}`,
+    ]);
+    expect(violationsIn("app/modules/documents/d.ts", parallel.replaceAll("executor.", "getDb()."))).toEqual([]);
+    expect(
+      violationsIn("app/modules/x/y.ts", "const [a, b] = await Promise.all([agendaOf(id, tx), candidatesOf(id)]);"),
+    ).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { and, isNull, lte, sql } from "drizzle-orm";
 import { parisToday } from "~/lib/paris-time";
-import { getDb, type Executor } from "~/db/client.server";
+import { getDb, readAll, type Executor } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
 import { agreed, compareFamilyFirst } from "~/lib/text";
@@ -41,26 +41,28 @@ export interface Person {
 export async function membershipOf(rules: MembershipRules, executor: Executor = getDb()) {
   // Written out whole: in a select from one table, Drizzle names columns without their table.
   const plotsHeld = sql<number>`(select count(*) from plot_holdings h where h.gardener_id = "gardeners"."id" and h.end_date is null)`;
-  const [current, volunteers, settled] = await Promise.all([
-    executor
-      .select({
-        id: gardeners.id,
-        name: gardeners.name,
-        familyName: gardeners.familyName,
-        givenNames: gardeners.givenNames,
-        civility: gardeners.civility,
-        email: gardeners.email,
-        address: gardeners.address,
-        plots: plotsHeld.mapWith(Number),
-      })
-      .from(gardeners)
-      // A newcomer whose plots start later (decision 036) is a member from that day.
-      .where(and(isNull(gardeners.endDate), lte(gardeners.startDate, parisToday())))
-      .orderBy(...byFamilyName),
-    currentVolunteers(executor),
-    rules.membership === "cotisation" && rules.membershipFeeYear !== null
-      ? feeSettledByGardener(rules.membershipFeeYear, executor)
-      : null,
+  const [current, volunteers, settled] = await readAll(executor, [
+    () =>
+      executor
+        .select({
+          id: gardeners.id,
+          name: gardeners.name,
+          familyName: gardeners.familyName,
+          givenNames: gardeners.givenNames,
+          civility: gardeners.civility,
+          email: gardeners.email,
+          address: gardeners.address,
+          plots: plotsHeld.mapWith(Number),
+        })
+        .from(gardeners)
+        // A newcomer whose plots start later (decision 036) is a member from that day.
+        .where(and(isNull(gardeners.endDate), lte(gardeners.startDate, parisToday())))
+        .orderBy(...byFamilyName),
+    () => currentVolunteers(executor),
+    () =>
+      rules.membership === "cotisation" && rules.membershipFeeYear !== null
+        ? feeSettledByGardener(rules.membershipFeeYear, executor)
+        : null,
   ]);
   const year = rules.membershipFeeYear;
   const members: Person[] = [];

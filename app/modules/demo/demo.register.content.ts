@@ -1,4 +1,5 @@
-import type { PaymentMeans, PlotKind, PlotState } from "~/modules/register/plots.labels";
+import type { PlotKind, PlotState } from "~/modules/register/plots.labels";
+import type { PaymentMeans } from "~/modules/register/fees.labels";
 
 /**
  * The demo's register, in French sample data: two gardens and their plots, the gardeners who hold them, the fees

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import { documents, documentVersions } from "~/db/schema";
 import { storeDocumentFile, type CheckedFile } from "./document-files.server";
 import { DOCUMENT_KINDS, type DocumentFields } from "./documents.schema";
@@ -31,9 +31,9 @@ function byKindThenNewest<T extends { kind: DocumentRow["kind"]; id: number }>(d
 
 /** Every document with its versions, for the back-office. */
 export async function listDocuments(executor: Executor = getDb()): Promise<DocumentWithVersions[]> {
-  const [rows, versions] = await Promise.all([
-    executor.select().from(documents),
-    executor.select().from(documentVersions).orderBy(desc(documentVersions.id)),
+  const [rows, versions] = await readAll(executor, [
+    () => executor.select().from(documents),
+    () => executor.select().from(documentVersions).orderBy(desc(documentVersions.id)),
   ]);
   const byDocument = Map.groupBy(versions, (version) => version.documentId);
   return rows

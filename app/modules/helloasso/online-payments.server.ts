@@ -144,6 +144,8 @@ export interface CheckResult {
   /** « paiement enregistré », « déjà enregistré », « montant différent : … », … */
   note: string;
   payment?: OnlinePayment;
+  /** This check recorded the payment on its fee (its book entry made): its receipt is to be mailed. */
+  recorded?: true;
 }
 
 /**
@@ -322,11 +324,11 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
       target: target(locked.gardenerId),
       detail: `cotisation ${paid.fee.year} : ${euros(cents)} (${reference}, vu par ${via})`,
     });
-    return { outcome: "recu", note: "paiement enregistré", payment: updated } satisfies CheckResult;
+    return { outcome: "recu", note: "paiement enregistré", payment: updated, recorded: true } satisfies CheckResult;
   });
   // The receipt after the payment's own transaction, as the bureau's « Envoyer le reçu » does: the payment stands
   // whatever becomes of the e-mail.
-  if (settled.note === "paiement enregistré" && settled.payment?.paymentId)
+  if (settled.recorded && settled.payment?.paymentId)
     await mailReceiptOfPayment(settled.payment.paymentId, HELLOASSO_ACTOR);
   return settled;
 }
@@ -476,7 +478,7 @@ export async function checkPendingOnlinePayments(now = new Date()) {
   for (const row of rows) {
     const old = now.getTime() - row.createdAt.getTime() > 2 * 24 * 3_600_000;
     const result = await checkOnlinePayment(row.id, "vérification", { abandoned: old });
-    if (result.note === "paiement enregistré") settled++;
+    if (result.recorded) settled++;
   }
   return { checked: rows.length, settled };
 }

@@ -8,7 +8,7 @@ import { bookBouncedCheque, TreasuryRefusal } from "~/modules/treasury/book.serv
 import { cancelReceiptOfEntry } from "~/modules/treasury/receipts.server";
 import { receiptNumber } from "~/modules/treasury/receipts.labels";
 import { bouncedChequeFormSchema, type BouncedChequeForm } from "./fees.schema";
-import { PAYMENT_KIND_LABELS } from "./plots.labels";
+import { PAYMENT_KIND_LABELS } from "./fees.labels";
 import { euros } from "~/lib/money";
 
 // A cheque returned unpaid by the bank after its deposit. Before the deposit, « Annuler ce paiement » is the answer: the

@@ -1,4 +1,5 @@
 import { euros } from "~/lib/money";
+import { MEANS_LABELS } from "~/modules/treasury/treasury.labels";
 
 // What a fee's figures say, on screens, in the CSV and in e-mails alike.
 
@@ -36,3 +37,18 @@ export function feeStateText(fee: FeeFigures) {
 /** « Annuler ce paiement » done: its receipt, if it had one, cancelled with it. */
 export const paymentUndoneMessage = (receipt: string | null) =>
   receipt ? `Paiement annulé, et le reçu n° ${receipt} avec lui.` : "Paiement annulé.";
+
+export const PAYMENT_MEANS = ["cheque", "virement", "especes", "helloasso", "autre"] as const;
+export type PaymentMeans = (typeof PAYMENT_MEANS)[number];
+/** Named as the book names them: the register's means are the book's, without card nor direct debit. */
+export const PAYMENT_MEANS_LABELS: Record<PaymentMeans, string> = Object.fromEntries(
+  PAYMENT_MEANS.map((means) => [means, MEANS_LABELS[means]]),
+) as Record<PaymentMeans, string>;
+
+export const PAYMENT_KINDS = ["cotisation", "droit_entree", "reprise_cabane"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+  cotisation: "Cotisation",
+  droit_entree: "Budget d'entrée",
+  reprise_cabane: "Reprise de cabane",
+};

@@ -1,16 +1,30 @@
 import { z } from "zod";
-import { optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
-import { PAYMENT_MEANS } from "~/modules/register/plots.labels";
-import {
-  calendarDate,
-  chequeFields,
-  pastDate,
-  euroAmount,
-  receiptBox,
-  yearField,
-} from "~/modules/register/plots.schema";
+import { optionalLine, optionalText, recordId, requiredLine } from "~/modules/forms/fields.schema";
+import { PAYMENT_KINDS, PAYMENT_MEANS } from "~/modules/register/fees.labels";
+import { calendarDate, choice, pastDate, euroAmount, yearField } from "~/modules/register/plots.schema";
 
 // The forms of /admin/cotisations and of a fee's page: the call, payments, waiver, cancellation, particular rates.
+
+/** A cheque's number and bank, for the deposit slip (optional: the deposit asks for what is missing). */
+export const chequeFields = {
+  chequeNumber: optionalLine(20, ""),
+  chequeBank: optionalLine(60, ""),
+};
+
+/** « Envoyer le reçu par e-mail »: ticked, the payment's receipt is made and queued once the payment is recorded. */
+export const receiptBox = { sendReceipt: z.literal("on", { error: "Cochez ou décochez la case." }).optional() };
+
+/** A payment recorded on a gardener's record: a year's fee, the entry budget or a cabin takeover. */
+export const paymentFormSchema = z.object({
+  kind: choice(PAYMENT_KINDS, "Choisissez ce qui est payé."),
+  year: yearField(),
+  amount: euroAmount(),
+  paidOn: calendarDate("Indiquez la date du paiement."),
+  means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
+  ...chequeFields,
+  ...receiptBox,
+});
+export type PaymentForm = z.output<typeof paymentFormSchema>;
 
 export const FEE_CONFIRM_MESSAGE = "Cochez la case pour confirmer l'envoi.";
 const REASON_MESSAGE = "Indiquez la raison (elle reste écrite sur la cotisation).";

@@ -15,7 +15,7 @@ import { parisToday } from "~/lib/paris-time";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertContent, insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { feesCsv, gardenersCsv } from "~/modules/register/plots-exports.server";
-import { paymentFormSchema } from "~/modules/register/plots.schema";
+import { paymentFormSchema } from "~/modules/register/fees.schema";
 import { feeBalance, feeStateText } from "./fees.labels";
 import {
   callFees,

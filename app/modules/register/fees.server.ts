@@ -15,7 +15,7 @@ import { parisDateOf, parisYear } from "~/lib/paris-time";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { feeMail, missingPaymentDetails } from "~/modules/register/plots.mail.server";
 import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/register/plots.labels";
-import type { PaymentForm } from "~/modules/register/plots.schema";
+import type { PaymentForm } from "~/modules/register/fees.schema";
 import { byFamilyName, currentPlots } from "./gardeners.server";
 import { feeBalance, type FeeFigures, type FeeStatus } from "./fees.labels";
 import { bookPayment, unbookPayment, type ChequeDetails } from "~/modules/treasury/book.server";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb, type Executor } from "~/db/client.server";
+import { getDb, readAll, type Executor } from "~/db/client.server";
 import { gardenerFees, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
 import { keyedHash } from "~/server/server-secret.server";
 import { currentFeeYear } from "./fees.server";
@@ -116,14 +116,15 @@ export async function postalRecipients(ids: SQL | number[], executor: Executor =
 
 /** The sites and the held plots a letter may be written to, for the letter screen's choices: by site, by number. */
 export async function groupChoices(executor: Executor = getDb()) {
-  const [sites, held] = await Promise.all([
-    executor.select({ id: gardenSites.id, name: gardenSites.name }).from(gardenSites).orderBy(gardenSites.name),
-    executor
-      .select({ id: plots.id, siteId: plots.siteId, number: plots.number, holder: gardeners.name })
-      .from(plots)
-      .innerJoin(plotHoldings, and(eq(plotHoldings.plotId, plots.id), isNull(plotHoldings.endDate)))
-      .innerJoin(gardeners, and(eq(gardeners.id, plotHoldings.gardenerId), isNull(gardeners.endDate)))
-      .orderBy(plots.siteId, plots.number),
+  const [sites, held] = await readAll(executor, [
+    () => executor.select({ id: gardenSites.id, name: gardenSites.name }).from(gardenSites).orderBy(gardenSites.name),
+    () =>
+      executor
+        .select({ id: plots.id, siteId: plots.siteId, number: plots.number, holder: gardeners.name })
+        .from(plots)
+        .innerJoin(plotHoldings, and(eq(plotHoldings.plotId, plots.id), isNull(plotHoldings.endDate)))
+        .innerJoin(gardeners, and(eq(gardeners.id, plotHoldings.gardenerId), isNull(gardeners.endDate)))
+        .orderBy(plots.siteId, plots.number),
   ]);
   return sites.map((site) => ({ ...site, plots: held.filter((p) => p.siteId === site.id) }));
 }

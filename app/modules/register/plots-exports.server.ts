@@ -8,16 +8,8 @@ import { feeBalance, feeStateText } from "~/modules/register/fees.labels";
 import { feesOf, receivedByMeans, sumFees } from "~/modules/register/fees.server";
 import { listGardeners } from "~/modules/register/gardeners.server";
 import { siteCondition, type SiteScope } from "./access.server";
-import {
-  PAYMENT_KIND_LABELS,
-  PAYMENT_MEANS,
-  PAYMENT_MEANS_LABELS,
-  PLOT_KIND_LABELS,
-  PLOT_SIZE_SHORT_LABELS,
-  PLOT_STATE_LABELS,
-  plotSize,
-  type PaymentMeans,
-} from "./plots.labels";
+import { PLOT_KIND_LABELS, PLOT_SIZE_SHORT_LABELS, PLOT_STATE_LABELS, plotSize } from "./plots.labels";
+import { PAYMENT_KIND_LABELS, PAYMENT_MEANS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "./fees.labels";
 
 // The register as a French spreadsheet opens it (spreadsheetCsv: UTF-8 with BOM, semicolons).
 

@@ -1,6 +1,5 @@
 import { de } from "~/lib/text";
 import type { PlotSize } from "~/lib/constants";
-import { MEANS_LABELS } from "~/modules/treasury/treasury.labels";
 
 // What the plots' screens, exports and e-mails say, in the browser and on the server alike.
 
@@ -28,21 +27,6 @@ export function plotSize(area: number): PlotSize {
   if (area < 150) return "petite";
   return area <= 200 ? "moyenne" : "grande";
 }
-
-export const PAYMENT_MEANS = ["cheque", "virement", "especes", "helloasso", "autre"] as const;
-export type PaymentMeans = (typeof PAYMENT_MEANS)[number];
-/** Named as the book names them: the register's means are the book's, without card nor direct debit. */
-export const PAYMENT_MEANS_LABELS: Record<PaymentMeans, string> = Object.fromEntries(
-  PAYMENT_MEANS.map((means) => [means, MEANS_LABELS[means]]),
-) as Record<PaymentMeans, string>;
-
-export const PAYMENT_KINDS = ["cotisation", "droit_entree", "reprise_cabane"] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
-  cotisation: "Cotisation",
-  droit_entree: "Budget d'entrée",
-  reprise_cabane: "Reprise de cabane",
-};
 
 /** « du Jardin des Brosses », « de la Thibaude », « d'Émile Zola »: a site's name after « parcelle 12 ». */
 export function ofSite(name: string) {

@@ -5,20 +5,18 @@ import { tooLongMessage, VILLES } from "~/lib/constants";
 import {
   civilityField,
   calendarDate,
-  euroAmount,
   optionalEmail,
   optionalLine,
   optionalText,
   recordId,
   requiredLine,
   wholeNumber,
-  yearField,
 } from "~/modules/forms/fields.schema";
 
 // Dates, amounts and years are the forms module's, shared with the treasury: the register's forms read them from here.
 export { calendarDate, euroAmount, yearField } from "~/modules/forms/fields.schema";
 import { isFrenchPhone } from "~/modules/applications/applications.schema";
-import { PAYMENT_KINDS, PAYMENT_MEANS, PLOT_KINDS } from "./plots.labels";
+import { PLOT_KINDS } from "./plots.labels";
 
 // The forms of the « Parcelles » area: sites, plots, gardeners, payments, allotment, departure, inspections.
 
@@ -36,7 +34,7 @@ export const pastDate = (what: string) =>
     error: `${what.charAt(0).toUpperCase()}${what.slice(1)} ne peut pas être après aujourd'hui : le registre note ce qui a déjà eu lieu.`,
   });
 
-const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+export const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
 const optionalPhone = (message: string) =>
@@ -138,27 +136,6 @@ export const gardenerFormSchema = z.object({
   notes: optionalText(2000, ""),
 });
 export type GardenerForm = z.output<typeof gardenerFormSchema>;
-
-/** A cheque's number and bank, for the deposit slip (optional: the deposit asks for what is missing). */
-export const chequeFields = {
-  chequeNumber: optionalLine(20, ""),
-  chequeBank: optionalLine(60, ""),
-};
-
-/** « Envoyer le reçu par e-mail »: ticked, the payment's receipt is made and queued once the payment is recorded. */
-export const receiptBox = { sendReceipt: z.literal("on", { error: "Cochez ou décochez la case." }).optional() };
-
-/** A payment recorded on a gardener's record: a year's fee, the entry budget or a cabin takeover. */
-export const paymentFormSchema = z.object({
-  kind: choice(PAYMENT_KINDS, "Choisissez ce qui est payé."),
-  year: yearField(),
-  amount: euroAmount(),
-  paidOn: calendarDate("Indiquez la date du paiement."),
-  means: choice(PAYMENT_MEANS, "Choisissez le moyen de paiement."),
-  ...chequeFields,
-  ...receiptBox,
-});
-export type PaymentForm = z.output<typeof paymentFormSchema>;
 
 /** « Envoyer le courriel de bienvenue dès maintenant », for a planned allotment. */
 const welcomeNow = z

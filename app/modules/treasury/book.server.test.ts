@@ -10,7 +10,7 @@ import {
   treasuryYears,
 } from "~/db/schema";
 import { callFees, feesOf, markFeesPaid, payFee, recordPayment, undoPayment } from "~/modules/register/fees.server";
-import { paymentFormSchema } from "~/modules/register/plots.schema";
+import { paymentFormSchema } from "~/modules/register/fees.schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
 import { accountBalances, TreasuryRefusal } from "./book.server";

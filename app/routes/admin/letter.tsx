@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useIntervalRevalidation } from "~/lib/use-interval-revalidation";
 import type { Route } from "./+types/letter";
 import { LetterEditor } from "~/components/admin/newsletter/LetterEditor";
 import { LetterProgress } from "~/components/admin/newsletter/LetterProgress";
@@ -32,14 +31,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function AdminLetter({ loaderData, actionData }: Route.ComponentProps) {
   const { letter } = loaderData;
   const notice = useSaveNotice(actionData?.message ?? loaderData.done);
-  const revalidator = useRevalidator();
   const sending = letter.status === "envoi";
   // While it goes, the figures follow every 10 seconds (without JavaScript, « Actualiser »).
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => void revalidator.revalidate(), 10_000);
-    return () => clearInterval(timer);
-  }, [sending, revalidator]);
+  useIntervalRevalidation(10_000, sending);
   return (
     <AdminPage
       title={

@@ -2,7 +2,7 @@ import { Section } from "~/components/admin/admin-ui";
 import { IntentForm, type IntentResult } from "~/components/admin/plots/IntentForm";
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
 import { feeCancelFormSchema, feePaymentFormSchema, feeWaiveFormSchema } from "~/modules/register/fees.schema";
-import { PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
+import { PAYMENT_MEANS_LABELS } from "~/modules/register/fees.labels";
 import { ChequeFields, chequeSwitchClass, ReceiptBox, ReceiptLink, TakeBackPayment } from "./PaymentExtras";
 
 interface Fee {

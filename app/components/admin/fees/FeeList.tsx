@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { FormFooter, SubmitButton } from "~/components/form/buttons";
 import { DateTimeInput, FormFields, Select } from "~/components/form/fields";
 import { ErrorSummary } from "~/components/form/messages";
-import { PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
+import { PAYMENT_MEANS_LABELS } from "~/modules/register/fees.labels";
 import type { IntentResult } from "~/components/admin/plots/IntentForm";
 import { linkClass } from "./fee-ui";
 

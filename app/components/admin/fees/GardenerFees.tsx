@@ -6,7 +6,7 @@ import { PaymentWithReceiptFields } from "~/components/admin/plots/PaymentFields
 import { chequeSwitchClass, ReceiptLink, TakeBackPayment } from "./PaymentExtras";
 import { Select, TextInput } from "~/components/form/fields";
 import { linkClass } from "./fee-ui";
-import { paymentFormSchema } from "~/modules/register/plots.schema";
+import { paymentFormSchema } from "~/modules/register/fees.schema";
 import { feeRateFormSchema } from "~/modules/register/fees.schema";
 
 interface Payment {

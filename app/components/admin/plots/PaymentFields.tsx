@@ -1,5 +1,5 @@
 import { DateTimeInput, Select, TextInput } from "~/components/form/fields";
-import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS } from "~/modules/register/plots.labels";
+import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS } from "~/modules/register/fees.labels";
 import { ChequeFields, ReceiptBox } from "~/components/admin/fees/PaymentExtras";
 
 /** A payment's fields: what, which year, how much, when, how. */
