@@ -190,110 +190,133 @@ const refusedPreview = (form: FormData, message: string, preview: FeeCallPreview
 const ONLINE_OFF =
   "le paiement en ligne n'est plus actif. Décochez « Envoyer un lien de paiement », ou réactivez-le dans Trésorerie › Paramètres.";
 
-/**
- * The forms of /admin/cotisations: the call's preview and its sending, the ticks, « Envoyer un rappel ». `payLink` is
- * how a fee's link to pay online is made while online payment is on (null otherwise).
- */
-export async function feesAction(url: URL, form: FormData, actor: Actor, payLink: PayLink | null = null) {
-  const year = await feeYear(url);
-  switch (form.get("intent")) {
-    case "preview":
-    case "call": {
-      const { data, refusal } = parseAdminForm(feeCallFormSchema, form, "L'appel n'a pas été préparé :");
-      if (refusal) return refusal;
-      const preview = await previewOf(data);
-      if (form.get("intent") === "preview") return { ok: true as const, intent: "preview", message: "", preview };
-      if (preview.missing.length > 0)
-        return refusedPreview(
-          form,
-          `L'appel n'a pas été envoyé : ${preview.missing.join(" ; ")}. Complétez les moyens de paiement dans les Paramètres.`,
-          preview,
-        );
-      if (data.confirm !== "on")
-        return refusedPreview(form, "L'appel n'a pas été envoyé :", preview, { confirm: FEE_CONFIRM_MESSAGE });
-      if (data.expected !== String(preview.recipients))
-        return refusedPreview(
-          form,
-          `L'appel n'a pas été envoyé : il concerne maintenant ${counted(preview.recipients, "jardinier", "jardiniers")}. Vérifiez l'aperçu et confirmez de nouveau.`,
-          preview,
-        );
-      if (data.paymentLink && !payLink)
-        return refusedPreview(form, `L'appel n'a pas été envoyé : ${ONLINE_OFF}`, preview);
-      const links = data.paymentLink ? payLink! : undefined;
-      const result = await withHistory(
-        actor,
-        (tx) => callFees(tx, data.year, callAmounts(data), data.dueOn, actor.username, undefined, links),
-        (r) =>
-          r.called > 0 && {
-            kind: "cotisation.appel",
-            target: `cotisation ${data.year}`,
-            detail: `${counted(r.called, "jardinier appelé", "jardiniers appelés")}, à régler avant le ${formatCalendarDate(data.dueOn)}${links && r.mailed > 0 ? ", avec un lien de paiement en ligne" : ""}`,
-          },
-      );
-      if (result.called === 0)
-        return doneForm("call", `Tous les jardiniers actuels ont déjà reçu l'appel à cotisation ${data.year}.`);
-      return {
-        ...doneForm(
-          "call",
-          `Appel à cotisation ${data.year} : ${counted(result.called, "cotisation appelée", "cotisations appelées")}, ${counted(result.mailed, "e-mail en cours d'envoi", "e-mails en cours d'envoi")}${links && result.mailed > 0 ? ", chacun avec son lien de paiement en ligne" : ""}.`,
-        ),
-        withoutEmail: result.withoutEmail,
-      };
-    }
-    case "paid": {
-      const parsed = feesPaidFormSchema.safeParse({ ...Object.fromEntries(form), fees: form.getAll("fees") });
-      if (!parsed.success) {
-        // The boxes ticked come back ticked.
-        const typed = new FormData();
-        for (const [name, value] of form) if (name !== "fees") typed.append(name, value);
-        typed.set("fees", form.getAll("fees").join(","));
-        return refusedForm(typed, "Rien n'a été enregistré :", errorsByField(parsed.error.issues));
-      }
-      const { fees, paidOn, means } = parsed.data;
-      let count;
-      try {
-        count = await withHistory(
-          actor,
-          (tx) => markFeesPaid(tx, year, fees, paidOn, means, actor.username),
-          (n) =>
-            n > 0 && {
-              kind: "jardinier.paiement",
-              target: `cotisation ${year}`,
-              detail: `${counted(n, "réglée", "réglées")} (${PAYMENT_MEANS_LABELS[means]})`,
-            },
-        );
-      } catch (error) {
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
-      }
-      return doneForm("paid", `${counted(count, "cotisation réglée", "cotisations réglées")} en entier.`);
-    }
-    case "remind": {
-      const { data, refusal } = parseAdminForm(feeRemindFormSchema, form, "Aucun rappel n'a été envoyé :");
-      if (refusal) return refusal;
-      if (data.paymentLink && !payLink)
-        return refusedForm(form, `Aucun rappel n'a été envoyé : ${ONLINE_OFF}`, {}, 409);
-      const links = data.paymentLink ? payLink! : undefined;
-      const count = await withHistory(
-        actor,
-        (tx) => remindUnpaidFees(tx, year, undefined, links),
-        (n) =>
-          n > 0 && {
-            kind: "cotisation.relance",
-            target: `cotisation ${year}`,
-            detail: `${counted(n, "rappel", "rappels")}${links ? ", avec un lien de paiement en ligne" : ""}`,
-          },
-      );
-      return doneForm(
-        "remind",
-        count === 0
-          ? "Aucun rappel à envoyer : personne n'est en retard, ou le dernier rappel date de moins d'une semaine."
-          : `${counted(count, "rappel", "rappels")} en cours d'envoi${links ? ", chacun avec son lien de paiement en ligne" : ""}.`,
-      );
-    }
-    default:
-      return refusedForm(form, "Action inconnue.");
+/** What an intent of /admin/cotisations is given: the form, who acts, the year shown, the online payment's links. */
+interface FeesIntent {
+  form: FormData;
+  actor: Actor;
+  year: number;
+  payLink: PayLink | null;
+}
+
+/** « Prévisualiser l'appel » and « Envoyer l'appel »: the preview, then the call for the count it showed. */
+async function callIntent({ form, actor, payLink }: FeesIntent) {
+  const { data, refusal } = parseAdminForm(feeCallFormSchema, form, "L'appel n'a pas été préparé :");
+  if (refusal) return refusal;
+  const preview = await previewOf(data);
+  if (form.get("intent") === "preview") return { ok: true as const, intent: "preview", message: "", preview };
+  if (preview.missing.length > 0)
+    return refusedPreview(
+      form,
+      `L'appel n'a pas été envoyé : ${preview.missing.join(" ; ")}. Complétez les moyens de paiement dans les Paramètres.`,
+      preview,
+    );
+  if (data.confirm !== "on")
+    return refusedPreview(form, "L'appel n'a pas été envoyé :", preview, { confirm: FEE_CONFIRM_MESSAGE });
+  if (data.expected !== String(preview.recipients))
+    return refusedPreview(
+      form,
+      `L'appel n'a pas été envoyé : il concerne maintenant ${counted(preview.recipients, "jardinier", "jardiniers")}. Vérifiez l'aperçu et confirmez de nouveau.`,
+      preview,
+    );
+  if (data.paymentLink && !payLink) return refusedPreview(form, `L'appel n'a pas été envoyé : ${ONLINE_OFF}`, preview);
+  const links = data.paymentLink ? payLink! : undefined;
+  const result = await withHistory(
+    actor,
+    (tx) => callFees(tx, data.year, callAmounts(data), data.dueOn, actor.username, undefined, links),
+    (r) =>
+      r.called > 0 && {
+        kind: "cotisation.appel",
+        target: `cotisation ${data.year}`,
+        detail: `${counted(r.called, "jardinier appelé", "jardiniers appelés")}, à régler avant le ${formatCalendarDate(data.dueOn)}${links && r.mailed > 0 ? ", avec un lien de paiement en ligne" : ""}`,
+      },
+  );
+  if (result.called === 0)
+    return doneForm("call", `Tous les jardiniers actuels ont déjà reçu l'appel à cotisation ${data.year}.`);
+  return {
+    ...doneForm(
+      "call",
+      `Appel à cotisation ${data.year} : ${counted(result.called, "cotisation appelée", "cotisations appelées")}, ${counted(result.mailed, "e-mail en cours d'envoi", "e-mails en cours d'envoi")}${links && result.mailed > 0 ? ", chacun avec son lien de paiement en ligne" : ""}.`,
+    ),
+    withoutEmail: result.withoutEmail,
+  };
+}
+
+/** « Marquer comme réglées »: the fees ticked, paid in full on one day by one means. */
+async function paidIntent({ form, actor, year }: FeesIntent) {
+  const parsed = feesPaidFormSchema.safeParse({ ...Object.fromEntries(form), fees: form.getAll("fees") });
+  if (!parsed.success) {
+    // The boxes ticked come back ticked.
+    const typed = new FormData();
+    for (const [name, value] of form) if (name !== "fees") typed.append(name, value);
+    typed.set("fees", form.getAll("fees").join(","));
+    return refusedForm(typed, "Rien n'a été enregistré :", errorsByField(parsed.error.issues));
   }
+  const { fees, paidOn, means } = parsed.data;
+  let count;
+  try {
+    count = await withHistory(
+      actor,
+      (tx) => markFeesPaid(tx, year, fees, paidOn, means, actor.username),
+      (n) =>
+        n > 0 && {
+          kind: "jardinier.paiement",
+          target: `cotisation ${year}`,
+          detail: `${counted(n, "réglée", "réglées")} (${PAYMENT_MEANS_LABELS[means]})`,
+        },
+    );
+  } catch (error) {
+    if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
+    throw error;
+  }
+  return doneForm("paid", `${counted(count, "cotisation réglée", "cotisations réglées")} en entier.`);
+}
+
+/** « Envoyer les rappels »: to those late, at most once a week each. */
+async function remindIntent({ form, actor, year, payLink }: FeesIntent) {
+  const { data, refusal } = parseAdminForm(feeRemindFormSchema, form, "Aucun rappel n'a été envoyé :");
+  if (refusal) return refusal;
+  if (data.paymentLink && !payLink) return refusedForm(form, `Aucun rappel n'a été envoyé : ${ONLINE_OFF}`, {}, 409);
+  const links = data.paymentLink ? payLink! : undefined;
+  const count = await withHistory(
+    actor,
+    (tx) => remindUnpaidFees(tx, year, undefined, links),
+    (n) =>
+      n > 0 && {
+        kind: "cotisation.relance",
+        target: `cotisation ${year}`,
+        detail: `${counted(n, "rappel", "rappels")}${links ? ", avec un lien de paiement en ligne" : ""}`,
+      },
+  );
+  return doneForm(
+    "remind",
+    count === 0
+      ? "Aucun rappel à envoyer : personne n'est en retard, ou le dernier rappel date de moins d'une semaine."
+      : `${counted(count, "rappel", "rappels")} en cours d'envoi${links ? ", chacun avec son lien de paiement en ligne" : ""}.`,
+  );
+}
+
+const FEES_INTENTS = { preview: callIntent, call: callIntent, paid: paidIntent, remind: remindIntent };
+/** Every answer of the intents, kept whole (a union of the handlers' results would drop the call's extra fields). */
+type FeesResult =
+  | Awaited<ReturnType<typeof callIntent>>
+  | Awaited<ReturnType<typeof paidIntent>>
+  | Awaited<ReturnType<typeof remindIntent>>;
+
+/**
+ * The forms of /admin/cotisations, one handler per intent (`FEES_INTENTS`): the call's preview and its sending, the
+ * ticks, « Envoyer un rappel ». `payLink` is how a fee's link to pay online is made while online payment is on (null
+ * otherwise).
+ */
+export async function feesAction(
+  url: URL,
+  form: FormData,
+  actor: Actor,
+  payLink: PayLink | null = null,
+): Promise<FeesResult | ReturnType<typeof refusedForm>> {
+  const intent = String(form.get("intent") ?? "");
+  if (!Object.hasOwn(FEES_INTENTS, intent)) return refusedForm(form, "Action inconnue.");
+  const year = await feeYear(url);
+  return FEES_INTENTS[intent as keyof typeof FEES_INTENTS]({ form, actor, year, payLink });
 }
 
 async function feeOf(idParam: string | undefined) {
