@@ -29,12 +29,14 @@ function parisDay(days: number) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(Date.now() + days * 86_400_000);
 }
 
+/** Its fields once the form is ready (its editor editable): typed before, they would be set again on hydration. */
 async function writeEvent(page: Page, title: string, day: string, from: string, to: string) {
+  const content = await editor(page);
   await page.getByLabel("Titre").fill(title);
   await page.getByLabel("Lieu").fill("Maison des associations, Villeurbanne");
   await page.getByLabel("Début").fill(`${day}T${from}`);
   await page.getByLabel("Fin").fill(`${day}T${to}`);
-  await (await editor(page)).fill("Assemblée générale extraordinaire : modification des statuts.");
+  await content.fill("Assemblée générale extraordinaire : modification des statuts.");
 }
 
 async function send(page: Page) {
@@ -158,8 +160,10 @@ test("a general assembly: convened, three answers without JavaScript, the proxy 
   // The day comes: the clock cannot be moved for the server, so the assembly is moved to today.
   await page.goto("/admin/events");
   await page.getByRole("link", { name: `Modifier « ${eventTitle} »` }).click();
+  await expect(await editor(page)).toContainText("modification des statuts");
   await page.getByLabel("Début").fill(`${parisDay(0)}T00:01`);
   await page.getByLabel("Fin").fill(`${parisDay(0)}T23:59`);
+  await expect(page.getByLabel("Début")).toHaveValue(`${parisDay(0)}T00:01`);
   await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
   await expect(popup(page, "Brouillon enregistré.")).toBeVisible();
 
