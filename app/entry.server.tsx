@@ -8,7 +8,8 @@ import { nonceContext } from "./request/context";
 import { logger } from "./server/logger.server";
 import { NonceProvider } from "./request/nonce";
 import { coalesceChunks } from "./server/coalesce.server";
-import { withSiteStylesheet, withUsedSiteStylesheet } from "./server/styles.server";
+import { withPublicSiteStylesheet, withSiteStylesheet, withUsedSiteStylesheet } from "./server/styles.server";
+import { isSharedPage } from "./server/security.server";
 import type { PageHandle } from "./lib/page-handle";
 
 // What server.ts needs from the build: the services, the validated settings and the logger.
@@ -68,7 +69,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const stylesheet = isContentPage(routerContext) ? withUsedSiteStylesheet() : withSiteStylesheet();
+          // A page any cache may keep is public: its forms work before React arrives (decision 037).
+          const stylesheet = isContentPage(routerContext)
+            ? withUsedSiteStylesheet()
+            : isSharedPage({ headers: responseHeaders })
+              ? withPublicSiteStylesheet()
+              : withSiteStylesheet();
           const html = body.pipe(stylesheet).pipe(coalesceChunks());
           resolve(
             new Response(createReadableStreamFromReadable(html), {

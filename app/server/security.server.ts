@@ -98,7 +98,7 @@ export function securityHeaders(
 }
 
 /** A page any cache may keep: `Cache-Control: public` (`publicPageHeaders`), never one with a session or a secret. */
-export const isSharedPage = (response: Response) =>
+export const isSharedPage = (response: { headers: Headers }) =>
   /(?:^|,)\s*public\s*(?:,|$)/i.test(response.headers.get("Cache-Control") ?? "");
 
 /** Served over HTTPS, directly or behind a proxy that terminates TLS (only used to add HSTS). */

@@ -6,7 +6,7 @@ import { inlineStylesheet, inlineUsedStylesheet } from "./styles.server";
 const page =
   '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/><title>Potager</title></head><body>é</body></html>';
 
-const withStylesheet = inlineStylesheet("body{color:green}");
+const withStylesheet = inlineStylesheet("body{color:green}", true);
 
 function render(chunks: Buffer[]) {
   return text(Readable.from(chunks).pipe(withStylesheet()));
@@ -49,6 +49,9 @@ describe("inlineStylesheet", () => {
       '<link rel="modulepreload" fetchPriority="low" href="/assets/entry.client.js"/></head><body><pre>&lt;link rel="modulepreload" href=',
     );
     expect(html).toContain('<meta charSet="utf-8"/><style>body{color:green}</style><title>');
+    // The back-office's pages keep the browser's priority.
+    const admin = await text(Readable.from([bytes]).pipe(inlineStylesheet("body{color:green}")()));
+    expect(admin).toContain(`${preload}</head>`);
   });
 
   it("leaves a document without a head as it is", async () => {
@@ -87,6 +90,9 @@ describe("inlineUsedStylesheet", () => {
       '<link rel="modulepreload" fetchPriority="low" href="/assets/entry.client.js"/></head><body><pre>&lt;link rel="modulepreload" href=',
     );
     expect(html).toContain('<meta charSet="utf-8"/><style>body{color:green}</style><title>');
+    // The back-office's pages keep the browser's priority.
+    const admin = await text(Readable.from([bytes]).pipe(inlineStylesheet("body{color:green}")()));
+    expect(admin).toContain(`${preload}</head>`);
   });
 
   it("leaves a document without a head as it is", async () => {

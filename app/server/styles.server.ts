@@ -22,11 +22,11 @@ export const lowPriorityScripts = (head: string) =>
 const headEnd = "</head>";
 
 /**
- * Makes streams that copy an HTML document, adding `stylesheet` to its <head> and preloading its scripts at a low
- * priority (`lowPriorityScripts`); the head, which React sends whole with the page's shell, is held until it ends.
- * React's hydration skips tags in <head> it did not render, so the browser keeps the stylesheet.
+ * Makes streams that copy an HTML document, adding `stylesheet` to its <head>, and with `lowPriority` preloading its
+ * scripts at a low priority (`lowPriorityScripts`); the head, which React sends whole with the page's shell, is held
+ * until it ends. React's hydration skips tags in <head> it did not render, so the browser keeps the stylesheet.
  */
-export function inlineStylesheet(stylesheet: string): () => Transform {
+export function inlineStylesheet(stylesheet: string, lowPriority = false): () => Transform {
   const styleTag = styleElement(stylesheet);
   return () => {
     let pending = Buffer.alloc(0);
@@ -45,7 +45,9 @@ export function inlineStylesheet(stylesheet: string): () => Transform {
           Buffer.concat([
             pending.subarray(0, start),
             styleTag,
-            Buffer.from(lowPriorityScripts(pending.subarray(start, end).toString("utf8"))),
+            lowPriority
+              ? Buffer.from(lowPriorityScripts(pending.subarray(start, end).toString("utf8")))
+              : pending.subarray(start, end),
             pending.subarray(end),
           ]),
         );
@@ -89,6 +91,9 @@ export function inlineUsedStylesheet(stylesheet: string): () => Transform {
   };
 }
 
+/** The back-office and « Mon jardin »: their scripts at the browser's priority, their screens need them soon. */
 export const withSiteStylesheet = inlineStylesheet(css);
+/** A public page that loads React (a form): it works without, so its scripts come after the page (decision 037). */
+export const withPublicSiteStylesheet = inlineStylesheet(css, true);
 /** For the content pages, which load no framework script: only the rules each page uses. */
 export const withUsedSiteStylesheet = inlineUsedStylesheet(css);
