@@ -10,7 +10,26 @@ import { logger } from "./logger.server";
  * overlaps itself, and is waited for when the server stops (docs/architecture.md, « Tâches »).
  */
 /** The period of most upkeep jobs: often enough that nothing waits long, rarely enough to cost nothing. */
-export const QUARTER_HOUR_MS = 15 * 60_000;
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * A job of upkeep every quarter of an hour, the first a quarter of an hour after start, on one instance only: the
+ * shape of most of the server's jobs.
+ */
+export function quarterHourlyJob<Result>(
+  name: string,
+  run: Job<Result>["run"],
+  report?: Job<Result>["report"],
+): Job<Result> {
+  return {
+    name,
+    everyMs: QUARTER_HOUR_MS,
+    firstAfterMs: QUARTER_HOUR_MS,
+    once: true,
+    run,
+    ...(report ? { report } : {}),
+  };
+}
 
 export interface Job<Result = unknown> {
   /** Its name in the logs, in French (« publication programmée »). */

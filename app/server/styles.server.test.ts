@@ -78,23 +78,6 @@ describe("inlineUsedStylesheet", () => {
     );
   });
 
-  it("preloads the framework's scripts at a low priority, in the head only, wherever the chunks are cut", async () => {
-    const preload = '<link rel="modulepreload" href="/assets/entry.client.js"/>';
-    const doc = page
-      .replace("</head>", `${preload}</head>`)
-      .replace("<body>é", `<body><pre>${preload.replaceAll("<", "&lt;")}</pre>é`);
-    const bytes = Buffer.from(doc);
-    const cut = bytes.indexOf("modulepreload") + 5;
-    const html = await render([bytes.subarray(0, cut), bytes.subarray(cut)]);
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchPriority="low" href="/assets/entry.client.js"/></head><body><pre>&lt;link rel="modulepreload" href=',
-    );
-    expect(html).toContain('<meta charSet="utf-8"/><style>body{color:green}</style><title>');
-    // The back-office's pages keep the browser's priority.
-    const admin = await text(Readable.from([bytes]).pipe(inlineStylesheet("body{color:green}")()));
-    expect(admin).toContain(`${preload}</head>`);
-  });
-
   it("leaves a document without a head as it is", async () => {
     expect(await text(Readable.from([Buffer.from("plain text")]).pipe(withUsed()))).toBe("plain text");
   });

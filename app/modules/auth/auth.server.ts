@@ -10,7 +10,7 @@ import { keyedHash } from "~/server/server-secret.server";
 import { recordHistory, recordUnknownSignIn } from "~/modules/history/history.server";
 import { clearHits, limitAddress, releaseHits, reserveHit } from "~/modules/rate-limits/rate-limits.server";
 import { PasswordChecksBusy, withPasswordCheckSlot } from "./password-checks.server";
-import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
+import { quarterHourlyJob } from "~/server/jobs.server";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -360,10 +360,4 @@ function hashToken(token: string) {
 }
 
 /** Sessions past their end, deleted. */
-export const expiredSessionsJob: Job = {
-  name: "sessions expirées",
-  everyMs: QUARTER_HOUR_MS,
-  firstAfterMs: QUARTER_HOUR_MS,
-  once: true,
-  run: () => purgeExpiredSessions(),
-};
+export const expiredSessionsJob = quarterHourlyJob("sessions expirées", () => purgeExpiredSessions());

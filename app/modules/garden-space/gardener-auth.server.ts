@@ -4,7 +4,7 @@ import { getDb, type Executor } from "~/db/client.server";
 import { gardenerLinks, gardenerSessions, gardeners } from "~/db/schema";
 import { keyedHash } from "~/server/server-secret.server";
 import { lapsedSessionBounds, sessionLapsed, sessionNeedsTouch } from "~/modules/auth/auth.server";
-import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
+import { quarterHourlyJob } from "~/server/jobs.server";
 
 /**
  * « Mon jardin »'s sign-in (decision 032): no password, a link e-mailed to the gardener's address, valid 15 minutes
@@ -146,10 +146,4 @@ export async function purgeGardenerSignIns(now = new Date()) {
 }
 
 /** Sign-in links and sessions of « Mon jardin » past their end, deleted. */
-export const gardenerSignInsJob: Job = {
-  name: "connexions à Mon jardin expirées",
-  everyMs: QUARTER_HOUR_MS,
-  firstAfterMs: QUARTER_HOUR_MS,
-  once: true,
-  run: () => purgeGardenerSignIns(),
-};
+export const gardenerSignInsJob = quarterHourlyJob("connexions à Mon jardin expirées", () => purgeGardenerSignIns());

@@ -21,7 +21,7 @@ import {
 import { helloAssoConfig, type HelloAssoConfig } from "./helloasso.settings.server";
 import type { PaymentOutcome } from "./payment.labels";
 import { paymentReturnToken } from "./payment-links.server";
-import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
+import { quarterHourlyJob } from "~/server/jobs.server";
 
 /**
  * A fee paid online (decision 032). The gardener's click makes a row here, then a checkout intent at HelloAsso whose
@@ -493,11 +493,8 @@ export function onlinePaymentsOfFee(feeId: number) {
 }
 
 /** Online payments whose notification and return were both lost: read back from HelloAsso (decision 032). */
-export const pendingOnlinePaymentsJob: Job<Awaited<ReturnType<typeof checkPendingOnlinePayments>>> = {
-  name: "paiements en ligne en attente",
-  everyMs: QUARTER_HOUR_MS,
-  firstAfterMs: QUARTER_HOUR_MS,
-  once: true,
-  run: () => checkPendingOnlinePayments(),
-  report: (checked) => (checked.checked > 0 ? checked : undefined),
-};
+export const pendingOnlinePaymentsJob = quarterHourlyJob(
+  "paiements en ligne en attente",
+  () => checkPendingOnlinePayments(),
+  (checked) => (checked.checked > 0 ? checked : undefined),
+);

@@ -7,7 +7,7 @@ import { formatDate } from "~/lib/dates";
 import { logger } from "~/server/logger.server";
 import { articleCard, eventCard, LETTER_RULE, letterBody } from "./letter-mail.server";
 import { createLetter, deleteDraftLetter, LetterError, queueLetter } from "./letters.server";
-import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
+import { quarterHourlyJob } from "~/server/jobs.server";
 
 /** How often the automatic letter goes: never (the default), every week, every month. */
 export const DIGEST_FREQUENCIES = ["jamais", "semaine", "mois"] as const;
@@ -140,10 +140,4 @@ export async function setDigestFrequency(frequency: DigestFrequency, executor: E
 }
 
 /** The automatic letter, when it is set and due. */
-export const digestJob: Job = {
-  name: "lettre automatique",
-  everyMs: QUARTER_HOUR_MS,
-  firstAfterMs: QUARTER_HOUR_MS,
-  once: true,
-  run: () => sendDigestIfDue(),
-};
+export const digestJob = quarterHourlyJob("lettre automatique", () => sendDigestIfDue());

@@ -2,7 +2,7 @@ import net from "node:net";
 import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
-import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
+import { quarterHourlyJob } from "~/server/jobs.server";
 
 /**
  * Abuse limits (sign-in throttling, public forms) counted in the database, so they hold across instances and
@@ -144,10 +144,4 @@ export function reserveEventSignup(eventId: number, ip: string, now = new Date()
 }
 
 /** Hits older than every limit's window, deleted. */
-export const rateLimitsJob: Job = {
-  name: "limites de fréquence",
-  everyMs: QUARTER_HOUR_MS,
-  firstAfterMs: QUARTER_HOUR_MS,
-  once: true,
-  run: () => purgeOldHits(),
-};
+export const rateLimitsJob = quarterHourlyJob("limites de fréquence", () => purgeOldHits());

@@ -11,9 +11,16 @@ import { mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipt
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
 import { bouncedChequeAction, bouncedChequesOf } from "./bounced-cheques.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
-import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "~/modules/register/fees.labels";
 import { euros, eurosField } from "~/lib/money";
-import { feeBalance, feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
+import {
+  feeBalance,
+  feeStateText,
+  isLate,
+  PAYMENT_MEANS,
+  PAYMENT_MEANS_LABELS,
+  paymentUndoneMessage,
+  type PaymentMeans,
+} from "./fees.labels";
 import {
   FEE_CONFIRM_MESSAGE,
   feeCallFormSchema,

@@ -14,7 +14,7 @@ import { allowRecipientMail } from "~/modules/rate-limits/recipients.server";
 import { REGISTRATION_STATUS_LABELS } from "./registrations.messages";
 import { registrationMail } from "./registrations.mail";
 import type { RegistrationForm } from "./registrations.schema";
-import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
+import { quarterHourlyJob } from "~/server/jobs.server";
 
 export type Registration = typeof eventRegistrations.$inferSelect;
 type EventRow = typeof events.$inferSelect;
@@ -301,10 +301,4 @@ export async function queueReminders(now = new Date()): Promise<number> {
 }
 
 /** The reminder of the day before, once per event with sign-ups. */
-export const eventRemindersJob: Job = {
-  name: "rappels d'événements",
-  everyMs: QUARTER_HOUR_MS,
-  firstAfterMs: QUARTER_HOUR_MS,
-  once: true,
-  run: () => queueReminders(),
-};
+export const eventRemindersJob = quarterHourlyJob("rappels d'événements", () => queueReminders());

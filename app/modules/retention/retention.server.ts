@@ -22,7 +22,7 @@ import {
   treasuryStatements,
 } from "~/db/schema";
 import { purgeMailFiles } from "~/modules/mail/transports.server";
-import { QUARTER_HOUR_MS, type Job } from "~/server/jobs.server";
+import { quarterHourlyJob } from "~/server/jobs.server";
 
 /**
  * How long personal data is kept, as the association sets it (RGPD); these are the defaults. The association's
@@ -275,11 +275,8 @@ export async function countOverdue(now = new Date()): Promise<RetentionResult> {
 }
 
 /** Personal data kept no longer than the association's settings allow (RGPD). */
-export const retentionJob: Job<Awaited<ReturnType<typeof applyRetention>>> = {
-  name: "durées de conservation",
-  everyMs: QUARTER_HOUR_MS,
-  firstAfterMs: QUARTER_HOUR_MS,
-  once: true,
-  run: () => applyRetention(),
-  report: (removed) => (Object.values(removed).some(Boolean) ? { removed } : undefined),
-};
+export const retentionJob = quarterHourlyJob(
+  "durées de conservation",
+  () => applyRetention(),
+  (removed) => (Object.values(removed).some(Boolean) ? { removed } : undefined),
+);
