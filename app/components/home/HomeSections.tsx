@@ -25,7 +25,7 @@ function HomeSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="py-8 [content-visibility:auto] [contain-intrinsic-size:auto_32rem]">
+    <section aria-labelledby={id} className="py-8">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
         <h2 id={id} className="text-2xl font-bold text-brand-800 sm:text-3xl">
           {title}
