@@ -5,11 +5,11 @@
 import "../scripts/load-env.ts";
 import { closeDatabase, openDatabaseFor, print } from "../scripts/command.ts";
 
-const { and, asc, eq, isNull, ne } = await import("drizzle-orm");
+const { and, asc, isNull, ne } = await import("drizzle-orm");
 const { getDb } = await import("~/db/client.server");
 const t = await import("~/db/schema");
 const { parisToday } = await import("~/lib/paris-time");
-const { recordPayment } = await import("~/modules/register/fees.server");
+const { receivePayment } = await import("~/modules/register/payments.server");
 const { issueReceipt } = await import("~/modules/treasury/receipts.server");
 const { openGardenerSession } = await import("~/modules/garden-space/gardener-auth.server");
 
@@ -31,23 +31,21 @@ try {
   await db.update(t.treasuryAccounts).set({ openingYear: first });
   let receipts = 0;
   for (let y = first; y < year - 2; y++) {
-    const payment = await db.transaction((tx) =>
-      recordPayment(
+    const paid = await db.transaction((tx) =>
+      receivePayment(
         tx,
-        gardener.id,
+        { gardenerId: gardener.id, kind: "cotisation", year: y },
         {
-          kind: "cotisation",
-          year: y,
-          amount: 3_000 + (y % 4) * 500,
+          amountCents: 3_000 + (y % 4) * 500,
           paidOn: `${y}-02-${String(10 + (y % 15)).padStart(2, "0")}`,
           means: "cheque",
           chequeNumber: `84${y}`,
           chequeBank: "Crédit Mutuel",
         },
-        "bench",
+        { id: null, username: "bench" },
       ),
     );
-    const [entry] = await db.select().from(t.treasuryEntries).where(eq(t.treasuryEntries.paymentId, payment.id));
+    const entry = paid?.entry;
     if (entry) {
       await issueReceipt(entry.id, { id: null, username: "bench" }, { history: false });
       receipts++;

@@ -154,7 +154,9 @@ test("a payment HelloAsso took for another amount waits for the bureau, who trea
   await bureau.getByRole("button", { name: "Mettre de côté" }).click();
   await expect(bureau.getByText(/Indiquez pourquoi ce paiement est mis de côté/).first()).toBeVisible();
   await bureau.getByRole("button", { name: /^Enregistrer le montant reçu \(10,00/ }).click();
-  await expect(popup(bureau, /^Paiement enregistré : 10,00\s€ reçus par HelloAsso, reçu envoyé\.$/)).toBeVisible();
+  await expect(
+    popup(bureau, /^Paiement enregistré : 10,00\s€ reçus par HelloAsso\. Le reçu n° \d{4}-\d{4} part par e-mail\.$/),
+  ).toBeVisible();
   await expect(bureau.getByText(/Traité le .+ : montant reçu enregistré : 10,00/)).toBeVisible();
   await expect(bureau.getByText(/HelloAsso, commande n° \d+/).first()).toBeVisible();
   await bureau.goto("/admin");

@@ -39,6 +39,18 @@ export const SOURCE_RULES: SourceRule[] = [
     message: "HTML is escaped by escapeHtml from app/lib/html.ts",
   },
   {
+    pattern: /\b(?:bookPayment|receiptOfNewPayment)\(/,
+    allowedIn: [
+      "app/modules/treasury/book.server.ts",
+      "app/modules/treasury/receipts.server.ts",
+      "app/modules/register/payments.server.ts",
+      // The demo's seed books the payments it writes as they were, dated in the past, without receipts to mail.
+      "app/modules/demo/demo-treasury.server.ts",
+    ],
+    message:
+      "a payment is recorded by receivePayment (app/modules/register/payments.server.ts): payment, entry, receipt",
+  },
+  {
     pattern: /^\s*name: ["']/,
     allowedIn: [],
     onlyIn: /^app\/startup\/services\.server\.ts$/,

@@ -12,7 +12,7 @@ import {
 import { parisToday, parisYear } from "~/lib/paris-time";
 import { openGardenerSession } from "~/modules/garden-space/gardener-auth.server";
 import { GARDENER_COOKIE } from "~/modules/garden-space/gardener-session.server";
-import { recordPayment } from "~/modules/register/fees.server";
+import { paymentOnRecord } from "./payments";
 import { issueReceipt } from "~/modules/treasury/receipts.server";
 import { insertGardener, insertPlot, insertSite } from "./factories";
 
@@ -40,7 +40,7 @@ export async function gardenerWithAll(name: string, number: number) {
     .values({ gardenerId: gardener.id, year, amountCents: 6000, dueOn: dayBefore(30), rate: "moyenne parcelle" })
     .returning();
   const payment = await getDb().transaction((tx) =>
-    recordPayment(
+    paymentOnRecord(
       tx,
       gardener.id,
       {

@@ -20,6 +20,16 @@ describe("the code's rules (scripts/source-rules.ts)", () => {
     expect(violationsIn("app/lib/money.ts", 'return new Intl.NumberFormat("fr-FR").format(1);')).toEqual([]);
     expect(violationsIn("app/modules/mail/m.ts", "export function escapeHtml(value: string) {")).toHaveLength(1);
     expect(violationsIn("app/lib/html.ts", "export function escapeHtml(value: string) {")).toEqual([]);
+    // A payment booked or given its receipt by hand, beside the one use case.
+    expect(violationsIn("app/modules/helloasso/h.ts", "const entry = await bookPayment(tx, row, who);")).toHaveLength(
+      1,
+    );
+    expect(
+      violationsIn("app/modules/register/fees.admin.server.ts", "await receiptOfNewPayment(tx, 1, a);"),
+    ).toHaveLength(1);
+    expect(violationsIn("app/modules/register/payments.server.ts", "await bookPayment(tx, p, a.username);")).toEqual(
+      [],
+    );
     const inlineJob = '    {\n      name: "sessions expirées",\n      everyMs: 1,\n    },';
     expect(violationsIn("app/startup/services.server.ts", inlineJob)).toEqual([
       "app/startup/services.server.ts:2: a job is exported by the module whose work it does; serverJobs only lists them",

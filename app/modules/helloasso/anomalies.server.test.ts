@@ -76,7 +76,7 @@ describeEachDatabase("a HelloAsso payment awaiting the bureau", () => {
     ]);
 
     expect(await recordAnomaly(row.id, bureau)).toBe(
-      `Paiement enregistré : ${euros(1000)} reçus par HelloAsso, reçu envoyé.`,
+      `Paiement enregistré : ${euros(1000)} reçus par HelloAsso. Le reçu n° 2026-0001 part par e-mail.`,
     );
     const payments = await getDb().select().from(gardenerPayments).where(eq(gardenerPayments.feeId, fee.id));
     expect(payments.map((p) => [p.amountCents, p.means])).toEqual([[1000, "helloasso"]]);

@@ -4,9 +4,10 @@ import { gardenerFees, gardeners, onlinePayments } from "~/db/schema";
 import { euros } from "~/lib/money";
 import { parisDateOf } from "~/lib/paris-time";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
-import { payFee, setFeeOnlineAnomaly } from "~/modules/register/fees.server";
+import { setFeeOnlineAnomaly } from "~/modules/register/fees.server";
+import { receivePayment } from "~/modules/register/payments.server";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
-import { mailReceiptOfPayment } from "~/modules/treasury/receipts.server";
+import { paymentReceiptMessage } from "~/modules/treasury/receipts.labels";
 import { checkOnlinePayment, target } from "./online-payments.server";
 
 /**
@@ -73,14 +74,15 @@ export async function recordAnomaly(id: number, actor: Actor) {
       );
     const cents = row.receivedCents ?? row.amountCents;
     const reference = `HelloAsso, commande n° ${row.orderId ?? "?"}`;
-    let paid: Awaited<ReturnType<typeof payFee>>;
+    let paid: Awaited<ReturnType<typeof receivePayment>>;
     try {
       paid = await tx.transaction((inner) =>
-        payFee(
+        receivePayment(
           inner,
-          row.feeId!,
+          { feeId: row.feeId! },
           { amountCents: cents, paidOn: parisDateOf(row.createdAt), means: "helloasso", reference },
-          actor.username,
+          actor,
+          { receipt: true },
         ),
       );
     } catch (error) {
@@ -103,12 +105,11 @@ export async function recordAnomaly(id: number, actor: Actor) {
     await recordHistory(tx, actor, {
       kind: "cotisation.paiement-en-ligne",
       target: target(row.gardenerId),
-      detail: `cotisation ${paid.fee.year} : ${euros(cents)} (${reference}), paiement à vérifier enregistré par le bureau`,
+      detail: `cotisation ${paid.payment.year} : ${euros(cents)} (${reference}), paiement à vérifier enregistré par le bureau`,
     });
-    return { paymentId: paid.payment.id, cents };
+    return { cents, receipt: paid.receipt! };
   });
-  await mailReceiptOfPayment(recorded.paymentId, actor);
-  return `Paiement enregistré : ${euros(recorded.cents)} reçus par HelloAsso, reçu envoyé.`;
+  return `Paiement enregistré : ${euros(recorded.cents)} reçus par HelloAsso. ${paymentReceiptMessage(recorded.receipt)}`;
 }
 
 /**

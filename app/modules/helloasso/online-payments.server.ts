@@ -6,10 +6,10 @@ import { formatCalendarDate } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
 import { logger } from "~/server/logger.server";
 import { gardenerTarget, recordHistory, type Actor } from "~/modules/history/history.server";
-import { getFee, payFee, setFeeOnlineAnomaly, undoPayment } from "~/modules/register/fees.server";
+import { getFee, setFeeOnlineAnomaly } from "~/modules/register/fees.server";
+import { receivePayment, undoPayment } from "~/modules/register/payments.server";
 import { feeBalance } from "~/modules/register/fees.labels";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
-import { mailReceiptOfPayment } from "~/modules/treasury/receipts.server";
 import {
   createCheckoutIntent,
   HelloAssoError,
@@ -144,7 +144,7 @@ export interface CheckResult {
   /** « paiement enregistré », « déjà enregistré », « montant différent : … », … */
   note: string;
   payment?: OnlinePayment;
-  /** This check recorded the payment on its fee (its book entry made): its receipt is to be mailed. */
+  /** This check recorded the payment on its fee, with its book entry and its receipt queued to the gardener. */
   recorded?: true;
 }
 
@@ -242,7 +242,7 @@ async function flagged(
 }
 
 async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: number, via: string): Promise<CheckResult> {
-  const settled = await getDb().transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
     const [locked] = await tx.select().from(onlinePayments).where(eq(onlinePayments.id, row.id)).for("update");
     if (!locked) return { outcome: "erreur", note: "paiement inconnu du site" } satisfies CheckResult;
     if (locked.state === "payee" || locked.state === "remboursee")
@@ -292,15 +292,17 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
     // The order's day in Paris; today's when HelloAsso gives none that reads as a date.
     const ordered = new Date(ISO_DATE_TIME.test(order.date ?? "") ? order.date! : Number.NaN);
     const paidOn = parisDateOf(Number.isNaN(ordered.getTime()) ? new Date() : ordered);
-    let paid: Awaited<ReturnType<typeof payFee>>;
+    let paid: Awaited<ReturnType<typeof receivePayment>>;
     try {
       // In a savepoint: the book may refuse the entry (its year closed meanwhile, an account kept from a later year).
+      // The receipt is made and queued with the payment: a crash after it leaves neither, or both.
       paid = await tx.transaction((inner) =>
-        payFee(
+        receivePayment(
           inner,
-          locked.feeId!,
+          { feeId: locked.feeId! },
           { amountCents: cents, paidOn, means: "helloasso", reference },
-          HELLOASSO_ACTOR.username,
+          HELLOASSO_ACTOR,
+          { receipt: true },
         ),
       );
     } catch (error) {
@@ -322,15 +324,10 @@ async function settlePaid(row: OnlinePayment, order: HelloAssoOrder, cents: numb
     await recordHistory(tx, HELLOASSO_ACTOR, {
       kind: "cotisation.paiement-en-ligne",
       target: target(locked.gardenerId),
-      detail: `cotisation ${paid.fee.year} : ${euros(cents)} (${reference}, vu par ${via})`,
+      detail: `cotisation ${paid.payment.year} : ${euros(cents)} (${reference}, vu par ${via})`,
     });
     return { outcome: "recu", note: "paiement enregistré", payment: updated, recorded: true } satisfies CheckResult;
   });
-  // The receipt after the payment's own transaction, as the bureau's « Envoyer le reçu » does: the payment stands
-  // whatever becomes of the e-mail.
-  if (settled.recorded && settled.payment?.paymentId)
-    await mailReceiptOfPayment(settled.payment.paymentId, HELLOASSO_ACTOR);
-  return settled;
 }
 
 async function settleRefunded(row: OnlinePayment, order: HelloAssoOrder, via: string): Promise<CheckResult> {

@@ -7,7 +7,8 @@ import { errorsByField } from "~/modules/forms/public-form";
 import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
-import { mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipts.server";
+import { receiptLinksOf } from "~/modules/treasury/receipts.server";
+import { paymentReceiptMessage } from "~/modules/treasury/receipts.labels";
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
 import { bouncedChequeAction, bouncedChequesOf } from "./bounced-cheques.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
@@ -44,14 +45,12 @@ import {
   getFee,
   getFeeCall,
   lastFeeCall,
-  markFeesPaid,
-  payFee,
   printableCalls,
   remindUnpaidFees,
-  undoPayment,
   waiveFee,
   type PayLink,
 } from "./fees.server";
+import { markFeesPaid, receivePayment, undoPayment } from "./payments.server";
 
 /** The year of `?annee=`, or the latest one called (this one before any call). */
 export async function feeYear(url: URL) {
@@ -263,7 +262,7 @@ async function paidIntent({ form, actor, year }: FeesIntent) {
   try {
     count = await withHistory(
       actor,
-      (tx) => markFeesPaid(tx, year, fees, paidOn, means, actor.username),
+      (tx) => markFeesPaid(tx, year, fees, paidOn, means, actor),
       (n) =>
         n > 0 && {
           kind: "jardinier.paiement",
@@ -392,7 +391,10 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
       try {
         paid = await withHistory(
           actor,
-          (tx) => payFee(tx, fee.id, { ...data, amountCents: data.amount }, actor.username),
+          (tx) =>
+            receivePayment(tx, { feeId: fee.id }, { ...data, amountCents: data.amount }, actor, {
+              receipt: data.sendReceipt === "on",
+            }),
           () => ({
             kind: "jardinier.paiement",
             target,
@@ -403,9 +405,9 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
         if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
         throw error;
       }
+      if (!paid) return refusedForm(form, "Cette cotisation n'existe plus.", {}, 404);
       const { balance } = feeBalance({ ...fee, paidCents: fee.paidCents + data.amount });
-      // After the payment's transaction: whatever becomes of the receipt, the payment stays recorded.
-      const receipt = data.sendReceipt && paid ? ` ${await mailReceiptOfPayment(paid.payment.id, actor)}` : "";
+      const receipt = paid.receipt ? ` ${paymentReceiptMessage(paid.receipt)}` : "";
       return doneForm(
         "pay",
         `Paiement enregistré : ${euros(data.amount)}. ${balance > 0 ? `Reste ${euros(balance)}.` : balance < 0 ? `Trop-perçu ${euros(-balance)}.` : "La cotisation est réglée."}${receipt}`,

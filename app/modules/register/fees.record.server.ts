@@ -7,7 +7,8 @@ import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "~/
 import { euros, eurosField } from "~/lib/money";
 import { paymentFormSchema } from "~/modules/register/fees.schema";
 import { TreasuryRefusal } from "~/modules/treasury/book.server";
-import { feeYearsOf, mailReceiptOfPayment, receiptLinksOf } from "~/modules/treasury/receipts.server";
+import { feeYearsOf, receiptLinksOf } from "~/modules/treasury/receipts.server";
+import { paymentReceiptMessage } from "~/modules/treasury/receipts.labels";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gardeners } from "~/db/schema";
@@ -15,16 +16,8 @@ import { feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
 import { departureFeeInput, departureFeeSchema, feeRateFormSchema } from "./fees.schema";
 import { bouncedChequeAction, bouncedChequesOf, bouncedChequeText } from "./bounced-cheques.server";
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
-import {
-  cancelFee,
-  FeeAlreadyRecordedError,
-  feesAndPaymentsOf,
-  openFeesOf,
-  recordPayment,
-  removeFeeRate,
-  setFeeRate,
-  undoPayment,
-} from "./fees.server";
+import { cancelFee, feesAndPaymentsOf, openFeesOf, removeFeeRate, setFeeRate } from "./fees.server";
+import { FeeAlreadyRecordedError, receivePayment, undoPayment } from "./payments.server";
 
 // A gardener's record, the fee part: their fees and balances, other payments, their particular rates, and what a
 // departure does to the fee still owed.
@@ -108,7 +101,14 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
       try {
         payment = await withHistory(
           actor,
-          (tx) => recordPayment(tx, gardenerId, data, actor.username),
+          (tx) =>
+            receivePayment(
+              tx,
+              { gardenerId, kind: data.kind, year: data.year },
+              { ...data, amountCents: data.amount },
+              actor,
+              { receipt: data.sendReceipt === "on" },
+            ),
           () => ({
             kind: "jardinier.paiement",
             target: gardenerTarget(gardenerId),
@@ -126,8 +126,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
         if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
         throw error;
       }
-      // After the payment's transaction: whatever becomes of the receipt, the payment stays recorded.
-      const receipt = data.sendReceipt ? ` ${await mailReceiptOfPayment(payment.id, actor)}` : "";
+      const receipt = payment?.receipt ? ` ${paymentReceiptMessage(payment.receipt)}` : "";
       return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.${receipt}`);
     }
     case "undo-payment": {

@@ -22,22 +22,19 @@ import {
   cancelFee,
   countRemindable,
   currentFeeYear,
-  FeeAlreadyRecordedError,
   feeCallPreview,
   feeFor,
   feeProgress,
   feesOf,
   receivedByMeans,
   sumFees,
-  markFeesPaid,
-  payFee,
   printableCalls,
-  recordPayment,
   remindUnpaidFees,
   setFeeRate,
-  undoPayment,
   waiveFee,
 } from "./fees.server";
+import { FeeAlreadyRecordedError, markFeesPaid, undoPayment } from "./payments.server";
+import { bureau, paymentOnFee, paymentOnRecord } from "../../../tests/payments";
 import { settleLeaverFee } from "./fees.record.server";
 
 const AMOUNTS = { smallCents: 3500, mediumCents: 4500, largeCents: 5500 };
@@ -150,7 +147,9 @@ describeEachDatabase("fees", () => {
     const b = await holder([120], { email: "b@example.fr" });
     await call();
     const feeA = await feeOfGardener(a.id);
-    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }, "marie"));
+    await inTx((tx) =>
+      paymentOnFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }, "marie"),
+    );
     let fee = await feeOfGardener(a.id);
     expect(feeBalance(fee)).toEqual({ owed: 5500, balance: 2500 });
     expect(feeStateText(fee)).toBe("reste 25,00\u00a0€");
@@ -162,7 +161,7 @@ describeEachDatabase("fees", () => {
       remainingCents: 6000,
     });
     // Ticked: the balance only, 25 € more.
-    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-06", "especes", "marie"))).toBe(1);
+    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-06", "especes", bureau("marie")))).toBe(1);
     fee = await feeOfGardener(a.id);
     expect([fee.paidCents, feeStateText(fee), fee.means.split(",").sort()]).toEqual([
       5500,
@@ -170,9 +169,11 @@ describeEachDatabase("fees", () => {
       ["cheque", "especes"],
     ]);
     // Ticked twice (two tabs): nothing more.
-    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-07", "especes", "marie"))).toBe(0);
+    expect(await inTx((tx) => markFeesPaid(tx, 2026, [feeA.id], "2026-03-07", "especes", bureau("marie")))).toBe(0);
     const feeB = await feeOfGardener(b.id);
-    await inTx((tx) => payFee(tx, feeB.id, { amountCents: 4000, paidOn: "2026-03-05", means: "virement" }, "marie"));
+    await inTx((tx) =>
+      paymentOnFee(tx, feeB.id, { amountCents: 4000, paidOn: "2026-03-05", means: "virement" }, "marie"),
+    );
     expect(feeStateText(await feeOfGardener(b.id))).toBe("trop-perçu 5,00\u00a0€");
     // An overpayment is received, and counts for nothing against what remains.
     expect(await feeProgress(2026)).toEqual({
@@ -234,7 +235,9 @@ describeEachDatabase("fees", () => {
     // The leaver goes, the fee kept as due: still owed, never reminded.
     await getDb().update(gardeners).set({ endDate: "2026-03-15" }).where(eq(gardeners.id, leaver.id));
     const feeA = await feeOfGardener(a.id);
-    await inTx((tx) => payFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }, "marie"));
+    await inTx((tx) =>
+      paymentOnFee(tx, feeA.id, { amountCents: 3000, paidOn: "2026-03-05", means: "cheque" }, "marie"),
+    );
     expect(await countRemindable(2026, new Date("2026-04-01T10:00:00Z"))).toBe(1);
     expect(await remind("2026-04-01T10:00:00Z")).toBe(1);
     expect(await remind("2026-04-05T10:00:00Z")).toBe(0);
@@ -324,21 +327,21 @@ describeEachDatabase("fees", () => {
       paidOn: "2026-02-10",
       means: "cheque",
     });
-    const first = await inTx((tx) => recordPayment(tx, gardener.id, form, "marie"));
-    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, amount: 2500 }, "marie"));
+    const first = await inTx((tx) => paymentOnRecord(tx, gardener.id, form, "marie"));
+    await inTx((tx) => paymentOnRecord(tx, gardener.id, { ...form, amount: 2500 }, "marie"));
     expect(feeStateText(await feeOfGardener(gardener.id))).toBe("payée");
-    await expect(inTx((tx) => recordPayment(tx, gardener.id, form, "marie"))).rejects.toBeInstanceOf(
+    await expect(inTx((tx) => paymentOnRecord(tx, gardener.id, form, "marie"))).rejects.toBeInstanceOf(
       FeeAlreadyRecordedError,
     );
     // Undone, the fee is owed again; an entry budget is a payment alone.
     await inTx((tx) => undoPayment(tx, first.id, gardener.id));
     expect(feeStateText(await feeOfGardener(gardener.id))).toBe("reste 20,00\u00a0€");
     const entry = await inTx((tx) =>
-      recordPayment(tx, gardener.id, { ...form, kind: "droit_entree", amount: 25000 }, "marie"),
+      paymentOnRecord(tx, gardener.id, { ...form, kind: "droit_entree", amount: 25000 }, "marie"),
     );
     expect(entry.feeId).toBeNull();
     // A year never called: a fee is made for what is paid.
-    await inTx((tx) => recordPayment(tx, gardener.id, { ...form, year: 2025 }, "marie"));
+    await inTx((tx) => paymentOnRecord(tx, gardener.id, { ...form, year: 2025 }, "marie"));
     expect(feeStateText(await feeOfGardener(gardener.id, 2025))).toBe("payée");
     expect(await getDb().select().from(gardenerPayments)).toHaveLength(3);
   });
@@ -350,7 +353,9 @@ describeEachDatabase("fees", () => {
     const overpaid = await holder([120], { name: "Denis Tropverse", email: "denis@example.fr" });
     await call();
     const fee = (await feesOf(2026)).find((f) => f.name === "=Léa Martin")!;
-    await inTx((tx) => payFee(tx, fee.id, { amountCents: 3000, paidOn: "2026-03-02", means: "helloasso" }, "marie"));
+    await inTx((tx) =>
+      paymentOnFee(tx, fee.id, { amountCents: 3000, paidOn: "2026-03-02", means: "helloasso" }, "marie"),
+    );
     const feeOf = async (gardenerId: number) => (await feesOf(2026)).find((f) => f.gardenerId === gardenerId)!.id;
     const [waivedFee, cancelledFee, overpaidFee] = [
       await feeOf(waived.id),
@@ -359,7 +364,9 @@ describeEachDatabase("fees", () => {
     ];
     await inTx((tx) => waiveFee(tx, waivedFee, 1000, "Tarif réduit"));
     await inTx((tx) => cancelFee(tx, cancelledFee, "Départ"));
-    await inTx((tx) => payFee(tx, overpaidFee, { amountCents: 4000, paidOn: "2026-03-03", means: "cheque" }, "marie"));
+    await inTx((tx) =>
+      paymentOnFee(tx, overpaidFee, { amountCents: 4000, paidOn: "2026-03-03", means: "cheque" }, "marie"),
+    );
     const csv = await feesCsv(2026);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = parse(csv.slice(1), { delimiter: ";" }) as string[][];

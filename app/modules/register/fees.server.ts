@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb, isUniqueViolation, readAll, type Executor, type Transaction } from "~/db/client.server";
+import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import {
   associationContent,
   feeCalls,
@@ -15,13 +15,8 @@ import { parisDateOf, parisYear } from "~/lib/paris-time";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { feeMail, missingPaymentDetails } from "~/modules/register/plots.mail.server";
 import { plotSize, PLOT_SIZE_SHORT_LABELS } from "~/modules/register/plots.labels";
-import type { PaymentForm } from "~/modules/register/fees.schema";
 import { byFamilyName, currentPlots } from "./gardeners.server";
 import { feeBalance, type FeeFigures, type FeeStatus } from "./fees.labels";
-import { bookPayment, unbookPayment, type ChequeDetails } from "~/modules/treasury/book.server";
-import { cancelReceiptOfEntry, receiptOfPayment } from "~/modules/treasury/receipts.server";
-import { receiptNumber } from "~/modules/treasury/receipts.labels";
-import type { Actor } from "~/modules/history/history.server";
 
 /** « Envoyer un lien de paiement »: a fee's link to pay online, put in its call or reminder. */
 export type PayLink = (feeId: number) => string;
@@ -386,7 +381,8 @@ export async function getFee(id: number, executor: Executor = getDb()) {
   return { ...fee, payments };
 }
 
-async function lockedFee(tx: Transaction, id: number) {
+/** Fee `id` locked for the transaction, with what its payments add up to. */
+export async function lockedFee(tx: Transaction, id: number) {
   const [fee] = await tx.select().from(gardenerFees).where(eq(gardenerFees.id, id)).for("update");
   if (!fee) return undefined;
   const [paid] = await tx
@@ -394,59 +390,6 @@ async function lockedFee(tx: Transaction, id: number) {
     .from(gardenerPayments)
     .where(eq(gardenerPayments.feeId, id));
   return { ...fee, paidCents: paid?.cents ?? 0 };
-}
-
-/** A payment against a fee, whole or partial (more than the balance is an overpayment, shown as such). */
-export async function payFee(
-  tx: Transaction,
-  feeId: number,
-  payment: { amountCents: number; paidOn: string; means: string } & ChequeDetails,
-  enteredBy: string,
-) {
-  const fee = await lockedFee(tx, feeId);
-  if (!fee) return undefined;
-  const { amountCents, paidOn, means } = payment;
-  const reference = (payment.reference ?? "").trim();
-  const [row] = await tx
-    .insert(gardenerPayments)
-    .values({
-      gardenerId: fee.gardenerId,
-      kind: "cotisation",
-      year: fee.year,
-      feeId,
-      amountCents,
-      paidOn,
-      means,
-      reference,
-    })
-    .returning();
-  const entry = await bookPayment(tx, row!, enteredBy, payment);
-  return { fee, payment: row!, entry };
-}
-
-/** The ticks of the list: each of these fees of `year` paid its balance on `paidOn` by `means` (settled ones left). */
-export async function markFeesPaid(
-  tx: Transaction,
-  year: number,
-  ids: number[],
-  paidOn: string,
-  means: string,
-  enteredBy: string,
-) {
-  let count = 0;
-  for (const id of ids) {
-    const fee = await lockedFee(tx, id);
-    if (!fee || fee.year !== year || fee.status === "cancelled") continue;
-    const { balance } = feeBalance(fee);
-    if (balance <= 0) continue;
-    const [payment] = await tx
-      .insert(gardenerPayments)
-      .values({ gardenerId: fee.gardenerId, kind: "cotisation", year, feeId: id, amountCents: balance, paidOn, means })
-      .returning();
-    await bookPayment(tx, payment!, enteredBy);
-    count++;
-  }
-  return count;
 }
 
 /**
@@ -587,90 +530,6 @@ export async function printableCalls(year: number, executor: Executor = getDb())
       content,
     ).text,
   }));
-}
-
-export class FeeAlreadyRecordedError extends Error {}
-
-/**
- * A payment on a gardener's record. A year's fee goes against the fee of that year (one is made for what is paid if
- * none was called); a fee already settled is refused. The entry budget and a cabin takeover are payments alone.
- */
-export async function recordPayment(tx: Transaction, gardenerId: number, form: PaymentForm, enteredBy: string) {
-  // An edit of the record: the demo's removal leaves it alone from now on.
-  await tx.update(gardeners).set({ isDemo: false }).where(eq(gardeners.id, gardenerId));
-  const paid = { amountCents: form.amount, paidOn: form.paidOn, means: form.means };
-  if (form.kind !== "cotisation") {
-    const [row] = await tx
-      .insert(gardenerPayments)
-      .values({ gardenerId, kind: form.kind, year: form.year, ...paid })
-      .returning();
-    await bookPayment(tx, row!, enteredBy, form);
-    return row!;
-  }
-  let [fee] = await tx
-    .select({ id: gardenerFees.id })
-    .from(gardenerFees)
-    .where(and(eq(gardenerFees.gardenerId, gardenerId), eq(gardenerFees.year, form.year)));
-  if (!fee) {
-    try {
-      [fee] = await tx
-        .insert(gardenerFees)
-        .values({ gardenerId, year: form.year, amountCents: form.amount, dueOn: form.paidOn, rate: "payée sans appel" })
-        .returning({ id: gardenerFees.id });
-    } catch (error) {
-      // The year's fee written meanwhile (a fee call, another tab).
-      if (isUniqueViolation(error)) throw new FeeAlreadyRecordedError();
-      throw error;
-    }
-  }
-  const locked = await lockedFee(tx, fee!.id);
-  if (locked!.status === "cancelled" || feeBalance(locked!).balance <= 0) throw new FeeAlreadyRecordedError();
-  const [row] = await tx
-    .insert(gardenerPayments)
-    .values({ gardenerId, kind: "cotisation", year: form.year, feeId: fee!.id, ...paid })
-    .returning();
-  await bookPayment(tx, row!, enteredBy, form);
-  return row!;
-}
-
-/**
- * Removes a payment recorded by mistake, and its entry in the book (refused, TreasuryRefusal, once that entry can no
- * longer change), its receipt cancelled (`cancelled`: who and why, for the history and the payer's e-mail); the fee it
- * went against stays, owed again.
- */
-export async function undoPayment(
-  tx: Transaction,
-  paymentId: number,
-  gardenerId?: number,
-  cancelled: { actor: Actor; reason: string } = { actor: { id: null, username: "bureau" }, reason: "paiement annulé" },
-) {
-  const [found] = await tx
-    .select({ id: gardenerPayments.id })
-    .from(gardenerPayments)
-    .where(
-      and(
-        eq(gardenerPayments.id, paymentId),
-        gardenerId === undefined ? undefined : eq(gardenerPayments.gardenerId, gardenerId),
-      ),
-    )
-    .for("update");
-  if (!found) return undefined;
-  // Its receipt, if one was made, cannot outlive the entry it attests: cancelled, its number kept.
-  const booked = await receiptOfPayment(paymentId, tx);
-  const receipt = booked?.receipt
-    ? await cancelReceiptOfEntry(tx, booked.entryId, cancelled.reason, cancelled.actor)
-    : null;
-  await unbookPayment(tx, paymentId);
-  const [payment] = await tx
-    .delete(gardenerPayments)
-    .where(
-      and(
-        eq(gardenerPayments.id, paymentId),
-        gardenerId === undefined ? undefined : eq(gardenerPayments.gardenerId, gardenerId),
-      ),
-    )
-    .returning();
-  return payment && { ...payment, receipt: receipt ? receiptNumber(receipt.year, receipt.number) : null };
 }
 
 /** A gardener's fees (latest year first) and their other payments (entry budget, cabin takeover). */

@@ -9,7 +9,9 @@ import {
   treasuryEntries,
   treasuryYears,
 } from "~/db/schema";
-import { callFees, feesOf, markFeesPaid, payFee, recordPayment, undoPayment } from "~/modules/register/fees.server";
+import { callFees, feesOf } from "~/modules/register/fees.server";
+import { markFeesPaid, undoPayment } from "~/modules/register/payments.server";
+import { bureau, paymentOnFee, paymentOnRecord } from "../../../tests/payments";
 import { paymentFormSchema } from "~/modules/register/fees.schema";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener, insertPlot, insertSite } from "../../../tests/factories";
@@ -83,11 +85,11 @@ describeEachDatabase("the register's payments in the book", () => {
       if (i % 4 === 0) {
         const part = 1000 + Math.floor(next() * 2000);
         const paid = await inTx((tx) =>
-          payFee(tx, fee.id, { amountCents: part, paidOn: on, means: pick, chequeNumber: "1234567" }, "marie"),
+          paymentOnFee(tx, fee.id, { amountCents: part, paidOn: on, means: pick, chequeNumber: "1234567" }, "marie"),
         );
         recorded.push(paid!.payment.id);
       } else if (i % 4 === 1) {
-        await inTx((tx) => markFeesPaid(tx, YEAR, [fee.id], on, pick, "marie"));
+        await inTx((tx) => markFeesPaid(tx, YEAR, [fee.id], on, pick, bureau("marie")));
       } else if (i % 4 === 2) {
         const form = paymentFormSchema.parse({
           kind: "droit_entree",
@@ -96,7 +98,7 @@ describeEachDatabase("the register's payments in the book", () => {
           paidOn: on,
           means: pick,
         });
-        recorded.push((await inTx((tx) => recordPayment(tx, ids[i]!, form, "marie"))).id);
+        recorded.push((await inTx((tx) => paymentOnRecord(tx, ids[i]!, form, "marie"))).id);
       }
     }
     // A third of what was recorded is undone.
@@ -140,7 +142,7 @@ describeEachDatabase("the register's payments in the book", () => {
       chequeNumber: " 8412337 ",
       chequeBank: "La Banque Postale",
     });
-    const payment = await inTx((tx) => recordPayment(tx, id!, form, "lucie"));
+    const payment = await inTx((tx) => paymentOnRecord(tx, id!, form, "lucie"));
     const [entry] = await getDb().select().from(treasuryEntries).where(eq(treasuryEntries.paymentId, payment.id));
     expect(entry).toMatchObject({
       label: "Reprise de cabane",
@@ -166,12 +168,12 @@ describeEachDatabase("the register's payments in the book", () => {
     // The accounts kept from this year, as a site set up this year has them.
     await getDb().update(treasuryAccounts).set({ openingYear: YEAR });
     // Before the year the accounts are kept from: refused, and nothing written in the register either.
-    await expect(inTx((tx) => recordPayment(tx, id!, form(`${YEAR - 1}-12-30`), "marie"))).rejects.toThrow(
+    await expect(inTx((tx) => paymentOnRecord(tx, id!, form(`${YEAR - 1}-12-30`), "marie"))).rejects.toThrow(
       /tenu ici depuis le 1er janvier/,
     );
     expect(await getDb().select().from(gardenerPayments)).toEqual([]);
 
-    const payment = await inTx((tx) => recordPayment(tx, id!, form(day(2, 1)), "marie"));
+    const payment = await inTx((tx) => paymentOnRecord(tx, id!, form(day(2, 1)), "marie"));
     const [deposit] = await getDb()
       .insert(treasuryDeposits)
       .values({ accountId: 1, depositedOn: day(2, 5) })
@@ -183,7 +185,7 @@ describeEachDatabase("the register's payments in the book", () => {
     expect(await getDb().select().from(gardenerPayments)).toHaveLength(1);
 
     await getDb().update(treasuryYears).set({ closedAt: new Date() }).where(eq(treasuryYears.year, YEAR));
-    await expect(inTx((tx) => recordPayment(tx, id!, form(day(3, 1)), "marie"))).rejects.toThrow(
+    await expect(inTx((tx) => paymentOnRecord(tx, id!, form(day(3, 1)), "marie"))).rejects.toThrow(
       `L'exercice ${YEAR} est clôturé`,
     );
     expect(await getDb().select().from(gardenerPayments)).toHaveLength(1);

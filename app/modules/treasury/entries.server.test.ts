@@ -7,7 +7,7 @@ import { getDb } from "~/db/client.server";
 import { history, treasuryDeposits, treasuryEntries, treasuryYears } from "~/db/schema";
 import { createBackup, restoreBackup } from "~/modules/backup/backup.server";
 import { documentFileOnDisk, removeUnusedDocumentFiles } from "~/modules/documents/document-files.server";
-import { recordPayment } from "~/modules/register/fees.server";
+import { paymentOnRecord } from "../../../tests/payments";
 import { describeEachDatabase } from "../../../tests/db";
 import { resetBook } from "../../../tests/treasury-book";
 import { samplePdf, usePrivateDocumentsDir } from "../../../tests/documents";
@@ -232,7 +232,7 @@ describeEachDatabase("the treasurer's book: entries", ({ handle }) => {
   it("the entry of a register's payment is not deleted here, and keeps what the register decides", async () => {
     const gardener = await insertGardener({ name: "Camille Roux" });
     const payment = await getDb().transaction((tx) =>
-      recordPayment(
+      paymentOnRecord(
         tx,
         gardener.id,
         {

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { gardenerFees, history, treasuryAccounts, treasuryEntries, treasuryStatements } from "~/db/schema";
-import { payFee, undoPayment } from "~/modules/register/fees.server";
+import { undoPayment } from "~/modules/register/payments.server";
+import { paymentOnFee } from "../../../tests/payments";
 import { describeEachDatabase } from "../../../tests/db";
 import { insertGardener } from "../../../tests/factories";
 import { actionOutcome } from "../../../tests/routes";
@@ -24,7 +25,7 @@ async function paidOnline() {
       .values({ gardenerId: gardener.id, year: 2026, amountCents: cents, dueOn: "2026-03-31" })
       .returning();
     const done = await getDb().transaction((tx) =>
-      payFee(
+      paymentOnFee(
         tx,
         fee!.id,
         {

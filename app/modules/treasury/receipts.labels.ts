@@ -33,6 +33,27 @@ export const receiptMessages = {
     `Le reçu n'a pas été envoyé (${reason}) : envoyez-le depuis la page « Reçu » du paiement.`,
 } as const;
 
+/** What became of a new payment's receipt when « Envoyer le reçu par e-mail » was ticked. */
+export type PaymentReceipt =
+  | { state: "mailed"; number: string }
+  | { state: "no-address"; number: string }
+  | { state: "no-entry" }
+  | { state: "refused"; reason: string };
+
+/** The notice's sentence for it. */
+export function paymentReceiptMessage(receipt: PaymentReceipt) {
+  switch (receipt.state) {
+    case "mailed":
+      return receiptMessages.mailed(receipt.number);
+    case "no-address":
+      return receiptMessages.notMailedNoAddress(receipt.number);
+    case "no-entry":
+      return receiptMessages.notMailedNoEntry;
+    case "refused":
+      return receiptMessages.notMailed(receipt.reason);
+  }
+}
+
 /**
  * What the lists say of a receipt: « ANNULÉ le 28 novembre 2026 : paiement annulé par le bureau »; a receipt whose
  * entry went before receipts were cancelled, « annulé (paiement annulé) »; « effacé avec la fiche »; "" while valid.

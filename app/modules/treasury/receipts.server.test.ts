@@ -5,10 +5,20 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it, onTestFinished } from "vitest";
 import { getDb } from "~/db/client.server";
-import { admins, history, outbox, treasuryEntries, treasuryReceipts, treasurySettings } from "~/db/schema";
+import {
+  admins,
+  gardenerPayments,
+  history,
+  outbox,
+  treasuryEntries,
+  treasuryReceiptNumbers,
+  treasuryReceipts,
+  treasurySettings,
+} from "~/db/schema";
 import { documentFileOnDisk } from "~/modules/documents/document-files.server";
 import { createMailWorker } from "~/modules/mail/mail-worker.server";
-import { recordPayment, undoPayment } from "~/modules/register/fees.server";
+import { receivePayment, undoPayment } from "~/modules/register/payments.server";
+import { paymentOnRecord } from "../../../tests/payments";
 import { deleteGardener } from "~/modules/register/gardeners.server";
 import { gardenerFeeAction } from "~/modules/register/fees.record.server";
 import { erasePersonalData } from "~/modules/personal-data/personal-data.server";
@@ -23,7 +33,6 @@ import { receiptState } from "./receipts.labels";
 import {
   cancelReceiptOfEntry,
   issueReceipt,
-  mailReceiptOfPayment,
   receiptFile,
   removeReceiptFiles,
   sendReceipt,
@@ -63,7 +72,7 @@ async function paidFee() {
     address: "12 rue des Lilas\n34000 Montpellier",
   });
   const payment = await getDb().transaction((tx) =>
-    recordPayment(
+    paymentOnRecord(
       tx,
       gardener.id,
       {
@@ -322,8 +331,54 @@ describeEachDatabase("receipts", () => {
     expect(await getDb().select().from(outbox)).toHaveLength(0);
     const [entry] = await getDb().select().from(treasuryEntries);
     expect(entry).toMatchObject({ amountCents: 5500, payer: "Paul Nadal" });
-    // A payment without an entry: the notice says so, nothing is thrown.
-    expect(await mailReceiptOfPayment(999_999, actor)).toMatch(/n'a pas d'écriture/);
+  });
+
+  it("makes a payment's receipt and its e-mail in the payment's transaction: both or neither", async () => {
+    const gardener = await insertGardener({ name: "Paul Nadal", email: "paul@example.fr" });
+    const money = { amountCents: 5500, paidOn: "2027-01-20", means: "especes" };
+    const to = { gardenerId: gardener.id, kind: "cotisation", year: 2027 } as const;
+    // The transaction fails after the payment: no payment, no receipt, no e-mail, and the number is given back.
+    await expect(
+      getDb().transaction(async (tx) => {
+        const paid = await receivePayment(tx, to, money, actor, { receipt: true });
+        expect(paid!.receipt).toEqual({ state: "mailed", number: "2027-0001" });
+        throw new Error("panne après le paiement");
+      }),
+    ).rejects.toThrow("panne après le paiement");
+    expect(await getDb().select().from(treasuryReceipts)).toEqual([]);
+    expect(await getDb().select().from(outbox)).toEqual([]);
+    const paid = await getDb().transaction((tx) => receivePayment(tx, to, money, actor, { receipt: true }));
+    expect(paid!.receipt).toEqual({ state: "mailed", number: "2027-0001" });
+    const [mail] = await getDb().select().from(outbox);
+    expect(mail).toMatchObject({ to: "paul@example.fr" });
+  });
+
+  it("keeps the payment when its receipt cannot be made, and says why", async () => {
+    const gardener = await insertGardener({ name: "Paul Nadal", email: "paul@example.fr" });
+    const other = await income();
+    // The receipts' year counter is held by a number already taken: the receipt's insert fails, not the payment.
+    await getDb().insert(treasuryReceiptNumbers).values({ year: 2027, last: 0 });
+    await getDb().insert(treasuryReceipts).values({
+      year: 2027,
+      number: 1,
+      entryId: other.id,
+      payerName: "Marché",
+      amountCents: 1200,
+      createdBy: "claire",
+    });
+    const paid = await getDb().transaction((tx) =>
+      receivePayment(
+        tx,
+        { gardenerId: gardener.id, kind: "cotisation", year: 2027 },
+        { amountCents: 5500, paidOn: "2027-01-20", means: "especes" },
+        actor,
+        { receipt: true },
+      ),
+    );
+    expect(paid!.receipt).toEqual({ state: "refused", reason: "erreur inattendue" });
+    expect(await getDb().select().from(gardenerPayments)).toHaveLength(1);
+    expect(await getDb().select().from(treasuryReceipts)).toHaveLength(1);
+    expect(await getDb().select().from(outbox)).toEqual([]);
   });
 
   it("an erasure by e-mail address takes the receipts' name and file too", async () => {

@@ -28,7 +28,7 @@ import { TreasuryRefusal } from "./book.server";
 import { letterhead, renderPdf, type PdfDocument } from "~/server/pdf.server";
 import { amountInWords } from "./amount-words.server";
 import { MEANS_LABELS, type TreasuryMeans } from "./treasury.labels";
-import { receiptMessages, receiptNumber, type ReceiptSettings } from "./receipts.labels";
+import { receiptMessages, receiptNumber, type PaymentReceipt, type ReceiptSettings } from "./receipts.labels";
 
 // Receipts (« reçus ») for money received, and the gardener's yearly statement of fees paid (decision 031). A receipt
 // is numbered once per year in a sequence that never repeats nor skips, made once as a PDF kept in the documents'
@@ -214,62 +214,8 @@ export async function issueReceipt(
 ): Promise<Receipt> {
   const existing = await receiptOfEntry(entryId);
   if (existing) return existing;
-  const found = await entryForReceipt(getDb(), entryId);
-  if (!found) throw new TreasuryRefusal(receiptMessages.noEntry);
-  const { entry, category, gardener } = found;
-  if (entry.direction !== "recette") throw new TreasuryRefusal(receiptMessages.notIncome);
-  if (entry.bouncedOn) throw new TreasuryRefusal(receiptMessages.bounced(formatCalendarDate(entry.bouncedOn)));
-  const payerName = entry.payer.trim() || gardener?.name.trim() || "";
-  if (!payerName) throw new TreasuryRefusal(receiptMessages.noPayer);
-  const identity = await association(getDb());
-  const signatory = await signatoryOf(getDb(), identity.settings, actor);
   try {
-    return await getDb().transaction(async (tx) => {
-      const [counter] = await tx
-        .insert(treasuryReceiptNumbers)
-        .values({ year: entry.year, last: 1 })
-        .onConflictDoUpdate({
-          target: treasuryReceiptNumbers.year,
-          set: { last: sql`${treasuryReceiptNumbers.last} + 1` },
-        })
-        .returning({ last: treasuryReceiptNumbers.last });
-      const number = counter!.last;
-      const pdf = await receiptPdf({
-        number: receiptNumber(entry.year, number),
-        identity,
-        payer: { name: payerName, address: gardener?.address.trim() ?? "" },
-        what: whatWasPaid(entry, category),
-        amountCents: entry.amountCents,
-        paidOn: entry.date,
-        means: meansText(entry.means, entry.chequeNumber, entry.chequeBank),
-        issuedOn: parisToday(),
-        signatory,
-      });
-      const file = madePdf(pdf, 1);
-      await storeDocumentFile(file);
-      const [receipt] = await tx
-        .insert(treasuryReceipts)
-        .values({
-          year: entry.year,
-          number,
-          entryId: entry.id,
-          gardenerId: entry.gardenerId,
-          payerName,
-          amountCents: entry.amountCents,
-          hash: file.hash,
-          bytes: pdf.length,
-          createdBy: actor.username,
-          isDemo: entry.isDemo,
-        })
-        .returning();
-      if (history)
-        await recordHistory(tx, actor, {
-          kind: "tresorerie.recu",
-          target: `reçu n° ${receiptNumber(entry.year, number)}`,
-          detail: `écriture n° ${entry.id} : ${euros(entry.amountCents)}`,
-        });
-      return receipt!;
-    });
+    return await getDb().transaction((tx) => issueReceiptIn(tx, entryId, actor, { history }));
   } catch (error) {
     // The same entry's receipt made meanwhile (a double click, another tab): that one, and this number given back.
     if (isUniqueViolation(error)) {
@@ -278,6 +224,70 @@ export async function issueReceipt(
     }
     throw error;
   }
+}
+
+/** `issueReceipt` in the transaction `tx`, such as the one that recorded its payment: the receipt stands or falls with it. */
+async function issueReceiptIn(
+  tx: Transaction,
+  entryId: number,
+  actor: Actor,
+  { history = true }: { history?: boolean } = {},
+): Promise<Receipt> {
+  const existing = await receiptOfEntry(entryId, tx);
+  if (existing) return existing;
+  const found = await entryForReceipt(tx, entryId);
+  if (!found) throw new TreasuryRefusal(receiptMessages.noEntry);
+  const { entry, category, gardener } = found;
+  if (entry.direction !== "recette") throw new TreasuryRefusal(receiptMessages.notIncome);
+  if (entry.bouncedOn) throw new TreasuryRefusal(receiptMessages.bounced(formatCalendarDate(entry.bouncedOn)));
+  const payerName = entry.payer.trim() || gardener?.name.trim() || "";
+  if (!payerName) throw new TreasuryRefusal(receiptMessages.noPayer);
+  const identity = await association(tx);
+  const signatory = await signatoryOf(tx, identity.settings, actor);
+  const [counter] = await tx
+    .insert(treasuryReceiptNumbers)
+    .values({ year: entry.year, last: 1 })
+    .onConflictDoUpdate({
+      target: treasuryReceiptNumbers.year,
+      set: { last: sql`${treasuryReceiptNumbers.last} + 1` },
+    })
+    .returning({ last: treasuryReceiptNumbers.last });
+  const number = counter!.last;
+  const pdf = await receiptPdf({
+    number: receiptNumber(entry.year, number),
+    identity,
+    payer: { name: payerName, address: gardener?.address.trim() ?? "" },
+    what: whatWasPaid(entry, category),
+    amountCents: entry.amountCents,
+    paidOn: entry.date,
+    means: meansText(entry.means, entry.chequeNumber, entry.chequeBank),
+    issuedOn: parisToday(),
+    signatory,
+  });
+  const file = madePdf(pdf, 1);
+  await storeDocumentFile(file);
+  const [receipt] = await tx
+    .insert(treasuryReceipts)
+    .values({
+      year: entry.year,
+      number,
+      entryId: entry.id,
+      gardenerId: entry.gardenerId,
+      payerName,
+      amountCents: entry.amountCents,
+      hash: file.hash,
+      bytes: pdf.length,
+      createdBy: actor.username,
+      isDemo: entry.isDemo,
+    })
+    .returning();
+  if (history)
+    await recordHistory(tx, actor, {
+      kind: "tresorerie.recu",
+      target: `reçu n° ${receiptNumber(entry.year, number)}`,
+      detail: `écriture n° ${entry.id} : ${euros(entry.amountCents)}`,
+    });
+  return receipt!;
 }
 
 /**
@@ -385,37 +395,40 @@ export async function receiptAddressOf(receipt: Receipt, executor: Executor = ge
  * store, and notes when. Refused (TreasuryRefusal) once erased, or without any address.
  */
 export async function sendReceipt(receiptId: number, actor: Actor, typedAddress = "") {
-  return getDb().transaction(async (tx) => {
-    const [receipt] = await tx.select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receiptId)).for("update");
-    if (!receipt) throw new TreasuryRefusal(receiptMessages.noReceipt);
-    if (!receipt.hash) throw new TreasuryRefusal(receiptMessages.erased);
-    if (receipt.cancelledAt) throw new TreasuryRefusal(receiptMessages.cancelledNotSent);
-    const to = (await receiptAddressOf(receipt, tx)) || typedAddress.trim();
-    if (!to) throw new TreasuryRefusal(receiptMessages.noAddress);
-    const identity = await association(tx);
-    const number = receiptNumber(receipt.year, receipt.number);
-    await enqueueMail(
-      tx,
-      receiptMail(
-        to,
-        {
-          number,
-          payerName: receipt.payerName,
-          amountCents: receipt.amountCents,
-          hash: receipt.hash,
-          fileName: receiptFileName(receipt),
-        },
-        identity,
-      ),
-    );
-    const [sent] = await tx
-      .update(treasuryReceipts)
-      .set({ sentAt: new Date() })
-      .where(eq(treasuryReceipts.id, receipt.id))
-      .returning();
-    await recordHistory(tx, actor, { kind: "tresorerie.recu-envoye", target: `reçu n° ${number}` });
-    return sent!;
-  });
+  return getDb().transaction((tx) => queueReceipt(tx, receiptId, actor, typedAddress));
+}
+
+/** `sendReceipt` in the transaction `tx`: the e-mail is queued in the outbox with what made the receipt. */
+async function queueReceipt(tx: Transaction, receiptId: number, actor: Actor, typedAddress = "") {
+  const [receipt] = await tx.select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receiptId)).for("update");
+  if (!receipt) throw new TreasuryRefusal(receiptMessages.noReceipt);
+  if (!receipt.hash) throw new TreasuryRefusal(receiptMessages.erased);
+  if (receipt.cancelledAt) throw new TreasuryRefusal(receiptMessages.cancelledNotSent);
+  const to = (await receiptAddressOf(receipt, tx)) || typedAddress.trim();
+  if (!to) throw new TreasuryRefusal(receiptMessages.noAddress);
+  const identity = await association(tx);
+  const number = receiptNumber(receipt.year, receipt.number);
+  await enqueueMail(
+    tx,
+    receiptMail(
+      to,
+      {
+        number,
+        payerName: receipt.payerName,
+        amountCents: receipt.amountCents,
+        hash: receipt.hash,
+        fileName: receiptFileName(receipt),
+      },
+      identity,
+    ),
+  );
+  const [sent] = await tx
+    .update(treasuryReceipts)
+    .set({ sentAt: new Date() })
+    .where(eq(treasuryReceipts.id, receipt.id))
+    .returning();
+  await recordHistory(tx, actor, { kind: "tresorerie.recu-envoye", target: `reçu n° ${number}` });
+  return sent!;
 }
 
 /** The receipts of a year, by number, with what the list shows. */
@@ -569,25 +582,22 @@ export async function receiptLinksOf(paymentIds: number[], executor: Executor = 
 }
 
 /**
- * After a payment's transaction, when « Envoyer le reçu par e-mail » was ticked: its receipt made and queued to the
- * gardener. Never throws (the payment is recorded whatever happens here): says what became of the receipt, for the
- * notice.
+ * When « Envoyer le reçu par e-mail » was ticked on a payment: the receipt of its entry made and queued to the gardener
+ * in the payment's own transaction `tx` (nothing mailed for a payment that did not commit, nothing lost for one that
+ * did), in a savepoint: a refusal or a failure here leaves the payment recorded and says why.
  */
-export async function mailReceiptOfPayment(paymentId: number, actor: Actor): Promise<string> {
+export async function receiptOfNewPayment(tx: Transaction, entryId: number, actor: Actor): Promise<PaymentReceipt> {
   try {
-    const [entry] = await getDb()
-      .select({ id: treasuryEntries.id })
-      .from(treasuryEntries)
-      .where(eq(treasuryEntries.paymentId, paymentId));
-    if (!entry) return receiptMessages.notMailedNoEntry;
-    const receipt = await issueReceipt(entry.id, actor);
-    const number = receiptNumber(receipt.year, receipt.number);
-    if (!(await receiptAddressOf(receipt))) return receiptMessages.notMailedNoAddress(number);
-    await sendReceipt(receipt.id, actor);
-    return receiptMessages.mailed(number);
+    return await tx.transaction(async (inner) => {
+      const receipt = await issueReceiptIn(inner, entryId, actor);
+      const number = receiptNumber(receipt.year, receipt.number);
+      if (!(await receiptAddressOf(receipt, inner))) return { state: "no-address", number };
+      await queueReceipt(inner, receipt.id, actor);
+      return { state: "mailed", number };
+    });
   } catch (error) {
-    if (!(error instanceof TreasuryRefusal)) logger.error({ err: error, paymentId }, "reçu d'un paiement non envoyé");
-    const reason = error instanceof TreasuryRefusal ? error.message : "erreur inattendue";
-    return receiptMessages.notMailed(reason);
+    if (error instanceof TreasuryRefusal) return { state: "refused", reason: error.message };
+    logger.error({ err: error, entryId }, "reçu d'un paiement non établi");
+    return { state: "refused", reason: "erreur inattendue" };
   }
 }
