@@ -76,6 +76,88 @@ const ON_EXECUTOR =
 export const PARALLEL_READS_MESSAGE =
   "reads on an executor or a transaction go one at a time: readAll(executor, [...]) from app/db/client.server.ts";
 
+/**
+ * A module's code reads and writes its own tables (`app/modules/<module>/<module>.tables.ts`) and reaches another
+ * module's through that module's functions. The crossings kept, each for its reason (docs/architecture.md, « Who
+ * touches which tables »): `*` for the modules that are about the whole database.
+ */
+export const TABLE_CROSSINGS: Record<string, Record<string, string>> = {
+  retention: { "*": "one pass deletes what every module keeps past its duration (decision 014)" },
+  "personal-data": { "*": "a person's export and erasure must miss nothing (decision 014)" },
+  demo: { "*": "the demo seeds and removes rows of every table that has them" },
+  import: {
+    "*": "moving in from the previous site's export writes its content, ads, articles and events (decision 015)",
+  },
+  media: { "*": "which stored images are still used is read in every table holding an image address" },
+  documents: {
+    treasury: "the book's proofs and receipts share the documents' store: its cleanup reads their hashes",
+    mail: "a receipt being sent is a file of the store: its cleanup reads the waiting messages' attachments",
+  },
+  publishing: {
+    blog: "the publishing module is the rules articles and events share (decision 018)",
+    events: "the publishing module is the rules articles and events share (decision 018)",
+  },
+  accounts: {
+    auth: "administrators' accounts are the sign-in's people: the CLI and the invitations write them with their sessions",
+    register: "a « Référent de jardin » account names the sites it looks after",
+  },
+  auth: { register: "a « Référent de jardin »'s sites, read at sign-in for the permissions" },
+  applications: { register: "an applicant already in the register, or promised a plot, is told so" },
+  assembly: {
+    events: "an assembly is held at an event of the calendar, read and moved with it (decision 030)",
+    register: "the members and their voices are the register's current gardeners and plots, read (decision 030)",
+  },
+  events: { assembly: "an event that holds an assembly cannot be deleted: it reads whether one does" },
+  "garden-space": {
+    register: "a gardener signs in to « Mon jardin » by the register's address",
+    registrations: "the space lists the gardener's own sign-ups, read only",
+    treasury: "the space lists the gardener's own receipts, read only",
+  },
+  helloasso: { register: "an online payment names its fee, its gardener and their plots (decision 032)" },
+  newsletter: {
+    mail: "a letter's messages are queued in one statement and counted as they go (decision 029)",
+    auth: "a test letter goes to the administrator who asks for it",
+    blog: "the digest lists the articles published since the last",
+    events: "the digest lists the coming events",
+    content: "the digest's frequency and last sending are site settings",
+    registrations: "a letter to an event's sign-ups reads them",
+  },
+  register: {
+    applications: "a plot allotted from an application closes it (decision 036)",
+    treasury:
+      "a cheque returned unpaid is written by the register's use case, in the book's table that names its entries",
+  },
+  registrations: { events: "a sign-up is to an event: its capacity, date and title" },
+  treasury: {
+    register: "the book's entries name the register's payments and gardeners (decision 031)",
+    auth: "a receipt is signed with the name of the treasurer who makes it",
+  },
+};
+
+const TABLES_IMPORT =
+  /from\s+"(?:~\/modules\/([\w-]+)\/[\w-]+\.tables|\.\.\/([\w-]+)\/[\w-]+\.tables|(~\/db\/schema))"/g;
+
+/** The imports of tables in `file` that cross a module's boundary without a reason in TABLE_CROSSINGS. */
+export function tableImportViolations(file: string, text: string, crossings = TABLE_CROSSINGS) {
+  if (file.endsWith(".tables.ts")) return [];
+  const module = /^app\/modules\/([\w-]+)\//.exec(file)?.[1];
+  const found: string[] = [];
+  for (const match of text.matchAll(TABLES_IMPORT)) {
+    const owner = match[1] ?? match[2] ?? "*";
+    if (owner === module) continue;
+    const allowed = module !== undefined && (crossings[module]?.["*"] || (owner !== "*" && crossings[module]?.[owner]));
+    if (!allowed)
+      found.push(
+        `${file}:${text.slice(0, match.index).split("\n").length}: ${
+          module
+            ? `the tables of ${owner === "*" ? "every module" : `« ${owner} »`} are read through that module's functions (or a reason in TABLE_CROSSINGS, scripts/source-rules.ts)`
+            : "routes and components read no table: they call a module"
+        }`,
+      );
+  }
+  return found;
+}
+
 /** « app/x.ts:12: the message » for each line of `text` (the file `file`, relative, with /) that breaks a rule. */
 export function violationsIn(file: string, text: string, rules = SOURCE_RULES) {
   const found: string[] = [];
@@ -93,9 +175,11 @@ export function violationsIn(file: string, text: string, rules = SOURCE_RULES) {
 
 /** Every violation under `app/` of the repository at `root`. */
 export function sourceRuleViolations(root = path.resolve(import.meta.dirname, "..")) {
-  return sourceFiles(path.join(root, "app")).flatMap((file) =>
-    violationsIn(path.relative(root, file).split(path.sep).join("/"), fs.readFileSync(file, "utf8")),
-  );
+  return sourceFiles(path.join(root, "app")).flatMap((file) => {
+    const relative = path.relative(root, file).split(path.sep).join("/");
+    const text = fs.readFileSync(file, "utf8");
+    return [...violationsIn(relative, text), ...tableImportViolations(relative, text)];
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { PARALLEL_READS_MESSAGE, sourceRuleViolations, violationsIn } from "../scripts/source-rules";
+import {
+  PARALLEL_READS_MESSAGE,
+  sourceRuleViolations,
+  tableImportViolations,
+  violationsIn,
+} from "../scripts/source-rules";
 
 describe("the code's rules (scripts/source-rules.ts)", () => {
   it("hold in app/", () => {
@@ -48,5 +53,34 @@ describe("the code's rules (scripts/source-rules.ts)", () => {
     expect(
       violationsIn("app/modules/x/y.ts", "const [a, b] = await Promise.all([agendaOf(id, tx), candidatesOf(id)]);"),
     ).toHaveLength(1);
+  });
+
+  it("keep each module to its own tables, but for the crossings given a reason", () => {
+    const own = 'import { plots } from "~/modules/register/register.tables";';
+    expect(tableImportViolations("app/modules/register/plots.server.ts", own)).toEqual([]);
+    expect(
+      tableImportViolations("app/modules/register/plots.server.ts", 'import { gardeners } from "./register.tables";'),
+    ).toEqual([]);
+    // The register reading the site's content itself: it asks the content module.
+    const content = 'import x from "y";\nimport { associationContent } from "~/modules/content/content.tables";';
+    expect(tableImportViolations("app/modules/register/fees.server.ts", content)).toEqual([
+      "app/modules/register/fees.server.ts:2: the tables of « content » are read through that module's functions (or a reason in TABLE_CROSSINGS, scripts/source-rules.ts)",
+    ]);
+    expect(tableImportViolations("app/modules/treasury/book.server.ts", own)).toEqual([]);
+    expect(tableImportViolations("app/modules/retention/retention.server.ts", content)).toEqual([]);
+    // Every table at once is for the whole-database modules; a route reads none.
+    const all = 'import * as tables from "~/db/schema";';
+    expect(tableImportViolations("app/modules/ads/ads.server.ts", all)).toHaveLength(1);
+    expect(tableImportViolations("app/modules/demo/demo.server.ts", all)).toEqual([]);
+    expect(tableImportViolations("app/routes/admin/plots.tsx", own)).toEqual([
+      "app/routes/admin/plots.tsx:1: routes and components read no table: they call a module",
+    ]);
+    // A tables file names other modules' tables for its foreign keys.
+    expect(
+      tableImportViolations(
+        "app/modules/treasury/treasury.tables.ts",
+        'import { gardeners } from "../register/register.tables";',
+      ),
+    ).toEqual([]);
   });
 });

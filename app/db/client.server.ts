@@ -6,9 +6,8 @@ import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { StartupError } from "~/server/startup-error";
 import { createFromTemplate } from "./pglite-template.server";
-import * as schema from "./schema";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or an open transaction: module writes accept both so callers can compose them. */
 export type Executor = Database | Transaction;
@@ -60,7 +59,7 @@ export async function openDatabase(options: {
     pool.on("error", (error) => {
       if (!closing) console.error("Connexion PostgreSQL perdue :", error.message);
     });
-    const db = drizzle(pool, { schema, logger: options.logger });
+    const db = drizzle(pool, { logger: options.logger });
     try {
       await migrateAlone(pool, () => migrate(db, { migrationsFolder }));
     } catch (error) {
@@ -100,12 +99,12 @@ export async function openDatabase(options: {
     await client.close();
     client = await open((withUnaccent = true));
   }
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  await migrate(drizzle(client), { migrationsFolder });
   if (withUnaccent && options.dataDir) {
     await client.close();
     client = await open(false);
   }
-  const db = drizzle(client, { schema, logger: options.logger });
+  const db = drizzle(client, { logger: options.logger });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { jobRuns } from "~/db/schema";
+import { jobRuns } from "~/db/runtime.tables";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { admins, recoveryCodes, sessions } from "~/db/schema";
+import { admins, recoveryCodes, sessions } from "~/modules/auth/auth.tables";
 import { COMMAND_LINE_ACTOR, recordHistory } from "~/modules/history/history.server";
 import { isLastAdministrator } from "./accounts.server";
 

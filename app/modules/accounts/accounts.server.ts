@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
-import { adminInvitations, adminSites, admins, gardenSites, recoveryCodes, sessions } from "~/db/schema";
+import { adminInvitations, adminSites, admins, recoveryCodes, sessions } from "~/modules/auth/auth.tables";
+import { gardenSites } from "~/modules/register/register.tables";
 import { isRole, ROLE_LABELS, type Role } from "~/modules/auth/roles";
 import { env } from "~/server/env.server";
 import { authorName, checkPassword, hashPassword, type Admin } from "~/modules/auth/auth.server";

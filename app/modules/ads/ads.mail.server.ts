@@ -1,4 +1,4 @@
-import type { annonces } from "~/db/schema";
+import type { annonces } from "~/modules/ads/ads.tables";
 import {
   associationAddress,
   associationReplyTo,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { annonces } from "~/db/schema";
+import { annonces } from "~/modules/ads/ads.tables";
 import type { AdStatut, AdType } from "~/lib/constants";
 import { parseId } from "~/lib/text";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";

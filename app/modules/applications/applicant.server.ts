@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { applications, gardeners, plannedAllotments } from "~/db/schema";
+import { applications } from "~/modules/applications/applications.tables";
+import { gardeners, plannedAllotments } from "~/modules/register/register.tables";
 import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";

@@ -1,4 +1,4 @@
-import type { applications } from "~/db/schema";
+import type { applications } from "~/modules/applications/applications.tables";
 
 /** A stored application, as the admin screens receive it (dates may arrive as ISO strings). */
 export type ApplicationRecord = Omit<

@@ -1,4 +1,4 @@
-import type { applications } from "~/db/schema";
+import type { applications } from "~/modules/applications/applications.tables";
 import { withFirstOfMonth } from "~/lib/dates";
 import {
   associationAddress,

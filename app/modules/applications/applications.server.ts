@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { applications } from "~/db/schema";
+import { applications } from "~/modules/applications/applications.tables";
 import { parseId } from "~/lib/text";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import type { ApplicationFormValues } from "./applications.schema";

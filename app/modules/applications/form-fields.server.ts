@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { formFields } from "~/db/schema";
+import { formFields } from "~/modules/applications/applications.tables";
 import { APPLICATION_FIELDS, APPLICATION_FORM_DEFAULT_LABELS, type ApplicationField } from "./applications.schema";
 
 export type FormField = typeof formFields.$inferSelect;

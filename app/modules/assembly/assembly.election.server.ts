@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { assemblies, assemblyCandidates, assemblyItems, associationOfficers, events } from "~/db/schema";
+import { assemblies, assemblyCandidates, assemblyItems, associationOfficers } from "~/modules/assembly/assembly.tables";
+import { events } from "~/modules/events/events.tables";
 import { parisDateOf, parisToday } from "~/lib/paris-time";
 import { OFFICES, type Office } from "./assembly.schema";
 import { AssemblyRefusal, checkCount } from "./assembly.server";

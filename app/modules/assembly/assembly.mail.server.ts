@@ -1,4 +1,5 @@
-import type { assemblies, assemblyItems, events } from "~/db/schema";
+import type { assemblies, assemblyItems } from "~/modules/assembly/assembly.tables";
+import type { events } from "~/modules/events/events.tables";
 import { formatDate } from "~/lib/dates";
 import { agreed, deAssociation } from "~/lib/text";
 import { eventPractical } from "~/modules/events/events.server";

@@ -1,7 +1,7 @@
 import { and, isNull, lte, sql } from "drizzle-orm";
 import { parisToday } from "~/lib/paris-time";
 import { getDb, readAll, type Executor } from "~/db/client.server";
-import { gardeners } from "~/db/schema";
+import { gardeners } from "~/modules/register/register.tables";
 import { formatDate } from "~/lib/dates";
 import { agreed, compareFamilyFirst } from "~/lib/text";
 import { byFamilyName } from "~/modules/register/gardeners.server";

@@ -4,7 +4,9 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "dri
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { getDb, readAll, type Executor } from "~/db/client.server";
-import { assemblies, assemblyItems, assemblyMembers, events, gardeners, volunteerMembers } from "~/db/schema";
+import { assemblies, assemblyItems, assemblyMembers, volunteerMembers } from "~/modules/assembly/assembly.tables";
+import { events } from "~/modules/events/events.tables";
+import { gardeners } from "~/modules/register/register.tables";
 import { parisDateOf, parisToday } from "~/lib/paris-time";
 import { formatDate } from "~/lib/dates";
 import { env } from "~/server/env.server";

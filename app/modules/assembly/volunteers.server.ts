@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { volunteerMembers } from "~/db/schema";
+import { volunteerMembers } from "~/modules/assembly/assembly.tables";
 import type { VolunteerForm } from "./assembly.schema";
 
 /**

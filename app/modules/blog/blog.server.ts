@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { blogPosts } from "~/db/schema";
+import { blogPosts } from "~/modules/blog/blog.tables";
 import { BLOG_CARD_EXCERPT_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { altOf, imageAltsOf, type ImageAlts } from "~/lib/image-alt";
 import { sanitizeRichText } from "~/server/sanitize.server";

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages } from "~/modules/contact/contact.tables";
 import { getContent } from "~/modules/content/content.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { contactMessageMail } from "./contact.mail.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { associationContent } from "~/db/schema";
+import { associationContent } from "~/modules/content/content.tables";
 import { DEFAULT_ASSOCIATION_NAME, MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { cleanImageList } from "~/lib/text";
@@ -53,9 +53,9 @@ const UPDATABLE_FIELDS = [
   "feeChequeOrder",
 ] as const satisfies readonly (keyof ContentFields)[];
 
-/** The single content record, or null when none exists yet. */
-export async function getContent(): Promise<AssociationContent | null> {
-  const [row] = await getDb().select().from(associationContent).orderBy(asc(associationContent.id)).limit(1);
+/** The single content record, or null when none exists yet (read with `executor`: a transaction's, when in one). */
+export async function getContent(executor: Executor = getDb()): Promise<AssociationContent | null> {
+  const [row] = await executor.select().from(associationContent).orderBy(asc(associationContent.id)).limit(1);
   return row ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
-import { documents, documentVersions } from "~/db/schema";
+import { documents, documentVersions } from "~/modules/documents/documents.tables";
 import { storeDocumentFile, type CheckedFile } from "./document-files.server";
 import { DOCUMENT_KINDS, type DocumentFields } from "./documents.schema";
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { assemblies, events } from "~/db/schema";
+import { assemblies } from "~/modules/assembly/assembly.tables";
+import { events } from "~/modules/events/events.tables";
 import { EVENT_CARD_DESCRIPTION_LENGTH, MAX_ANNEX_IMAGES } from "~/lib/constants";
 import { altOf, imageAltsOf, type ImageAlts } from "~/lib/image-alt";
 import { sanitizeRichText } from "~/server/sanitize.server";

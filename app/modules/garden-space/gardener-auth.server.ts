@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { gardenerLinks, gardenerSessions, gardeners } from "~/db/schema";
+import { gardenerLinks, gardenerSessions } from "~/modules/garden-space/garden-space.tables";
+import { gardeners } from "~/modules/register/register.tables";
 import { keyedHash } from "~/server/server-secret.server";
 import { lapsedSessionBounds, sessionLapsed, sessionNeedsTouch } from "~/modules/auth/auth.server";
 import { quarterHourlyJob } from "~/server/jobs.server";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { gardeners } from "~/db/schema";
+import { gardeners } from "~/modules/register/register.tables";
 import { logger } from "~/server/logger.server";
 import { keyedHash } from "~/server/server-secret.server";
 import { THROTTLE_MAX_FAILURES, THROTTLE_WINDOW_MS } from "~/modules/auth/auth.server";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { gardenerLinks } from "~/db/schema";
+import { gardenerLinks } from "~/modules/garden-space/garden-space.tables";
 import { mailAssociation } from "~/modules/content/content.server";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { gardenerActor } from "~/modules/history/my-garden-history.server";

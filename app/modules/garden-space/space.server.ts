@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { eventRegistrations, treasuryReceipts } from "~/db/schema";
+import { eventRegistrations } from "~/modules/registrations/registrations.tables";
+import { treasuryReceipts } from "~/modules/treasury/treasury.tables";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { euros } from "~/lib/money";

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
-import { gardenerFees, gardeners, onlinePayments } from "~/db/schema";
+import { onlinePayments } from "~/modules/helloasso/helloasso.tables";
+import { gardenerFees, gardeners } from "~/modules/register/register.tables";
 import { euros } from "~/lib/money";
 import { parisDateOf } from "~/lib/paris-time";
 import { recordHistory, type Actor } from "~/modules/history/history.server";

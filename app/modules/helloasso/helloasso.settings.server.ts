@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { helloassoSettings } from "~/db/schema";
+import { helloassoSettings } from "~/modules/helloasso/helloasso.tables";
 import { env } from "~/server/env.server";
 import { openSecret, sealSecret } from "~/server/server-secret.server";
 

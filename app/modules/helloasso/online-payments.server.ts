@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Transaction } from "~/db/client.server";
-import { gardenSites, gardeners, helloassoNotifications, onlinePayments, plotHoldings, plots } from "~/db/schema";
+import { helloassoNotifications, onlinePayments } from "~/modules/helloasso/helloasso.tables";
+import { gardenSites, gardeners, plotHoldings, plots } from "~/modules/register/register.tables";
 import { euros } from "~/lib/money";
 import { formatCalendarDate } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { history } from "~/db/schema";
+import { history } from "~/modules/history/history.tables";
 import type { HistoryKind } from "./history.kinds";
 
 export type HistoryEntry = typeof history.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { history } from "~/db/schema";
+import { history } from "~/modules/history/history.tables";
 import type { HistoryKind } from "./history.kinds";
 import { gardenerTarget, type Actor } from "./history.server";
 

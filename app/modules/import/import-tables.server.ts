@@ -1,6 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { annonces, applications, associationContent, blogPosts, events, formFields } from "~/db/schema";
+import { annonces } from "~/modules/ads/ads.tables";
+import { applications, formFields } from "~/modules/applications/applications.tables";
+import { blogPosts } from "~/modules/blog/blog.tables";
+import { associationContent } from "~/modules/content/content.tables";
+import { events } from "~/modules/events/events.tables";
 import { MAX_ANNEX_IMAGES, MAX_ASSOCIATION_IMAGES } from "~/lib/constants";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { plainToRichText, stripHtml } from "~/lib/text";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { importedRecords } from "~/db/schema";
+import { importedRecords } from "~/modules/import/import.tables";
 import { COMMAND_LINE_ACTOR, recordHistory } from "~/modules/history/history.server";
 import { readExport, type SourceTable } from "./import-files.server";
 import { ImageImporter } from "./import-images.server";

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { ImapFlow } from "imapflow";
 import { getDb } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { outbox } from "~/modules/mail/mail.tables";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";
 import { signedFor, traceInMessageId, tracesInAddresses } from "./bounce-token.server";

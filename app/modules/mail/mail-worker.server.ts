@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { outbox } from "~/modules/mail/mail.tables";
 import { env } from "~/server/env.server";
 import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
 import { logger } from "~/server/logger.server";

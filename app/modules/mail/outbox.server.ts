@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { outbox } from "~/modules/mail/mail.tables";
 import { logger } from "~/server/logger.server";
 import { MailMessageSchema, type MailMessage } from "./mail.schema";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { media } from "~/db/schema";
+import { media } from "~/modules/media/media.tables";
 import { env } from "~/server/env.server";
 import { loadSharp } from "./sharp.server";
 import {

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb, type Executor } from "~/db/client.server";
-import { associationContent, blogPosts, events } from "~/db/schema";
+import { blogPosts } from "~/modules/blog/blog.tables";
+import { associationContent } from "~/modules/content/content.tables";
+import { events } from "~/modules/events/events.tables";
 import { TIME_ZONE } from "~/lib/constants";
 import { formatDate } from "~/lib/dates";
 import { logger } from "~/server/logger.server";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { admins } from "~/db/schema";
+import { admins } from "~/modules/auth/auth.tables";
 import { formatDate, formatDateTime, formatDayTime } from "~/lib/dates";
 import { counted, parseId } from "~/lib/text";
 import { presentSignups } from "~/modules/registrations/registrations.server";

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, readAll, type Executor } from "~/db/client.server";
+import { outbox } from "~/modules/mail/mail.tables";
 import {
-  eventRegistrations,
   letterPaperRecipients,
   newsletterLetters,
   newsletterSubscribers,
-  outbox,
-} from "~/db/schema";
+} from "~/modules/newsletter/newsletter.tables";
+import { eventRegistrations } from "~/modules/registrations/registrations.tables";
 import { env } from "~/server/env.server";
 import { withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { formatDate } from "~/lib/dates";

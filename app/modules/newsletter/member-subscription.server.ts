@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema";
+import { newsletterSubscribers } from "~/modules/newsletter/newsletter.tables";
 import { unsubscribeColumns } from "./newsletter.server";
 
 /*

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema";
+import { newsletterSubscribers } from "~/modules/newsletter/newsletter.tables";
 import { env } from "~/server/env.server";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { keyedHash } from "~/server/server-secret.server";

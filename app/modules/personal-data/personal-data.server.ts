@@ -2,28 +2,25 @@ import { parisToday } from "~/lib/paris-time";
 import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, readAll, type Executor } from "~/db/client.server";
+import { annonces } from "~/modules/ads/ads.tables";
+import { applications } from "~/modules/applications/applications.tables";
+import { assemblies, assemblyMembers } from "~/modules/assembly/assembly.tables";
+import { contactMessages } from "~/modules/contact/contact.tables";
+import { events } from "~/modules/events/events.tables";
+import { onlinePayments } from "~/modules/helloasso/helloasso.tables";
+import { outbox } from "~/modules/mail/mail.tables";
+import { newsletterSubscribers } from "~/modules/newsletter/newsletter.tables";
 import {
-  bouncedCheques,
-  annonces,
-  applications,
-  assemblies,
-  assemblyMembers,
-  events,
-  contactMessages,
-  eventRegistrations,
   gardenerPayments,
-  treasuryEntries,
-  treasuryReceipts,
-  onlinePayments,
   gardeners,
   gardenSites,
   inspectionMarks,
   inspectionRounds,
-  newsletterSubscribers,
-  outbox,
   plotHoldings,
   plots,
-} from "~/db/schema";
+} from "~/modules/register/register.tables";
+import { eventRegistrations } from "~/modules/registrations/registrations.tables";
+import { bouncedCheques, treasuryEntries, treasuryReceipts } from "~/modules/treasury/treasury.tables";
 import { releaseGardener } from "~/modules/register/allotment.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { dropWaitingLetterMessages } from "~/modules/mail/outbox.server";

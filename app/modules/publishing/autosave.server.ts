@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { autosaves } from "~/db/schema";
+import { autosaves } from "~/modules/publishing/publishing.tables";
 import type { ItemKind } from "./versions.server";
 
 /** The item an autosave belongs to: its id, or 0 for a new item not saved yet. */

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import type { blogPosts, events } from "~/db/schema";
+import type { blogPosts } from "~/modules/blog/blog.tables";
+import type { events } from "~/modules/events/events.tables";
 
 /**
  * Publishes the scheduled rows of `table` (articles or events) whose time has come (`at`, the database's clock by

@@ -1,5 +1,6 @@
 import { getDb, type Database } from "~/db/client.server";
-import { blogPosts, events as eventsTable } from "~/db/schema";
+import { blogPosts } from "~/modules/blog/blog.tables";
+import { events as eventsTable } from "~/modules/events/events.tables";
 import { recordHistory, type Actor } from "~/modules/history/history.server";
 import type { Job } from "~/server/jobs.server";
 import { publishDueRows } from "./publish-due.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { autosaves, contentVersions } from "~/db/schema";
+import { autosaves, contentVersions } from "~/modules/publishing/publishing.tables";
 import { VERSIONS_KEPT } from "./publication.schema";
 
 /** What has versions and autosaves: articles and events. */

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { rateLimitHits } from "~/db/schema";
+import { rateLimitHits } from "~/modules/rate-limits/rate-limits.tables";
 import { quarterHourlyJob } from "~/server/jobs.server";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { and, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { gardeners, plotHoldings, plots } from "~/db/schema";
+import { gardeners, plotHoldings, plots } from "~/modules/register/register.tables";
 import type { ForbiddenData } from "~/modules/auth/admin-middleware.server";
 import { can, siteScope, type AccountAccess, type Permission } from "~/modules/auth/roles";
 

@@ -1,14 +1,8 @@
+import { getContent } from "~/modules/content/content.server";
 import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
-import {
-  applications,
-  associationContent,
-  gardeners,
-  gardenSites,
-  plannedAllotments,
-  plotHoldings,
-  plots,
-} from "~/db/schema";
+import { applications } from "~/modules/applications/applications.tables";
+import { gardeners, gardenSites, plannedAllotments, plotHoldings, plots } from "~/modules/register/register.tables";
 import { VILLE_LABELS, type PlotSize, type Ville } from "~/lib/constants";
 import { withTown } from "~/lib/text";
 import { notArchived } from "~/modules/applications/applicant.server";
@@ -161,7 +155,7 @@ export async function allotFromApplication(
     .update(applications)
     .set({ processed: true, archived: true, archivedDate: new Date(), isDemo: false })
     .where(eq(applications.id, applicationId));
-  const [content] = await tx.select().from(associationContent).limit(1);
+  const content = (await getContent(tx)) ?? undefined;
   if (gardener!.email && !plan?.welcomed)
     await enqueueMail(tx, allotmentMail(gardener!, row.plot, row.site, startDate, content));
   return { gardener: gardener!, plot: row.plot, site: row.site, name: plotName(row.plot, row.site) };

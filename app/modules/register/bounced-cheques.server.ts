@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { bouncedCheques, gardenerPayments } from "~/db/schema";
+import { gardenerPayments } from "~/modules/register/register.tables";
+import { bouncedCheques } from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";

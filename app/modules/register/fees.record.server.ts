@@ -11,7 +11,7 @@ import { feeYearsOf, receiptLinksOf } from "~/modules/treasury/receipts.server";
 import { paymentReceiptMessage } from "~/modules/treasury/receipts.labels";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { gardeners } from "~/db/schema";
+import { gardeners } from "~/modules/register/register.tables";
 import { feeStateText, isLate, paymentUndoneMessage } from "./fees.labels";
 import { departureFeeInput, departureFeeSchema, feeRateFormSchema } from "./fees.schema";
 import { bouncedChequeAction, bouncedChequesOf, bouncedChequeText } from "./bounced-cheques.server";

@@ -1,7 +1,7 @@
+import { getContent } from "~/modules/content/content.server";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
 import {
-  associationContent,
   feeCalls,
   feeRates,
   gardenerFees,
@@ -10,7 +10,7 @@ import {
   gardenSites,
   plotHoldings,
   plots,
-} from "~/db/schema";
+} from "~/modules/register/register.tables";
 import { parisDateOf, parisYear } from "~/lib/paris-time";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { feeMail, missingPaymentDetails } from "~/modules/register/plots.mail.server";
@@ -145,8 +145,7 @@ async function callRecipients(executor: Executor, year: number, amounts: FeeAmou
 }
 
 async function contentOf(executor: Executor) {
-  const [content] = await executor.select().from(associationContent).limit(1);
-  return content;
+  return (await getContent(executor)) ?? undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, readAll, type Executor } from "~/db/client.server";
-import { gardenerFees, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
+import { gardenerFees, gardeners, gardenSites, plotHoldings, plots } from "~/modules/register/register.tables";
 import { keyedHash } from "~/server/server-secret.server";
 import { currentFeeYear } from "./fees.server";
 import { byFamilyName } from "./gardeners.server";

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "~/db/client.server";
-import { gardeners } from "~/db/schema";
+import { gardeners } from "~/modules/register/register.tables";
 
 /*
  * What a gardener changes of their own record from « Mon jardin »: their phones and postal address, whether they

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
-import { gardeners, gardenSites, plannedAllotments, plotHoldings, plots } from "~/db/schema";
+import { gardeners, gardenSites, plannedAllotments, plotHoldings, plots } from "~/modules/register/register.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { parisToday } from "~/lib/paris-time";
 import { de, fullName, splitName } from "~/lib/text";

@@ -9,7 +9,7 @@ import {
   inspectionRounds,
   plotHoldings,
   plots,
-} from "~/db/schema";
+} from "~/modules/register/register.tables";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { fullName, oneLine, splitName } from "~/lib/text";
 import { plotName } from "~/modules/register/plots.labels";

@@ -1,15 +1,15 @@
+import { getContent } from "~/modules/content/content.server";
 import { aYearBefore } from "~/lib/paris-time";
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import {
-  associationContent,
   gardeners,
   gardenSites,
   inspectionMarks,
   inspectionRounds,
   plotHoldings,
   plots,
-} from "~/db/schema";
+} from "~/modules/register/register.tables";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { warningMail, warningWithdrawnMail } from "./plots.mail.server";
 
@@ -79,7 +79,7 @@ type SheetPlot = Awaited<ReturnType<typeof inspectionSheet>>[number];
 
 async function siteAndContent(tx: Transaction, siteId: number) {
   const [site] = await tx.select().from(gardenSites).where(eq(gardenSites.id, siteId));
-  const [content] = await tx.select().from(associationContent).limit(1);
+  const content = (await getContent(tx)) ?? undefined;
   return { site, content };
 }
 

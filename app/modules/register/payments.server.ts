@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { isUniqueViolation, type Transaction } from "~/db/client.server";
-import { gardenerFees, gardenerPayments, gardeners } from "~/db/schema";
+import { gardenerFees, gardenerPayments, gardeners } from "~/modules/register/register.tables";
 import type { Actor } from "~/modules/history/history.server";
 import { bookPayment, unbookPayment, type ChequeDetails } from "~/modules/treasury/book.server";
 import { cancelReceiptOfEntry, receiptOfNewPayment, receiptOfPayment } from "~/modules/treasury/receipts.server";

@@ -1,6 +1,8 @@
+import { getContent } from "~/modules/content/content.server";
 import { and, asc, eq, lte } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
-import { applications, associationContent, gardeners, gardenSites, plannedAllotments, plots } from "~/db/schema";
+import { applications } from "~/modules/applications/applications.tables";
+import { gardeners, gardenSites, plannedAllotments, plots } from "~/modules/register/register.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { parisToday } from "~/lib/paris-time";
 import { notArchived } from "~/modules/applications/applicant.server";
@@ -75,7 +77,7 @@ export async function planAllotment(
     throw error;
   }
   if (sendNow) {
-    const [content] = await tx.select().from(associationContent).limit(1);
+    const content = (await getContent(tx)) ?? undefined;
     await enqueueMail(tx, allotmentMail(welcome!, row.plot, row.site, startDate, content));
   }
   return { plan: plan!, name: plotName(row.plot, row.site), welcomed: sendNow };

@@ -1,6 +1,6 @@
 import { asc, desc, eq, isNull, and } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { gardenerPayments, gardeners, gardenSites, plotHoldings, plots } from "~/db/schema";
+import { gardenerPayments, gardeners, gardenSites, plotHoldings, plots } from "~/modules/register/register.tables";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
 import { eurosPlain } from "~/lib/money";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";

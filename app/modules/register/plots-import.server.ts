@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { plots } from "~/db/schema";
+import { plots } from "~/modules/register/register.tables";
 import { CsvUploadError, foldHeader as fold, readCsvUpload, type CsvRow } from "~/modules/forms/csv-upload.server";
 import { PLOT_NUMBER_MAX } from "./plots.schema";
 

@@ -1,4 +1,5 @@
-import type { associationContent, gardeners, gardenSites, plots } from "~/db/schema";
+import type { AssociationContent } from "~/modules/content/content.schema";
+import type { gardeners, gardenSites, plots } from "~/modules/register/register.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { VILLE_LABELS, type Ville } from "~/lib/constants";
 import { associationReplyTo, htmlParagraphs, signature, tidyText, wrap } from "~/modules/mail/mail-templates.server";
@@ -12,7 +13,7 @@ type Gardener = Pick<typeof gardeners.$inferSelect, "name" | "email">;
 type Plot = Pick<typeof plots.$inferSelect, "number" | "area" | "cabinValue">;
 type Site = Pick<typeof gardenSites.$inferSelect, "name" | "town" | "address" | "accessNotes">;
 type Content = Pick<
-  typeof associationContent.$inferSelect,
+  AssociationContent,
   | "plotAllotmentMail"
   | "plotWarningMail"
   | "feePaymentInstructions"

@@ -9,7 +9,7 @@ import {
   plannedAllotments,
   plotHoldings,
   plots,
-} from "~/db/schema";
+} from "~/modules/register/register.tables";
 import { siteCondition, type SiteScope } from "./access.server";
 import { plotSize, type PlotState } from "./plots.labels";
 import type { PlotForm, SiteForm } from "./plots.schema";

@@ -1,4 +1,5 @@
-import type { eventRegistrations, events } from "~/db/schema";
+import type { events } from "~/modules/events/events.tables";
+import type { eventRegistrations } from "~/modules/registrations/registrations.tables";
 import { env } from "~/server/env.server";
 import { parisDateOf } from "~/lib/paris-time";
 import {

@@ -1,26 +1,23 @@
 import { and, asc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { annonces } from "~/modules/ads/ads.tables";
+import { applications } from "~/modules/applications/applications.tables";
+import { contactMessages } from "~/modules/contact/contact.tables";
+import { associationContent } from "~/modules/content/content.tables";
+import { events } from "~/modules/events/events.tables";
+import { helloassoNotifications, onlinePayments } from "~/modules/helloasso/helloasso.tables";
+import { history } from "~/modules/history/history.tables";
+import { outbox } from "~/modules/mail/mail.tables";
+import { newsletterSubscribers } from "~/modules/newsletter/newsletter.tables";
+import { gardenerFees, gardenerPayments, gardeners } from "~/modules/register/register.tables";
+import { eventRegistrations } from "~/modules/registrations/registrations.tables";
 import {
-  annonces,
-  applications,
-  associationContent,
-  contactMessages,
-  eventRegistrations,
-  events,
-  gardenerFees,
-  gardenerPayments,
-  gardeners,
-  history,
-  newsletterSubscribers,
-  outbox,
   treasuryBudgetLines,
-  helloassoNotifications,
-  onlinePayments,
   treasuryDeposits,
   treasuryEntries,
   treasuryReceipts,
   treasuryStatements,
-} from "~/db/schema";
+} from "~/modules/treasury/treasury.tables";
 import { purgeMailFiles } from "~/modules/mail/transports.server";
 import { quarterHourlyJob } from "~/server/jobs.server";
 

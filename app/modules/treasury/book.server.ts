@@ -1,15 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
+import { gardenerPayments, gardeners } from "~/modules/register/register.tables";
 import {
-  gardenerPayments,
-  gardeners,
   treasuryAccounts,
   treasuryCategories,
   treasuryDeposits,
   treasuryEntries,
   treasuryStatements,
   treasuryYears,
-} from "~/db/schema";
+} from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import {
   ACCOUNT_KIND_CODES,

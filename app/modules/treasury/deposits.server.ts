@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { treasuryAccounts, treasuryDeposits, treasuryEntries, treasuryYears } from "~/db/schema";
+import { treasuryAccounts, treasuryDeposits, treasuryEntries, treasuryYears } from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { counted, de } from "~/lib/text";

@@ -8,7 +8,7 @@ import { queryOf, queryPage, queryText } from "~/lib/query";
 import { own } from "~/lib/records";
 import { parseId } from "~/lib/text";
 import { getDb } from "~/db/client.server";
-import { gardenerPayments } from "~/db/schema";
+import { gardenerPayments } from "~/modules/register/register.tables";
 import { eq } from "drizzle-orm";
 import { errorsByField } from "~/modules/forms/public-form";
 import { FormError, readSubmittedForm, type SubmittedForm } from "~/modules/forms/multipart.server";

@@ -9,7 +9,7 @@ import {
   treasuryEntries,
   treasuryReceipts,
   treasuryStatements,
-} from "~/db/schema";
+} from "~/modules/treasury/treasury.tables";
 import { euros } from "~/lib/money";
 import { formatCalendarDate } from "~/lib/dates";
 import type { CheckedFile } from "~/modules/documents/document-files.server";

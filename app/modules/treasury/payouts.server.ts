@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Executor } from "~/db/client.server";
-import { treasuryAccounts, treasuryEntries } from "~/db/schema";
+import { treasuryAccounts, treasuryEntries } from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { counted } from "~/lib/text";

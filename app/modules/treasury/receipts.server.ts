@@ -1,15 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
+import { admins } from "~/modules/auth/auth.tables";
+import { gardenerPayments, gardeners } from "~/modules/register/register.tables";
 import {
-  admins,
-  gardenerPayments,
-  gardeners,
   treasuryCategories,
   treasuryEntries,
   treasuryReceiptNumbers,
   treasuryReceipts,
   treasurySettings,
-} from "~/db/schema";
+} from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisDateOf, parisToday } from "~/lib/paris-time";

@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
-import { treasuryAccounts, treasuryDeposits, treasuryEntries, treasuryStatements } from "~/db/schema";
+import {
+  treasuryAccounts,
+  treasuryDeposits,
+  treasuryEntries,
+  treasuryStatements,
+} from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { counted } from "~/lib/text";

@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { euros, eurosField } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import type { Transaction } from "~/db/client.server";
-import { treasuryAccounts, treasuryCategories } from "~/db/schema";
+import { treasuryAccounts, treasuryCategories } from "~/modules/treasury/treasury.tables";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { categoryUsed, entriesByAccount, listAccounts, listCategories, type Category } from "./entries.server";

@@ -1,6 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
-import { treasuryAccounts, treasuryBudgetLines, treasuryCategories, treasuryEntries, treasuryYears } from "~/db/schema";
+import {
+  treasuryAccounts,
+  treasuryBudgetLines,
+  treasuryCategories,
+  treasuryEntries,
+  treasuryYears,
+} from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
 import { parisDateOf } from "~/lib/paris-time";
 import { eurosPlain } from "~/lib/money";
