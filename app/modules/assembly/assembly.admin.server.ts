@@ -6,7 +6,7 @@ import { sanitizeRichText } from "~/server/sanitize.server";
 import { checkDocumentFile } from "~/modules/documents/document-files.server";
 import { addVersion, createDocument, listDocuments } from "~/modules/documents/documents.server";
 import { eventPractical } from "~/modules/events/events.server";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { legalIdentity, mailAssociation } from "~/modules/content/content.server";
 import { letterSender } from "~/modules/newsletter/letters.server";
@@ -34,7 +34,6 @@ import {
 } from "./assembly.schema";
 import {
   agendaOf,
-  AssemblyRefusal,
   beforeTheDay,
   documentTitles,
   eventsToMark,
@@ -68,8 +67,7 @@ const target = (id: number) => `assemblée n° ${id}`;
 
 /** A rule's refusal as the screen shows it (4xx), or the error itself. */
 function refused(form: FormData, error: unknown) {
-  if (error instanceof AssemblyRefusal) return refusedForm(form, error.message, {}, error.status);
-  throw error;
+  return refusedBy(form, error);
 }
 
 /** /admin/assemblees: the assemblies, and the events to come that could be one. */

@@ -1,9 +1,9 @@
 import { de, parseId } from "~/lib/text";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { addCandidate, candidatesOf, electedOf, recordElection, removeCandidate } from "./assembly.election.server";
 import { candidateSchema, OFFICE_LABELS, OFFICES, type Office } from "./assembly.schema";
-import { agendaOf, AssemblyRefusal, type Assembly } from "./assembly.server";
+import { agendaOf, type Assembly } from "./assembly.server";
 
 /** The elections of /admin/assemblees/:id/votes: candidates per office, their voices, the elected (decision 030). */
 
@@ -93,8 +93,7 @@ export async function electionAction(assembly: Assembly, form: FormData, actor: 
       );
     }
   } catch (error) {
-    if (error instanceof AssemblyRefusal) return refusedForm(form, error.message, {}, error.status);
-    throw error;
+    return refusedBy(form, error);
   }
   return null;
 }

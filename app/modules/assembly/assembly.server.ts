@@ -1,3 +1,4 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import crypto from "node:crypto";
 import { de } from "~/lib/text";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
@@ -31,16 +32,8 @@ export type Assembly = typeof assemblies.$inferSelect;
 export type AssemblyMember = typeof assemblyMembers.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-/** A refusal the screens show as it is (French), with its HTTP status and the form's field it is about, if one. */
-export class AssemblyRefusal extends Error {
-  constructor(
-    message: string,
-    readonly status = 409,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+/** A refusal of the assembly's rules, as the screens show it. */
+export class AssemblyRefusal extends Refusal {}
 
 const TOKEN_SHAPE = /^[\w-]{40,60}$/;
 

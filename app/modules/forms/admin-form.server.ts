@@ -1,3 +1,4 @@
+import { Refusal } from "./refusal.server";
 import { data } from "react-router";
 import type { z } from "zod";
 import { errorsByField } from "./public-form";
@@ -7,6 +8,17 @@ export function refusedForm(form: FormData, message: string, errors: Record<stri
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string" && !Object.hasOwn(values, name)) values[name] = value;
   return data({ ok: false as const, intent: String(form.get("intent") ?? ""), message, errors, values }, { status });
+}
+
+/**
+ * The form sent back for a refusal of the rules (a Refusal: its status, its message on its field under `summary`, or
+ * above the form); anything else is not a refusal and is thrown on.
+ */
+export function refusedBy(form: FormData, error: unknown, summary?: string) {
+  if (!(error instanceof Refusal)) throw error;
+  return error.field
+    ? refusedForm(form, summary ?? error.message, { [error.field]: error.message }, error.status)
+    : refusedForm(form, error.message, {}, error.status);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb, type Transaction } from "~/db/client.server";
 import { onlinePayments } from "~/modules/helloasso/helloasso.tables";
@@ -17,15 +18,8 @@ import { checkOnlinePayment, target } from "./online-payments.server";
  * a note (decision 032). Until then its fee is neither late nor reminded.
  */
 
-/** A refusal the fee's page shows as it is (French), with its status. */
-export class AnomalyRefusal extends Error {
-  constructor(
-    message: string,
-    readonly status = 409,
-  ) {
-    super(message);
-  }
-}
+/** A refusal the fee's page shows as it is. */
+export class AnomalyRefusal extends Refusal {}
 
 /** The payments awaiting the bureau, oldest first, with the fee and the gardener they concern (the dashboard, the book). */
 export async function openAnomalies() {

@@ -1,7 +1,8 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import { formatDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { env } from "~/server/env.server";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import {
   fetchHelloAssoToken,
@@ -10,7 +11,7 @@ import {
   readOrganization,
 } from "./helloasso.client.server";
 import { onlinePaymentsOfFee } from "./online-payments.server";
-import { AnomalyRefusal, checkAnomalyRefund, openAnomalies, recordAnomaly, setAnomalyAside } from "./anomalies.server";
+import { checkAnomalyRefund, openAnomalies, recordAnomaly, setAnomalyAside } from "./anomalies.server";
 import {
   anomalyAsideSchema,
   HELLOASSO_ENVIRONMENT_LABELS,
@@ -71,8 +72,6 @@ function withoutSecret(form: FormData) {
   return kept;
 }
 
-class Refusal extends Error {}
-
 /** What became of the secret at a save, as Historique says it. */
 type SecretChange = "nouveau" | "gardé" | "retiré" | "absent";
 
@@ -98,7 +97,7 @@ export async function helloAssoSettingsAction(form: FormData, actor: Actor) {
         const before = await helloAssoSettings(tx);
         // The sandbox's client is not production's: a secret kept from the other one would only be refused.
         if (before.hasSecret && before.environment !== data.environment && !data.clientSecret && !data.removeSecret)
-          throw new Refusal(helloAssoMessages.secretForOtherEnvironment);
+          throw new Refusal(helloAssoMessages.secretForOtherEnvironment, 400, "clientSecret");
         await saveHelloAssoSettings(
           tx,
           {
@@ -118,8 +117,7 @@ export async function helloAssoSettingsAction(form: FormData, actor: Actor) {
       }),
     );
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    return refusedForm(withoutSecret(form), helloAssoMessages.refused, { clientSecret: error.message });
+    return refusedBy(withoutSecret(form), error, helloAssoMessages.refused);
   }
   // A token asked with the former settings must not serve the new ones.
   forgetHelloAssoTokens();
@@ -200,8 +198,7 @@ export async function anomalyAction(form: FormData, actor: Actor) {
       return doneForm(intent, await setAnomalyAside(id, data.note, actor));
     }
   } catch (error) {
-    if (error instanceof AnomalyRefusal) return refusedForm(form, error.message, {}, error.status);
-    throw error;
+    return refusedBy(form, error);
   }
   return refusedForm(form, "Action inconnue.");
 }

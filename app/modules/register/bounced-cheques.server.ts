@@ -3,7 +3,7 @@ import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { gardenerPayments } from "~/modules/register/register.tables";
 import { bouncedCheques } from "~/modules/treasury/treasury.tables";
 import { formatCalendarDate } from "~/lib/dates";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { bookBouncedCheque, TreasuryRefusal } from "~/modules/treasury/book.server";
 import { cancelReceiptOfEntry } from "~/modules/treasury/receipts.server";
@@ -132,8 +132,7 @@ export async function bouncedChequeAction(
       (row) => row && { kind: "jardinier.cheque-impaye", target, detail: what(row) },
     );
   } catch (error) {
-    if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-    throw error;
+    return refusedBy(form, error);
   }
   if (!bounced) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
   return doneForm("bounced-cheque", bouncedChequeDone(bounced));

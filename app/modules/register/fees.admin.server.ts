@@ -2,11 +2,10 @@ import { data as answer, redirect } from "react-router";
 import { counted, de, parseId } from "~/lib/text";
 import { addMonths, parisToday } from "~/lib/paris-time";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { errorsByField } from "~/modules/forms/public-form";
 import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
-import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { receiptLinksOf } from "~/modules/treasury/receipts.server";
 import { paymentReceiptMessage } from "~/modules/treasury/receipts.labels";
 import { depositDatesOfPayments } from "~/modules/treasury/deposits.server";
@@ -271,8 +270,7 @@ async function paidIntent({ form, actor, year }: FeesIntent) {
         },
     );
   } catch (error) {
-    if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-    throw error;
+    return refusedBy(form, error);
   }
   return doneForm("paid", `${counted(count, "cotisation réglée", "cotisations réglées")} en entier.`);
 }
@@ -402,8 +400,7 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
           }),
         );
       } catch (error) {
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
+        return refusedBy(form, error);
       }
       if (!paid) return refusedForm(form, "Cette cotisation n'existe plus.", {}, 404);
       const { balance } = feeBalance({ ...fee, paidCents: fee.paidCents + data.amount });
@@ -427,8 +424,7 @@ export async function feeAction(idParam: string | undefined, form: FormData, act
           (row) => row && { kind: "jardinier.paiement-annule", target, detail: euros(row.amountCents) },
         );
       } catch (error) {
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
+        return refusedBy(form, error);
       }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));

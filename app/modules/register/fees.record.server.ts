@@ -1,12 +1,11 @@
 import { parseId } from "~/lib/text";
 import { formatCalendarDate, formatDate } from "~/lib/dates";
 import type { Transaction } from "~/db/client.server";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { gardenerTarget, withHistory, type Actor } from "~/modules/history/history.server";
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "~/modules/register/fees.labels";
 import { euros, eurosField } from "~/lib/money";
 import { paymentFormSchema } from "~/modules/register/fees.schema";
-import { TreasuryRefusal } from "~/modules/treasury/book.server";
 import { feeYearsOf, receiptLinksOf } from "~/modules/treasury/receipts.server";
 import { paymentReceiptMessage } from "~/modules/treasury/receipts.labels";
 import { eq } from "drizzle-orm";
@@ -123,8 +122,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
             { year: `La cotisation ${data.year} est déjà réglée ou annulée.` },
             409,
           );
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
+        return refusedBy(form, error);
       }
       const receipt = payment?.receipt ? ` ${paymentReceiptMessage(payment.receipt)}` : "";
       return doneForm("payment", `Paiement enregistré : ${euros(data.amount)}.${receipt}`);
@@ -147,8 +145,7 @@ export async function gardenerFeeAction(gardenerId: number, form: FormData, acto
             },
         );
       } catch (error) {
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
+        return refusedBy(form, error);
       }
       if (!undone) return refusedForm(form, "Ce paiement n'existe plus.", {}, 404);
       return doneForm("undo-payment", paymentUndoneMessage(undone.receipt));

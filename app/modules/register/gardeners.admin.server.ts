@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { familyFirst, parseId, splitName } from "~/lib/text";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates";
 import { getApplication } from "~/modules/applications/applications.server";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { removeReceiptFiles } from "~/modules/treasury/receipts.server";
 import { gardenerTarget, withHistory, type Actor } from "~/modules/history/history.server";
 import { HISTORY_KINDS, type HistoryKind } from "~/modules/history/history.kinds";
@@ -21,13 +21,7 @@ import {
 import { euros } from "~/lib/money";
 import { feeStateText } from "./fees.labels";
 import { currentFeeYear } from "./fees.server";
-import {
-  listPlannedAllotments,
-  PlanRefusal,
-  planAllotment,
-  plannedDetail,
-  plannedMessage,
-} from "./planned-allotments.server";
+import { listPlannedAllotments, planAllotment, plannedDetail, plannedMessage } from "./planned-allotments.server";
 import { GARDENER_FEE_INTENTS, gardenerFeeAction, gardenerFeesScreen, settleLeaverFee } from "./fees.record.server";
 import { can, type AccountAccess } from "~/modules/auth/roles";
 import {
@@ -357,8 +351,7 @@ export async function gardenerAction(idParam: string | undefined, form: FormData
       } catch (error) {
         if (error instanceof PlotUnavailableError)
           return refusedForm(form, error.message, { plotId: error.message }, 409);
-        if (error instanceof PlanRefusal) return refusedForm(form, error.message, {}, error.status);
-        throw error;
+        return refusedBy(form, error);
       }
     }
     default:
@@ -420,7 +413,6 @@ export async function allotmentAction(idParam: string | undefined, form: FormDat
   } catch (error) {
     if (error instanceof PlotUnavailableError) return refusedForm(form, error.message, { plotId: error.message }, 409);
     if (error instanceof ApplicationClosedError) return refusedForm(form, error.message, {}, 409);
-    if (error instanceof PlanRefusal) return refusedForm(form, error.message, {}, error.status);
-    throw error;
+    return refusedBy(form, error);
   }
 }

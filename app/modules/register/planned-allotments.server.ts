@@ -1,3 +1,4 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import { getContent } from "~/modules/content/content.server";
 import { and, asc, eq, lte } from "drizzle-orm";
 import { getDb, isUniqueViolation, type Executor, type Transaction } from "~/db/client.server";
@@ -33,9 +34,7 @@ export const plannedMessage = (plot: string, startDate: string, who = "") =>
 /** The job's name in Historique: no one of the bureau made the holding on its day, the plan did. */
 export const PLANNED_ALLOTMENT_ACTOR: Actor = { id: null, username: "attribution prévue" };
 
-export class PlanRefusal extends Error {
-  readonly status = 409;
-}
+export class PlanRefusal extends Refusal {}
 
 /**
  * Plans the allotment of a free plot from `startDate` (after today) to an application or a gardener already in the

@@ -1,3 +1,4 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor, type Transaction } from "~/db/client.server";
 import { gardenerPayments, gardeners } from "~/modules/register/register.tables";
@@ -27,13 +28,7 @@ import {
 export type TreasuryEntry = typeof treasuryEntries.$inferSelect;
 
 /** A change the book refuses, with the French text to show (409: the request was right, the book's state forbids it). */
-export class TreasuryRefusal extends Error {
-  readonly status = 409;
-  constructor(message: string) {
-    super(message);
-    this.name = "TreasuryRefusal";
-  }
-}
+export class TreasuryRefusal extends Refusal {}
 
 export const yearOf = (day: string) => Number(day.slice(0, 4));
 

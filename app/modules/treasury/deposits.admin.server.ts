@@ -3,19 +3,17 @@ import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import { cleanText, parseId } from "~/lib/text";
-import { refusedForm } from "~/modules/forms/admin-form.server";
+import { refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { errorsByField } from "~/modules/forms/public-form";
 import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import type { Actor } from "~/modules/history/history.server";
-import { TreasuryRefusal } from "./book.server";
 import { CHEQUE_BANK_MAX, CHEQUE_NUMBER_MAX, depositFormInput, depositFormSchema } from "./deposits.schema";
 import {
   bankAccounts,
   cancelDeposit,
   chequesToDeposit,
   createDeposit,
-  DepositRefusal,
   depositSummary,
   getDeposit,
   listDeposits,
@@ -87,10 +85,7 @@ export async function depositsAction(form: FormData, actor: Actor) {
     });
     return redirect(`/admin/tresorerie/remises/${done.deposit.id}?fait=remise`);
   } catch (error) {
-    if (error instanceof DepositRefusal)
-      return refusedForm(form, error.message, error.field ? { [error.field]: error.message } : {}, 409);
-    if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
-    throw error;
+    return refusedBy(form, error);
   }
 }
 
@@ -141,8 +136,7 @@ export async function depositAction(id: string | undefined, form: FormData, acto
   try {
     await cancelDeposit(actor, depositId);
   } catch (error) {
-    if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
-    throw error;
+    return refusedBy(form, error);
   }
   return redirect("/admin/tresorerie/remises?fait=annulee");
 }

@@ -88,11 +88,8 @@ export const depositSummary = (count: number, totalCents: number) =>
 
 /** A refusal about one field of the form (the account, the date), or the whole form (`field` null). */
 export class DepositRefusal extends TreasuryRefusal {
-  constructor(
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message);
+  constructor(message: string, field: string | null = null) {
+    super(message, 409, field);
   }
 }
 

@@ -1,3 +1,4 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import { data, redirect } from "react-router";
 import { euros, eurosField } from "~/lib/money";
 import { formatCalendarDate, formatDateTime } from "~/lib/dates";
@@ -21,7 +22,7 @@ import {
   type CheckedFile,
 } from "~/modules/documents/document-files.server";
 import { documentMessages } from "~/modules/documents/documents.schema";
-import { accountBalances, isYearClosed, TreasuryRefusal } from "./book.server";
+import { accountBalances, isYearClosed } from "./book.server";
 import { cancelReceiptOfEntry } from "./receipts.server";
 import {
   createEntry,
@@ -31,7 +32,6 @@ import {
   entriesPage,
   entriesTotals,
   entryDetails,
-  EntryFieldRefusal,
   listAccounts,
   listCategories,
   namesOf,
@@ -307,15 +307,10 @@ async function readEntryForm(request: Request, current: Record<string, string> =
 
 /** A refusal of the book (closed year, deposited, a field): 409 or 400, on its field when it has one. */
 function bookRefusal(error: unknown, typed: Record<string, string>) {
-  if (error instanceof EntryFieldRefusal)
-    return refusedEntry(
-      typed,
-      error.field ? entryMessages.refused : error.message,
-      error.field ? { [error.field]: error.message } : {},
-      error.status,
-    );
-  if (error instanceof TreasuryRefusal) return refusedEntry(typed, error.message, {}, error.status);
-  throw error;
+  if (!(error instanceof Refusal)) throw error;
+  return error.field
+    ? refusedEntry(typed, entryMessages.refused, { [error.field]: error.message }, error.status)
+    : refusedEntry(typed, error.message, {}, error.status);
 }
 
 const historyTarget = (id: number) => `écriture n° ${id}`;

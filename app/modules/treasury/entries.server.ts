@@ -1,3 +1,4 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, readAll, type Executor, type Transaction } from "~/db/client.server";
@@ -37,14 +38,9 @@ import {
 export type Category = typeof treasuryCategories.$inferSelect;
 
 /** A refusal of one field of the form (the book's state forbids it: 409, or a wrong choice: 400). */
-export class EntryFieldRefusal extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-    this.name = "EntryFieldRefusal";
+export class EntryFieldRefusal extends Refusal {
+  constructor(field: string, message: string, status = 400) {
+    super(message, status, field || null);
   }
 }
 

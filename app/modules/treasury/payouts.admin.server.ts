@@ -2,13 +2,12 @@ import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import { counted, parseId } from "~/lib/text";
-import { doneForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { errorsByField } from "~/modules/forms/public-form";
 import type { Actor } from "~/modules/history/history.server";
-import { TreasuryRefusal } from "./book.server";
 import { bankAccounts } from "./deposits.server";
 import { payoutFormInput, payoutFormSchema } from "./payouts.schema";
-import { cancelPayout, listPayouts, paymentsAwaitingPayout, PayoutRefusal, recordPayout } from "./payouts.server";
+import { cancelPayout, listPayouts, paymentsAwaitingPayout, recordPayout } from "./payouts.server";
 
 // The screen of HelloAsso's payouts: /admin/tresorerie/helloasso.
 
@@ -60,10 +59,7 @@ export async function payoutsAction(form: FormData, actor: Actor) {
           `Versement enregistré : ${counted(done.count, "paiement", "paiements")}, ${euros(done.transfer.amountCents)} sur ${done.bank} le ${formatCalendarDate(done.transfer.date)}. Pointez-le sur le relevé bancaire.`,
         );
       } catch (error) {
-        if (error instanceof PayoutRefusal)
-          return refusedForm(form, error.message, error.field ? { [error.field]: error.message } : {}, 409);
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
-        throw error;
+        return refusedBy(form, error);
       }
     }
     case "cancel-payout": {
@@ -75,8 +71,7 @@ export async function payoutsAction(form: FormData, actor: Actor) {
           `Versement annulé : ${counted(done.count, "paiement", "paiements")} de nouveau à recevoir.`,
         );
       } catch (error) {
-        if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
-        throw error;
+        return refusedBy(form, error);
       }
     }
     default:

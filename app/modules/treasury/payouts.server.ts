@@ -71,11 +71,8 @@ export interface NewPayout {
 
 /** A refusal about one field of the form (`field`) or the whole of it. */
 export class PayoutRefusal extends TreasuryRefusal {
-  constructor(
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message);
+  constructor(message: string, field: string | null = null) {
+    super(message, 409, field);
   }
 }
 

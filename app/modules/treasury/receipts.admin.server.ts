@@ -4,10 +4,9 @@ import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisYear } from "~/lib/paris-time";
 import { getDb } from "~/db/client.server";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { contentDisposition } from "~/modules/documents/document-response.server";
 import type { Actor } from "~/modules/history/history.server";
-import { TreasuryRefusal } from "./book.server";
 import { receiptMessages, receiptNumber, receiptState } from "./receipts.labels";
 import { receiptSendFormSchema, receiptSettingsFormSchema } from "./receipts.schema";
 import {
@@ -96,8 +95,7 @@ export async function receiptAction(idParam: string | undefined, form: FormData,
         return refusedForm(form, "Action inconnue.");
     }
   } catch (error) {
-    if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-    throw error;
+    return refusedBy(form, error);
   }
 }
 

@@ -3,11 +3,10 @@ import { formatCalendarDate, formatDate } from "~/lib/dates";
 import { euros, eurosField } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import { counted, parseId } from "~/lib/text";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { CsvUploadError } from "~/modules/forms/csv-upload.server";
 import type { Actor } from "~/modules/history/history.server";
 import { isOfx, parseBankCsv, parseBankOfx, suggestTicks } from "./statement-import.server";
-import { TreasuryRefusal } from "./book.server";
 import { ACCOUNT_KIND_LABELS, DIRECTION_LABELS, MEANS_LABELS } from "./treasury.labels";
 import { formTicks, statementBalanceFormSchema, statementFormSchema } from "./reconciliation.schema";
 import {
@@ -16,7 +15,6 @@ import {
   isReceivedCheque,
   reconcilableAccounts,
   saveTicks,
-  StatementRefusal,
   statementDetail,
   statementsOf,
   validateStatement,
@@ -51,10 +49,7 @@ export async function reconciliationScreen(request: Request) {
 const STATEMENT_REFUSED = "Le relevé n'a pas été ajouté. Corrigez les champs indiqués.";
 
 function refusal(form: FormData, error: unknown) {
-  if (error instanceof StatementRefusal)
-    return refusedForm(form, error.message, error.field ? { [error.field]: error.message } : {}, 409);
-  if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, 409);
-  throw error;
+  return refusedBy(form, error);
 }
 
 /** « Nouveau relevé »: then its page, to tick its entries. */

@@ -45,11 +45,8 @@ export async function statementsOf(accountId: number, executor: Executor = getDb
 
 /** A refusal about one field of the form, or the whole form (`field` null). */
 export class StatementRefusal extends TreasuryRefusal {
-  constructor(
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message);
+  constructor(message: string, field: string | null = null) {
+    super(message, 409, field);
   }
 }
 

@@ -1,9 +1,10 @@
+import { Refusal } from "~/modules/forms/refusal.server";
 import { and, eq, ne } from "drizzle-orm";
 import { euros, eurosField } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import type { Transaction } from "~/db/client.server";
 import { treasuryAccounts, treasuryCategories } from "~/modules/treasury/treasury.tables";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedBy, refusedForm } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { categoryUsed, entriesByAccount, listAccounts, listCategories, type Category } from "./entries.server";
 import {
@@ -87,28 +88,12 @@ async function nameTaken(tx: Transaction, name: string, except?: number) {
   return Boolean(row);
 }
 
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly field: string | null,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
 const accountDetail = (a: { name: string; code: string; openingCents: number; openingYear: number; iban: string }) =>
   `${a.name} (${a.code}), solde d'ouverture ${euros(a.openingCents)} au 1er janvier ${a.openingYear}${a.iban ? `, IBAN ${a.iban}` : ""}`;
 
 /** The forms of « Comptes et catégories »: add, change and delete an account; add and delete a sub-category. */
 export async function settingsAction(form: FormData, actor: Actor) {
   const intent = String(form.get("intent") ?? "");
-  const refuse = (error: unknown, general: string) => {
-    if (!(error instanceof Refusal)) throw error;
-    return error.field
-      ? refusedForm(form, general, { [error.field]: error.message }, error.status)
-      : refusedForm(form, error.message, {}, error.status);
-  };
   switch (intent) {
     case "account-create": {
       const { data, refusal } = parseAdminForm(accountCreateSchema, form, accountMessages.refused);
@@ -117,7 +102,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
         const account = await withHistory(
           actor,
           async (tx) => {
-            if (await nameTaken(tx, data.name)) throw new Refusal(accountMessages.taken, "name", 409);
+            if (await nameTaken(tx, data.name)) throw new Refusal(accountMessages.taken, 409, "name");
             const [row] = await tx
               .insert(treasuryAccounts)
               .values({
@@ -136,7 +121,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
         );
         return doneForm(intent, `Compte « ${account.name} » ajouté.`);
       } catch (error) {
-        return refuse(error, accountMessages.refused);
+        return refusedBy(form, error, accountMessages.refused);
       }
     }
     case "account-update": {
@@ -151,8 +136,8 @@ export async function settingsAction(form: FormData, actor: Actor) {
               .from(treasuryAccounts)
               .where(eq(treasuryAccounts.id, data.id))
               .for("update");
-            if (!before) throw new Refusal(accountMessages.gone, null, 404);
-            if (await nameTaken(tx, data.name, data.id)) throw new Refusal(accountMessages.taken, "name", 409);
+            if (!before) throw new Refusal(accountMessages.gone, 404);
+            if (await nameTaken(tx, data.name, data.id)) throw new Refusal(accountMessages.taken, 409, "name");
             const [after] = await tx
               .update(treasuryAccounts)
               .set({
@@ -175,7 +160,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
         );
         return doneForm(intent, `Compte « ${account.after.name} » enregistré.`);
       } catch (error) {
-        return refuse(error, accountMessages.refused);
+        return refusedBy(form, error, accountMessages.refused);
       }
     }
     case "account-delete": {
@@ -190,9 +175,8 @@ export async function settingsAction(form: FormData, actor: Actor) {
               .from(treasuryAccounts)
               .where(eq(treasuryAccounts.id, data.id))
               .for("update");
-            if (!account) throw new Refusal(accountMessages.gone, null, 404);
-            if (((await entriesByAccount(tx)).get(account.id) ?? 0) > 0)
-              throw new Refusal(accountMessages.used, null, 409);
+            if (!account) throw new Refusal(accountMessages.gone, 404);
+            if (((await entriesByAccount(tx)).get(account.id) ?? 0) > 0) throw new Refusal(accountMessages.used, 409);
             await tx.delete(treasuryAccounts).where(eq(treasuryAccounts.id, account.id));
             return account;
           },
@@ -200,7 +184,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
         );
         return doneForm(intent, `Compte « ${removed.name} » supprimé.`);
       } catch (error) {
-        return refuse(error, accountMessages.refused);
+        return refusedBy(form, error, accountMessages.refused);
       }
     }
     case "category-create": {
@@ -211,14 +195,14 @@ export async function settingsAction(form: FormData, actor: Actor) {
           actor,
           async (tx) => {
             const [parent] = await tx.select().from(treasuryCategories).where(eq(treasuryCategories.id, data.parentId));
-            if (!parent) throw new Refusal(categoryMessages.gone, null, 404);
+            if (!parent) throw new Refusal(categoryMessages.gone, 404);
             if (!data.code.startsWith(parent.code) || data.code.length <= parent.code.length)
-              throw new Refusal(categoryMessages.under(parent.code), "code", 400);
+              throw new Refusal(categoryMessages.under(parent.code), 400, "code");
             const [taken] = await tx
               .select({ id: treasuryCategories.id })
               .from(treasuryCategories)
               .where(eq(treasuryCategories.code, data.code));
-            if (taken) throw new Refusal(categoryMessages.taken(data.code), "code", 409);
+            if (taken) throw new Refusal(categoryMessages.taken(data.code), 409, "code");
             const [row] = await tx
               .insert(treasuryCategories)
               .values({ code: data.code, label: data.label, direction: parent.direction, parentId: parent.id })
@@ -233,7 +217,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
         );
         return doneForm(intent, `Catégorie « ${categoryName(created.row)} » ajoutée.`);
       } catch (error) {
-        return refuse(error, categoryMessages.refused);
+        return refusedBy(form, error, categoryMessages.refused);
       }
     }
     case "category-delete": {
@@ -248,15 +232,15 @@ export async function settingsAction(form: FormData, actor: Actor) {
               .from(treasuryCategories)
               .where(eq(treasuryCategories.id, data.id))
               .for("update");
-            if (!category) throw new Refusal(categoryMessages.gone, null, 404);
-            if (category.builtIn) throw new Refusal(categoryMessages.builtIn, null, 409);
+            if (!category) throw new Refusal(categoryMessages.gone, 404);
+            if (category.builtIn) throw new Refusal(categoryMessages.builtIn, 409);
             const [child] = await tx
               .select({ id: treasuryCategories.id })
               .from(treasuryCategories)
               .where(eq(treasuryCategories.parentId, category.id))
               .limit(1);
-            if (child) throw new Refusal(categoryMessages.hasChildren, null, 409);
-            if (await categoryUsed(tx, category.id)) throw new Refusal(categoryMessages.used, null, 409);
+            if (child) throw new Refusal(categoryMessages.hasChildren, 409);
+            if (await categoryUsed(tx, category.id)) throw new Refusal(categoryMessages.used, 409);
             await tx.delete(treasuryCategories).where(eq(treasuryCategories.id, category.id));
             return category;
           },
@@ -268,7 +252,7 @@ export async function settingsAction(form: FormData, actor: Actor) {
         );
         return doneForm(intent, `Catégorie « ${categoryName(removed)} » supprimée.`);
       } catch (error) {
-        return refuse(error, categoryMessages.refused);
+        return refusedBy(form, error, categoryMessages.refused);
       }
     }
     default:

@@ -1,12 +1,11 @@
 import { parisYear } from "~/lib/paris-time";
 import { euros, eurosField } from "~/lib/money";
 import { formatCalendarDate, formatDateTime } from "~/lib/dates";
-import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { recordHistory, withHistory, type Actor } from "~/modules/history/history.server";
 import { getDb } from "~/db/client.server";
 import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
-import { TreasuryRefusal } from "./book.server";
 import {
   allCategories,
   budgetOf,
@@ -46,11 +45,6 @@ export async function yearAccountsScreen(url: URL) {
   };
 }
 
-const refusalOf = (error: unknown, form: FormData) => {
-  if (error instanceof TreasuryRefusal) return refusedForm(form, error.message, {}, error.status);
-  throw error;
-};
-
 /** The forms of the accounts' page: « Bénévolat valorisé » and « Clôturer l'exercice ». */
 export async function yearAccountsAction(url: URL, form: FormData, actor: Actor) {
   const year = treasuryYearOf(url);
@@ -69,7 +63,7 @@ export async function yearAccountsAction(url: URL, form: FormData, actor: Actor)
           }),
         );
       } catch (error) {
-        return refusalOf(error, form);
+        return refusedBy(form, error);
       }
       return doneForm(
         "benevolat",
@@ -90,7 +84,7 @@ export async function yearAccountsAction(url: URL, form: FormData, actor: Actor)
           }),
         );
       } catch (error) {
-        return refusalOf(error, form);
+        return refusedBy(form, error);
       }
       return doneForm("cloture", `L'exercice ${year} est clôturé.`);
     }
@@ -136,7 +130,7 @@ export async function budgetAction(url: URL, form: FormData, actor: Actor) {
         },
     );
   } catch (error) {
-    return refusalOf(error, form);
+    return refusedBy(form, error);
   }
   return doneForm(
     "budget",

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/fees";
 import { Section } from "~/components/admin/admin-ui";
-import { FeeCall, type FeesResult } from "~/components/admin/fees/FeeCall";
+import { FeeCall } from "~/components/admin/fees/FeeCall";
 import { FeeList } from "~/components/admin/fees/FeeList";
 import { RemindForm } from "~/components/admin/fees/RemindForm";
 import { FeeTotals } from "~/components/admin/fees/FeeTotals";
@@ -52,7 +52,7 @@ export default function AdminFees({ loaderData, actionData }: Route.ComponentPro
     onlinePayment,
     role,
   } = loaderData;
-  const result = actionData as FeesResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(result?.intent === "preview" ? null : noticeOf(result));
   const owing = fees.filter((f) => f.owes).length;
   return (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/treasury-budget";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { BudgetAmounts, BudgetForm } from "~/components/admin/treasury/BudgetForm";
 import { TreasuryNav, treasuryLinkClass as linkClass } from "~/components/admin/treasury/TreasuryNav";
 import { resultWord } from "~/components/admin/treasury/YearStatement";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TreasuryBudget({ loaderData, actionData }: Route.ComponentProps) {
   const { year, income, expenses, incomeCents, expensesCents, values, closed } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(noticeOf(result));
   const balance = incomeCents - expensesCents;
   return (

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/treasury-deposit";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { DepositCheques } from "~/components/admin/treasury/DepositCheques";
 import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TreasuryDeposit({ loaderData, actionData }: Route.ComponentProps) {
   const { id, date, account, summary, cheques, count, total, locked, notice: done } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(noticeOf(result) ?? done);
   return (
     <AdminPage

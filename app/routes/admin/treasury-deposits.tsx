@@ -1,7 +1,7 @@
 import type { Route } from "./+types/treasury-deposits";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { DepositForm } from "~/components/admin/treasury/DepositForm";
 import { DepositList } from "~/components/admin/treasury/DepositList";
 import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TreasuryDeposits({ loaderData, actionData }: Route.ComponentProps) {
   const { cheques, values, accounts, defaults, deposits, notice: done } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(noticeOf(result) ?? done);
   return (
     <AdminPage title="Remises de chèques" nav={<TreasuryNav />} popup={{ ...notice, error: result?.ok === false }}>

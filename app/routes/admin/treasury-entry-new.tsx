@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/treasury-entry-new";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import type { IntentResult } from "~/components/admin/plots/IntentForm";
 import { EntryForm } from "~/components/admin/treasury/EntryForm";
 import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
 import { currentActor } from "~/modules/history/actor.server";
@@ -56,7 +55,7 @@ export default function AdminTreasuryEntryNew({ loaderData, actionData }: Route.
           accounts={accounts}
           categories={categories}
           values={values}
-          result={actionData as IntentResult | undefined}
+          result={actionData}
           submit="Enregistrer l'écriture"
         />
       </Section>

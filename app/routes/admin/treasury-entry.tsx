@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/treasury-entry";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { EntryDelete } from "~/components/admin/treasury/EntryDelete";
 import { EntryFacts } from "~/components/admin/treasury/EntryFacts";
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminTreasuryEntry({ loaderData, actionData }: Route.ComponentProps) {
   const { entry, payment, closed, locked, fromRegister, values, accounts, categories, done } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(noticeOf(result) ?? done);
   // A correction refused on a field stays open, to show what was typed and why.
   const correcting = result && !result.ok && result.intent === "update";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/treasury-payouts";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { PayoutForm, PayoutList } from "~/components/admin/treasury/PayoutForms";
 import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TreasuryPayouts({ loaderData, actionData }: Route.ComponentProps) {
   const { owed, waiting, accounts, defaults, payouts } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(noticeOf(result));
   return (
     <AdminPage

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/treasury-reconciliation";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { StatementForm } from "~/components/admin/treasury/StatementForm";
 import { AccountChoice, StatementList } from "~/components/admin/treasury/StatementList";
 import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TreasuryReconciliation({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, account, statements, defaults } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(noticeOf(result));
   return (
     <AdminPage

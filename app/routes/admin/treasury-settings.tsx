@@ -1,7 +1,7 @@
 import type { Route } from "./+types/treasury-settings";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { useSaveNotice } from "~/components/admin/use-save-notice";
 import { AccountCreate, AccountList } from "~/components/admin/treasury/AccountForms";
 import { CategoryTree } from "~/components/admin/treasury/CategoryTree";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminTreasurySettings({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, kinds, kindCodes, year, tree, helloasso } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   // The connection's test answers in its section, where it was asked.
   const notice = useSaveNotice(result?.intent === "helloasso-test" ? null : noticeOf(result));
   return (

@@ -3,7 +3,7 @@ import type { Route } from "./+types/treasury-statement";
 import { AdminPage, backLinkClass } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
 import { noticeOf } from "~/components/admin/plots/IntentForm";
-import { StatementImport, type ImportResult } from "~/components/admin/treasury/StatementImport";
+import { StatementImport } from "~/components/admin/treasury/StatementImport";
 import { StatementBalanceForm } from "~/components/admin/treasury/StatementBalanceForm";
 import { StatementTicks } from "~/components/admin/treasury/StatementTicks";
 import { TreasuryNav } from "~/components/admin/treasury/TreasuryNav";
@@ -28,8 +28,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TreasuryStatement({ loaderData, actionData }: Route.ComponentProps) {
   const data = loaderData;
-  const result = actionData as ImportResult | undefined;
-  const suggested = result?.ok && result.intent === "import" ? result.suggested : undefined;
+  const result = actionData;
+  const suggested = result && "suggested" in result ? result.suggested : undefined;
   const notice = useSaveNotice(noticeOf(result));
   return (
     <AdminPage

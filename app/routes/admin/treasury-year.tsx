@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/treasury-year";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
-import { noticeOf, type IntentResult } from "~/components/admin/plots/IntentForm";
+import { noticeOf } from "~/components/admin/plots/IntentForm";
 import { TreasuryNav, treasuryLinkClass as linkClass } from "~/components/admin/treasury/TreasuryNav";
 import { CloseYearForm, VolunteerForm } from "~/components/admin/treasury/YearForms";
 import {
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TreasuryYear({ loaderData, actionData }: Route.ComponentProps) {
   const { year, accounts, owedCents, closedOn, closable, volunteerValues } = loaderData;
-  const result = actionData as IntentResult | undefined;
+  const result = actionData;
   const notice = useSaveNotice(noticeOf(result));
   return (
     <AdminPage

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/my-details";
-import { EmailChangeForm, MyDetailsForm, type DetailsResult } from "~/components/garden-space/MyDetailsForms";
+import { EmailChangeForm, MyDetailsForm } from "~/components/garden-space/MyDetailsForms";
 import { readFormData } from "~/modules/forms/form-data.server";
 import { refusedForm } from "~/modules/forms/admin-form.server";
 import { requireGardener } from "~/modules/garden-space/gardener-session.server";
@@ -36,7 +36,7 @@ export function meta() {
 }
 
 export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as DetailsResult | undefined;
+  const result = actionData;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 pb-10">
       <p>

@@ -67,6 +67,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** Every refusal of the page's forms has one shape: the contact form's sends back its field and what was typed. */
+const refusal = (message: string, status: number, field = "", values: Record<string, string> = {}) =>
+  data({ ok: false as const, message, field, values }, { status });
+
 export async function action({ request, params }: Route.ActionArgs) {
   const application = await applicationOf(params.token);
   const form = Object.fromEntries(await readFormData(request)) as Record<string, string>;
@@ -74,26 +78,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     // The link stops working with the withdrawal: the page is gone (410), and says why.
     const withdrawn = await withdrawApplication(application.id);
     if (withdrawn) throw data(WITHDRAWN, { status: 410 });
-    return data({ ok: false, message: "Cette demande est déjà archivée." }, { status: 409 });
+    return refusal("Cette demande est déjà archivée.", 409);
   }
-  if (form.intent !== "contact") return data({ ok: false, message: "Action inconnue." }, { status: 400 });
+  if (form.intent !== "contact") return refusal("Action inconnue.", 400);
   const parsed = applicantContactSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return data(
-      {
-        ok: false,
-        message: issue.message,
-        field: String(issue.path[0]),
-        values: { email: form.email ?? "", telephoneportable: form.telephoneportable ?? "" },
-      },
-      { status: 400 },
-    );
+    return refusal(issue.message, 400, String(issue.path[0]), {
+      email: form.email ?? "",
+      telephoneportable: form.telephoneportable ?? "",
+    });
   }
   const updated = await updateApplicantContact(application.id, parsed.data);
   return updated
-    ? { ok: true, message: "Vos coordonnées sont enregistrées." }
-    : data({ ok: false, message: "Cette demande est archivée : elle ne peut plus être modifiée." }, { status: 409 });
+    ? { ok: true as const, message: "Vos coordonnées sont enregistrées." }
+    : refusal("Cette demande est archivée : elle ne peut plus être modifiée.", 409);
 }
 
 const STATUS: Record<string, string> = {
@@ -103,10 +102,7 @@ const STATUS: Record<string, string> = {
 
 export default function MyApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { receivedOn, status, town, waitingList, email, telephone, allotted } = loaderData;
-  const refused =
-    actionData && !actionData.ok
-      ? (actionData as { message: string; field?: string; values?: Record<string, string> })
-      : null;
+  const refused = actionData && !actionData.ok ? actionData : null;
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-800">Ma demande de jardin</h1>
@@ -150,8 +146,8 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
       ) : (
         <>
           <ApplicantContactForm
-            email={refused?.values?.email ?? email}
-            telephone={refused?.values?.telephoneportable ?? telephone}
+            email={refused?.values.email ?? email}
+            telephone={refused?.values.telephoneportable ?? telephone}
             refused={refused}
           />
           <section aria-labelledby="retirer" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
