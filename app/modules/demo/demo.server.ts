@@ -399,8 +399,6 @@ const demoSite = and(
     where ${tables.plots.siteId} = ${tables.gardenSites.id} and ${tables.gardeners.isDemo} is not true)`,
 );
 
-const calendarDate = calendarDay;
-
 /**
  * Fills the plots' register, only while it is empty. The fee year is the one of three months ago: its call went at
  * the start of February, so every date written here is past. Inspections are counted back from today.
@@ -414,7 +412,7 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
   const years = [year - 1, year] as const;
   // On 2 February at 8:00 UTC sharp: how migration 0021 recognised the calls of a demo seeded before the mark.
   const calledAt = (feeYear: number) => new Date(Date.UTC(feeYear, 1, 2, 8));
-  const dueOn = (feeYear: number) => calendarDate(feeYear, 3, 1);
+  const dueOn = (feeYear: number) => calendarDay(feeYear, 3, 1);
   const demoSiteList = demoSites(year);
   const people = demoGardeners(year);
 
@@ -531,13 +529,13 @@ async function seedDemoRegister(tx: Transaction, now: Date) {
         paid: {
           gardenerId,
           amountCents: fee(0),
-          paidOn: arrived ? g.start : calendarDate(years[0], 2, 8 + i * 3),
+          paidOn: arrived ? g.start : calendarDay(years[0], 2, 8 + i * 3),
           means: means(0),
         },
       });
     }
     if (!g.end) {
-      const paidOn = calendarDate(year, 2, 4 + (i % 28));
+      const paidOn = calendarDay(year, 2, 4 + (i % 28));
       fees.push({
         gardenerId,
         year,

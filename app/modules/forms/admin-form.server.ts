@@ -23,10 +23,15 @@ export function refusedBy(form: FormData, error: unknown, summary?: string) {
 
 /**
  * A back-office form read with its schema: the data, or the answer that sends the form back (400) with `message`
- * and each field's own.
+ * and each field's own. `input`: what the schema reads, when a field repeats (ticked boxes, a deposit's cheques).
  */
-export function parseAdminForm<Schema extends z.ZodType>(schema: Schema, form: FormData, message: string) {
-  const parsed = schema.safeParse(Object.fromEntries(form));
+export function parseAdminForm<Schema extends z.ZodType>(
+  schema: Schema,
+  form: FormData,
+  message: string,
+  input: unknown = Object.fromEntries(form),
+) {
+  const parsed = schema.safeParse(input);
   return parsed.success
     ? { data: parsed.data as z.output<Schema>, refusal: null }
     : { data: null, refusal: refusedForm(form, message, errorsByField(parsed.error.issues)) };

@@ -3,7 +3,6 @@ import { parisToday } from "~/lib/paris-time";
 import { redirect } from "react-router";
 import { parseId } from "~/lib/text";
 import { doneForm, parseAdminForm, refusedForm } from "~/modules/forms/admin-form.server";
-import { errorsByField } from "~/modules/forms/public-form";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import { ofSite } from "./plots.labels";
 import {
@@ -79,9 +78,8 @@ export async function inspectionAction(
   // The form lists the plots held today; each mark is written with the plot's holder of the visit's day, and a
   // plot nobody held that day is left out (saveInspectionRound).
   const listed = (await inspectionSheet(site.id, parisToday())).map((p) => p.id);
-  const parsed = inspectionFormSchema(listed).safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return refusedForm(form, "La visite n'a pas été enregistrée :", errorsByField(parsed.error.issues));
+  const parsed = parseAdminForm(inspectionFormSchema(listed), form, "La visite n'a pas été enregistrée :");
+  if (parsed.refusal) return parsed.refusal;
   let saved;
   try {
     saved = await withHistory(

@@ -3,8 +3,7 @@ import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import { cleanText, parseId } from "~/lib/text";
-import { refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
-import { errorsByField } from "~/modules/forms/public-form";
+import { parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { getContent } from "~/modules/content/content.server";
 import { CONTENT_DEFAULTS } from "~/modules/content/content.defaults";
 import type { Actor } from "~/modules/history/history.server";
@@ -73,8 +72,8 @@ function chequeDetails(ids: number[], numbers: Record<string, string>, banks: Re
 /** « Créer la remise »: checked with the form's schema, written in one transaction, then the deposit's page. */
 export async function depositsAction(form: FormData, actor: Actor) {
   if (form.get("intent") !== "deposit") return refusedForm(form, "Action inconnue.", {}, 400);
-  const parsed = depositFormSchema.safeParse(depositFormInput(form));
-  if (!parsed.success) return refusedForm(form, DEPOSIT_REFUSED, errorsByField(parsed.error.issues));
+  const parsed = parseAdminForm(depositFormSchema, form, DEPOSIT_REFUSED, depositFormInput(form));
+  if (parsed.refusal) return parsed.refusal;
   const { cheques, errors } = chequeDetails(parsed.data.cheques, parsed.data.numbers, parsed.data.banks);
   if (Object.keys(errors).length > 0) return refusedForm(form, DEPOSIT_REFUSED, errors);
   try {

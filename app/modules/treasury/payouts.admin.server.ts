@@ -2,8 +2,7 @@ import { formatCalendarDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import { counted, parseId } from "~/lib/text";
-import { doneForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
-import { errorsByField } from "~/modules/forms/public-form";
+import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import type { Actor } from "~/modules/history/history.server";
 import { bankAccounts } from "./deposits.server";
 import { payoutFormInput, payoutFormSchema } from "./payouts.schema";
@@ -44,9 +43,9 @@ export async function payoutsScreen() {
 export async function payoutsAction(form: FormData, actor: Actor) {
   switch (form.get("intent")) {
     case "payout": {
-      const parsed = payoutFormSchema.safeParse(payoutFormInput(form));
-      if (!parsed.success) return refusedForm(form, PAYOUT_REFUSED, errorsByField(parsed.error.issues));
-      const { accountId, paidOn, fees, payments } = parsed.data;
+      const { data, refusal } = parseAdminForm(payoutFormSchema, form, PAYOUT_REFUSED, payoutFormInput(form));
+      if (refusal) return refusal;
+      const { accountId, paidOn, fees, payments } = data;
       try {
         const done = await recordPayout(actor, {
           accountId,

@@ -1,12 +1,11 @@
-import { Refusal } from "~/modules/forms/refusal.server";
-import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
 import { euros, eurosField } from "~/lib/money";
 import { parisToday } from "~/lib/paris-time";
 import type { Transaction } from "~/db/client.server";
-import { treasuryAccounts, treasuryCategories } from "~/modules/treasury/treasury.tables";
 import { doneForm, parseAdminForm, refusedBy, refusedForm } from "~/modules/forms/admin-form.server";
-import { withHistory, type Actor } from "~/modules/history/history.server";
-import { categoryUsed, entriesByAccount, listAccounts, listCategories, type Category } from "./entries.server";
+import { withHistory, type Actor, type HistoryInput } from "~/modules/history/history.server";
+import { createAccount, createCategory, deleteAccount, deleteCategory, updateAccount } from "./chart.server";
+import { entriesByAccount, listAccounts, listCategories, type Category } from "./entries.server";
 import {
   accountCreateSchema,
   accountMessages,
@@ -76,186 +75,87 @@ export async function settingsScreen() {
   };
 }
 
-async function nameTaken(tx: Transaction, name: string, except?: number) {
-  const [row] = await tx
-    .select({ id: treasuryAccounts.id })
-    .from(treasuryAccounts)
-    .where(
-      except === undefined
-        ? eq(treasuryAccounts.name, name)
-        : and(eq(treasuryAccounts.name, name), ne(treasuryAccounts.id, except)),
-    );
-  return Boolean(row);
-}
-
 const accountDetail = (a: { name: string; code: string; openingCents: number; openingYear: number; iban: string }) =>
   `${a.name} (${a.code}), solde d'ouverture ${euros(a.openingCents)} au 1er janvier ${a.openingYear}${a.iban ? `, IBAN ${a.iban}` : ""}`;
 
-/** The forms of « Comptes et catégories »: add, change and delete an account; add and delete a sub-category. */
+/**
+ * One form of the screen: read with its schema, written with its history in one transaction, answered with what it
+ * did, or sent back with the refusal (on its field, under `refused`).
+ */
+function settingsIntent<Schema extends z.ZodType, Result>(
+  schema: Schema,
+  refused: string,
+  write: (tx: Transaction, data: z.output<Schema>) => Promise<Result>,
+  history: (result: Result) => HistoryInput,
+  done: (result: Result) => string,
+  unreadable = refused,
+) {
+  return async (form: FormData, actor: Actor) => {
+    const { data, refusal } = parseAdminForm(schema, form, unreadable);
+    if (refusal) return refusal;
+    try {
+      const result = await withHistory(actor, (tx) => write(tx, data), history);
+      return doneForm(String(form.get("intent")), done(result));
+    } catch (error) {
+      return refusedBy(form, error, refused);
+    }
+  };
+}
+
+const accountTarget = (a: { id: number }) => `compte n° ${a.id}`;
+
+/** « Comptes et catégories »: add, change and delete an account; add and delete a sub-category. */
+const SETTINGS_INTENTS = {
+  "account-create": settingsIntent(
+    accountCreateSchema,
+    accountMessages.refused,
+    createAccount,
+    (a) => ({ kind: "tresorerie.compte", target: accountTarget(a), detail: `Ouvert : ${accountDetail(a)}` }),
+    (a) => `Compte « ${a.name} » ajouté.`,
+  ),
+  "account-update": settingsIntent(
+    accountUpdateSchema,
+    accountMessages.refused,
+    updateAccount,
+    ({ before, after }) => ({
+      kind: "tresorerie.compte",
+      target: accountTarget(after),
+      detail: `Modifié : ${accountDetail(after)}, rang ${after.position} (avant : ${accountDetail(before)}, rang ${before.position})`,
+    }),
+    ({ after }) => `Compte « ${after.name} » enregistré.`,
+  ),
+  "account-delete": settingsIntent(
+    idFormSchema(accountMessages.gone),
+    accountMessages.refused,
+    deleteAccount,
+    (a) => ({ kind: "tresorerie.compte", target: accountTarget(a), detail: `Supprimé : ${accountDetail(a)}` }),
+    (a) => `Compte « ${a.name} » supprimé.`,
+    accountMessages.gone,
+  ),
+  "category-create": settingsIntent(
+    categoryCreateSchema,
+    categoryMessages.refused,
+    createCategory,
+    ({ row, parent }) => ({
+      kind: "tresorerie.categorie",
+      target: `catégorie ${row.code}`,
+      detail: `Ajoutée : ${categoryName(row)}, sous ${categoryName(parent)} (${DIRECTION_LABELS[row.direction].toLowerCase()})`,
+    }),
+    ({ row }) => `Catégorie « ${categoryName(row)} » ajoutée.`,
+  ),
+  "category-delete": settingsIntent(
+    idFormSchema(categoryMessages.gone),
+    categoryMessages.refused,
+    deleteCategory,
+    (c) => ({ kind: "tresorerie.categorie", target: `catégorie ${c.code}`, detail: `Supprimée : ${categoryName(c)}` }),
+    (c) => `Catégorie « ${categoryName(c)} » supprimée.`,
+    categoryMessages.gone,
+  ),
+};
+
+/** The forms of « Comptes et catégories », one handler per intent (`SETTINGS_INTENTS`). */
 export async function settingsAction(form: FormData, actor: Actor) {
   const intent = String(form.get("intent") ?? "");
-  switch (intent) {
-    case "account-create": {
-      const { data, refusal } = parseAdminForm(accountCreateSchema, form, accountMessages.refused);
-      if (refusal) return refusal;
-      try {
-        const account = await withHistory(
-          actor,
-          async (tx) => {
-            if (await nameTaken(tx, data.name)) throw new Refusal(accountMessages.taken, 409, "name");
-            const [row] = await tx
-              .insert(treasuryAccounts)
-              .values({
-                name: data.name,
-                kind: data.kind,
-                code: data.code || ACCOUNT_KIND_CODES[data.kind],
-                openingCents: data.opening,
-                openingYear: data.openingYear,
-                iban: data.iban,
-                position: 99,
-              })
-              .returning();
-            return row!;
-          },
-          (a) => ({ kind: "tresorerie.compte", target: `compte n° ${a.id}`, detail: `Ouvert : ${accountDetail(a)}` }),
-        );
-        return doneForm(intent, `Compte « ${account.name} » ajouté.`);
-      } catch (error) {
-        return refusedBy(form, error, accountMessages.refused);
-      }
-    }
-    case "account-update": {
-      const { data, refusal } = parseAdminForm(accountUpdateSchema, form, accountMessages.refused);
-      if (refusal) return refusal;
-      try {
-        const account = await withHistory(
-          actor,
-          async (tx) => {
-            const [before] = await tx
-              .select()
-              .from(treasuryAccounts)
-              .where(eq(treasuryAccounts.id, data.id))
-              .for("update");
-            if (!before) throw new Refusal(accountMessages.gone, 404);
-            if (await nameTaken(tx, data.name, data.id)) throw new Refusal(accountMessages.taken, 409, "name");
-            const [after] = await tx
-              .update(treasuryAccounts)
-              .set({
-                name: data.name,
-                code: data.code,
-                openingCents: data.opening,
-                openingYear: data.openingYear,
-                iban: data.iban,
-                position: data.position,
-              })
-              .where(eq(treasuryAccounts.id, data.id))
-              .returning();
-            return { before, after: after! };
-          },
-          ({ before, after }) => ({
-            kind: "tresorerie.compte",
-            target: `compte n° ${after.id}`,
-            detail: `Modifié : ${accountDetail(after)}, rang ${after.position} (avant : ${accountDetail(before)}, rang ${before.position})`,
-          }),
-        );
-        return doneForm(intent, `Compte « ${account.after.name} » enregistré.`);
-      } catch (error) {
-        return refusedBy(form, error, accountMessages.refused);
-      }
-    }
-    case "account-delete": {
-      const { data, refusal } = parseAdminForm(idFormSchema(accountMessages.gone), form, accountMessages.gone);
-      if (refusal) return refusal;
-      try {
-        const removed = await withHistory(
-          actor,
-          async (tx) => {
-            const [account] = await tx
-              .select()
-              .from(treasuryAccounts)
-              .where(eq(treasuryAccounts.id, data.id))
-              .for("update");
-            if (!account) throw new Refusal(accountMessages.gone, 404);
-            if (((await entriesByAccount(tx)).get(account.id) ?? 0) > 0) throw new Refusal(accountMessages.used, 409);
-            await tx.delete(treasuryAccounts).where(eq(treasuryAccounts.id, account.id));
-            return account;
-          },
-          (a) => ({ kind: "tresorerie.compte", target: `compte n° ${a.id}`, detail: `Supprimé : ${accountDetail(a)}` }),
-        );
-        return doneForm(intent, `Compte « ${removed.name} » supprimé.`);
-      } catch (error) {
-        return refusedBy(form, error, accountMessages.refused);
-      }
-    }
-    case "category-create": {
-      const { data, refusal } = parseAdminForm(categoryCreateSchema, form, categoryMessages.refused);
-      if (refusal) return refusal;
-      try {
-        const created = await withHistory(
-          actor,
-          async (tx) => {
-            const [parent] = await tx.select().from(treasuryCategories).where(eq(treasuryCategories.id, data.parentId));
-            if (!parent) throw new Refusal(categoryMessages.gone, 404);
-            if (!data.code.startsWith(parent.code) || data.code.length <= parent.code.length)
-              throw new Refusal(categoryMessages.under(parent.code), 400, "code");
-            const [taken] = await tx
-              .select({ id: treasuryCategories.id })
-              .from(treasuryCategories)
-              .where(eq(treasuryCategories.code, data.code));
-            if (taken) throw new Refusal(categoryMessages.taken(data.code), 409, "code");
-            const [row] = await tx
-              .insert(treasuryCategories)
-              .values({ code: data.code, label: data.label, direction: parent.direction, parentId: parent.id })
-              .returning();
-            return { row: row!, parent };
-          },
-          ({ row, parent }) => ({
-            kind: "tresorerie.categorie",
-            target: `catégorie ${row.code}`,
-            detail: `Ajoutée : ${categoryName(row)}, sous ${categoryName(parent)} (${DIRECTION_LABELS[row.direction].toLowerCase()})`,
-          }),
-        );
-        return doneForm(intent, `Catégorie « ${categoryName(created.row)} » ajoutée.`);
-      } catch (error) {
-        return refusedBy(form, error, categoryMessages.refused);
-      }
-    }
-    case "category-delete": {
-      const { data, refusal } = parseAdminForm(idFormSchema(categoryMessages.gone), form, categoryMessages.gone);
-      if (refusal) return refusal;
-      try {
-        const removed = await withHistory(
-          actor,
-          async (tx) => {
-            const [category] = await tx
-              .select()
-              .from(treasuryCategories)
-              .where(eq(treasuryCategories.id, data.id))
-              .for("update");
-            if (!category) throw new Refusal(categoryMessages.gone, 404);
-            if (category.builtIn) throw new Refusal(categoryMessages.builtIn, 409);
-            const [child] = await tx
-              .select({ id: treasuryCategories.id })
-              .from(treasuryCategories)
-              .where(eq(treasuryCategories.parentId, category.id))
-              .limit(1);
-            if (child) throw new Refusal(categoryMessages.hasChildren, 409);
-            if (await categoryUsed(tx, category.id)) throw new Refusal(categoryMessages.used, 409);
-            await tx.delete(treasuryCategories).where(eq(treasuryCategories.id, category.id));
-            return category;
-          },
-          (c) => ({
-            kind: "tresorerie.categorie",
-            target: `catégorie ${c.code}`,
-            detail: `Supprimée : ${categoryName(c)}`,
-          }),
-        );
-        return doneForm(intent, `Catégorie « ${categoryName(removed)} » supprimée.`);
-      } catch (error) {
-        return refusedBy(form, error, categoryMessages.refused);
-      }
-    }
-    default:
-      return refusedForm(form, "Action inconnue.", {}, 400);
-  }
+  if (!Object.hasOwn(SETTINGS_INTENTS, intent)) return refusedForm(form, "Action inconnue.", {}, 400);
+  return SETTINGS_INTENTS[intent as keyof typeof SETTINGS_INTENTS](form, actor);
 }
