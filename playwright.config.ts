@@ -91,7 +91,8 @@ const DISABLED_FEATURES = [
 }
 
 export default defineConfig({
-  testDir: "e2e",
+  // `E2E_TEST_DIR`: the same specs in another order (scripts/e2e-shuffled.ts).
+  testDir: process.env.E2E_TEST_DIR ?? "e2e",
   // The tests of a file run in order on one worker (some follow on from each other); files spread over the workers.
   fullyParallel: false,
   workers: WORKERS,
