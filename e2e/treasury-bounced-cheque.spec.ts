@@ -1,4 +1,5 @@
 import { newGardener, openAdmin, popup, recordPaymentOnRecord } from "./admin";
+import { axeViolations } from "./accessibility";
 import { expect, test } from "./fixtures";
 
 // A cheque the bank returns unpaid after its deposit: recorded from the gardener's record, on a phone without
@@ -25,6 +26,9 @@ for (const { width, js } of [
       });
       // Not deposited yet: the payment is simply undone if need be.
       await expect(payments.getByText("Annuler ce paiement", { exact: true })).toBeVisible();
+      // Its button's name holds the words it shows (WCAG 2.5.3), as « Chèque impayé »'s will below (axe runs in the
+      // page: with JavaScript).
+      if (js) expect(await axeViolations(page)).toEqual([]);
 
       // The treasurer takes this cheque alone to the bank.
       await page.goto("/admin/tresorerie/remises");
@@ -38,6 +42,7 @@ for (const { width, js } of [
       await page.goto(record);
       await expect(payments).toContainText(/30,00\s€ — payé le .+ \(Chèque\)/);
       await expect(payments.getByText("Annuler ce paiement", { exact: true })).toHaveCount(0);
+      if (js) expect(await axeViolations(page)).toEqual([]);
       const trigger = js
         ? payments.getByRole("button", { name: /^Chèque impayé : 30,00\s€/ })
         : payments.getByText("Chèque impayé", { exact: true });

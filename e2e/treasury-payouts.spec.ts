@@ -51,7 +51,7 @@ for (const { width, js } of [
       await page.goto("/admin/tresorerie/helloasso");
       await (
         js
-          ? payout.getByRole("button", { name: /^Annuler le versement du / })
+          ? payout.getByRole("button", { name: /^Annuler ce versement du / })
           : payout.getByText("Annuler ce versement", { exact: true })
       ).click();
       await (js ? page.getByRole("dialog") : payout).getByRole("button", { name: "Annuler le versement" }).click();

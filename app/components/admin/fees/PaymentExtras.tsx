@@ -75,7 +75,7 @@ export function UndoPaymentButton({
   return (
     <ConfirmDialog
       trigger="Annuler ce paiement"
-      triggerName={`Annuler le paiement de ${what}`}
+      triggerName={`Annuler ce paiement : ${what}`}
       title="Annuler ce paiement ?"
       message={`Le paiement de ${what} est retiré de la cotisation${entry ? ` ; ${entry}` : ""}${cancelled}. La cotisation redevient due d'autant.`}
       confirm="Annuler le paiement"

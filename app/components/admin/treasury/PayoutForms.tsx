@@ -102,7 +102,7 @@ export function PayoutList({ payouts }: { payouts: PayoutRow[] }) {
           {!p.ticked && (
             <ConfirmDialog
               trigger="Annuler ce versement"
-              triggerName={`Annuler le versement du ${p.date}`}
+              triggerName={`Annuler ce versement du ${p.date}`}
               title="Annuler ce versement ?"
               message={`Le virement du ${p.date} est retiré du livre et ses paiements redeviennent « à recevoir de HelloAsso ».`}
               confirm="Annuler le versement"
