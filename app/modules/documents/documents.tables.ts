@@ -1,18 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgEnum, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "../../db/columns";
+import { DOCUMENT_KINDS, DOCUMENT_VISIBILITIES } from "./documents.schema";
 
-/** The association's documents (decision 028); the same lists as `app/modules/documents/documents.schema.ts`. */
-export const documentKindEnum = pgEnum("document_kind", [
-  "statuts",
-  "reglement_interieur",
-  "proces_verbal",
-  "rapport",
-  "convention_occupation",
-  "autre",
-]);
+/** The association's documents (decision 028): the lists of `documents.schema.ts`, which the forms check against. */
+export const documentKindEnum = pgEnum("document_kind", DOCUMENT_KINDS);
 
-export const documentVisibilityEnum = pgEnum("document_visibility", ["public", "membres"]);
+export const documentVisibilityEnum = pgEnum("document_visibility", DOCUMENT_VISIBILITIES);
 
 export const documentFormatEnum = pgEnum("document_format", ["pdf", "jpeg"]);
 
