@@ -13,6 +13,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { timestamptz } from "../../db/columns";
+import { PAYMENT_KINDS } from "./fees.labels";
+import { PLOT_KINDS, PLOT_STATES } from "./plots.labels";
 import { applications } from "../applications/applications.tables";
 
 /** A garden site: « Jardin des Brosses », Villeurbanne. Its town is one of the application form's (VILLES). */
@@ -31,9 +33,9 @@ export const gardenSites = pgTable(
   (t) => [uniqueIndex("garden_sites_name_idx").on(t.name)],
 );
 
-export const plotKindEnum = pgEnum("plot_kind", ["familiale", "partagee"]);
+export const plotKindEnum = pgEnum("plot_kind", PLOT_KINDS);
 
-export const plotStateEnum = pgEnum("plot_state", ["libre", "attribuee", "reservee", "remise_en_etat"]);
+export const plotStateEnum = pgEnum("plot_state", PLOT_STATES);
 
 /**
  * A plot of a site, numbered within it. Its size class (product §9: petite < 150 m², moyenne 150–200, grande > 200) is
@@ -163,7 +165,7 @@ export const plannedAllotments = pgTable(
   ],
 );
 
-export const paymentKindEnum = pgEnum("payment_kind", ["cotisation", "droit_entree", "reprise_cabane"]);
+export const paymentKindEnum = pgEnum("payment_kind", PAYMENT_KINDS);
 
 /**
  * Money a gardener owes or paid, as the bureau records it (no payment is processed here): a year's fee (due once
