@@ -35,9 +35,11 @@ app.set("trust proxy", env.TRUST_PROXY);
 // Requests in flight, so that stopping lets them finish; once stopping, connections are not kept alive.
 let inFlight = 0;
 let stopping = false;
-app.use((_req, res, next) => {
+app.use((req, res, next) => {
   inFlight++;
   res.once("close", () => inFlight--);
+  // What an answered form queued in the outbox is sent at once, not at the outbox's next turn.
+  if (req.method === "POST") res.once("finish", entry.sendMailSoon);
   if (stopping) res.setHeader("Connection", "close");
   next();
 });

@@ -13,7 +13,7 @@ import { isSharedPage } from "./server/security.server";
 import type { PageHandle } from "./lib/page-handle";
 
 // What server.ts needs from the build: the services, the validated settings and the logger.
-export { startServices, stopServices } from "./startup/services.server";
+export { sendMailSoon, startServices, stopServices } from "./startup/services.server";
 export { clientIpContext } from "./request/context";
 export { env } from "./server/env.server";
 export { readSiteVersion } from "./db/site-version.server";

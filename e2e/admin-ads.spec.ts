@@ -151,6 +151,7 @@ async function siteMovedInWith(oldAd: Record<string, unknown>) {
   });
   return {
     url: `http://localhost:${server.port}`,
+    output: () => server.output(),
     async close() {
       await server.stop();
       for (const dir of [exportDir, dataDir]) fs.rmSync(dir, { recursive: true, force: true });
@@ -214,6 +215,10 @@ test("an expired ad reads « Expirée » with the day it left the site; « Repub
     await expect(historyEntries(page).first()).toContainText("Annonce republiée — annonce n° 1");
     await context.close();
     await visitor.context().close();
+  } catch (error) {
+    // What the site's own server logged, for a failure seen only on a loaded machine.
+    console.error(site.output());
+    throw error;
   } finally {
     await site.close();
   }

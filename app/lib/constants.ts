@@ -15,7 +15,7 @@ export const AD_TYPE_LABELS: Record<AdType, string> = {
   échange: "Échange",
 };
 
-const AD_STATUTS = ["en_attente", "validé"] as const;
+export const AD_STATUTS = ["en_attente", "validé"] as const;
 export type AdStatut = (typeof AD_STATUTS)[number];
 
 // Garden applications

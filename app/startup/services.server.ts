@@ -35,6 +35,8 @@ let requestedBackups: AbortController | undefined;
 const requestedBackupRuns = new Set<Promise<string>>();
 let mailWorker: MailWorker | undefined;
 let bounceReader: BounceReader | undefined;
+/** The outbox's next run, asked for by a form just answered (see sendMailSoon). */
+let mailSoon: NodeJS.Timeout | undefined;
 
 /** Opens the database, applies migrations, creates the first admin and demo content. Idempotent. */
 export function startServices() {
@@ -102,8 +104,25 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
   ];
 }
 
+/**
+ * Called when a form has been answered: what it queued (a confirmation, a receipt, a link to sign in) leaves now
+ * rather than at the outbox's next turn, up to 5 s later, while the person watches their mailbox. Answers a few
+ * moments apart share one run; a letter's messages still keep their pace (mail-worker.server.ts).
+ */
+export function sendMailSoon() {
+  if (!jobs || !mailWorker || mailSoon) return;
+  const { name } = mailWorker.job;
+  mailSoon = setTimeout(() => {
+    mailSoon = undefined;
+    void jobs?.runNow(name);
+  }, 100);
+  mailSoon.unref();
+}
+
 export async function stopServices() {
   if (!started) return;
+  clearTimeout(mailSoon);
+  mailSoon = undefined;
   setLockRequestHandler(undefined);
   requestedBackups?.abort();
   await Promise.allSettled(requestedBackupRuns);

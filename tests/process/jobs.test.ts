@@ -12,7 +12,9 @@ import { Client } from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { createPostgresDatabase } from "../db";
-import { spawnServer, tempDataDir, waitUntilReady, type ServerProcess } from "./server";
+import { startFakeSmtp } from "../fakes/smtp";
+import { PREPARED_START_MS, preparedDataDir } from "./prepared-data-dir";
+import { spawnServer, startServer, tempDataDir, waitUntilReady, type ServerProcess } from "./server";
 
 const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
 
@@ -271,3 +273,57 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL d
     }
   }, 60_000);
 });
+
+describe("the outbox after a form", () => {
+  it(
+    "sends what an answered form queued at once, not at the outbox's next turn 5 s later",
+    async () => {
+      const smtp = await startFakeSmtp();
+      const server = await startServer({
+        dataDir: await preparedDataDir("empty"),
+        env: {
+          LOG_LEVEL: "debug",
+          SMTP_URL: smtp.url,
+          MAIL_FROM: "Jardins partagés <contact@jardins.example>",
+          CONTACT_TO: "bureau@jardins.example",
+        },
+      });
+      try {
+        const turns = () =>
+          lines(server.output()).filter((line) => line.msg === "tâche « envoi des e-mails » commencée");
+        // Just after one of the outbox's own turns: its next comes 5 s after this one ends.
+        const seen = turns().length;
+        await waitUntil(() => turns().length > seen, "un tour de la file d'envoi");
+        const response = await fetch(`${server.url}/contact`, {
+          method: "POST",
+          body: new URLSearchParams({
+            name: "Léa Bernard",
+            email: "lea@example.fr",
+            subject: "Visite du jardin",
+            message: "Bonjour, peut-on visiter samedi ?",
+            captcha: "7",
+          }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        });
+        expect(await response.text()).toContain("Votre message a bien été envoyé");
+        const answered = Date.now();
+        await waitUntil(() => smtp.messages.length > 0, "l'e-mail au bureau");
+        expect(smtp.messages[0]!.to).toEqual(["bureau@jardins.example"]);
+        expect(Date.now() - answered).toBeLessThan(2_500);
+        expect(await server.stop()).toBe(0);
+      } finally {
+        await server.stop();
+        await smtp.stop();
+      }
+    },
+    PREPARED_START_MS,
+  );
+});
+
+async function waitUntil(done: () => boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what} n'est pas venu`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

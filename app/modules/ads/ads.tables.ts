@@ -1,9 +1,10 @@
 import { boolean, index, pgEnum, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "../../db/columns";
+import { AD_STATUTS, AD_TYPES } from "../../lib/constants";
 
-export const adTypeEnum = pgEnum("ad_type", ["recherche", "vend", "donne", "échange"]);
+export const adTypeEnum = pgEnum("ad_type", AD_TYPES);
 
-export const adStatusEnum = pgEnum("ad_status", ["en_attente", "validé"]);
+export const adStatusEnum = pgEnum("ad_status", AD_STATUTS);
 
 export const annonces = pgTable(
   "annonces",

@@ -67,25 +67,31 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: message });
 
+/** The assembly's lists, which its forms check and its tables' enums (assembly.tables.ts) read. */
+export const ASSEMBLY_KINDS = ["ordinaire", "extraordinaire"] as const;
+export const VOICE_BASES = ["membre", "parcelle"] as const;
+export const MAJORITIES = ["simple", "absolue", "deux_tiers"] as const;
+export const MEMBERSHIPS = ["jardiniers", "cotisation"] as const;
+
 export const markAssemblySchema = z.object({
   eventId: z
     .string({ error: "Choisissez l'événement de l'assemblée." })
     .regex(/^\d{1,9}$/, { error: "Choisissez l'événement de l'assemblée." })
     .transform(Number),
-  kind: z.enum(["ordinaire", "extraordinaire"], { error: "Choisissez ordinaire ou extraordinaire." }),
+  kind: z.enum(ASSEMBLY_KINDS, { error: "Choisissez ordinaire ou extraordinaire." }),
 });
 
 const FEE_YEAR_MESSAGE = "Indiquez l'année de la cotisation à régler, par exemple 2026.";
 
 export const assemblySettingsSchema = z
   .object({
-    kind: z.enum(["ordinaire", "extraordinaire"], { error: "Choisissez ordinaire ou extraordinaire." }),
+    kind: z.enum(ASSEMBLY_KINDS, { error: "Choisissez ordinaire ou extraordinaire." }),
     convocationDays: wholeNumber("Le délai de convocation est un nombre de jours entre 0 et 365.", 0, 365),
-    voiceBasis: z.enum(["membre", "parcelle"], { error: "Choisissez une voix par membre ou par parcelle." }),
+    voiceBasis: z.enum(VOICE_BASES, { error: "Choisissez une voix par membre ou par parcelle." }),
     maxProxies: wholeNumber("Le nombre de pouvoirs par membre est un nombre entre 0 et 20.", 0, 20),
     quorumPercent: wholeNumber("Le quorum est un pourcentage entre 0 et 100.", 0, 100),
-    majority: z.enum(["simple", "absolue", "deux_tiers"], { error: "Choisissez la majorité des statuts." }),
-    membership: z.enum(["jardiniers", "cotisation"], { error: "Choisissez qui est membre." }),
+    majority: z.enum(MAJORITIES, { error: "Choisissez la majorité des statuts." }),
+    membership: z.enum(MEMBERSHIPS, { error: "Choisissez qui est membre." }),
     // Kept only with the rule that reads it.
     membershipFeeYear: z
       .string({ error: FEE_YEAR_MESSAGE })
@@ -108,8 +114,8 @@ export interface AgendaItemInput {
   isElection?: boolean;
 }
 
-export type Office = "presidence" | "tresorerie" | "secretariat";
-export const OFFICES: readonly Office[] = ["presidence", "tresorerie", "secretariat"];
+export const OFFICES = ["presidence", "tresorerie", "secretariat"] as const;
+export type Office = (typeof OFFICES)[number];
 /** The offices the statutes name, as the election's screen and the officers' list say them. */
 export const OFFICE_LABELS: Record<Office, string> = {
   presidence: "Présidence",
@@ -125,7 +131,7 @@ export const OFFICE_WORDS: Record<Office, string> = {
 
 /** « Ajouter le candidat »: an office and a name. */
 export const candidateSchema = z.object({
-  office: z.enum(["presidence", "tresorerie", "secretariat"], { error: "Choisissez le poste." }),
+  office: z.enum(OFFICES, { error: "Choisissez le poste." }),
   name: requiredLine(120, "Indiquez le nom du candidat ou de la candidate."),
 });
 

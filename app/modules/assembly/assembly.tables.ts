@@ -14,23 +14,24 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { timestamptz } from "../../db/columns";
+import { ASSEMBLY_KINDS, MAJORITIES, MEMBERSHIPS, OFFICES, VOICE_BASES } from "./assembly.schema";
 import { documents } from "../documents/documents.tables";
 import { events } from "../events/events.tables";
 import { gardeners } from "../register/register.tables";
 
 /** The association's general assembly (decision 030): ordinary or extraordinary. */
-export const assemblyKindEnum = pgEnum("assembly_kind", ["ordinaire", "extraordinaire"]);
+export const assemblyKindEnum = pgEnum("assembly_kind", ASSEMBLY_KINDS);
 
 /** One voice per member, or one per plot held, as the statutes say. */
-export const assemblyVoiceEnum = pgEnum("assembly_voice", ["membre", "parcelle"]);
+export const assemblyVoiceEnum = pgEnum("assembly_voice", VOICE_BASES);
 
 /** `simple`: more for than against; `absolue`: more than half the voices present and represented; `deux_tiers`. */
-export const assemblyMajorityEnum = pgEnum("assembly_majority", ["simple", "absolue", "deux_tiers"]);
+export const assemblyMajorityEnum = pgEnum("assembly_majority", MAJORITIES);
 
 export const assemblyAnswerEnum = pgEnum("assembly_answer", ["present", "pouvoir", "absent"]);
 
 /** Who the statutes make a member: every current gardener, or those whose fee of a year is settled (decision 030). */
-export const assemblyMembershipEnum = pgEnum("assembly_membership", ["jardiniers", "cotisation"]);
+export const assemblyMembershipEnum = pgEnum("assembly_membership", MEMBERSHIPS);
 
 /**
  * An event marked as the general assembly, with the statutes' rules it is held under (copied from the previous
@@ -176,7 +177,7 @@ export const assemblyMembers = pgTable(
 );
 
 /** The offices the statutes name (the demo's, art. 9): the bureau elected by the general assembly. */
-export const officeEnum = pgEnum("office", ["presidence", "tresorerie", "secretariat"]);
+export const officeEnum = pgEnum("office", OFFICES);
 
 /** A candidate to an office at an election of the agenda, with the voices counted for them. */
 export const assemblyCandidates = pgTable(

@@ -23,18 +23,19 @@ export function refusedBy(form: FormData, error: unknown, summary?: string) {
 
 /**
  * A back-office form read with its schema: the data, or the answer that sends the form back (400) with `message`
- * and each field's own. `input`: what the schema reads, when a field repeats (ticked boxes, a deposit's cheques).
+ * (by default the first field's own: a form of one field) and each field's own. `input`: what the schema reads, when
+ * a field repeats (ticked boxes, a deposit's cheques).
  */
 export function parseAdminForm<Schema extends z.ZodType>(
   schema: Schema,
   form: FormData,
-  message: string,
+  message?: string,
   input: unknown = Object.fromEntries(form),
 ) {
   const parsed = schema.safeParse(input);
-  return parsed.success
-    ? { data: parsed.data as z.output<Schema>, refusal: null }
-    : { data: null, refusal: refusedForm(form, message, errorsByField(parsed.error.issues)) };
+  if (parsed.success) return { data: parsed.data as z.output<Schema>, refusal: null };
+  const { issues } = parsed.error;
+  return { data: null, refusal: refusedForm(form, message ?? issues[0]!.message, errorsByField(issues)) };
 }
 
 /** The answer of a back-office form that did what it was asked. */

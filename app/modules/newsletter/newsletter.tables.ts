@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { timestamptz } from "../../db/columns";
+import { GARDENER_GROUPS, LETTER_NATURES } from "./letters.schema";
 import { events } from "../events/events.tables";
 import { gardeners } from "../register/register.tables";
 
@@ -22,10 +23,10 @@ export const letterAudienceEnum = pgEnum("letter_audience", ["abonnes", "inscrit
 export const letterSourceEnum = pgEnum("letter_source", ["article", "evenement", "libre", "resume"]);
 
 /** Which gardeners a letter to gardeners goes to. */
-export const letterGardenersEnum = pgEnum("letter_gardeners", ["actuels", "jardins", "cotisation", "parcelles"]);
+export const letterGardenersEnum = pgEnum("letter_gardeners", GARDENER_GROUPS);
 
 /** A letter to gardeners: general information (each may stop them) or a membership's service message (decision 029). */
-export const letterNatureEnum = pgEnum("letter_nature", ["information", "service"]);
+export const letterNatureEnum = pgEnum("letter_nature", LETTER_NATURES);
 
 /**
  * A letter: to the newsletter's subscribers, to the people signed up for an event, or to gardeners. A draft keeps

@@ -10,7 +10,10 @@ const NOTE_MESSAGE = "Dites ce qui ne va pas : le jardinier le lira.";
 const RESULT_MESSAGE = "Choisissez « Conforme » ou « Avertissement ».";
 const TOKEN_MESSAGE = "Ce formulaire a expiré : rechargez la page.";
 
-const result = () => z.enum(["conforme", "avertissement"], { error: RESULT_MESSAGE }).optional().default("conforme");
+/** A visit's two outcomes, which the form checks and the table's enum (register.tables.ts) reads. */
+export const INSPECTION_RESULTS = ["conforme", "avertissement"] as const;
+
+const result = () => z.enum(INSPECTION_RESULTS, { error: RESULT_MESSAGE }).optional().default("conforme");
 const token = () => z.string({ error: TOKEN_MESSAGE }).trim().min(1, { error: TOKEN_MESSAGE }).max(100);
 
 /**

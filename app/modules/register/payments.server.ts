@@ -12,8 +12,14 @@ import { lockedFee } from "./fees.server";
 // HelloAsso's return or notification, and the bureau recording an online payment that was set aside. One use case,
 // so the payment, its entry in the book and its receipt are made the same way and in the same transaction.
 
-/** Where a payment goes: a fee already called, or a gardener's record (the year's fee, found or made, or another kind). */
-export type PaymentDestination = { feeId: number } | { gardenerId: number; kind: PaymentKind; year: number };
+type LockedFee = NonNullable<Awaited<ReturnType<typeof lockedFee>>>;
+
+/**
+ * Where a payment goes: a fee already called (or that fee as the caller locked it in this transaction), or a
+ * gardener's record (the year's fee, found or made, or another kind).
+ */
+export type PaymentDestination =
+  { feeId: number } | { fee: LockedFee } | { gardenerId: number; kind: PaymentKind; year: number };
 
 export type ReceivedMoney = { amountCents: number; paidOn: string; means: string } & ChequeDetails;
 
@@ -33,7 +39,10 @@ export async function receivePayment(
   actor: Actor,
   { receipt = false }: { receipt?: boolean } = {},
 ) {
-  const payment = "feeId" in to ? await paymentOnFee(tx, to.feeId, money) : await paymentOnRecord(tx, to, money);
+  const payment =
+    "gardenerId" in to
+      ? await paymentOnRecord(tx, to, money)
+      : await paymentOnFee(tx, "fee" in to ? to.fee : await lockedFee(tx, to.feeId), money);
   if (!payment) return undefined;
   const entry = await bookPayment(tx, payment, actor.username, money);
   let mailed: PaymentReceipt | null = null;
@@ -42,8 +51,7 @@ export async function receivePayment(
 }
 
 /** A payment against a fee, whole or partial (more than the balance is an overpayment, shown as such). */
-async function paymentOnFee(tx: Transaction, feeId: number, money: ReceivedMoney) {
-  const fee = await lockedFee(tx, feeId);
+async function paymentOnFee(tx: Transaction, fee: LockedFee | undefined, money: ReceivedMoney) {
   if (!fee) return undefined;
   const [row] = await tx
     .insert(gardenerPayments)
@@ -51,7 +59,7 @@ async function paymentOnFee(tx: Transaction, feeId: number, money: ReceivedMoney
       gardenerId: fee.gardenerId,
       kind: "cotisation",
       year: fee.year,
-      feeId,
+      feeId: fee.id,
       amountCents: money.amountCents,
       paidOn: money.paidOn,
       means: money.means,
@@ -121,7 +129,7 @@ export async function markFeesPaid(
     if (!fee || fee.year !== year || fee.status === "cancelled") continue;
     const { balance } = feeBalance(fee);
     if (balance <= 0) continue;
-    await receivePayment(tx, { feeId: id }, { amountCents: balance, paidOn, means }, actor);
+    await receivePayment(tx, { fee }, { amountCents: balance, paidOn, means }, actor);
     count++;
   }
   return count;

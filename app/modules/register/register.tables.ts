@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { timestamptz } from "../../db/columns";
 import { PAYMENT_KINDS } from "./fees.labels";
+import { INSPECTION_RESULTS } from "./inspections.schema";
 import { PLOT_KINDS, PLOT_STATES } from "./plots.labels";
 import { applications } from "../applications/applications.tables";
 
@@ -292,7 +293,7 @@ export const inspectionRounds = pgTable(
   (t) => [uniqueIndex("inspection_rounds_site_date_idx").on(t.siteId, t.date.desc().nullsFirst())],
 );
 
-export const inspectionResultEnum = pgEnum("inspection_result", ["conforme", "avertissement"]);
+export const inspectionResultEnum = pgEnum("inspection_result", INSPECTION_RESULTS);
 
 export const inspectionMarks = pgTable(
   "inspection_marks",

@@ -394,17 +394,22 @@ export async function receiptAddressOf(receipt: Receipt, executor: Executor = ge
  * store, and notes when. Refused (TreasuryRefusal) once erased, or without any address.
  */
 export async function sendReceipt(receiptId: number, actor: Actor, typedAddress = "") {
-  return getDb().transaction((tx) => queueReceipt(tx, receiptId, actor, typedAddress));
+  const sent = await getDb().transaction((tx) => queueReceipt(tx, receiptId, actor, typedAddress));
+  if (!sent) throw new TreasuryRefusal(receiptMessages.noAddress);
+  return sent;
 }
 
-/** `sendReceipt` in the transaction `tx`: the e-mail is queued in the outbox with what made the receipt. */
+/**
+ * `sendReceipt` in the transaction `tx`: the e-mail is queued in the outbox with what made the receipt; null, and
+ * nothing written, when neither the record nor `typedAddress` gives an address.
+ */
 async function queueReceipt(tx: Transaction, receiptId: number, actor: Actor, typedAddress = "") {
   const [receipt] = await tx.select().from(treasuryReceipts).where(eq(treasuryReceipts.id, receiptId)).for("update");
   if (!receipt) throw new TreasuryRefusal(receiptMessages.noReceipt);
   if (!receipt.hash) throw new TreasuryRefusal(receiptMessages.erased);
   if (receipt.cancelledAt) throw new TreasuryRefusal(receiptMessages.cancelledNotSent);
   const to = (await receiptAddressOf(receipt, tx)) || typedAddress.trim();
-  if (!to) throw new TreasuryRefusal(receiptMessages.noAddress);
+  if (!to) return null;
   const identity = await association(tx);
   const number = receiptNumber(receipt.year, receipt.number);
   await enqueueMail(
@@ -590,9 +595,9 @@ export async function receiptOfNewPayment(tx: Transaction, entryId: number, acto
     return await tx.transaction(async (inner) => {
       const receipt = await issueReceiptIn(inner, entryId, actor);
       const number = receiptNumber(receipt.year, receipt.number);
-      if (!(await receiptAddressOf(receipt, inner))) return { state: "no-address", number };
-      await queueReceipt(inner, receipt.id, actor);
-      return { state: "mailed", number };
+      return (await queueReceipt(inner, receipt.id, actor))
+        ? { state: "mailed", number }
+        : { state: "no-address", number };
     });
   } catch (error) {
     if (error instanceof TreasuryRefusal) return { state: "refused", reason: error.message };

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { timestamptz } from "../../db/columns";
+import { ACCOUNT_KINDS, TREASURY_DIRECTIONS, TREASURY_MEANS } from "./treasury.labels";
 import { documentFormatEnum } from "../documents/documents.tables";
 import { gardenerFees, gardenerPayments, gardeners, paymentKindEnum } from "../register/register.tables";
 
@@ -54,7 +55,7 @@ export const bouncedCheques = pgTable(
 
 // The treasurer's book (decision 031): cash accounting, receipts and expenses, in cents.
 
-export const treasuryAccountKindEnum = pgEnum("treasury_account_kind", ["banque", "caisse", "epargne", "helloasso"]);
+export const treasuryAccountKindEnum = pgEnum("treasury_account_kind", ACCOUNT_KINDS);
 
 /**
  * An account the association holds money in, named by the bureau, with its chart number (512 bank, 530 cash box, 5171
@@ -79,7 +80,7 @@ export const treasuryAccounts = pgTable(
   (t) => [uniqueIndex("treasury_accounts_name_idx").on(t.name)],
 );
 
-export const treasuryDirectionEnum = pgEnum("treasury_direction", ["recette", "depense", "virement"]);
+export const treasuryDirectionEnum = pgEnum("treasury_direction", TREASURY_DIRECTIONS);
 
 /**
  * A category of the association chart of accounts (ANC regulation 2018-06): its number (« 606 », « 6061 »), its
@@ -103,15 +104,7 @@ export const treasuryCategories = pgTable(
   ],
 );
 
-export const treasuryMeansEnum = pgEnum("treasury_means", [
-  "cheque",
-  "virement",
-  "especes",
-  "carte",
-  "helloasso",
-  "prelevement",
-  "autre",
-]);
+export const treasuryMeansEnum = pgEnum("treasury_means", TREASURY_MEANS);
 
 /** A cheque deposit: the cheques it took (`treasury_entries.deposit_id`), into which account, on which date. */
 export const treasuryDeposits = pgTable(

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { useState } from "react";
 import type { Route } from "./+types/applications";
 import { ApplicationSection } from "~/components/admin/applications/ApplicationSection";
 import { ListSearch } from "~/components/admin/ListSearch";
@@ -73,8 +72,8 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
   const { active, archived, found, list, hasContactEmail } = loaderData;
   const deleted = actionData?.ok && actionData.deleted ? actionData.message : null;
   const notice = useSaveNotice(actionData && !deleted ? actionData.message : null);
-  // Dismissed for this very answer of the action: a later render (a revalidation, a new location key) keeps it closed.
-  const [dismissed, setDismissed] = useState<typeof actionData>(undefined);
+  // Closed with OK while the page's data is still being read again, it stays closed at the location that arrives.
+  const deletion = useSaveNotice(deleted);
   return (
     <AdminPage title="Demandes de jardin" popup={{ ...notice, error: actionData?.ok === false }}>
       {!hasContactEmail && (
@@ -108,9 +107,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         page={list.archived}
         param="archives"
       />
-      {deleted && dismissed !== actionData && (
-        <SuccessDialog key={notice.formKey} message={deleted} onClose={() => setDismissed(actionData)} />
-      )}
+      {deletion.message && <SuccessDialog key={deletion.formKey} message={deletion.message} onClose={deletion.close} />}
     </AdminPage>
   );
 }

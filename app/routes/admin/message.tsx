@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { parseAdminForm } from "~/modules/forms/admin-form.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { de, parseId } from "~/lib/text";
 import { deleteContactMessage, getContactMessage } from "~/modules/contact/contact.server";
@@ -27,8 +28,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string() });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const parsed = deleteSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ message: "Action inconnue." }, { status: 400 });
+  const parsed = parseAdminForm(deleteSchema, await readFormData(request), "Action inconnue.");
+  if (parsed.refusal) return parsed.refusal;
   // The form names the message it was shown with; any other is refused.
   const id = parseId(parsed.data.id);
   if (id === null || parsed.data.id !== params.id)

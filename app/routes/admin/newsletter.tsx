@@ -13,6 +13,7 @@ import { DIGEST_LABELS, getDigestFrequency, setDigestFrequency } from "~/modules
 import { countLetters, listLetters } from "~/modules/newsletter/letters.server";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { parseAdminForm } from "~/modules/forms/admin-form.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { withHistory } from "~/modules/history/history.server";
 import { SUBSCRIBER_GONE_MESSAGE, subscriberActionSchema } from "~/modules/newsletter/newsletter.schema";
@@ -76,8 +77,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = subscriberActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const parsed = parseAdminForm(subscriberActionSchema, await readFormData(request));
+  if (parsed.refusal) return parsed.refusal;
   if (parsed.data.intent === "digest") {
     const { digestFrequency } = parsed.data;
     await ensureContentRow();

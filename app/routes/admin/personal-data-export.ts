@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import type { Route } from "./+types/personal-data-export";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { parseAdminForm } from "~/modules/forms/admin-form.server";
 import { currentActor } from "~/modules/history/actor.server";
 import { exportPersonalData } from "~/modules/personal-data/personal-data.server";
 import { exportSchema } from "~/modules/personal-data/personal-data.schema";
@@ -8,8 +8,8 @@ import { postOnly } from "~/server/downloads.server";
 
 /** POST /admin/donnees-personnelles/export: everything stored about one address, as a JSON file (RGPD access). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = exportSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  const parsed = parseAdminForm(exportSchema, await readFormData(request));
+  if (parsed.refusal) return parsed.refusal;
   const exported = await exportPersonalData(currentActor(context), parsed.data.email);
   return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
     headers: {

@@ -1,4 +1,4 @@
-import { Form, data } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/personal-data";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Section } from "~/components/admin/admin-ui";
@@ -6,6 +6,7 @@ import { buttonClass, quietButtonClass } from "~/components/form/styles";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/modules/forms/form-data.server";
+import { parseAdminForm } from "~/modules/forms/admin-form.server";
 import { adminMeta } from "~/modules/seo/seo";
 import { currentActor } from "~/modules/history/actor.server";
 import { eraseSchema, personalDataEmail } from "~/modules/personal-data/personal-data.schema";
@@ -47,8 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = eraseSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const parsed = parseAdminForm(eraseSchema, await readFormData(request));
+  if (parsed.refusal) return parsed.refusal;
   const erased = await erasePersonalData(currentActor(context), parsed.data.email);
   return { ok: true, message: `Données effacées : ${describeCounts(erased)}.` };
 }
