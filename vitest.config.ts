@@ -1,13 +1,19 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileURLToPath } from "node:url";
+import { inSeededOrder } from "./scripts/seeded-order";
 
 /** Files that run the built server or the tools as processes: minutes each, so first, never one alone at the end. */
 const RUNS_PROCESSES = /\/tests\/process\/|\/scripts\/[^/]+\.test\.ts$/;
 
 class ProcessesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
+    const { shuffle, seed } = this.ctx.config.sequence;
+    // `--sequence.shuffle --sequence.seed=N`: each group in an order drawn from the seed (the default sequencer's
+    // would be replaced by this one), so that a file depending on another's leftovers shows.
+    const sorted = shuffle
+      ? inSeededOrder([...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : 1)), seed)
+      : await super.sort(files);
     const slow = (spec: TestSpecification) => RUNS_PROCESSES.test(spec.moduleId);
     return [...sorted.filter(slow), ...sorted.filter((spec) => !slow(spec))];
   }

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { inSeededOrder } from "./seeded-order";
 
 const root = path.resolve(import.meta.dirname, "..");
 const [seedArgument = String(crypto.randomInt(1_000_000)), ...playwrightArgs] = process.argv.slice(2);
@@ -17,22 +18,10 @@ if (!Number.isInteger(seed)) {
   process.exit(2);
 }
 
-/** A small deterministic generator (mulberry32): the same seed, the same order. */
-function random(state: number) {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const next = random(seed);
-const specs = fs.readdirSync(path.join(root, "e2e")).filter((name) => name.endsWith(".spec.ts"));
-for (let i = specs.length - 1; i > 0; i--) {
-  const j = Math.floor(next() * (i + 1));
-  [specs[i], specs[j]] = [specs[j]!, specs[i]!];
-}
+const specs = inSeededOrder(
+  fs.readdirSync(path.join(root, "e2e")).filter((name) => name.endsWith(".spec.ts")),
+  seed,
+);
 const dir = path.join(root, ".e2e-order");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir);
