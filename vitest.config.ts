@@ -12,7 +12,10 @@ class ProcessesFirst extends BaseSequencer {
     // `--sequence.shuffle --sequence.seed=N`: each group in an order drawn from the seed (the default sequencer's
     // would be replaced by this one), so that a file depending on another's leftovers shows.
     const sorted = shuffle
-      ? inSeededOrder([...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : 1)), seed)
+      ? inSeededOrder(
+          [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : 1)),
+          seed,
+        )
       : await super.sort(files);
     const slow = (spec: TestSpecification) => RUNS_PROCESSES.test(spec.moduleId);
     return [...sorted.filter(slow), ...sorted.filter((spec) => !slow(spec))];
