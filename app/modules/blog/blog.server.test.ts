@@ -1,7 +1,15 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/db";
 import { at, insertBlogPost } from "../../../tests/factories";
-import { createBlogPost, deleteBlogPost, getBlogPost, latestPosts, listBlogPosts, updateBlogPost } from "./blog.server";
+import {
+  createBlogPost,
+  deleteBlogPost,
+  getBlogPost,
+  latestPosts,
+  listBlogPosts,
+  postsForAdmin,
+  updateBlogPost,
+} from "./blog.server";
 
 const input = {
   title: "Les semis",
@@ -47,6 +55,28 @@ describeEachDatabase("blog module", () => {
     const tieHigh = await insertBlogPost({ createdAt: at(10) });
     const recent = await insertBlogPost({ createdAt: at(20) });
     expect((await listBlogPosts()).map((p) => p.id)).toEqual([recent.id, tieHigh.id, tieLow.id, old.id]);
+  });
+
+  it("the back-office lists drafts last edited first, scheduled posts soonest first, a page of the published; the search reads the author", async () => {
+    const draftOld = await insertBlogPost({ state: "brouillon", updatedAt: at(0) });
+    const draftNew = await insertBlogPost({ state: "brouillon", updatedAt: at(10), author: "Josette Perrin" });
+    const later = await insertBlogPost({ state: "programme", publishAt: at(50) });
+    const sooner = await insertBlogPost({ state: "programme", publishAt: at(40) });
+    const oldest = await insertBlogPost({ state: "publie", publishedAt: at(5) });
+    const middle = await insertBlogPost({ state: "publie", publishedAt: at(15), author: "Josette Perrin" });
+    const newest = await insertBlogPost({ state: "publie", publishedAt: at(25) });
+    const lists = (q: string, page = 1, pageSize = 20) => postsForAdmin({ q, page, pageSize });
+    const ids = (posts: { id: number }[]) => posts.map((post) => post.id);
+    const all = await lists("");
+    expect(ids(all.drafts)).toEqual([draftNew.id, draftOld.id]);
+    expect(ids(all.scheduled)).toEqual([sooner.id, later.id]);
+    expect(ids(all.published)).toEqual([newest.id, middle.id, oldest.id]);
+    const second = await lists("", 2, 2);
+    expect(ids(second.published)).toEqual([oldest.id]);
+    expect(second.publishedTotal).toBe(3);
+    const found = await lists("perrin");
+    expect([ids(found.drafts), ids(found.scheduled), ids(found.published)]).toEqual([[draftNew.id], [], [middle.id]]);
+    expect(found.publishedTotal).toBe(1);
   });
 
   it("listBlogPosts returns an empty list when there is no post", async () => {
