@@ -1,3 +1,4 @@
+import { parisDateOf } from "../app/lib/paris-time";
 import type { Page } from "@playwright/test";
 import { deleteListed, editor, listedTitles, openAdmin, popup } from "./admin";
 import { expect, test, TRACES_WITHOUT_SNAPSHOTS } from "./fixtures";
@@ -8,8 +9,7 @@ test.use(TRACES_WITHOUT_SNAPSHOTS);
 
 const title = (name: string) => `${name} ${Date.now()}`;
 /** Two years ahead of today in Paris: after every event of the demo, which is seeded around its day. */
-const YEAR =
-  Number(new Intl.DateTimeFormat("fr-FR", { year: "numeric", timeZone: "Europe/Paris" }).format(new Date())) + 2;
+const YEAR = Number(parisDateOf(new Date()).slice(0, 4)) + 2;
 
 async function writeEvent(
   page: Page,

@@ -48,15 +48,19 @@ function lines(output: string): Line[] {
     });
 }
 
-/** Resolves once a line carries `msg`; fails with what was printed if the process ends first or at the deadline. */
-async function waitForMessage(server: ServerProcess, msg: string, timeoutMs = 30_000) {
+/** Resolves once `done()`; fails with what the server printed if the process ends first or at the deadline. */
+async function waitUntil(server: ServerProcess, done: () => boolean, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!lines(server.output()).some((line) => line.msg === msg)) {
+  while (!done()) {
     if (server.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`« ${msg} » n'est pas venu :\n${server.output()}`);
+      throw new Error(`${what} n'est pas venu :\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Resolves once a line carries `msg`. */
+const waitForMessage = (server: ServerProcess, msg: string, timeoutMs?: number) =>
+  waitUntil(server, () => lines(server.output()).some((line) => line.msg === msg), `« ${msg} »`, timeoutMs);
 
 /**
  * Sends SIGTERM; `stopped` then resolves with the exit, how long it took, and what was printed after the signal (from
@@ -293,7 +297,7 @@ describe("the outbox after a form", () => {
           lines(server.output()).filter((line) => line.msg === "tâche « envoi des e-mails » commencée");
         // Just after one of the outbox's own turns: its next comes 5 s after this one ends.
         const seen = turns().length;
-        await waitUntil(() => turns().length > seen, "un tour de la file d'envoi");
+        await waitUntil(server, () => turns().length > seen, "un tour de la file d'envoi");
         const response = await fetch(`${server.url}/contact`, {
           method: "POST",
           body: new URLSearchParams({
@@ -307,7 +311,7 @@ describe("the outbox after a form", () => {
         });
         expect(await response.text()).toContain("Votre message a bien été envoyé");
         const answered = Date.now();
-        await waitUntil(() => smtp.messages.length > 0, "l'e-mail au bureau");
+        await waitUntil(server, () => smtp.messages.length > 0, "l'e-mail au bureau");
         expect(smtp.messages[0]!.to).toEqual(["bureau@jardins.example"]);
         expect(Date.now() - answered).toBeLessThan(2_500);
         expect(await server.stop()).toBe(0);
@@ -319,11 +323,3 @@ describe("the outbox after a form", () => {
     PREPARED_START_MS,
   );
 });
-
-async function waitUntil(done: () => boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`${what} n'est pas venu`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
