@@ -289,6 +289,8 @@ test("a gardener who joins after the convocation is convened too, with the same 
 test("a member without a plot and without e-mail is convened on paper, with a reply slip and a proxy form, and the bureau records the answer", async ({
   page,
 }) => {
+  // Her family name is this run's own: the test can run again on the same site (`--repeat-each`).
+  const family = `Garnier ${Date.now().toString(36).slice(-5)}`;
   await openAdmin(page, "/admin/assemblees", "Assemblées générales");
   await page.getByRole("link", { name: "Membres sans parcelle" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Membres sans parcelle" })).toBeVisible();
@@ -299,15 +301,15 @@ test("a member without a plot and without e-mail is convened on paper, with a re
   await add.getByLabel("Adresse e-mail").fill("pas une adresse");
   await add.getByRole("button", { name: "Ajouter le membre" }).click();
   await expect(add.getByText("Indiquez le nom de famille du membre.").first()).toBeVisible();
-  await add.getByLabel("Nom de famille").fill("Garnier");
+  await add.getByLabel("Nom de famille").fill(family);
   await add.getByLabel("Prénom(s)").fill("Odile");
   await add.getByLabel("Adresse e-mail").fill("");
   await add.getByLabel("Adresse postale").fill("5 impasse des Tilleuls, 69290 Craponne");
   await add.getByLabel("Membre depuis le").fill("2026-10-01");
   await add.getByLabel("Note").fill("Anime l'atelier de taille des fruitiers.");
   await add.getByRole("button", { name: "Ajouter le membre" }).click();
-  await expect(popup(page, "Odile Garnier est membre de l'association depuis le 1er octobre 2026.")).toBeVisible();
-  await expect(current.getByText("Garnier, Odile", { exact: true })).toBeVisible();
+  await expect(popup(page, `Odile ${family} est membre de l'association depuis le 1er octobre 2026.`)).toBeVisible();
+  await expect(current.getByText(`${family}, Odile`, { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize(PHONE);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -325,43 +327,49 @@ test("a member without a plot and without e-mail is convened on paper, with a re
   await expect(
     popup(page, /^Convocation envoyée à \d+ nouveaux? membres? : \d+ par e-mail, [1-9]\d* à imprimer\./),
   ).toBeVisible();
-  await expect(page.getByRole("row", { name: /Garnier, Odile Membre ajouté par le bureau/ })).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: new RegExp(`${family}, Odile Membre ajouté par le bureau`) }),
+  ).toBeVisible();
 
   // Her letter fits one page with its footer; the second sheet is the reply slip and the proxy form to sign.
   await convocation.getByRole("link", { name: "Lettres à imprimer" }).click();
-  await expect(page.getByRole("article", { name: "Convocation d'Odile Garnier" })).toBeVisible();
+  await expect(page.getByRole("article", { name: `Convocation d'Odile ${family}` })).toBeVisible();
   const letters = await page.getByRole("article", { name: /^Convocation / }).count();
   const pdf = await page.pdf({ format: "A4" });
   const pages = await pdfPages(pdf);
   // Every letter is two sheets; hers is found by her name, whoever else is on paper.
   expect(pages).toHaveLength(2 * letters);
-  const hers = pages.findIndex((text) => text.includes("Bonjour Odile Garnier,"));
+  const hers = pages.findIndex((text) => text.includes(`Bonjour Odile ${family},`));
   expect(hers % 2).toBe(0);
   expect(pages[hers]).toContain("5 impasse des Tilleuls");
   expect(pages[hers]).toContain("elle ne peut donc pas être désactivée");
   expect(pages[hers + 1]!.replace(/\s+/g, " ")).toMatch(
-    /Coupon-réponse Nom : Odile Garnier .*Pouvoir Je soussigné\(e\) Odile Garnier, membre de .* Signature, précédée de la mention manuscrite « Bon pour pouvoir »/,
+    new RegExp(
+      `Coupon-réponse Nom : Odile ${family} .*Pouvoir Je soussigné\\(e\\) Odile ${family}, membre de .* Signature, précédée de la mention manuscrite « Bon pour pouvoir »`,
+    ),
   );
   await page.goBack();
 
   const paper = page.getByRole("region", { name: "Réponses reçues sur papier" });
-  await paper.getByLabel("Membre qui a répondu").selectOption({ label: "Garnier, Odile" });
+  await paper.getByLabel("Membre qui a répondu").selectOption({ label: `${family}, Odile` });
   await paper.getByLabel("Donne pouvoir").check();
   await paper.getByRole("button", { name: "Enregistrer la réponse" }).click();
   await expect(paper.getByText("Choisissez le membre à qui le pouvoir est donné.").first()).toBeVisible();
   await paper.getByLabel("Sera présent(e)").check();
   await paper.getByRole("button", { name: "Enregistrer la réponse" }).click();
-  await expect(popup(page, "Réponse sur papier enregistrée : Odile Garnier sera présent(e).")).toBeVisible();
-  await expect(page.getByRole("row", { name: /Garnier, Odile.*Je serai présent \(sur papier\)/ })).toBeVisible();
+  await expect(popup(page, `Réponse sur papier enregistrée : Odile ${family} sera présent(e).`)).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: new RegExp(`${family}, Odile.*Je serai présent \\(sur papier\\)`) }),
+  ).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   // Her membership ends: the record goes to the former members, then is deleted (the assembly keeps her name).
   await page.goto("/admin/assemblees/membres");
-  await current.getByRole("button", { name: "Enregistrer la fin d'adhésion de Garnier, Odile" }).click();
-  await expect(popup(page, /^Odile Garnier n'est plus membre depuis le \d/)).toBeVisible();
+  await current.getByRole("button", { name: `Enregistrer la fin d'adhésion de ${family}, Odile` }).click();
+  await expect(popup(page, new RegExp(`^Odile ${family} n'est plus membre depuis le \\d`))).toBeVisible();
   const former = page.getByRole("region", { name: /^Anciens membres/ });
-  await expect(former.getByText("Garnier, Odile", { exact: true })).toBeVisible();
-  await former.getByRole("button", { name: "Supprimer la fiche de Garnier, Odile" }).click();
-  await expect(popup(page, "Fiche d'Odile Garnier supprimée.")).toBeVisible();
-  await expect(page.getByText("Garnier, Odile", { exact: true })).toHaveCount(0);
+  await expect(former.getByText(`${family}, Odile`, { exact: true })).toBeVisible();
+  await former.getByRole("button", { name: `Supprimer la fiche de ${family}, Odile` }).click();
+  await expect(popup(page, `Fiche d'Odile ${family} supprimée.`)).toBeVisible();
+  await expect(page.getByText(`${family}, Odile`, { exact: true })).toHaveCount(0);
 });
