@@ -16,7 +16,45 @@ export interface SourceRule {
   message: string;
 }
 
+/**
+ * What the code keeps in a module's variables, which outlive every request: in host mode one process serves many
+ * associations (decision 039), so each is either nothing of anyone, the process's own, or keyed by association. A new
+ * one is added here with its reason, or kept in the association's context (app/db/association.server.ts).
+ */
+export const MODULE_STATE: Record<string, string> = {
+  "app/db/association.server.ts": "the association of a single-association server, and whether the process hosts many",
+  "app/db/data-dir-lock.server.ts": "the lock on DATA_DIR's embedded database: the process's own",
+  "app/modules/auth/auth.server.ts": "the hash compared when a username is unknown: nothing of anyone",
+  "app/modules/auth/password-checks.server.ts": "how many password hashes run at once: the process's CPU",
+  "app/modules/accounts/password-policy.server.ts": "the password estimator's thread: nothing of anyone",
+  "app/modules/mail/dkim.server.ts": "the DKIM keys read, by file (each association's folder)",
+  "app/modules/media/media.server.ts": "the folder a test points to; resizes running (the CPU), by file",
+  "app/modules/media/sharp.server.ts": "the image library, loaded once",
+  "app/modules/content/favicon.server.ts": "the icons drawn, keyed by the association's folder",
+  "app/modules/documents/document-files.server.ts": "the folder a test points to; PDFs read one at a time (memory)",
+  "app/modules/weather/weather.server.ts": "the forecast of the place the settings name: public data",
+  "app/modules/helloasso/helloasso.client.server.ts": "HelloAsso's tokens, keyed by the account's credentials",
+  "app/server/server-secret.server.ts": "each association's secret, by its folder",
+  "app/startup/services.server.ts": "a single-association server's services (decision 039: one set per association)",
+};
+
+/** A `let`, or a Map or an empty Set, at a module's top level. */
+export const MODULE_STATE_PATTERN =
+  /^(?:export )?(?:let |const \w+(?::[^=]+)? = new (?:Map|WeakMap)\b|const \w+(?::[^=]+)? = new Set<)/;
+
 export const SOURCE_RULES: SourceRule[] = [
+  {
+    pattern: /\benv\.dataDir\b/,
+    allowedIn: ["app/db/association.server.ts", "app/startup/database.server.ts"],
+    message:
+      "an association's files are under associationDir() (app/db/association.server.ts): in host mode each has its own folder",
+  },
+  {
+    pattern: MODULE_STATE_PATTERN,
+    allowedIn: Object.keys(MODULE_STATE),
+    message:
+      "module state outlives the request, and in host mode serves every association: key it by association, or give its reason in MODULE_STATE (scripts/source-rules.ts)",
+  },
   {
     pattern: /\.toISOString\(\)\.slice\(0,\s*10\)/,
     allowedIn: ["app/lib/paris-time.ts"],

@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  MODULE_STATE,
+  MODULE_STATE_PATTERN,
   PARALLEL_READS_MESSAGE,
   sourceRuleViolations,
   tableImportViolations,
@@ -40,6 +44,17 @@ describe("the code's rules (scripts/source-rules.ts)", () => {
       "app/startup/services.server.ts:2: a job is exported by the module whose work it does; serverJobs only lists them",
     ]);
     expect(violationsIn("app/modules/auth/auth.server.ts", inlineJob)).toEqual([]);
+    // An association's files and the state modules keep (decision 039: in host mode, one process serves many).
+    expect(violationsIn("app/modules/a/b.ts", 'const dir = path.join(env.dataDir, "photos");')).toHaveLength(1);
+    expect(violationsIn("app/startup/database.server.ts", "ensureWritableDataDir(env.dataDir);")).toEqual([]);
+    expect(violationsIn("app/modules/a/b.ts", "let lastSent: Date | undefined;")).toHaveLength(1);
+    expect(violationsIn("app/modules/a/b.ts", "export const seen = new Map<string, number>();")).toHaveLength(1);
+    expect(violationsIn("app/modules/a/b.ts", "const pending = new Set<string>();")).toHaveLength(1);
+    expect(violationsIn("app/modules/a/b.ts", 'const WORDS = new Set(["oui", "non"]);')).toEqual([]);
+    expect(violationsIn("app/modules/a/b.ts", "  let inside = 0;")).toEqual([]);
+    expect(violationsIn("app/server/server-secret.server.ts", "const secrets = new Map<string, string>();")).toEqual(
+      [],
+    );
     const parallel = `export async function f(executor: Executor = getDb()) {
   const [a, b] = await Promise.all([
     executor.select().from(documents),
@@ -53,6 +68,18 @@ describe("the code's rules (scripts/source-rules.ts)", () => {
     expect(
       violationsIn("app/modules/x/y.ts", "const [a, b] = await Promise.all([agendaOf(id, tx), candidatesOf(id)]);"),
     ).toHaveLength(1);
+  });
+
+  it("list module state only where some remains", () => {
+    const root = path.resolve(import.meta.dirname, "..");
+    const stale = Object.keys(MODULE_STATE).filter(
+      (file) =>
+        !fs
+          .readFileSync(path.join(root, file), "utf8")
+          .split("\n")
+          .some((line) => MODULE_STATE_PATTERN.test(line)),
+    );
+    expect(stale).toEqual([]);
   });
 
   it("keep each module to its own tables, but for the crossings given a reason", () => {

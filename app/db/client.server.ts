@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { StartupError } from "~/server/startup-error";
+import { associationOrNone, currentAssociation, useSingleAssociation } from "./association.server";
 import { createFromTemplate } from "./pglite-template.server";
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -165,22 +166,22 @@ export function describeDatabaseError(error: unknown, url: string) {
   return `Impossible d'utiliser la base PostgreSQL de DATABASE_URL (${where}) : ${problem}.`;
 }
 
-let current: DatabaseHandle | undefined;
-
-/** Makes `handle` the database every module uses (set once at start-up, or per test suite). */
+/**
+ * Makes `handle` the single association's database, which every module uses (set once at start-up, or per test
+ * suite). In host mode each request and job has its association's instead (association.server.ts).
+ */
 export function useDatabase(handle: DatabaseHandle | undefined) {
-  current = handle;
+  useSingleAssociation(handle);
 }
 
 /** Which kind of database is open (for a backup's manifest). */
 export function getDatabaseKind(): DatabaseHandle["kind"] {
-  if (!current) throw new Error("La base de données n'est pas ouverte.");
-  return current.kind;
+  return currentAssociation().database.kind;
 }
 
+/** The current association's database: the single one, or the request's or job's in host mode. */
 export function getDb(): Database {
-  if (!current) throw new Error("La base de données n'est pas ouverte.");
-  return current.db;
+  return currentAssociation().database.db;
 }
 
 /**
@@ -192,7 +193,7 @@ export async function readAll<const Reads extends readonly (() => unknown)[]>(
   executor: Executor,
   reads: Reads,
 ): Promise<{ -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {
-  if (executor === current?.db) return (await Promise.all(reads.map((read) => read()))) as never;
+  if (executor === associationOrNone()?.database.db) return (await Promise.all(reads.map((read) => read()))) as never;
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());
   return results as never;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { associationDir, isHostMode } from "~/db/association.server";
 import { env } from "./env.server";
 
 /**
@@ -15,21 +16,35 @@ export function keyedHash(token: string) {
 
 /** Where the server keeps its secret when SESSION_SECRET is not set (backups carry it too). */
 export function sessionSecretFile() {
-  return path.join(env.dataDir, "session-secret");
+  return path.join(associationDir(), "session-secret");
 }
 
-let secret: string | undefined;
+/** Whether SESSION_SECRET is the secret: on a single-association server; in host mode each association has its own. */
+export function secretFromSettings() {
+  return env.SESSION_SECRET !== undefined && !isHostMode();
+}
+
+/**
+ * Each association's secret, by its folder: in host mode a session, a link or a sealed setting of one association
+ * means nothing to another. SESSION_SECRET, one for the whole process, is for a single-association server.
+ */
+const secrets = new Map<string, string>();
 function serverSecret() {
+  const dir = associationDir();
+  let secret = secrets.get(dir);
   if (secret) return secret;
-  if (env.SESSION_SECRET) return (secret = env.SESSION_SECRET);
-  const file = sessionSecretFile();
-  try {
-    secret = fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(env.dataDir, { recursive: true });
-    secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  if (secretFromSettings()) secret = env.SESSION_SECRET!;
+  else {
+    const file = sessionSecretFile();
+    try {
+      secret = fs.readFileSync(file, "utf8").trim();
+    } catch {
+      fs.mkdirSync(dir, { recursive: true });
+      secret = crypto.randomBytes(32).toString("base64url");
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    }
   }
+  secrets.set(dir, secret);
   return secret;
 }
 

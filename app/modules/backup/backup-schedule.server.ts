@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { env } from "~/server/env.server";
+import { associationDir } from "~/db/association.server";
 import type { Job } from "~/server/jobs.server";
 import { createBackup } from "./backup.server";
 import { parisDateOf } from "~/lib/paris-time";
@@ -14,7 +14,7 @@ export const BACKUP_STALE_MS = 48 * 60 * 60 * 1000;
 const NAME = /^potager-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.tar\.gz$/;
 
 export function backupDir() {
-  return path.join(env.dataDir, "backups");
+  return path.join(associationDir(), "backups");
 }
 
 export function backupFileName(date: Date) {

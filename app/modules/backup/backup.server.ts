@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { sql, type SQL } from "drizzle-orm";
 import * as tar from "tar";
+import { associationDir } from "~/db/association.server";
 import { getDb, type Executor } from "~/db/client.server";
-import { env } from "~/server/env.server";
-import { sessionSecretFile } from "~/server/server-secret.server";
+import { secretFromSettings, sessionSecretFile } from "~/server/server-secret.server";
 import { getMediaDir } from "~/modules/media/media.server";
 import { getDocumentsDir } from "~/modules/documents/document-files.server";
 
@@ -187,7 +187,7 @@ async function copyFiles(dir: string, target: string, signal?: AbortSignal): Pro
 }
 
 function readSecretFile(): string | null {
-  if (env.SESSION_SECRET) return null;
+  if (secretFromSettings()) return null;
   try {
     return fs.readFileSync(sessionSecretFile(), "utf8");
   } catch {
@@ -479,9 +479,9 @@ export async function restoreBackup(file: string, { force = false }: { force?: b
     let secret: RestoreResult["secret"] = "none";
     if (manifest.secret) {
       // Session ids, invitation links and recovery codes are keyed with it: it comes back with the rows.
-      if (env.SESSION_SECRET) secret = "kept";
+      if (secretFromSettings()) secret = "kept";
       else {
-        await fsp.mkdir(env.dataDir, { recursive: true });
+        await fsp.mkdir(associationDir(), { recursive: true });
         await fsp.copyFile(path.join(root, "secrets", "session-secret"), sessionSecretFile());
         await fsp.chmod(sessionSecretFile(), 0o600);
         secret = "restored";

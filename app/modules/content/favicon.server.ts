@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { associationDir } from "~/db/association.server";
 import { mediaUrl, parseMediaUrl } from "~/modules/media/media.schema";
 import { getMediaDir } from "~/modules/media/media.server";
 import { loadSharp } from "~/modules/media/sharp.server";
@@ -20,8 +21,12 @@ async function source(headerIcon: string | null, ext: "jpg" | "webp" = "jpg"): P
     .catch(() => DEFAULT_ICON);
 }
 
-/** Made once per icon and size, kept in memory; a failure is not kept, so the next request tries again. */
-function drawn(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+/**
+ * Made once per icon and size, kept in memory; a failure is not kept, so the next request tries again. Keyed by the
+ * association's folder too: in host mode two associations' media may have the same name.
+ */
+function drawn(name: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+  const key = `${associationDir()}|${name}`;
   let image = cache.get(key);
   if (!image) {
     image = draw();

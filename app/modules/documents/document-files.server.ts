@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
+import { associationDir } from "~/db/association.server";
 import { getDb } from "~/db/client.server";
 import { documentVersions } from "~/modules/documents/documents.tables";
 import { outbox } from "~/modules/mail/mail.tables";
 import { treasuryEntries, treasuryReceipts } from "~/modules/treasury/treasury.tables";
 import { MAX_DOCUMENT_BYTES } from "~/lib/constants";
-import { env } from "~/server/env.server";
 import type { Job } from "~/server/jobs.server";
 import { mediaFileName, mediaMessages } from "~/modules/media/media.schema";
 import { MediaError, processImage } from "~/modules/media/media.server";
@@ -40,7 +40,7 @@ export function setDocumentsDir(dir: string | undefined) {
 }
 
 export function getDocumentsDir() {
-  return dirOverride ?? path.join(env.dataDir, "documents");
+  return dirOverride ?? path.join(associationDir(), "documents");
 }
 
 export const documentFileOnDisk = (version: { hash: string; format: DocumentFormat }) =>

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { associationDir } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { StartupError } from "~/server/startup-error";
 
@@ -29,7 +30,7 @@ export const DKIM_SIGNED_HEADERS = [
 ].join(":");
 
 /** Where the private key of `selector` is kept: in the data directory, readable by the server's account only. */
-export function dkimKeyFile(selector: string, dataDir = env.dataDir) {
+export function dkimKeyFile(selector: string, dataDir = associationDir()) {
   return path.join(dataDir, "dkim", `${selector}.private`);
 }
 
@@ -48,7 +49,7 @@ export function dkimRecord(privateKey: string, selector: string, domain: string)
  * The key of `selector`, created if it does not exist yet (RSA 2048 bits, the size every mailbox provider checks;
  * readable by the server's account only); an existing key is never replaced, so the published record stays valid.
  */
-export function createDkimKey(selector: string, dataDir = env.dataDir) {
+export function createDkimKey(selector: string, dataDir = associationDir()) {
   const file = dkimKeyFile(selector, dataDir);
   let created = false;
   if (!fs.existsSync(file)) {
@@ -71,7 +72,8 @@ export function zoneFileStrings(value: string) {
   return parts.join(" ");
 }
 
-let signing: { key: string; selector: string; domain: string } | undefined;
+/** Each key read once, by its file: in host mode each association's is in its own folder. */
+const keys = new Map<string, string>();
 
 /**
  * Nodemailer's signing options with DKIM_SELECTOR's key, or undefined when DKIM_SELECTOR is unset. A selector without
@@ -79,9 +81,9 @@ let signing: { key: string; selector: string; domain: string } | undefined;
  */
 export function dkimSigning(selector = env.DKIM_SELECTOR) {
   if (!selector) return undefined;
-  if (signing?.selector !== selector) {
-    const file = dkimKeyFile(selector);
-    let key: string;
+  const file = dkimKeyFile(selector);
+  let key = keys.get(file);
+  if (key === undefined) {
     try {
       key = fs.readFileSync(file, "utf8");
     } catch (error) {
@@ -90,12 +92,12 @@ export function dkimSigning(selector = env.DKIM_SELECTOR) {
         { cause: error },
       );
     }
-    signing = { key, selector, domain: dkimDomain() };
+    keys.set(file, key);
   }
   return {
-    domainName: signing.domain,
-    keySelector: signing.selector,
-    privateKey: signing.key,
+    domainName: dkimDomain(),
+    keySelector: selector,
+    privateKey: key,
     headerFieldNames: DKIM_SIGNED_HEADERS,
   };
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { associationDir } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { AUTOMATIC_HEADERS, smtpTransport, writeMailFile } from "./transports.server";
 
@@ -6,7 +7,7 @@ import { AUTOMATIC_HEADERS, smtpTransport, writeMailFile } from "./transports.se
 export function mailDestination(
   smtpUrl = env.SMTP_URL,
 ): { kind: "smtp"; host: string } | { kind: "files"; dir: string } {
-  if (!smtpUrl) return { kind: "files", dir: path.join(env.dataDir, "mail") };
+  if (!smtpUrl) return { kind: "files", dir: path.join(associationDir(), "mail") };
   const url = new URL(smtpUrl);
   return { kind: "smtp", host: `${url.hostname}:${url.port || (url.protocol === "smtps:" ? "465" : "587")}` };
 }

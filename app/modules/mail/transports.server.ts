@@ -1,7 +1,7 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { createTransport, type SendMailOptions } from "nodemailer";
-import { env } from "~/server/env.server";
+import { associationDir } from "~/db/association.server";
 import { logger } from "~/server/logger.server";
 import { oneLine } from "~/lib/text";
 import { tidyText } from "./mail-templates.server";
@@ -92,7 +92,7 @@ const fileTransport = createTransport({ streamTransport: true, buffer: true, new
 
 /** Where e-mails are written as .eml files when no SMTP server is set. */
 export function defaultMailDir() {
-  return path.join(env.dataDir, "mail");
+  return path.join(associationDir(), "mail");
 }
 
 /**

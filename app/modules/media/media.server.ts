@@ -5,8 +5,8 @@ import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { media } from "~/modules/media/media.tables";
-import { env } from "~/server/env.server";
 import { loadSharp } from "./sharp.server";
+import { associationDir } from "~/db/association.server";
 import {
   HASH_LENGTH,
   IMAGE_VARIANTS,
@@ -58,7 +58,7 @@ export function setMediaDir(dir: string | undefined) {
 }
 
 export function getMediaDir() {
-  return mediaDirOverride ?? path.join(env.dataDir, "media");
+  return mediaDirOverride ?? path.join(associationDir(), "media");
 }
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);

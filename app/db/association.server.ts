@@ -1,0 +1,66 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { env } from "~/server/env.server";
+import type { DatabaseHandle } from "./client.server";
+
+/**
+ * The association a request or a job works for (docs/decisions/039). A single-association server has one, set at
+ * start by `useDatabase`, and it is every caller's. A host-mode server has none by default: its request handler and
+ * each job runner enter theirs with `withAssociation`, and code that runs outside any (a query at a module's top
+ * level, a timer that lost its context) is refused rather than given some association's data.
+ */
+export interface Association {
+  /** The registry's id in host mode; « principale » for the single association. */
+  id: string;
+  database: DatabaseHandle;
+  /** Its folder: media, documents, mail files, DKIM key, the server's secret, backups. */
+  dir: string;
+}
+
+const storage = new AsyncLocalStorage<Association>();
+let single: Association | undefined;
+let hostMode = false;
+
+export const NO_ASSOCIATION =
+  "Aucune association dans ce contexte : en mode hébergement, une requête ou une tâche passe par withAssociation.";
+
+/** The single association's database (set once at start, or per test suite); undefined closes it. */
+export function useSingleAssociation(database: DatabaseHandle | undefined) {
+  single = database ? { id: "principale", database, dir: env.dataDir } : undefined;
+}
+
+/** Host mode: no association is anyone's by default. `false` goes back to the single association (tests). */
+export function setHostMode(on: boolean) {
+  hostMode = on;
+  if (on) single = undefined;
+}
+
+export function isHostMode() {
+  return hostMode;
+}
+
+/** Runs `run`, and everything it starts (awaits, timers, streams), for `association`. */
+export function withAssociation<T>(association: Association, run: () => T): T {
+  return storage.run(association, run);
+}
+
+/** The association of the current request or job, if any. */
+export function associationOrNone(): Association | undefined {
+  return storage.getStore() ?? single;
+}
+
+export function currentAssociation(): Association {
+  const association = associationOrNone();
+  if (association) return association;
+  throw new Error(hostMode ? NO_ASSOCIATION : "La base de données n'est pas ouverte.");
+}
+
+/**
+ * The folder of the current association's files. A single-association server's is DATA_DIR, also before its
+ * database is open (the command-line tools); in host mode there is none outside an association's context.
+ */
+export function associationDir(): string {
+  const association = associationOrNone();
+  if (association) return association.dir;
+  if (hostMode) throw new Error(NO_ASSOCIATION);
+  return env.dataDir;
+}
