@@ -50,6 +50,12 @@ export const SOURCE_RULES: SourceRule[] = [
       "an association's files are under associationDir() (app/db/association.server.ts): in host mode each has its own folder",
   },
   {
+    pattern: /\benv\.(?:PUBLIC_URL|MAIL_FROM)\b/,
+    allowedIn: ["app/db/association.server.ts"],
+    message:
+      "an association's address and sender are publicUrl() and mailFrom() (app/db/association.server.ts): in host mode each has its own",
+  },
+  {
     pattern: MODULE_STATE_PATTERN,
     allowedIn: Object.keys(MODULE_STATE),
     message:

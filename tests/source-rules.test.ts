@@ -47,6 +47,8 @@ describe("the code's rules (scripts/source-rules.ts)", () => {
     // An association's files and the state modules keep (decision 039: in host mode, one process serves many).
     expect(violationsIn("app/modules/a/b.ts", 'const dir = path.join(env.dataDir, "photos");')).toHaveLength(1);
     expect(violationsIn("app/startup/database.server.ts", "ensureWritableDataDir(env.dataDir);")).toEqual([]);
+    expect(violationsIn("app/modules/a/b.ts", 'const link = new URL("/x", env.PUBLIC_URL);')).toHaveLength(1);
+    expect(violationsIn("app/modules/a/b.ts", "send({ from: env.MAIL_FROM, to });")).toHaveLength(1);
     expect(violationsIn("app/modules/a/b.ts", "let lastSent: Date | undefined;")).toHaveLength(1);
     expect(violationsIn("app/modules/a/b.ts", "export const seen = new Map<string, number>();")).toHaveLength(1);
     expect(violationsIn("app/modules/a/b.ts", "const pending = new Set<string>();")).toHaveLength(1);

@@ -14,6 +14,10 @@ export interface Association {
   database: DatabaseHandle;
   /** Its folder: media, documents, mail files, DKIM key, the server's secret, backups. */
   dir: string;
+  /** Its public address (« https://jardins-brosses.example.org »), in every link of its pages and e-mails. */
+  publicUrl: string;
+  /** The sender of its e-mails (« Jardins des Brosses <contact@jardins-brosses.example.org> »). */
+  mailFrom: string;
 }
 
 const storage = new AsyncLocalStorage<Association>();
@@ -25,7 +29,22 @@ export const NO_ASSOCIATION =
 
 /** The single association's database (set once at start, or per test suite); undefined closes it. */
 export function useSingleAssociation(database: DatabaseHandle | undefined) {
-  single = database ? { id: "principale", database, dir: env.dataDir } : undefined;
+  // Its folder, address and sender are the settings', read when asked (a test may change them).
+  single = database
+    ? {
+        id: "principale",
+        database,
+        get dir() {
+          return env.dataDir;
+        },
+        get publicUrl() {
+          return env.PUBLIC_URL;
+        },
+        get mailFrom() {
+          return env.MAIL_FROM;
+        },
+      }
+    : undefined;
 }
 
 /** Host mode: no association is anyone's by default. `false` goes back to the single association (tests). */
@@ -54,13 +73,31 @@ export function currentAssociation(): Association {
   throw new Error(hostMode ? NO_ASSOCIATION : "La base de données n'est pas ouverte.");
 }
 
-/**
- * The folder of the current association's files. A single-association server's is DATA_DIR, also before its
- * database is open (the command-line tools); in host mode there is none outside an association's context.
- */
-export function associationDir(): string {
+/** What the current association says, else the single-association server's setting; none outside one in host mode. */
+function ofAssociation<T>(read: (association: Association) => T, setting: () => T): T {
   const association = associationOrNone();
-  if (association) return association.dir;
+  if (association) return read(association);
   if (hostMode) throw new Error(NO_ASSOCIATION);
-  return env.dataDir;
+  return setting();
 }
+
+/** The folder of the current association's files: DATA_DIR on a single-association server, also before it opens. */
+export const associationDir = () =>
+  ofAssociation(
+    (a) => a.dir,
+    () => env.dataDir,
+  );
+
+/** The current association's public address: PUBLIC_URL on a single-association server. */
+export const publicUrl = () =>
+  ofAssociation(
+    (a) => a.publicUrl,
+    () => env.PUBLIC_URL,
+  );
+
+/** The sender of the current association's e-mails: MAIL_FROM on a single-association server. */
+export const mailFrom = () =>
+  ofAssociation(
+    (a) => a.mailFrom,
+    () => env.MAIL_FROM,
+  );

@@ -3,10 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "~/modules/contact/contact.tables";
+import { applicantLink } from "~/modules/applications/applicant.server";
+import { dkimDomain } from "~/modules/mail/dkim.server";
 import { getMediaDir } from "~/modules/media/media.server";
 import { keyedHash, openSecret, sealSecret } from "~/server/server-secret.server";
 import {
   associationDir,
+  mailFrom,
+  publicUrl,
   NO_ASSOCIATION,
   setHostMode,
   withAssociation,
@@ -27,7 +31,13 @@ describe("the association's context", () => {
     for (const id of ["brosses", "tilleuls"]) {
       const database = await testDatabases[0]!.open();
       handles.push(database);
-      associations.push({ id, database, dir: path.join(root, id) });
+      associations.push({
+        id,
+        database,
+        dir: path.join(root, id),
+        publicUrl: `https://jardins-${id}.example.org`,
+        mailFrom: `Jardins ${id} <contact@jardins-${id}.example.org>`,
+      });
     }
     setHostMode(true);
   });
@@ -45,6 +55,8 @@ describe("the association's context", () => {
     expect(() => associationDir()).toThrow(NO_ASSOCIATION);
     expect(() => getMediaDir()).toThrow(NO_ASSOCIATION);
     expect(() => keyedHash("un lien")).toThrow(NO_ASSOCIATION);
+    expect(() => publicUrl()).toThrow(NO_ASSOCIATION);
+    expect(() => mailFrom()).toThrow(NO_ASSOCIATION);
   });
 
   it("gives each request its own association's database, also when their awaits and timers interleave", async () => {
@@ -68,6 +80,11 @@ describe("the association's context", () => {
     const [brosses, tilleuls] = associations as [Association, Association];
     expect(withAssociation(brosses, getMediaDir)).toBe(path.join(root, "brosses", "media"));
     expect(withAssociation(tilleuls, getMediaDir)).toBe(path.join(root, "tilleuls", "media"));
+    // Its links and its mails' sender are its own.
+    expect(withAssociation(tilleuls, () => applicantLink("jeton"))).toBe(
+      "https://jardins-tilleuls.example.org/ma-demande/jeton",
+    );
+    expect(withAssociation(brosses, () => dkimDomain())).toBe("jardins-brosses.example.org");
     // Each has its own secret, made in its folder at first need: a link's hash or a sealed setting of one means
     // nothing to the other.
     const link = "lien-de-connexion-de-mon-jardin";

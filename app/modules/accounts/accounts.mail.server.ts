@@ -1,4 +1,4 @@
-import { env } from "~/server/env.server";
+import { publicUrl } from "~/db/association.server";
 import { formatDateTime } from "~/lib/dates";
 import type { MailMessage } from "~/modules/mail/mail.schema";
 import {
@@ -27,7 +27,7 @@ export function invitationMail(invitation: {
   association: MailAssociation | null | undefined;
 }): MailMessage {
   const name = associationName(invitation.association);
-  const site = new URL("/", env.PUBLIC_URL);
+  const site = new URL("/", publicUrl());
   const intro =
     `Bonjour,\n\n${invitation.invitedBy} vous invite à rejoindre l'équipe qui gère le site de ${name} (${site.host}), ` +
     `comme ${invitation.role}, avec l'identifiant « ${invitation.username} ».\n\n` +

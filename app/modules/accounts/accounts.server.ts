@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { publicUrl } from "~/db/association.server";
 import { getDb, type Transaction } from "~/db/client.server";
 import { adminInvitations, adminSites, admins, recoveryCodes, sessions } from "~/modules/auth/auth.tables";
 import { gardenSites } from "~/modules/register/register.tables";
@@ -134,7 +135,7 @@ export async function inviteAdmin(
 ): Promise<AccountResult<{ link: string; mailed: boolean }>> {
   const now = new Date();
   const token = crypto.randomBytes(32).toString("base64url");
-  const link = new URL(`/invitation/${token}`, env.PUBLIC_URL).toString();
+  const link = new URL(`/invitation/${token}`, publicUrl()).toString();
   const mailed = Boolean(email && env.SMTP_URL);
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_MS);
   const outcome = await getDb().transaction(async (tx) => {

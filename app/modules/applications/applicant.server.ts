@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { publicUrl } from "~/db/association.server";
 import { getDb } from "~/db/client.server";
 import { applications } from "~/modules/applications/applications.tables";
 import { gardeners, plannedAllotments } from "~/modules/register/register.tables";
-import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
@@ -25,7 +25,7 @@ export function newAccessToken() {
 }
 
 export function applicantLink(token: string) {
-  return new URL(`/ma-demande/${token}`, env.PUBLIC_URL).toString();
+  return new URL(`/ma-demande/${token}`, publicUrl()).toString();
 }
 
 export async function findByAccessToken(token: string): Promise<Application | undefined> {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { publicUrl } from "~/db/association.server";
 import { formatDate } from "~/lib/dates";
 import { parisToday } from "~/lib/paris-time";
 import { counted, familyFirst } from "~/lib/text";
-import { env } from "~/server/env.server";
 import { mailAssociation } from "~/modules/content/content.server";
 import { doneForm, refusedForm } from "~/modules/forms/admin-form.server";
 import type { EventRow as Event } from "~/modules/events/events.server";
@@ -29,7 +29,8 @@ import {
  */
 
 /** The personal link's place in a preview: each member's is made when the convocation goes. */
-const PREVIEW_LINK = `${new URL("/assemblee/", env.PUBLIC_URL).toString()}… (le lien personnel de chaque membre, créé à l'envoi)`;
+const previewLink = () =>
+  `${new URL("/assemblee/", publicUrl()).toString()}… (le lien personnel de chaque membre, créé à l'envoi)`;
 
 export interface ConvocationPreview {
   members: number;
@@ -55,7 +56,7 @@ export async function convocationPreview(assembly: Assembly, event: Event): Prom
     ? convocationMail(
         first.email.trim(),
         first.name,
-        PREVIEW_LINK,
+        previewLink(),
         convocationParts(assembly, event, agenda, association, documents, first.civility),
         association,
       )

@@ -1,3 +1,4 @@
+import { publicUrl } from "~/db/association.server";
 import { Refusal } from "~/modules/forms/refusal.server";
 import crypto from "node:crypto";
 import { de } from "~/lib/text";
@@ -10,7 +11,6 @@ import { events } from "~/modules/events/events.tables";
 import { gardeners } from "~/modules/register/register.tables";
 import { parisDateOf, parisToday } from "~/lib/paris-time";
 import { formatDate } from "~/lib/dates";
-import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 import type { Job } from "~/server/jobs.server";
 import { mailAssociation } from "~/modules/content/content.server";
@@ -46,7 +46,7 @@ export function linkColumns(key = crypto.randomBytes(32).toString("base64url")) 
 }
 
 export const memberLink = (member: { linkKey: string }) =>
-  new URL(`/assemblee/${memberToken(member)}`, env.PUBLIC_URL).toString();
+  new URL(`/assemblee/${memberToken(member)}`, publicUrl()).toString();
 
 /** The rules of a new assembly: the previous assembly's, or the defaults. */
 async function latestSettings(executor: Executor) {

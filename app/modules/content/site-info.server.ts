@@ -1,4 +1,4 @@
-import { env } from "~/server/env.server";
+import { publicUrl } from "~/db/association.server";
 import type { SiteInfo } from "~/modules/seo/seo";
 import type { SiteContent } from "./content.defaults";
 
@@ -7,7 +7,7 @@ export function siteInfo(content: Pick<SiteContent, "nomAssociation" | "slogan" 
   return {
     name: content.nomAssociation,
     tagline: content.slogan,
-    url: env.PUBLIC_URL.replace(/\/+$/, ""),
+    url: publicUrl().replace(/\/+$/, ""),
     image: content.imageAccueil,
   };
 }

@@ -1,7 +1,7 @@
+import { publicUrl } from "~/db/association.server";
 import { Refusal } from "~/modules/forms/refusal.server";
 import { formatDate } from "~/lib/dates";
 import { euros } from "~/lib/money";
-import { env } from "~/server/env.server";
 import { doneForm, parseAdminForm, refusedForm, refusedBy } from "~/modules/forms/admin-form.server";
 import { withHistory, type Actor } from "~/modules/history/history.server";
 import {
@@ -27,7 +27,7 @@ import {
 } from "./helloasso.settings.server";
 
 /** Where HelloAsso sends its notifications: to paste in its back-office (the return addresses go with each payment). */
-const notificationUrl = () => `${env.PUBLIC_URL.replace(/\/+$/, "")}/api/helloasso/notification`;
+const notificationUrl = () => `${publicUrl().replace(/\/+$/, "")}/api/helloasso/notification`;
 
 const ENVIRONMENT_SHORT: Record<HelloAssoEnvironment, string> = { sandbox: "bac à sable", production: "production" };
 

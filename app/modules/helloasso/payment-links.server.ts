@@ -1,4 +1,4 @@
-import { env } from "~/server/env.server";
+import { publicUrl } from "~/db/association.server";
 import { keyedHash } from "~/server/server-secret.server";
 
 /**
@@ -29,7 +29,7 @@ const feeTokens = signedIds("paiement");
 export const feePaymentToken = feeTokens.sign;
 
 /** The link of a fee's payment, absolute (it goes in e-mails). */
-export function feePaymentLink(feeId: number, origin = env.PUBLIC_URL) {
+export function feePaymentLink(feeId: number, origin = publicUrl()) {
   return `${origin.replace(/\/+$/, "")}/mon-jardin/payer/${feePaymentToken(feeId)}`;
 }
 

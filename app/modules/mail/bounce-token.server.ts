@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { publicUrl } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { keyedHash } from "~/server/server-secret.server";
 
@@ -41,7 +42,7 @@ export function signedFor(row: SentRow, trace: BounceTrace): boolean {
 export function traceable(row: SentRow & { to: string }, bounceAddress = env.BOUNCE_ADDRESS) {
   const created = row.createdAt.getTime().toString(36);
   const signature = bounceSignature(row);
-  const messageId = `<outbox-${row.id}-${created}-${signature}@${new URL(env.PUBLIC_URL).hostname}>`;
+  const messageId = `<outbox-${row.id}-${created}-${signature}@${new URL(publicUrl()).hostname}>`;
   if (!bounceAddress) return { messageId };
   const at = bounceAddress.lastIndexOf("@");
   const from = `${bounceAddress.slice(0, at)}+${row.id}-${signature}${bounceAddress.slice(at)}`;

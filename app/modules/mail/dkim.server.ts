@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { mailFrom } from "~/db/association.server";
 import { associationDir } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { StartupError } from "~/server/startup-error";
@@ -35,8 +36,8 @@ export function dkimKeyFile(selector: string, dataDir = associationDir()) {
 }
 
 /** The domain the signature speaks for: DKIM_DOMAIN, else MAIL_FROM's, so that DMARC finds it aligned. */
-export function dkimDomain(mailFrom = env.MAIL_FROM) {
-  return env.DKIM_DOMAIN ?? /@([^\s<>@]+?)>?\s*$/.exec(mailFrom)![1]!.toLowerCase();
+export function dkimDomain(from = mailFrom()) {
+  return env.DKIM_DOMAIN ?? /@([^\s<>@]+?)>?\s*$/.exec(from)![1]!.toLowerCase();
 }
 
 /** The DNS TXT record that publishes the public half of `privateKey` for `selector` of `domain`. */

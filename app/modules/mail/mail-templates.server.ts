@@ -1,3 +1,4 @@
+import { mailFrom, publicUrl } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { z } from "zod";
 import { DEFAULT_ASSOCIATION_NAME } from "~/lib/constants";
@@ -42,7 +43,7 @@ function addressOf(mailbox: string) {
  * e-mail), else the sender address, so a notification is never dropped for want of a recipient.
  */
 export function associationAddress(to?: string | null) {
-  return env.CONTACT_TO || to?.trim() || addressOf(env.MAIL_FROM);
+  return env.CONTACT_TO || to?.trim() || addressOf(mailFrom());
 }
 
 /** What an e-mail needs of the site content: the association's name (its signature) and contact address. */
@@ -58,7 +59,7 @@ export function associationName(association?: MailAssociation | null) {
 
 /** How every e-mail to a person ends, the same everywhere: the association's name and its site. */
 export function signature(association?: MailAssociation | null) {
-  return `Bien cordialement,\n${associationName(association)}\n${new URL("/", env.PUBLIC_URL).toString()}`;
+  return `Bien cordialement,\n${associationName(association)}\n${new URL("/", publicUrl()).toString()}`;
 }
 
 /**
@@ -79,7 +80,7 @@ export function tidyText(text: string) {
 
 /** An address of the site (a page, an admin screen, a stored image) as a link in an e-mail: absolute. */
 export function siteUrl(path: string) {
-  return new URL(path, env.PUBLIC_URL).toString();
+  return new URL(path, publicUrl()).toString();
 }
 
 /** A visitor's address as Reply-To only when it is a valid one: a typo must not block the notification. */

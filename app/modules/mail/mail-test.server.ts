@@ -1,4 +1,5 @@
 import path from "node:path";
+import { mailFrom } from "~/db/association.server";
 import { associationDir } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { AUTOMATIC_HEADERS, smtpTransport, writeMailFile } from "./transports.server";
@@ -39,7 +40,7 @@ export async function sendTestMail(
 ): Promise<{ ok: boolean; message: string; toFile?: true }> {
   const destination = mailDestination(smtpUrl);
   const mail = {
-    from: env.MAIL_FROM,
+    from: mailFrom(),
     to,
     subject: "E-mail de test du site de l'association",
     text: "Bonjour,\n\nCe message de test a été envoyé depuis l'administration du site. S'il vous est parvenu, les e-mails du site partent bien.\n",

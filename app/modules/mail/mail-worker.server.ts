@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { mailFrom } from "~/db/association.server";
 import { getDb, type Executor } from "~/db/client.server";
 import { outbox } from "~/modules/mail/mail.tables";
 import { env } from "~/server/env.server";
@@ -110,7 +111,7 @@ export interface MailWorker {
  */
 export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const smtpUrl = "smtpUrl" in options ? options.smtpUrl : env.SMTP_URL;
-  const from = options.from ?? env.MAIL_FROM;
+  const from = options.from ?? mailFrom();
   const pollMs = options.pollMs ?? 5000;
   const maxPerRun = options.maxPerRun ?? 50;
   const leaseMs = options.leaseMs ?? 5 * 60_000;

@@ -1,5 +1,5 @@
 import { convert } from "html-to-text";
-import { env } from "~/server/env.server";
+import { publicUrl } from "~/db/association.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { altOf } from "~/lib/image-alt";
 import { formatDate } from "~/lib/dates";
@@ -39,7 +39,7 @@ export interface LetterFooter {
   list?: { name: string; id: string };
 }
 
-const absolute = (url: string) => new URL(url, env.PUBLIC_URL).toString();
+const absolute = (url: string) => new URL(url, publicUrl()).toString();
 
 /** Links and images of a rich text made absolute: a mail client has no page to resolve « /blog/3 » against. */
 function absoluteLinks(html: string) {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { publicUrl } from "~/db/association.server";
 import { getDb, readAll, type Executor } from "~/db/client.server";
 import { outbox } from "~/modules/mail/mail.tables";
 import {
@@ -56,8 +57,8 @@ export const NO_GARDENER_MESSAGE = "Personne à qui l'envoyer : aucun jardinier 
 export const LETTER_SENT_ALREADY_MESSAGE = "Cette lettre est déjà partie : elle ne peut plus être modifiée.";
 export const LETTER_GONE_MESSAGE = "Cette lettre n'existe plus.";
 
-const unsubscribeLink = (token: string) => new URL(`/lettre/desabonnement/${token}`, env.PUBLIC_URL).toString();
-const gardenerOptOutLink = (token: string) => new URL(`/lettre/jardinier/${token}`, env.PUBLIC_URL).toString();
+const unsubscribeLink = (token: string) => new URL(`/lettre/desabonnement/${token}`, publicUrl()).toString();
+const gardenerOptOutLink = (token: string) => new URL(`/lettre/jardinier/${token}`, publicUrl()).toString();
 
 async function identity(): Promise<LetterIdentity> {
   const content = await getSiteContent();
@@ -279,7 +280,7 @@ export async function sendTestLetter(letter: Letter, to: string) {
   const who = await identity();
   const footer: LetterFooter = {
     why: `Ceci est un test, envoyé à ${to} à la demande d'un administrateur du site : personne d'autre ne l'a reçu. Chaque destinataire trouvera ici pourquoi il reçoit ${testWhat(letter)}.`,
-    link: { href: new URL(`/admin/lettre/${letter.id}`, env.PUBLIC_URL).toString(), label: "Revenir à la lettre" },
+    link: { href: new URL(`/admin/lettre/${letter.id}`, publicUrl()).toString(), label: "Revenir à la lettre" },
   };
   const message = letterMessage({ subject: letter.subject, body: await bodyOf(letter) }, who, footer);
   await enqueueMail(getDb(), {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { publicUrl } from "~/db/association.server";
 import { getDb, type Executor } from "~/db/client.server";
 import { newsletterSubscribers } from "~/modules/newsletter/newsletter.tables";
-import { env } from "~/server/env.server";
 import { adminSearchCondition, withPage, type AdminListQuery } from "~/server/admin-list.server";
 import { keyedHash } from "~/server/server-secret.server";
 import { getContent } from "~/modules/content/content.server";
@@ -39,7 +39,7 @@ export const unsubscribeColumns = (key: string) => ({
   unsubscribeTokenHash: keyedHash(unsubscribeToken({ unsubscribeKey: key })),
 });
 
-const confirmLink = (token: string) => new URL(`/lettre/confirmation/${token}`, env.PUBLIC_URL).toString();
+const confirmLink = (token: string) => new URL(`/lettre/confirmation/${token}`, publicUrl()).toString();
 
 /** Where the consent was given, as the back-office and an export show it. */
 export function consentSource(form: Pick<NewsletterForm, "source" | "sourceId">) {

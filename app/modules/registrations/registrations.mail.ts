@@ -1,6 +1,6 @@
+import { publicUrl } from "~/db/association.server";
 import type { events } from "~/modules/events/events.tables";
 import type { eventRegistrations } from "~/modules/registrations/registrations.tables";
-import { env } from "~/server/env.server";
 import { parisDateOf } from "~/lib/paris-time";
 import {
   associationReplyTo,
@@ -33,7 +33,7 @@ export function registrationMail(
 ): MailMessage {
   const people = registration.people > 1 ? ` pour ${registration.people} personnes` : "";
   const practical = eventPractical(event).join("\n");
-  const page = new URL(`/events/${event.id}`, env.PUBLIC_URL).toString();
+  const page = new URL(`/events/${event.id}`, publicUrl()).toString();
   const [subject, lead] = {
     confirmation:
       registration.status === "attente"

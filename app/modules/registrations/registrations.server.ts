@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
+import { publicUrl } from "~/db/association.server";
 import { getDb, type Executor } from "~/db/client.server";
 import { events } from "~/modules/events/events.tables";
 import { eventRegistrations } from "~/modules/registrations/registrations.tables";
-import { env } from "~/server/env.server";
 import { TIME_ZONE } from "~/lib/constants";
 import { formatDateTime } from "~/lib/dates";
 import { spreadsheetCsv } from "~/server/spreadsheet.server";
@@ -44,7 +44,7 @@ export function cancelColumns(key = crypto.randomBytes(32).toString("base64url")
 }
 
 export function cancelLink(registration: Pick<Registration, "cancelKey">) {
-  return new URL(`/inscription/annulation/${cancelToken(registration)}`, env.PUBLIC_URL).toString();
+  return new URL(`/inscription/annulation/${cancelToken(registration)}`, publicUrl()).toString();
 }
 
 /** Whether `event` takes sign-ups at `now`: published, open, not started, not past its closing time. */

@@ -1,4 +1,4 @@
-import { env } from "~/server/env.server";
+import { publicUrl } from "~/db/association.server";
 import { logger } from "~/server/logger.server";
 import { mediaMessages } from "~/modules/media/media.schema";
 import { MediaError, saveImage } from "~/modules/media/media.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin-media";
 function isSameOrigin(request: Request) {
   const origin = request.headers.get("origin");
   if (origin) {
-    const allowed = new Set([new URL(request.url).origin, new URL(env.PUBLIC_URL).origin]);
+    const allowed = new Set([new URL(request.url).origin, new URL(publicUrl()).origin]);
     return allowed.has(origin);
   }
   return request.headers.get("sec-fetch-site") === "same-origin";
