@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { createPageCache, routeQueries } from "./server/page-cache.ts";
+import { createPageCache, routeQueries, type PageCache } from "./server/page-cache.ts";
 import { createRequestHandler } from "./server/request-handler.ts";
 
 /** Requests in flight get this long to finish after SIGTERM; Docker's default is to kill at 10 s. */
@@ -27,6 +27,9 @@ const build: ServerBuild = await import(buildPath).catch(exitWith);
 const entry = build.entry.module as typeof build.entry.module & typeof import("./app/entry.server");
 const { env, logger } = entry;
 
+// Host mode (docs/decisions/039): the registry's associations, each found by the request's Host header.
+const hostMode = env.HOST_DATABASE_URL !== undefined;
+
 const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy, TRUST_PROXY tells Express which X-Forwarded-* headers to believe.
@@ -38,20 +41,40 @@ let stopping = false;
 app.use((req, res, next) => {
   inFlight++;
   res.once("close", () => inFlight--);
-  // What an answered form queued in the outbox is sent at once, not at the outbox's next turn.
-  if (req.method === "POST") res.once("finish", entry.sendMailSoon);
+  // What an answered form queued in the outbox is sent at once, not at the outbox's next turn (in host mode, the
+  // association's outbox: see `dispatch`).
+  if (req.method === "POST" && !hostMode) res.once("finish", entry.sendMailSoon);
   if (stopping) res.setHeader("Connection", "close");
   next();
 });
 
 // Public pages and feeds already rendered and compressed, for visitors without a cookie (docs/decisions/016): the
 // routes that declare the query parameters they read.
-const pageCache = createPageCache({
-  maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-  ttlMs: 60_000,
-  readVersion: entry.readSiteVersion,
-  queryOf: routeQueries(build.routes),
-});
+// In host mode each association has a cache of its own, of HOSTED_PAGE_CACHE_MB: no key can reach another's pages.
+const HOSTED_PAGE_CACHE_MB = 1;
+const queryOf = routeQueries(build.routes);
+const newPageCache = (megabytes: number) =>
+  createPageCache({ maxBytes: megabytes * 1024 * 1024, ttlMs: 60_000, readVersion: entry.readSiteVersion, queryOf });
+const hostedCaches = new Map<string, { cache: PageCache; handle?: http.RequestListener }>();
+function hostedCache() {
+  const { id } = entry.currentAssociation();
+  let hosted = hostedCaches.get(id);
+  if (!hosted)
+    hostedCaches.set(id, (hosted = { cache: newPageCache(Math.min(env.PAGE_CACHE_MB, HOSTED_PAGE_CACHE_MB)) }));
+  return hosted;
+}
+const pageCache: PageCache = hostMode
+  ? {
+      serve: (req, res, next) => hostedCache().cache.serve(req, res, next),
+      shortcut: () => (req, res) => {
+        const hosted = hostedCache();
+        (hosted.handle ??= hosted.cache.shortcut(app))(req, res);
+      },
+      renderPath: (res) => hostedCache().cache.renderPath(res),
+      keep: (req, res, response) => hostedCache().cache.keep(req, res, response),
+      stats: () => hostedCache().cache.stats(),
+    }
+  : newPageCache(env.PAGE_CACHE_MB);
 app.use(pageCache.serve);
 
 // Brotli's default 4 MiB window is far larger than any page: 256 KiB compresses them as well and costs each
@@ -104,8 +127,9 @@ app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", in
 const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, setHeaders });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-// Forms are accepted from this origin, the public address, and the hosts listed when a proxy rewrites Origin.
-const allowedOrigins = [...env.ALLOWED_ACTION_ORIGINS, new URL(env.PUBLIC_URL).host];
+// Forms are accepted from this origin, the public address, and the hosts listed when a proxy rewrites Origin; in host
+// mode from the association's own origin only (and the listed hosts): PUBLIC_URL is no association's.
+const allowedOrigins = [...env.ALLOWED_ACTION_ORIGINS, ...(hostMode ? [] : [new URL(env.PUBLIC_URL).host])];
 app.use(
   createRequestHandler({
     build: { ...build, allowedActionOrigins: allowedOrigins },
@@ -123,8 +147,54 @@ app.use(
 
 // Hits of the page cache are answered before Express; once stopping, everything goes through it (Connection: close).
 const handle = pageCache.shortcut(app);
+const serveRequest: http.RequestListener = (req, res) => (stopping ? app(req, res) : handle(req, res));
+
+/** A page of its own for an association that does not serve at the moment (suspended, or its migration failed). */
+function maintenance(res: http.ServerResponse, name: string) {
+  const escaped = name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res.writeHead(503, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Retry-After": "3600",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  });
+  res.end(
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped} — site en maintenance</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2a1c;line-height:1.5}</style></head><body><h1>${escaped}</h1><p>Le site est momentanément indisponible pour maintenance. Merci de revenir un peu plus tard.</p></body></html>`,
+  );
+}
+
+/**
+ * Host mode: the request's association, by its Host header alone, and everything after in its context. A host the
+ * registry does not name exactly is answered 404, never another association's site.
+ */
+const dispatch: http.RequestListener = (req, res) => {
+  const found = entry.lookUpHost(entry.normaliseHost(req.headers.host));
+  // For a proxy that gets certificates on demand (Caddy's `on_demand_tls { ask … }`): 200 only for a host the registry
+  // names, asked on the process's own address.
+  if (found.kind === "unknown" && req.url?.startsWith("/hebergement/domaine?")) {
+    const asked = new URLSearchParams(req.url.slice(req.url.indexOf("?") + 1)).get("domain") ?? undefined;
+    const known = entry.lookUpHost(entry.normaliseHost(asked)).kind !== "unknown";
+    res.writeHead(known ? 200 : 404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    return void res.end(known ? "ok\n" : "inconnu\n");
+  }
+  // The proxy's or the orchestrator's check of the process itself, without an association's name.
+  if (found.kind === "unknown" && req.url === "/healthz") {
+    res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    return void res.end('{"status":"ok"}');
+  }
+  if (found.kind === "unknown") {
+    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    return void res.end("Aucune association n'est servie à cette adresse.\n");
+  }
+  if (found.kind === "closed") return maintenance(res, found.name);
+  entry.withAssociation(found.association, () => {
+    if (req.method === "POST") res.once("finish", found.services.sendMailSoon);
+    serveRequest(req, res);
+  });
+};
+
 // The port first: a busy one stops the start at once, before the database is touched.
-const server = http.createServer((req, res) => (stopping ? app(req, res) : handle(req, res)));
+const server = http.createServer(hostMode ? dispatch : serveRequest);
 await new Promise<void>((resolve) => {
   server.once("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") console.error(`Le port ${env.PORT} est déjà utilisé.`);
@@ -138,7 +208,8 @@ await new Promise<void>((resolve) => {
   server.listen(env.PORT, () => resolve());
 });
 try {
-  await entry.startServices();
+  if (hostMode) for (const line of await entry.startHost(env.HOST_DATABASE_URL!)) console.log(line);
+  else await entry.startServices();
 } catch (error) {
   server.close();
   exitWith(error);
@@ -165,7 +236,7 @@ async function shutdown(signal: NodeJS.Signals) {
   clearInterval(sweeper);
   const cut = timedOut ? inFlight : 0;
   if (timedOut) server.closeAllConnections();
-  await entry.stopServices();
+  await (hostMode ? entry.stopHost() : entry.stopServices());
   const finished = pending - cut;
   console.log(
     `Potager est arrêté (${signal})${finished ? `, après ${finished} requête(s) en cours` : ""}` +

@@ -35,6 +35,7 @@ export const MODULE_STATE: Record<string, string> = {
   "app/modules/weather/weather.server.ts": "the forecast of the place the settings name: public data",
   "app/modules/helloasso/helloasso.client.server.ts": "HelloAsso's tokens, keyed by the account's credentials",
   "app/server/server-secret.server.ts": "each association's secret, by its folder",
+  "app/startup/host.server.ts": "the associations a host-mode process serves, by host name, and its registry",
   "app/startup/services.server.ts": "a single-association server's services (decision 039: one set per association)",
 };
 
@@ -45,13 +46,14 @@ export const MODULE_STATE_PATTERN =
 export const SOURCE_RULES: SourceRule[] = [
   {
     pattern: /\benv\.dataDir\b/,
-    allowedIn: ["app/db/association.server.ts", "app/startup/database.server.ts"],
+    allowedIn: ["app/db/association.server.ts", "app/startup/database.server.ts", "app/startup/host.server.ts"],
     message:
       "an association's files are under associationDir() (app/db/association.server.ts): in host mode each has its own folder",
   },
   {
     pattern: /\benv\.(?:PUBLIC_URL|MAIL_FROM)\b/,
-    allowedIn: ["app/db/association.server.ts"],
+    // The hoster's tool gives a new association the hoster's sending address, under the association's name.
+    allowedIn: ["app/db/association.server.ts", "app/startup/host-commands.server.ts"],
     message:
       "an association's address and sender are publicUrl() and mailFrom() (app/db/association.server.ts): in host mode each has its own",
   },

@@ -29,6 +29,7 @@ export const NO_ASSOCIATION =
 
 /** The single association's database (set once at start, or per test suite); undefined closes it. */
 export function useSingleAssociation(database: DatabaseHandle | undefined) {
+  if (database && hostMode) throw new Error("Un serveur d'hébergement n'a pas d'association par défaut.");
   // Its folder, address and sender are the settings', read when asked (a test may change them).
   single = database
     ? {

@@ -48,12 +48,15 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   logger?: Logger;
+  /** PostgreSQL only: the most connections the pool opens (10 by default). */
+  maxConnections?: number;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // node-pg closes a connection idle for 10 s: an association nobody visits holds none.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
     let closing = false;
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.

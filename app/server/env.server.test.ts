@@ -103,6 +103,15 @@ describe("parseEnv", () => {
     expect(parseEnv({}).MAIL_FROM).toBe("Potager <no-reply@potager.local>");
   });
 
+  it("reads host mode's registry, which leaves no database to the whole server", () => {
+    const registry = "postgres://potager:secret@127.0.0.1:5432/potager_host";
+    expect(parseEnv({ HOST_DATABASE_URL: registry }).HOST_DATABASE_URL).toBe(registry);
+    expect(problems({ HOST_DATABASE_URL: "mysql://h/x" })[0]).toMatch(/^HOST_DATABASE_URL /);
+    expect(problems({ HOST_DATABASE_URL: registry, DATABASE_URL: "postgres://p@h/potager" })).toEqual([
+      "DATABASE_URL ne va pas avec HOST_DATABASE_URL : en mode hébergement, chaque association a sa base, créée par npm run host -- create",
+    ]);
+  });
+
   it("warns when mail leaves for real with a PUBLIC_URL that is not https", () => {
     const smtp = "smtps://contact%40jardins.example:secret@smtp.example.fr:465";
     expect(mailSettingWarnings(parseEnv({ SMTP_URL: smtp, MAIL_FROM: "contact@jardins.example" }))).toEqual([

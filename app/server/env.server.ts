@@ -54,6 +54,12 @@ const EnvSchema = z.object({
     ["postgres", "postgresql"],
     "postgres://potager:motdepasse@127.0.0.1:5432/potager",
   ).optional(),
+  // Host mode (decision 039): the registry of the associations one server serves, each in its own database.
+  HOST_DATABASE_URL: url(
+    "HOST_DATABASE_URL",
+    ["postgres", "postgresql"],
+    "postgres://potager:motdepasse@127.0.0.1:5432/potager_host",
+  ).optional(),
   SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères" }).optional(),
   ADMIN_USERNAME: z.string().trim().max(100, { error: "ADMIN_USERNAME doit faire au plus 100 caractères" }).optional(),
   // The rule of every password (accounts' password policy): 12 characters here, and its strength checked at start.
@@ -188,6 +194,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env & { da
   }
   // The default sender's domain does not exist: mail that really leaves must say who sends it.
   if (values.SMTP_URL && !values.MAIL_FROM) problems.set("MAIL_FROM", MAIL_FROM_REQUIRED);
+  // A hosting server's associations each have their own database: none is the whole server's.
+  if (values.HOST_DATABASE_URL && values.DATABASE_URL)
+    problems.set(
+      "DATABASE_URL",
+      "DATABASE_URL ne va pas avec HOST_DATABASE_URL : en mode hébergement, chaque association a sa base, créée par npm run host -- create",
+    );
   if (!parsed.success || problems.size > 0) throw new ConfigError([...problems.values()]);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -1,3 +1,4 @@
+import { currentAssociation, isHostMode, withAssociation } from "~/db/association.server";
 import { useDatabase, type DatabaseHandle } from "~/db/client.server";
 import { setLockRequestHandler } from "~/db/data-dir-lock.server";
 import { upkeepJob } from "~/db/upkeep.server";
@@ -23,25 +24,69 @@ import { gardenerSignInsJob } from "~/modules/garden-space/gardener-auth.server"
 import { pendingOnlinePaymentsJob } from "~/modules/helloasso/online-payments.server";
 import { retentionJob } from "~/modules/retention/retention.server";
 import { weatherRefreshJob } from "~/modules/weather/weather.server";
-import { startJobs, type Job, type JobRunner } from "~/server/jobs.server";
+import { startJobs, type Job } from "~/server/jobs.server";
 import { withFirstOfMonth } from "~/lib/dates";
 import { StartupError } from "~/server/startup-error";
 import { openConfiguredDatabase } from "./database.server";
 
 let started: Promise<DatabaseHandle> | undefined;
-let jobs: JobRunner | undefined;
 /** `npm run backup`'s archives being written for it, and what stops them. */
 let requestedBackups: AbortController | undefined;
 const requestedBackupRuns = new Set<Promise<string>>();
-let mailWorker: MailWorker | undefined;
-let bounceReader: BounceReader | undefined;
-/** The outbox's next run, asked for by a form just answered (see sendMailSoon). */
-let mailSoon: NodeJS.Timeout | undefined;
+/** The single association's jobs, outbox and bounce reader. */
+let services: AssociationServices | undefined;
 
-/** Opens the database, applies migrations, creates the first admin and demo content. Idempotent. */
-export function startServices() {
+/** What runs by itself for one association: its jobs, its outbox, its bounce reader. */
+export interface AssociationServices {
+  /** The outbox's turn now (see `sendMailSoon`). */
+  sendMailSoon(): void;
+  /** No new run starts; resolves once every run in progress has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the jobs of the current association (the single one, or in host mode the one whose context this runs in: its
+ * timers keep it). The bounce mailbox (BOUNCE_IMAP_URL) is read only for a single association: a shared one would mix
+ * associations' bounces.
+ */
+export function startAssociationServices(kind: DatabaseHandle["kind"], readBounces: boolean): AssociationServices {
+  const mailWorker = createMailWorker({ letters: letterDelivery() });
+  // Bounces sent back later by the relay (BOUNCE_IMAP_URL) are counted like a refusal at sending.
+  const bounceReader =
+    readBounces && env.BOUNCE_IMAP_URL
+      ? createBounceReader({ imapUrl: env.BOUNCE_IMAP_URL, letters: letterDelivery() })
+      : undefined;
+  const jobs = startJobs(serverJobs(kind, mailWorker, bounceReader));
+  const association = currentAssociation();
+  let soon: NodeJS.Timeout | undefined;
+  return {
+    sendMailSoon() {
+      if (soon) return;
+      soon = setTimeout(() => {
+        soon = undefined;
+        void withAssociation(association, () => jobs.runNow(mailWorker.job.name));
+      }, 100);
+      soon.unref();
+    },
+    async stop() {
+      clearTimeout(soon);
+      soon = undefined;
+      // Every run in progress ends before the database closes.
+      await jobs.stop();
+      await mailWorker.stop();
+      await bounceReader?.stop();
+    },
+  };
+}
+
+/**
+ * Opens the database, applies migrations, creates the first admin and demo content. Idempotent. A host-mode server
+ * has no database of its own: its associations' are opened by host.server.ts.
+ */
+export async function startServices() {
+  if (isHostMode()) return;
   started ??= start();
-  return started;
+  await started;
 }
 
 const since = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
@@ -57,12 +102,7 @@ async function start() {
   // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
   // process had claimed); weather is fetched before the first visitor asks.
   if (handle.kind === "pglite") await releaseOutboxLeases(letterCounts);
-  mailWorker = createMailWorker({ letters: letterDelivery() });
-  // Bounces sent back later by the relay (BOUNCE_IMAP_URL) are counted like a refusal at sending.
-  bounceReader = env.BOUNCE_IMAP_URL
-    ? createBounceReader({ imapUrl: env.BOUNCE_IMAP_URL, letters: letterDelivery() })
-    : undefined;
-  jobs = startJobs(serverJobs(handle.kind, mailWorker, bounceReader));
+  services = startAssociationServices(handle.kind, true);
   // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
   // It is not a job, so the stop waits for it here: the archive ends (or is abandoned) before the database closes.
   requestedBackups = new AbortController();
@@ -110,27 +150,16 @@ function serverJobs(kind: DatabaseHandle["kind"], mail: MailWorker, bounces: Bou
  * moments apart share one run; a letter's messages still keep their pace (mail-worker.server.ts).
  */
 export function sendMailSoon() {
-  if (!jobs || !mailWorker || mailSoon) return;
-  const { name } = mailWorker.job;
-  mailSoon = setTimeout(() => {
-    mailSoon = undefined;
-    void jobs?.runNow(name);
-  }, 100);
-  mailSoon.unref();
+  services?.sendMailSoon();
 }
 
 export async function stopServices() {
   if (!started) return;
-  clearTimeout(mailSoon);
-  mailSoon = undefined;
   setLockRequestHandler(undefined);
   requestedBackups?.abort();
   await Promise.allSettled(requestedBackupRuns);
-  // Every run in progress ends before the database closes.
-  await jobs?.stop();
-  await mailWorker?.stop();
-  await bounceReader?.stop();
-  jobs = mailWorker = bounceReader = undefined;
+  await services?.stop();
+  services = undefined;
   // A start that failed has nothing open left to close.
   const handle = await started.catch(() => undefined);
   started = undefined;

@@ -1,0 +1,139 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { setHostMode, withAssociation } from "~/db/association.server";
+import { inviteAdmin } from "~/modules/accounts/accounts.server";
+import { ensureContentRow, updateContent } from "~/modules/content/content.server";
+import { seedDemoContent } from "~/modules/demo/demo.server";
+import { env } from "~/server/env.server";
+import {
+  associationDatabaseUrl,
+  normaliseHost,
+  openRegistry,
+  type HostedAssociation,
+  type HostedState,
+  type Registry,
+} from "./host-registry.server";
+import { openAssociation, REGISTRY_CHANNEL } from "./host.server";
+
+/** What `npm run host` does (docs/decisions/039), apart from the tool that reads its arguments (scripts/host.ts). */
+
+/** A refusal the hoster can act on: the tool prints its sentence alone and exits with 1. */
+export class HostRefusal extends Error {}
+
+const newAssociation = z.object({
+  host: z.string().transform((value, context) => {
+    const host = normaliseHost(value);
+    if (!host) {
+      context.addIssue({
+        code: "custom",
+        message: `« ${value} » n'est pas un nom d'hôte : indiquez par exemple jardins-brosses.example.org.`,
+      });
+      return z.NEVER;
+    }
+    return host;
+  }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "Indiquez le nom de l'association, entre guillemets." })
+    .max(120, { error: "Le nom de l'association fait au plus 120 caractères." }),
+  email: z.email({ error: "Indiquez l'adresse e-mail du premier administrateur, par exemple bureau@example.org." }),
+});
+
+/** Runs `work` with the registry of HOST_DATABASE_URL open. */
+async function withRegistry<T>(work: (registry: Registry, url: string) => Promise<T>): Promise<T> {
+  const url = env.HOST_DATABASE_URL;
+  if (!url)
+    throw new HostRefusal("Réglez HOST_DATABASE_URL (la base du registre des associations) avant npm run host.");
+  // As the host server: each association's secret in its folder (never SESSION_SECRET), nothing outside a context.
+  setHostMode(true);
+  const registry = await openRegistry(url);
+  try {
+    return await work(registry, url);
+  } finally {
+    await registry.close();
+  }
+}
+
+/** Tells every host process the registry changed for `host`: it opens, closes or forgets that association. */
+async function announce(registry: Registry, host: string) {
+  await registry.pool.query("select pg_notify($1, $2)", [REGISTRY_CHANNEL, host]);
+}
+
+/** Letters and digits of the host, and a random end: its database's and its folder's name. */
+const idFor = (host: string) =>
+  `${host.replace(/[^a-z0-9]+/g, "_").slice(0, 30)}_${crypto.randomBytes(3).toString("hex")}`;
+
+/** A username from the e-mail's local part, as the accounts' rule takes them (letters, digits, . _ -; 2 to 40). */
+function usernameFor(email: string) {
+  const name = email
+    .split("@")[0]!
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N}._-]+/gu, "-")
+    .slice(0, 40);
+  return name.length >= 2 ? name : "administrateur";
+}
+
+/**
+ * Creates an association: its database (migrated), its name on the site, the demo when asked, and the first
+ * administrator's invitation (e-mailed when SMTP is set; the link is also returned). Registered last, so that an
+ * association that could not be made leaves nothing behind: its database is dropped.
+ */
+export async function createHostedAssociation(input: { host: string; name: string; email: string; demo: boolean }) {
+  const parsed = newAssociation.safeParse(input);
+  if (!parsed.success) throw new HostRefusal(parsed.error.issues[0]!.message);
+  const { host, name, email } = parsed.data;
+  return withRegistry(async (registry, url) => {
+    if (await registry.byHost(host)) throw new HostRefusal(`L'adresse ${host} est déjà celle d'une association.`);
+    const id = idFor(host);
+    const database = new URL(associationDatabaseUrl(url, id)).pathname.slice(1);
+    await registry.pool.query(`create database "${database}"`);
+    // Sent from the hoster's address under the association's name: the hoster's domain is the one SPF and DKIM vouch for.
+    const mailFrom = `${name.replace(/[<>"]/g, "")} <${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}>`;
+    const entry: HostedAssociation = {
+      id,
+      host,
+      name,
+      mailFrom,
+      state: "active",
+      failure: null,
+      createdAt: new Date(),
+    };
+    try {
+      const association = await openAssociation(url, entry);
+      try {
+        const invitation = await withAssociation(association, async () => {
+          if (input.demo) await seedDemoContent();
+          const content = await ensureContentRow();
+          await updateContent(content.id, { nomAssociation: name });
+          const invited = await inviteAdmin({ id: null, username: "hébergement" }, usernameFor(email), email);
+          if (!invited.ok) throw new HostRefusal(invited.message);
+          return { link: invited.link, mailed: invited.mailed, username: usernameFor(email) };
+        });
+        await registry.add(entry);
+        await announce(registry, host);
+        return { entry, ...invitation };
+      } finally {
+        await association.database.close();
+      }
+    } catch (error) {
+      await registry.pool.query(`drop database if exists "${database}" with (force)`);
+      throw error;
+    }
+  });
+}
+
+export function listHostedAssociations() {
+  return withRegistry((registry) => registry.list());
+}
+
+/** Suspends (« suspendue »: a maintenance page, no jobs) or resumes (« active ») the association of `host`. */
+export async function setHostedState(rawHost: string, state: Extract<HostedState, "active" | "suspendue">) {
+  const host = normaliseHost(rawHost);
+  return withRegistry(async (registry) => {
+    const changed = host ? await registry.setState(host, state) : undefined;
+    if (!changed) throw new HostRefusal(`Aucune association n'a l'adresse ${rawHost}.`);
+    await announce(registry, changed.host);
+    return changed;
+  });
+}
