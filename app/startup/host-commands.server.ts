@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { setHostMode, withAssociation } from "~/db/association.server";
 import { inviteAdmin } from "~/modules/accounts/accounts.server";
 import { ensureContentRow, updateContent } from "~/modules/content/content.server";
 import { seedDemoContent } from "~/modules/demo/demo.server";
+import { BackupError, createBackup, restoreBackup } from "~/modules/backup/backup.server";
 import { env } from "~/server/env.server";
 import {
   associationDatabaseUrl,
@@ -13,7 +16,7 @@ import {
   type HostedState,
   type Registry,
 } from "./host-registry.server";
-import { openAssociation, REGISTRY_CHANNEL } from "./host.server";
+import { hostedDir, openAssociation, REGISTRY_CHANNEL } from "./host.server";
 
 /** What `npm run host` does (docs/decisions/039), apart from the tool that reads its arguments (scripts/host.ts). */
 
@@ -74,6 +77,27 @@ function usernameFor(email: string) {
   return name.length >= 2 ? name : "administrateur";
 }
 
+/** The database of a new association at `host`, created empty, and its entry (registered by the caller once filled). */
+async function newDatabase(registry: Registry, url: string, host: string, name: string) {
+  if (await registry.byHost(host)) throw new HostRefusal(`L'adresse ${host} est déjà celle d'une association.`);
+  const id = idFor(host);
+  const database = new URL(associationDatabaseUrl(url, id)).pathname.slice(1);
+  await registry.pool.query(`create database "${database}"`);
+  // Sent from the hoster's address under the association's name: the hoster's domain is the one SPF and DKIM vouch for.
+  const mailFrom = `${name.replace(/[<>"]/g, "")} <${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}>`;
+  const entry: HostedAssociation = {
+    id,
+    host,
+    name,
+    mailFrom,
+    state: "active",
+    failure: null,
+    createdAt: new Date(),
+    exportedAt: null,
+  };
+  return { entry, database };
+}
+
 /**
  * Creates an association: its database (migrated), its name on the site, the demo when asked, and the first
  * administrator's invitation (e-mailed when SMTP is set; the link is also returned). Registered last, so that an
@@ -84,21 +108,7 @@ export async function createHostedAssociation(input: { host: string; name: strin
   if (!parsed.success) throw new HostRefusal(parsed.error.issues[0]!.message);
   const { host, name, email } = parsed.data;
   return withRegistry(async (registry, url) => {
-    if (await registry.byHost(host)) throw new HostRefusal(`L'adresse ${host} est déjà celle d'une association.`);
-    const id = idFor(host);
-    const database = new URL(associationDatabaseUrl(url, id)).pathname.slice(1);
-    await registry.pool.query(`create database "${database}"`);
-    // Sent from the hoster's address under the association's name: the hoster's domain is the one SPF and DKIM vouch for.
-    const mailFrom = `${name.replace(/[<>"]/g, "")} <${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}>`;
-    const entry: HostedAssociation = {
-      id,
-      host,
-      name,
-      mailFrom,
-      state: "active",
-      failure: null,
-      createdAt: new Date(),
-    };
+    const { entry, database } = await newDatabase(registry, url, host, name);
     try {
       const association = await openAssociation(url, entry);
       try {
@@ -135,5 +145,93 @@ export async function setHostedState(rawHost: string, state: Extract<HostedState
     if (!changed) throw new HostRefusal(`Aucune association n'a l'adresse ${rawHost}.`);
     await announce(registry, changed.host);
     return changed;
+  });
+}
+
+/** The registered association of `rawHost`, or a refusal that says there is none. */
+async function registered(registry: Registry, rawHost: string) {
+  const host = normaliseHost(rawHost);
+  const entry = host ? await registry.byHost(host) : undefined;
+  if (!entry) throw new HostRefusal(`Aucune association n'a l'adresse ${rawHost}.`);
+  return entry;
+}
+
+/**
+ * The association's backup, as a single-association server's (`npm run restore` loads it into one, or `import` into
+ * a host): its tables in one snapshot, its images, documents and secret. Written to `file`, or to its backups folder.
+ */
+export async function exportHostedAssociation(rawHost: string, file?: string) {
+  return withRegistry(async (registry, url) => {
+    const entry = await registered(registry, rawHost);
+    const association = await openAssociation(url, entry);
+    try {
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const target = path.resolve(file ?? path.join(association.dir, "backups", `export-${stamp}.tar.gz`));
+      const manifest = await withAssociation(association, () => createBackup(target, "postgres"));
+      await registry.exported(entry.host);
+      return { entry, file: target, manifest };
+    } finally {
+      await association.database.close();
+    }
+  });
+}
+
+/** A new association at `host` from a backup archive (this host's export, or a single-association server's backup). */
+export async function importHostedAssociation(input: { host: string; name: string; file: string }) {
+  const parsed = newAssociation.omit({ email: true }).safeParse(input);
+  if (!parsed.success) throw new HostRefusal(parsed.error.issues[0]!.message);
+  const { host, name } = parsed.data;
+  return withRegistry(async (registry, url) => {
+    const { entry, database } = await newDatabase(registry, url, host, name);
+    try {
+      const association = await openAssociation(url, entry);
+      try {
+        const restored = await withAssociation(association, () => restoreBackup(path.resolve(input.file)));
+        await registry.add(entry);
+        await announce(registry, host);
+        return { entry, manifest: restored.manifest };
+      } finally {
+        await association.database.close();
+      }
+    } catch (error) {
+      await registry.pool.query(`drop database if exists "${database}" with (force)`);
+      throw error instanceof BackupError ? new HostRefusal(error.message) : error;
+    }
+  });
+}
+
+/** An export of the last 24 hours is asked for before a deletion: what is deleted can still be given back. */
+const EXPORT_BEFORE_DELETE_MS = 24 * 3_600_000;
+
+/**
+ * Deletes an association for good: its database, its folder and its entry. Only with its host name typed again as
+ * the confirmation, and after an export of the last 24 hours.
+ */
+export async function deleteHostedAssociation(rawHost: string, confirmation: string | undefined) {
+  return withRegistry(async (registry, url) => {
+    const entry = await registered(registry, rawHost);
+    if (normaliseHost(confirmation) !== entry.host)
+      throw new HostRefusal(
+        `Pour supprimer ${entry.host} et toutes ses données, confirmez en répétant son adresse : npm run host -- delete ${entry.host} --confirmer=${entry.host}`,
+      );
+    if (!entry.exportedAt || Date.now() - entry.exportedAt.getTime() > EXPORT_BEFORE_DELETE_MS)
+      throw new HostRefusal(
+        `Exportez d'abord ${entry.host} (npm run host -- export ${entry.host}) : la suppression attend une exportation de moins de 24 heures.`,
+      );
+    await registry.remove(entry.host);
+    // Every host process closes it (up to 10 s are given); any connection left is cut by the drop.
+    await announce(registry, entry.host);
+    const database = new URL(associationDatabaseUrl(url, entry.id)).pathname.slice(1);
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      const { rows } = await registry.pool.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [database],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await registry.pool.query(`drop database if exists "${database}" with (force)`);
+    fs.rmSync(hostedDir(entry.id), { recursive: true, force: true });
+    return entry;
   });
 }

@@ -21,6 +21,8 @@ export interface HostedAssociation {
   /** Why its migrations failed, in one line, while its state says so. */
   failure: string | null;
   createdAt: Date;
+  /** Its last export by the hoster's tool: its deletion waits for one of the last 24 hours. */
+  exportedAt: Date | null;
 }
 
 /**
@@ -60,7 +62,8 @@ create table if not exists potager_associations (
   mail_from text not null,
   state text not null default 'active',
   failure text,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  exported_at timestamptz
 )`;
 
 interface Row {
@@ -71,6 +74,7 @@ interface Row {
   state: HostedState;
   failure: string | null;
   created_at: Date;
+  exported_at: Date | null;
 }
 
 const fromRow = (row: Row): HostedAssociation => ({
@@ -81,6 +85,7 @@ const fromRow = (row: Row): HostedAssociation => ({
   state: row.state,
   failure: row.failure,
   createdAt: row.created_at,
+  exportedAt: row.exported_at,
 });
 
 export interface Registry {
@@ -89,6 +94,7 @@ export interface Registry {
   byHost(host: string): Promise<HostedAssociation | undefined>;
   add(association: Pick<HostedAssociation, "id" | "host" | "name" | "mailFrom">): Promise<void>;
   setState(host: string, state: HostedState, failure?: string | null): Promise<HostedAssociation | undefined>;
+  exported(host: string): Promise<void>;
   remove(host: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -133,6 +139,9 @@ export async function openRegistry(url: string): Promise<Registry> {
         [host, state, failure],
       );
       return rows[0] && fromRow(rows[0]);
+    },
+    async exported(host) {
+      await pool.query("update potager_associations set exported_at = now() where host = $1", [host]);
     },
     async remove(host) {
       await pool.query("delete from potager_associations where host = $1", [host]);

@@ -7,6 +7,9 @@
 import { execFile } from "node:child_process";
 import http from "node:http";
 import { promisify } from "node:util";
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../db";
 import { root, startServer, tempDataDir, type ServerProcess } from "./server";
@@ -26,6 +29,20 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
   let server: ServerProcess;
   const dataDir = tempDataDir("potager-host-");
   const links: Record<string, string> = {};
+  const databases: Record<string, string> = {};
+
+  /** One statement on the database `name` of the test server. */
+  async function query(name: string, text: string) {
+    const url = new URL(baseUrl!);
+    url.pathname = `/${name}`;
+    const client = new Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows;
+    } finally {
+      await client.end();
+    }
+  }
 
   /** `npm run host -- …` as the hoster types it. */
   const host = (...args: string[]) =>
@@ -67,15 +84,31 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${hostName}`, ...headers },
     });
 
+  /** Waits for what a running server does after a change of the registry (its NOTIFY). */
+  const until = async (check: () => Promise<boolean>) => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("pas dans les 10 s");
+  };
+
   beforeAll(async () => {
     registry = await createPostgresDatabase(baseUrl!);
-    for (const [name, hostName, email] of [
-      ["Jardins des Brosses", "brosses.example.org", "bureau@brosses.example.org"],
+    for (const [name, hostName, email, ...demo] of [
+      ["Jardins des Brosses", "brosses.example.org", "bureau@brosses.example.org", "--demo"],
       ["Jardins des Tilleuls", "tilleuls.example.org", "marie@tilleuls.example.org"],
+      ["Jardin des Friches", "friches.example.org", "paul@friches.example.org"],
     ] as const) {
-      const { stdout } = await host("create", hostName, name, email);
+      const { stdout } = await host("create", hostName, name, email, ...demo);
       links[hostName] = new URL(/https:\/\/\S+\/invitation\/\S+/.exec(stdout)![0]).pathname;
+      databases[hostName] = /\(base (potager_\w+)\)/.exec(stdout)![1]!;
     }
+    // The Friches' last migration forgotten: the server applies it again at start, and it fails (its table exists).
+    await query(
+      databases["friches.example.org"]!,
+      "delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)",
+    );
     server = await startServer({ dataDir, env: { HOST_DATABASE_URL: registry.url } });
   }, 120_000);
 
@@ -85,7 +118,7 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
   });
 
   it("creates and lists associations, refusing a host taken or not a host name", async () => {
-    expect(Object.keys(links)).toEqual(["brosses.example.org", "tilleuls.example.org"]);
+    expect(Object.keys(links)).toEqual(["brosses.example.org", "tilleuls.example.org", "friches.example.org"]);
     const { stdout } = await host("list");
     expect(stdout).toMatch(
       /^brosses\.example\.org — Jardins des Brosses — active — base potager_brosses_example_org_\w+$/m,
@@ -184,13 +217,6 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
   });
 
   it("suspends an association with a maintenance page and resumes it, without a restart, the other serving", async () => {
-    const until = async (check: () => Promise<boolean>) => {
-      for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-        if (await check()) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error("pas dans les 10 s");
-    };
     expect((await host("suspend", "Brosses.example.org")).stdout).toContain("brosses.example.org est suspendue");
     await until(async () => (await request("brosses.example.org", "/")).status === 503);
     const page = await request("brosses.example.org", "/actualites");
@@ -207,5 +233,68 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
       stderr: expect.stringContaining("Aucune association n'a l'adresse inconnue.example.org."),
     });
     expect(server.output()).not.toMatch(/DrizzleQueryError|Cannot use a pool/);
+  });
+
+  it("answers a maintenance page for the association whose migration failed, and serves the others", async () => {
+    expect(server.output()).toMatch(/friches\.example\.org : ÉCHEC — /);
+    const page = await request("friches.example.org", "/");
+    expect(page.status).toBe(503);
+    expect(page.body).toContain("<h1>Jardin des Friches</h1>");
+    expect((await request("brosses.example.org", "/")).status).toBe(200);
+    expect((await request("tilleuls.example.org", "/")).status).toBe(200);
+    expect((await host("list")).stdout).toMatch(
+      /^friches\.example\.org — Jardin des Friches — migration échouée \(.+\) — /m,
+    );
+  });
+
+  it("exports an association into an archive a single-association Potager restores, page for page", async () => {
+    const file = path.join(dataDir, "brosses-export.tar.gz");
+    expect((await host("export", "brosses.example.org", file)).stdout).toContain(
+      `brosses.example.org exportée : ${file}`,
+    );
+    const single = tempDataDir("potager-from-host-");
+    await run(process.execPath, ["--import", "tsx", "scripts/restore.ts", file], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: single, DATABASE_URL: "", HOST_DATABASE_URL: "", LOG_LEVEL: "warn" },
+    });
+    const restored = await startServer({ dataDir: single });
+    const headings = (html: string) => [...html.matchAll(/<h[1-3][^>]*>(.*?)<\/h[1-3]>/g)].map((m) => m[1]);
+    try {
+      for (const page of ["/", "/blog", "/events", "/annonces"]) {
+        const hosted = await request("brosses.example.org", page);
+        expect(hosted.status).toBe(200);
+        expect(headings(hosted.body).length).toBeGreaterThan(1);
+        expect(headings(await (await fetch(`${restored.url}${page}`)).text())).toEqual(headings(hosted.body));
+      }
+    } finally {
+      await restored.stop();
+      fs.rmSync(single, { recursive: true, force: true });
+    }
+  });
+
+  it("imports an archive as another association, and deletes one only after an export and its name typed again", async () => {
+    const file = path.join(dataDir, "brosses-copie.tar.gz");
+    await host("export", "brosses.example.org", file);
+    const imported = await host("import", "copie.example.org", "Copie des Brosses", file);
+    expect(imported.stdout).toContain("Association importée : Copie des Brosses sur https://copie.example.org");
+    const database = /\(base (potager_\w+)\)/.exec(imported.stdout)![1]!;
+    await until(async () => (await request("copie.example.org", "/")).status === 200);
+    expect((await request("copie.example.org", "/")).body).toContain("Jardins des Brosses");
+
+    await expect(host("delete", "copie.example.org")).rejects.toMatchObject({
+      stderr: expect.stringContaining(
+        "confirmez en répétant son adresse : npm run host -- delete copie.example.org --confirmer=copie.example.org",
+      ),
+    });
+    await expect(host("delete", "copie.example.org", "--confirmer=copie.example.org")).rejects.toMatchObject({
+      stderr: expect.stringContaining("Exportez d'abord copie.example.org"),
+    });
+    await host("export", "copie.example.org");
+    expect((await host("delete", "copie.example.org", "--confirmer=Copie.example.org")).stdout).toContain(
+      "copie.example.org est supprimée",
+    );
+    await until(async () => (await request("copie.example.org", "/")).status === 404);
+    expect(await query("postgres", `select 1 from pg_database where datname = '${database}'`)).toEqual([]);
+    expect((await host("list")).stdout).not.toContain("copie.example.org");
   });
 });
