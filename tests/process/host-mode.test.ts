@@ -54,7 +54,7 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
   /** A request with the Host header a browser or a proxy would send (fetch does not let a test choose it). */
   const request = (
     hostName: string,
-    path: string,
+    address: string,
     options: { method?: string; headers?: Record<string, string>; body?: string } = {},
   ) =>
     new Promise<Answer>((resolve, reject) => {
@@ -62,7 +62,7 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
         {
           host: "127.0.0.1",
           port: server.port,
-          path,
+          path: address,
           method: options.method ?? "GET",
           headers: { Host: hostName, ...options.headers },
         },
@@ -77,8 +77,13 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
       req.end(options.body);
     });
 
-  const post = (hostName: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    request(hostName, path, {
+  const post = (
+    hostName: string,
+    address: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) =>
+    request(hostName, address, {
       method: "POST",
       body: new URLSearchParams(fields).toString(),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${hostName}`, ...headers },
