@@ -50,13 +50,22 @@ export async function openDatabase(options: {
   logger?: Logger;
   /** PostgreSQL only: the most connections the pool opens (10 by default). */
   maxConnections?: number;
+  /**
+   * PostgreSQL only: a bound shared with other pools (host mode: every association's), which then also close a
+   * connection idle for 2 s rather than 10, so that the slots go where the requests are.
+   */
+  limit?: ConnectionLimit;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // node-pg closes a connection idle for 10 s: an association nobody visits holds none.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      ...(options.limit ? { Client: limitedClient(pg.Client, options.limit), idleTimeoutMillis: 2_000 } : {}),
+    });
     let closing = false;
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
@@ -110,6 +119,79 @@ export async function openDatabase(options: {
   }
   const db = drizzle(client, { logger: options.logger });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+export interface ConnectionLimit {
+  /** Connections open now, across the pools that share the limit. */
+  readonly open: number;
+  acquire(): Promise<void>;
+  release(): void;
+}
+
+/**
+ * At most `max` connections open at once across the pools given this limit: a host-mode process serving a hundred
+ * associations stays within what its PostgreSQL allows. A connection waits for a free slot at most `waitMs`, then
+ * fails (its request answers an error) rather than waiting for ever.
+ */
+export function connectionLimit(max: number, waitMs = 10_000): ConnectionLimit {
+  let open = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    get open() {
+      return open;
+    },
+    acquire() {
+      if (open < max) {
+        open++;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve, reject) => {
+        const grant = () => {
+          clearTimeout(timer);
+          open++;
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(grant), 1);
+          reject(new Error(`Aucune connexion PostgreSQL libre en ${waitMs / 1000} s (${max} au plus).`));
+        }, waitMs);
+        timer.unref();
+        waiting.push(grant);
+      });
+    },
+    release() {
+      open--;
+      waiting.shift()?.();
+    },
+  };
+}
+
+/** node-pg's client, taking a slot of `limit` before it connects and giving it back once its connection ends. */
+function limitedClient(Base: typeof import("pg").Client, limit: ConnectionLimit) {
+  class LimitedClient extends Base {
+    // @ts-expect-error -- node-pg's pool calls connect(callback); the promise form is kept for everyone else.
+    override connect(callback?: (error: Error | null) => void) {
+      let held = false;
+      const release = () => {
+        if (held) limit.release();
+        held = false;
+      };
+      const connected = limit.acquire().then(async () => {
+        held = true;
+        this.once("end", release);
+        try {
+          await super.connect();
+        } catch (error) {
+          release();
+          throw error;
+        }
+      });
+      if (!callback) return connected;
+      connected.then(() => callback(null), callback);
+      return undefined;
+    }
+  }
+  return LimitedClient as unknown as typeof Base;
 }
 
 /** Whether migration 0032 has run: search folds accents with its own function, not the unaccent extension's. */

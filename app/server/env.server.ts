@@ -60,6 +60,13 @@ const EnvSchema = z.object({
     ["postgres", "postgresql"],
     "postgres://potager:motdepasse@127.0.0.1:5432/potager_host",
   ).optional(),
+  // The most PostgreSQL connections a host-mode process opens, all its associations together.
+  HOST_MAX_CONNECTIONS: integer(
+    "HOST_MAX_CONNECTIONS",
+    2,
+    1000,
+    "HOST_MAX_CONNECTIONS doit être un nombre de connexions (2 ou plus)",
+  ).default(20),
   SESSION_SECRET: z.string().min(32, { error: "SESSION_SECRET doit faire au moins 32 caractères" }).optional(),
   ADMIN_USERNAME: z.string().trim().max(100, { error: "ADMIN_USERNAME doit faire au plus 100 caractères" }).optional(),
   // The rule of every password (accounts' password policy): 12 characters here, and its strength checked at start.

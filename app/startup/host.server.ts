@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Client } from "pg";
 import { setHostMode, withAssociation, type Association } from "~/db/association.server";
-import { openDatabase } from "~/db/client.server";
+import { connectionLimit, openDatabase } from "~/db/client.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { StartupError } from "~/server/startup-error";
@@ -27,8 +27,10 @@ interface Served {
   open?: { association: Association; services: AssociationServices };
 }
 
-/** At most this many connections to each association's database, each closed after 10 s idle: idle ones hold none. */
+/** At most this many connections to each association's database, each closed after 2 s idle: idle ones hold none. */
 const CONNECTIONS_PER_ASSOCIATION = 2;
+/** Every association's connections together (HOST_MAX_CONNECTIONS), for this process. */
+const connections = connectionLimit(env.HOST_MAX_CONNECTIONS);
 /** The registry's channel: the hoster's commands name the host they changed, every host process reads it again. */
 export const REGISTRY_CHANNEL = "potager_registry";
 
@@ -45,6 +47,7 @@ export async function openAssociation(registryUrl: string, entry: HostedAssociat
   const database = await openDatabase({
     url: associationDatabaseUrl(registryUrl, entry.id),
     maxConnections: CONNECTIONS_PER_ASSOCIATION,
+    limit: connections,
   });
   const dir = hostedDir(entry.id);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -24,7 +24,8 @@ interface Answer {
   body: string;
 }
 
-describe.runIf(baseUrl)("host mode: one process, many associations", () => {
+// Each test runs the hoster's tool a few times, a second or more each on a busy machine.
+describe.runIf(baseUrl)("host mode: one process, many associations", { timeout: 180_000 }, () => {
   let registry: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let server: ServerProcess;
   const dataDir = tempDataDir("potager-host-");
@@ -115,7 +116,7 @@ describe.runIf(baseUrl)("host mode: one process, many associations", () => {
       "delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)",
     );
     server = await startServer({ dataDir, env: { HOST_DATABASE_URL: registry.url } });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.stop();
