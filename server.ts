@@ -159,7 +159,7 @@ function maintenance(res: http.ServerResponse, name: string) {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
   });
   res.end(
-    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped} — site en maintenance</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2a1c;line-height:1.5}</style></head><body><h1>${escaped}</h1><p>Le site est momentanément indisponible pour maintenance. Merci de revenir un peu plus tard.</p></body></html>`,
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped} — site en maintenance</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2a1c;line-height:1.5}h1{color:#264f21}</style></head><body><h1>${escaped}</h1><p>Le site est momentanément indisponible pour maintenance. Merci de revenir un peu plus tard.</p></body></html>`,
   );
 }
 

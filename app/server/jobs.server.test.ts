@@ -35,6 +35,20 @@ describeEachDatabase("the job runner", () => {
     expect(most).toBe(1);
   });
 
+  it("hosted, runs no job more often than asked, and runNow at once", async () => {
+    const started: number[] = [];
+    const job: Job = { name: "fréquente", everyMs: 5, run: async () => void started.push(performance.now()) };
+    const runner = startJobs([job], { atMostEveryMs: 200 });
+    onTestFinished(() => runner.stop());
+    await waitFor(() => started.length >= 3);
+    // Every 5 ms, its runs would be 5 ms apart.
+    expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(195);
+    expect(started[2]! - started[1]!).toBeGreaterThanOrEqual(195);
+    const before = started.length;
+    await runner.runNow("fréquente");
+    expect(started.length).toBe(before + 1);
+  });
+
   it("stop() waits for the run in progress, and no run starts after it", async () => {
     const release = gate();
     let ended = false;

@@ -87,9 +87,23 @@ export interface JobRunner {
 interface JobRunnerOptions {
   /** No job waits longer than this for its first run; by default JOBS_FIRST_RUN_SECONDS, else each its own delay. */
   firstRunWithinMs?: number;
+  /**
+   * Host mode, a runner per association: no job runs more often than this (a form's mail still leaves at once:
+   * `runNow`), and each first run comes at a random moment of its period, so that a hundred associations' runs
+   * spread over the minute instead of all starting together.
+   */
+  atMostEveryMs?: number;
 }
 
-export function startJobs(jobs: Job<any>[], options: JobRunnerOptions = {}): JobRunner {
+export function startJobs(given: Job<any>[], options: JobRunnerOptions = {}): JobRunner {
+  const slowest = options.atMostEveryMs;
+  const jobs = slowest
+    ? given.map((job) => ({
+        ...job,
+        everyMs: Math.max(job.everyMs, slowest),
+        firstAfterMs: Math.max(job.firstAfterMs ?? 0, Math.random() * Math.max(job.everyMs, slowest)),
+      }))
+    : given;
   const controller = new AbortController();
   const state = new Map(
     jobs.map((job) => [

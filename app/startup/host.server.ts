@@ -77,7 +77,7 @@ async function serve(hostName: string, entry: HostedAssociation | undefined): Pr
   }
   try {
     const association = await openAssociation(url, entry);
-    const services = withAssociation(association, () => startAssociationServices(association.database.kind, false));
+    const services = withAssociation(association, () => startAssociationServices(association.database.kind, true));
     const current = entry.state === "active" ? entry : await registry.setState(hostName, "active");
     served.set(hostName, { entry: current ?? entry, open: { association, services } });
     return `${hostName} : en ligne`;

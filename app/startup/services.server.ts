@@ -44,19 +44,29 @@ export interface AssociationServices {
   stop(): Promise<void>;
 }
 
+/** Host mode: an association's jobs run at most once a minute (the outbox too, but at once after a form). */
+const HOSTED_JOBS_AT_MOST_EVERY_MS = 60_000;
+
 /**
  * Starts the jobs of the current association (the single one, or in host mode the one whose context this runs in: its
- * timers keep it). The bounce mailbox (BOUNCE_IMAP_URL) is read only for a single association: a shared one would mix
+ * timers keep it). Hosted, they run at most once a minute, spread: a hundred associations cost a few queries a
+ * second. The bounce mailbox (BOUNCE_IMAP_URL) is read only for a single association: a shared one would mix
  * associations' bounces.
  */
-export function startAssociationServices(kind: DatabaseHandle["kind"], readBounces: boolean): AssociationServices {
-  const mailWorker = createMailWorker({ letters: letterDelivery() });
+export function startAssociationServices(kind: DatabaseHandle["kind"], hosted: boolean): AssociationServices {
+  const mailWorker = createMailWorker({
+    letters: letterDelivery(),
+    ...(hosted ? { pollMs: HOSTED_JOBS_AT_MOST_EVERY_MS } : {}),
+  });
   // Bounces sent back later by the relay (BOUNCE_IMAP_URL) are counted like a refusal at sending.
   const bounceReader =
-    readBounces && env.BOUNCE_IMAP_URL
+    !hosted && env.BOUNCE_IMAP_URL
       ? createBounceReader({ imapUrl: env.BOUNCE_IMAP_URL, letters: letterDelivery() })
       : undefined;
-  const jobs = startJobs(serverJobs(kind, mailWorker, bounceReader));
+  const jobs = startJobs(
+    serverJobs(kind, mailWorker, bounceReader),
+    hosted ? { atMostEveryMs: HOSTED_JOBS_AT_MOST_EVERY_MS } : {},
+  );
   const association = currentAssociation();
   let soon: NodeJS.Timeout | undefined;
   return {
@@ -102,7 +112,7 @@ async function start() {
   // Mail left in the outbox by a crash is sent now (on PGlite, where this process is alone, even a message a killed
   // process had claimed); weather is fetched before the first visitor asks.
   if (handle.kind === "pglite") await releaseOutboxLeases(letterCounts);
-  services = startAssociationServices(handle.kind, true);
+  services = startAssociationServices(handle.kind, false);
   // `npm run backup` while the server holds the embedded database: the server writes the archive for it.
   // It is not a job, so the stop waits for it here: the archive ends (or is abandoned) before the database closes.
   requestedBackups = new AbortController();
