@@ -149,44 +149,40 @@ app.use(
 const handle = pageCache.shortcut(app);
 const serveRequest: http.RequestListener = (req, res) => (stopping ? app(req, res) : handle(req, res));
 
-/** A page of its own for an association that does not serve at the moment (suspended, or its migration failed). */
-function maintenance(res: http.ServerResponse, name: string) {
-  const escaped = name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  res.writeHead(503, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Retry-After": "3600",
-    "Cache-Control": "no-store",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-  });
-  res.end(
-    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped} — site en maintenance</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2a1c;line-height:1.5}h1{color:#264f21}</style></head><body><h1>${escaped}</h1><p>Le site est momentanément indisponible pour maintenance. Merci de revenir un peu plus tard.</p></body></html>`,
-  );
-}
-
 /**
- * Host mode: the request's association, by its Host header alone, and everything after in its context. A host the
- * registry does not name exactly is answered 404, never another association's site.
+ * What the process answers itself, for a host the registry does not name: the check of a proxy that gets certificates
+ * on demand (Caddy's `on_demand_tls`: 200 only for a registered host), the process's health, else a 404, never
+ * another association's site.
  */
-const dispatch: http.RequestListener = (req, res) => {
-  const found = entry.lookUpHost(entry.normaliseHost(req.headers.host));
-  // For a proxy that gets certificates on demand (Caddy's `on_demand_tls { ask … }`): 200 only for a host the registry
-  // names, asked on the process's own address.
-  if (found.kind === "unknown" && req.url?.startsWith("/hebergement/domaine?")) {
+function answerUnnamed(req: http.IncomingMessage, res: http.ServerResponse) {
+  const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (req.url?.startsWith("/hebergement/domaine?")) {
     const asked = new URLSearchParams(req.url.slice(req.url.indexOf("?") + 1)).get("domain") ?? undefined;
     const known = entry.lookUpHost(entry.normaliseHost(asked)).kind !== "unknown";
-    res.writeHead(known ? 200 : 404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.writeHead(known ? 200 : 404, text);
     return void res.end(known ? "ok\n" : "inconnu\n");
   }
-  // The proxy's or the orchestrator's check of the process itself, without an association's name.
-  if (found.kind === "unknown" && req.url === "/healthz") {
+  if (req.url === "/healthz") {
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     return void res.end('{"status":"ok"}');
   }
-  if (found.kind === "unknown") {
-    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    return void res.end("Aucune association n'est servie à cette adresse.\n");
+  res.writeHead(404, text);
+  res.end("Aucune association n'est servie à cette adresse.\n");
+}
+
+/** Host mode: the request's association, by its Host header alone, and everything after in its context. */
+const dispatch: http.RequestListener = (req, res) => {
+  const found = entry.lookUpHost(entry.normaliseHost(req.headers.host));
+  if (found.kind === "unknown") return answerUnnamed(req, res);
+  if (found.kind === "closed") {
+    res.writeHead(503, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Retry-After": "3600",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    });
+    return void res.end(entry.maintenancePage(found.name));
   }
-  if (found.kind === "closed") return maintenance(res, found.name);
   entry.withAssociation(found.association, () => {
     if (req.method === "POST") res.once("finish", found.services.sendMailSoon);
     serveRequest(req, res);

@@ -14,7 +14,7 @@ import type { PageHandle } from "./lib/page-handle";
 
 // What server.ts needs from the build: the services, the validated settings and the logger.
 export { sendMailSoon, startServices, stopServices } from "./startup/services.server";
-export { lookUpHost, startHost, stopHost } from "./startup/host.server";
+export { lookUpHost, maintenancePage, startHost, stopHost } from "./startup/host.server";
 export { normaliseHost } from "./startup/host-registry.server";
 export { currentAssociation, withAssociation } from "./db/association.server";
 export { clientIpContext } from "./request/context";

@@ -40,6 +40,7 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "warn";
 const { createHostedAssociation, exportHostedAssociation, importHostedAssociation } =
   await import("../app/startup/host-commands.server");
+const { associationDatabaseName, openRegistry } = await import("../app/startup/host-registry.server");
 const hostOf = (i: number) => `jardins-${i}.bench.example`;
 const made = performance.now();
 await createHostedAssociation({ host: hostOf(1), name: "Jardins 1", email: "bureau@bench.example", demo: true });
@@ -49,20 +50,10 @@ for (let i = 2; i <= count; i++)
   await importHostedAssociation({ host: hostOf(i), name: `Jardins ${i}`, file: archive });
 console.log(`${count} associations créées avec la démo en ${Math.round((performance.now() - made) / 1000)} s`);
 // The one-association reference: the first association alone in a registry of its own.
-await onServer(async (client) => {
-  const { rows } = await client.query("select * from potager_associations where host = $1", [hostOf(1)]);
-  await onServer(async (one) => {
-    await one.query(
-      "create table potager_associations (id text primary key, host text not null unique, name text not null, mail_from text not null, state text not null default 'active', failure text, created_at timestamptz not null default now(), exported_at timestamptz)",
-    );
-    await one.query("insert into potager_associations (id, host, name, mail_from) values ($1, $2, $3, $4)", [
-      rows[0].id,
-      rows[0].host,
-      rows[0].name,
-      rows[0].mail_from,
-    ]);
-  }, registries[1]);
-}, registries[0]);
+const registry = await openRegistry(urlOf(registries[0]!));
+const alone = await openRegistry(urlOf(registries[1]!));
+await alone.add((await registry.byHost(hostOf(1)))!);
+await alone.close();
 
 const get = (port: number, host: string) =>
   new Promise<{ status: number; ms: number }>((resolve, reject) => {
@@ -87,7 +78,7 @@ const one = await startServer({ dataDir, env: { HOST_DATABASE_URL: urlOf(registr
 await one.online;
 await get(Number(new URL(one.url).port), hostOf(1));
 await settle();
-const alone = memoryOf(one.process.pid!).rssMiB;
+const aloneMiB = memoryOf(one.process.pid!).rssMiB;
 await one.stop();
 
 const all = await startServer({ dataDir, env: { HOST_DATABASE_URL: urlOf(registries[0]!) } });
@@ -110,8 +101,8 @@ await all.stop();
 
 firsts.sort((a, b) => a - b);
 const at = (q: number) => Math.round(firsts[Math.min(firsts.length - 1, Math.floor(q * firsts.length))]!);
-const perAssociation = (atRest - alone) / Math.max(1, count - 1);
-console.log(`RSS au repos, 1 association : ${alone} Mio`);
+const perAssociation = (atRest - aloneMiB) / Math.max(1, count - 1);
+console.log(`RSS au repos, 1 association : ${aloneMiB} Mio`);
 console.log(
   `RSS au repos, ${count} associations : ${atRest} Mio (${perAssociation.toFixed(1)} Mio par association au-delà de la première)`,
 );
@@ -124,12 +115,11 @@ console.log(
   `objectifs : ≤ 600 Mio en tout ${atRest <= 600 ? "tenu" : "DÉPASSÉ"}, ≤ 4 Mio par association ${perAssociation <= 4 ? "tenu" : "DÉPASSÉ"}, première requête ≤ 300 ms ${at(1) <= 300 ? "tenue" : "DÉPASSÉE"}`,
 );
 
-const { rows: created } = await onServer(
-  (c) => c.query<{ id: string }>("select id from potager_associations"),
-  registries[0],
-);
+const created = await registry.list();
+await registry.close();
 await onServer(async (client) => {
-  for (const { id } of created) await client.query(`drop database if exists potager_${id} with (force)`);
+  for (const { id } of created)
+    await client.query(`drop database if exists ${associationDatabaseName(id)} with (force)`);
   for (const name of registries) await client.query(`drop database if exists ${name} with (force)`);
 });
 fs.rmSync(dataDir, { recursive: true, force: true });

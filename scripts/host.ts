@@ -18,12 +18,13 @@ async function hostCommand(args: string[], say: (line: string) => void) {
     setHostedState,
     HostRefusal,
   } = await import("~/startup/host-commands.server");
+  const { associationDatabaseName } = await import("~/startup/host-registry.server");
   const [command, ...rest] = args;
   if (command === "create" && (rest.length === 3 || (rest.length === 4 && rest[3] === "--demo"))) {
     const [host, name, email] = rest as [string, string, string];
     const created = await createHostedAssociation({ host, name, email, demo: rest[3] === "--demo" });
     say(
-      `Association créée : ${created.entry.name} sur https://${created.entry.host} (base potager_${created.entry.id}).`,
+      `Association créée : ${created.entry.name} sur https://${created.entry.host} (base ${associationDatabaseName(created.entry.id)}).`,
     );
     say(
       created.mailed
@@ -37,7 +38,9 @@ async function hostCommand(args: string[], say: (line: string) => void) {
     const associations = await listHostedAssociations();
     if (associations.length === 0) say("Aucune association.");
     for (const a of associations)
-      say(`${a.host} — ${a.name} — ${a.state}${a.failure ? ` (${a.failure})` : ""} — base potager_${a.id}`);
+      say(
+        `${a.host} — ${a.name} — ${a.state}${a.failure ? ` (${a.failure})` : ""} — base ${associationDatabaseName(a.id)}`,
+      );
     return;
   }
   if ((command === "suspend" || command === "resume") && rest.length === 1) {
@@ -62,14 +65,16 @@ async function hostCommand(args: string[], say: (line: string) => void) {
     const [host, name, file] = rest as [string, string, string];
     const imported = await importHostedAssociation({ host, name, file });
     say(
-      `Association importée : ${imported.entry.name} sur https://${imported.entry.host} (base potager_${imported.entry.id}).`,
+      `Association importée : ${imported.entry.name} sur https://${imported.entry.host} (base ${associationDatabaseName(imported.entry.id)}).`,
     );
     say("Ses comptes et leurs mots de passe sont ceux de l'archive.");
     return;
   }
   if (command === "delete" && (rest.length === 1 || (rest.length === 2 && rest[1]!.startsWith("--confirmer=")))) {
     const deleted = await deleteHostedAssociation(rest[0]!, rest[1]?.slice("--confirmer=".length));
-    say(`${deleted.host} est supprimée : sa base potager_${deleted.id}, ses fichiers et son entrée du registre.`);
+    say(
+      `${deleted.host} est supprimée : sa base ${associationDatabaseName(deleted.id)}, ses fichiers et son entrée du registre.`,
+    );
     return;
   }
   throw new HostRefusal(USAGE);

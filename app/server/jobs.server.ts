@@ -98,11 +98,10 @@ interface JobRunnerOptions {
 export function startJobs(given: Job<any>[], options: JobRunnerOptions = {}): JobRunner {
   const slowest = options.atMostEveryMs;
   const jobs = slowest
-    ? given.map((job) => ({
-        ...job,
-        everyMs: Math.max(job.everyMs, slowest),
-        firstAfterMs: Math.max(job.firstAfterMs ?? 0, Math.random() * Math.max(job.everyMs, slowest)),
-      }))
+    ? given.map((job) => {
+        const everyMs = Math.max(job.everyMs, slowest);
+        return { ...job, everyMs, firstAfterMs: Math.max(job.firstAfterMs ?? 0, Math.random() * everyMs) };
+      })
     : given;
   const controller = new AbortController();
   const state = new Map(

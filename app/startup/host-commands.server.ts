@@ -9,7 +9,7 @@ import { seedDemoContent } from "~/modules/demo/demo.server";
 import { BackupError, createBackup, restoreBackup } from "~/modules/backup/backup.server";
 import { env } from "~/server/env.server";
 import {
-  associationDatabaseUrl,
+  associationDatabaseName,
   normaliseHost,
   openRegistry,
   type HostedAssociation,
@@ -77,11 +77,14 @@ function usernameFor(email: string) {
   return name.length >= 2 ? name : "administrateur";
 }
 
+const dropDatabase = (registry: Registry, database: string) =>
+  registry.pool.query(`drop database if exists "${database}" with (force)`);
+
 /** The database of a new association at `host`, created empty, and its entry (registered by the caller once filled). */
-async function newDatabase(registry: Registry, url: string, host: string, name: string) {
+async function newDatabase(registry: Registry, host: string, name: string) {
   if (await registry.byHost(host)) throw new HostRefusal(`L'adresse ${host} est déjà celle d'une association.`);
   const id = idFor(host);
-  const database = new URL(associationDatabaseUrl(url, id)).pathname.slice(1);
+  const database = associationDatabaseName(id);
   await registry.pool.query(`create database "${database}"`);
   // Sent from the hoster's address under the association's name: the hoster's domain is the one SPF and DKIM vouch for.
   const mailFrom = `${name.replace(/[<>"]/g, "")} <${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}>`;
@@ -99,38 +102,47 @@ async function newDatabase(registry: Registry, url: string, host: string, name: 
 }
 
 /**
+ * A new association at `host`: its database made and migrated, filled by `fill` in its context, then registered and
+ * announced. Registered last, so that an association that could not be made leaves nothing behind: its database is
+ * dropped.
+ */
+async function addAssociation<T>(host: string, name: string, fill: () => Promise<T>) {
+  return withRegistry(async (registry, url) => {
+    const { entry, database } = await newDatabase(registry, host, name);
+    try {
+      const association = await openAssociation(url, entry);
+      try {
+        const filled = await withAssociation(association, fill);
+        await registry.add(entry);
+        await announce(registry, host);
+        return { entry, filled };
+      } finally {
+        await association.database.close();
+      }
+    } catch (error) {
+      await dropDatabase(registry, database);
+      throw error;
+    }
+  });
+}
+
+/**
  * Creates an association: its database (migrated), its name on the site, the demo when asked, and the first
- * administrator's invitation (e-mailed when SMTP is set; the link is also returned). Registered last, so that an
- * association that could not be made leaves nothing behind: its database is dropped.
+ * administrator's invitation (e-mailed when SMTP is set; the link is also returned).
  */
 export async function createHostedAssociation(input: { host: string; name: string; email: string; demo: boolean }) {
   const parsed = newAssociation.safeParse(input);
   if (!parsed.success) throw new HostRefusal(parsed.error.issues[0]!.message);
   const { host, name, email } = parsed.data;
-  return withRegistry(async (registry, url) => {
-    const { entry, database } = await newDatabase(registry, url, host, name);
-    try {
-      const association = await openAssociation(url, entry);
-      try {
-        const invitation = await withAssociation(association, async () => {
-          if (input.demo) await seedDemoContent();
-          const content = await ensureContentRow();
-          await updateContent(content.id, { nomAssociation: name });
-          const invited = await inviteAdmin({ id: null, username: "hébergement" }, usernameFor(email), email);
-          if (!invited.ok) throw new HostRefusal(invited.message);
-          return { link: invited.link, mailed: invited.mailed, username: usernameFor(email) };
-        });
-        await registry.add(entry);
-        await announce(registry, host);
-        return { entry, ...invitation };
-      } finally {
-        await association.database.close();
-      }
-    } catch (error) {
-      await registry.pool.query(`drop database if exists "${database}" with (force)`);
-      throw error;
-    }
+  const { entry, filled } = await addAssociation(host, name, async () => {
+    if (input.demo) await seedDemoContent();
+    const content = await ensureContentRow();
+    await updateContent(content.id, { nomAssociation: name });
+    const invited = await inviteAdmin({ id: null, username: "hébergement" }, usernameFor(email), email);
+    if (!invited.ok) throw new HostRefusal(invited.message);
+    return { link: invited.link, mailed: invited.mailed, username: usernameFor(email) };
   });
+  return { entry, ...filled };
 }
 
 export function listHostedAssociations() {
@@ -139,11 +151,10 @@ export function listHostedAssociations() {
 
 /** Suspends (« suspendue »: a maintenance page, no jobs) or resumes (« active ») the association of `host`. */
 export async function setHostedState(rawHost: string, state: Extract<HostedState, "active" | "suspendue">) {
-  const host = normaliseHost(rawHost);
   return withRegistry(async (registry) => {
-    const changed = host ? await registry.setState(host, state) : undefined;
-    if (!changed) throw new HostRefusal(`Aucune association n'a l'adresse ${rawHost}.`);
-    await announce(registry, changed.host);
+    const { host } = await registered(registry, rawHost);
+    const changed = (await registry.setState(host, state))!;
+    await announce(registry, host);
     return changed;
   });
 }
@@ -181,23 +192,12 @@ export async function importHostedAssociation(input: { host: string; name: strin
   const parsed = newAssociation.omit({ email: true }).safeParse(input);
   if (!parsed.success) throw new HostRefusal(parsed.error.issues[0]!.message);
   const { host, name } = parsed.data;
-  return withRegistry(async (registry, url) => {
-    const { entry, database } = await newDatabase(registry, url, host, name);
-    try {
-      const association = await openAssociation(url, entry);
-      try {
-        const restored = await withAssociation(association, () => restoreBackup(path.resolve(input.file)));
-        await registry.add(entry);
-        await announce(registry, host);
-        return { entry, manifest: restored.manifest };
-      } finally {
-        await association.database.close();
-      }
-    } catch (error) {
-      await registry.pool.query(`drop database if exists "${database}" with (force)`);
-      throw error instanceof BackupError ? new HostRefusal(error.message) : error;
-    }
-  });
+  try {
+    const { entry, filled } = await addAssociation(host, name, () => restoreBackup(path.resolve(input.file)));
+    return { entry, manifest: filled.manifest };
+  } catch (error) {
+    throw error instanceof BackupError ? new HostRefusal(error.message) : error;
+  }
 }
 
 /** An export of the last 24 hours is asked for before a deletion: what is deleted can still be given back. */
@@ -208,7 +208,7 @@ const EXPORT_BEFORE_DELETE_MS = 24 * 3_600_000;
  * the confirmation, and after an export of the last 24 hours.
  */
 export async function deleteHostedAssociation(rawHost: string, confirmation: string | undefined) {
-  return withRegistry(async (registry, url) => {
+  return withRegistry(async (registry) => {
     const entry = await registered(registry, rawHost);
     if (normaliseHost(confirmation) !== entry.host)
       throw new HostRefusal(
@@ -221,7 +221,7 @@ export async function deleteHostedAssociation(rawHost: string, confirmation: str
     await registry.remove(entry.host);
     // Every host process closes it (up to 10 s are given); any connection left is cut by the drop.
     await announce(registry, entry.host);
-    const database = new URL(associationDatabaseUrl(url, entry.id)).pathname.slice(1);
+    const database = associationDatabaseName(entry.id);
     for (let waited = 0; waited < 10_000; waited += 100) {
       const { rows } = await registry.pool.query<{ n: number }>(
         "select count(*)::int as n from pg_stat_activity where datname = $1",
@@ -230,7 +230,7 @@ export async function deleteHostedAssociation(rawHost: string, confirmation: str
       if (rows[0]!.n === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await registry.pool.query(`drop database if exists "${database}" with (force)`);
+    await dropDatabase(registry, database);
     fs.rmSync(hostedDir(entry.id), { recursive: true, force: true });
     return entry;
   });

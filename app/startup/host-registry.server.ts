@@ -8,8 +8,7 @@ import { StartupError } from "~/server/startup-error";
  * the same PostgreSQL server and its own folder under DATA_DIR/associations/.
  */
 
-export const HOSTED_STATES = ["active", "suspendue", "migration échouée"] as const;
-export type HostedState = (typeof HOSTED_STATES)[number];
+export type HostedState = "active" | "suspendue" | "migration échouée";
 
 export interface HostedAssociation {
   /** Letters, digits and underscores: its database is `potager_<id>`, its folder `associations/<id>`. */
@@ -47,10 +46,13 @@ export function normaliseHost(raw: string | undefined): string | null {
   return labels.every((label) => /^(?!-)[a-z0-9-]{1,63}(?<!-)$/.test(label)) ? ascii : null;
 }
 
+/** The name of the association `id`'s database. */
+export const associationDatabaseName = (id: string) => `potager_${id}`;
+
 /** The association's database on the registry's server: same address, same account, another database name. */
 export function associationDatabaseUrl(registryUrl: string, id: string) {
   const url = new URL(registryUrl);
-  url.pathname = `/potager_${id}`;
+  url.pathname = `/${associationDatabaseName(id)}`;
   return url.toString();
 }
 

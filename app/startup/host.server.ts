@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Client } from "pg";
 import { setHostMode, withAssociation, type Association } from "~/db/association.server";
+import { escapeHtml } from "~/lib/html";
 import { connectionLimit, openDatabase } from "~/db/client.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -122,8 +123,15 @@ export async function startHost(registryUrl: string): Promise<string[]> {
 export function lookUpHost(hostName: string | null): HostLookup {
   const found = hostName ? served.get(hostName) : undefined;
   if (!found) return { kind: "unknown" };
-  if (!found.open || found.entry.state !== "active") return { kind: "closed", name: found.entry.name };
+  // Open only while active: `serve` closes it on any other state.
+  if (!found.open) return { kind: "closed", name: found.entry.name };
   return { kind: "open", ...found.open };
+}
+
+/** The page of an association that does not serve at the moment (suspended, or its migration failed): 503. */
+export function maintenancePage(name: string) {
+  const escaped = escapeHtml(name);
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped} — site en maintenance</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2a1c;line-height:1.5}h1{color:#264f21}</style></head><body><h1>${escaped}</h1><p>Le site est momentanément indisponible pour maintenance. Merci de revenir un peu plus tard.</p></body></html>`;
 }
 
 /** Stops following the registry, stops every association's jobs, then closes their databases and the registry. */

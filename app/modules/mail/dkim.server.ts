@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { mailFrom } from "~/db/association.server";
-import { associationDir } from "~/db/association.server";
+import { associationDir, mailFrom } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { StartupError } from "~/server/startup-error";
 

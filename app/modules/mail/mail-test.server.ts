@@ -1,6 +1,5 @@
 import path from "node:path";
-import { mailFrom } from "~/db/association.server";
-import { associationDir } from "~/db/association.server";
+import { associationDir, mailFrom } from "~/db/association.server";
 import { env } from "~/server/env.server";
 import { AUTOMATIC_HEADERS, smtpTransport, writeMailFile } from "./transports.server";
 

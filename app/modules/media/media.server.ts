@@ -3,10 +3,10 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { eq, sql } from "drizzle-orm";
+import { associationDir } from "~/db/association.server";
 import { getDb } from "~/db/client.server";
 import { media } from "~/modules/media/media.tables";
 import { loadSharp } from "./sharp.server";
-import { associationDir } from "~/db/association.server";
 import {
   HASH_LENGTH,
   IMAGE_VARIANTS,
